@@ -1,0 +1,50 @@
+// Command sudokubench benchmarks ways of solving Sudoku — exact cover, SAT,
+// 0/1 MILP, QUBO and direct solvers — on shared corpora under the same limits,
+// verifies every answer, and reports tables and plots. The command is thin:
+// every subcommand parses flags and calls into the suite's packages.
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+)
+
+func main() {
+	root := newRootCmd()
+	if err := root.Execute(); err != nil {
+		fmt.Fprintln(os.Stderr, "sudokubench:", err)
+		os.Exit(exitCode(err))
+	}
+}
+
+func newRootCmd() *cobra.Command {
+	root := &cobra.Command{
+		Use:           "sudokubench",
+		Short:         "Benchmark Sudoku posed as exact cover, SAT, MILP, QUBO and direct search",
+		SilenceUsage:  true,
+		SilenceErrors: true,
+	}
+	root.PersistentFlags().String("corpora", "", "directory of the shipped corpora (default: $SUDOKUBENCH_CORPORA, ./corpora, or next to the binary)")
+	root.AddCommand(
+	// subcommands are added here, one constructor per file
+	)
+	return root
+}
+
+// exitError carries a chosen exit code through cobra.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+func (e *exitError) Unwrap() error { return e.err }
+
+func exitCode(err error) int {
+	if e, ok := err.(*exitError); ok {
+		return e.code
+	}
+	return 1
+}

@@ -1,0 +1,79 @@
+package record
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"time"
+)
+
+// File names inside a result directory.
+const (
+	ResultsFile  = "results.jsonl"
+	ManifestFile = "manifest.json"
+)
+
+// Manifest records how a set of runs was made, for reproducibility.
+type Manifest struct {
+	Suite      string    `json:"suite"` // "sudokubench"
+	Created    time.Time `json:"created"`
+	Commit     string    `json:"commit"`
+	Dirty      bool      `json:"dirty"`
+	GoVersion  string    `json:"go_version"`
+	GOMAXPROCS int       `json:"gomaxprocs"`
+	CPUModel   string    `json:"cpu_model"`
+	Kernel     string    `json:"kernel"`
+	OS         string    `json:"os"`
+	Arch       string    `json:"arch"`
+	Hostname   string    `json:"hostname,omitempty"`
+
+	// Dependencies maps Go module paths to versions; External maps outside
+	// solver names to the version they report.
+	Dependencies map[string]string `json:"dependencies"`
+	External     map[string]string `json:"external,omitempty"`
+
+	Plan Plan `json:"plan"`
+	// Corpora maps corpus names to the SHA-256 of their files.
+	Corpora map[string]string `json:"corpora"`
+	// Shard is "i/n" when this directory holds one piece of a plan.
+	Shard string `json:"shard,omitempty"`
+	// Merged lists the shard directories joined into this one.
+	Merged []string `json:"merged,omitempty"`
+}
+
+// Plan is what was asked: the part of the manifest that must agree between
+// shards of one benchmark.
+type Plan struct {
+	Solvers   []string `json:"solvers"`
+	Corpora   []string `json:"corpora"`
+	Hints     string   `json:"hints,omitempty"` // "17-30"
+	Limit     int      `json:"limit,omitempty"` // puzzles per corpus, 0 = all
+	Mode      string   `json:"mode"`
+	Reps      int      `json:"reps"`
+	Seed      int64    `json:"seed"`
+	TimeoutNS int64    `json:"timeout_ns"`
+	MemBytes  uint64   `json:"mem_bytes"`
+	Runs      int      `json:"runs"` // planned runs in the whole plan
+}
+
+// WriteManifest writes m as indented JSON.
+func WriteManifest(path string, m *Manifest) error {
+	b, err := json.MarshalIndent(m, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(b, '\n'), 0o644)
+}
+
+// ReadManifest reads a manifest.json.
+func ReadManifest(path string) (*Manifest, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var m Manifest
+	if err := json.Unmarshal(b, &m); err != nil {
+		return nil, fmt.Errorf("%s: not a manifest: %v", path, err)
+	}
+	return &m, nil
+}

@@ -1,0 +1,150 @@
+// Package record defines the suite's results on disk: one JSON line per run
+// (Record), appended and flushed as each run finishes, and a manifest.json
+// that says how the runs were made. The harness writes them; the report,
+// merge and compare read them. Changing a field's name breaks every committed
+// result, so fields are only ever added.
+package record
+
+import (
+	"bufio"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+	"strings"
+)
+
+// Record is one run of one solver on one puzzle.
+type Record struct {
+	Solver  string            `json:"solver"`
+	Options map[string]string `json:"options,omitempty"`
+	Family  string            `json:"family,omitempty"`
+
+	Corpus    string `json:"corpus"`
+	PuzzleID  string `json:"puzzle_id"` // corpus:line, stable
+	PuzzleSHA string `json:"puzzle_sha"`
+	Hints     int    `json:"hints"`
+	Size      int    `json:"size"` // side: 9 for 9×9
+	Variant   string `json:"variant"`
+
+	Mode string `json:"mode"`
+	Seed int64  `json:"seed"`
+	Rep  int    `json:"rep"` // 0-based repetition
+
+	Status string `json:"status"`
+	Detail string `json:"detail,omitempty"` // why: error text, stderr tail, verification failure
+
+	WallNS     int64  `json:"wall_ns"` // solve call, monotonic clock
+	CPUNS      int64  `json:"cpu_ns"`  // process CPU time of the solve call
+	EncodeNS   int64  `json:"encode_ns,omitempty"`
+	SolveNS    int64  `json:"solve_ns,omitempty"`
+	DecodeNS   int64  `json:"decode_ns,omitempty"`
+	AllocBytes uint64 `json:"alloc_bytes"`
+	PeakRSS    uint64 `json:"peak_rss_bytes"` // worker's VmHWM, reset before the run
+
+	TimeoutNS int64 `json:"timeout_ns"` // the wall-clock limit in force
+
+	Counters map[string]float64 `json:"counters,omitempty"`
+	Model    map[string]int     `json:"model,omitempty"`
+}
+
+// Key identifies a run within a plan: the same key is the same run, so a
+// resumed run skips it and merge keeps one copy.
+func (r *Record) Key() string {
+	return Key(r.Solver, r.PuzzleID, r.Mode, r.Seed, r.Rep)
+}
+
+// Key builds a run key from its parts.
+func Key(solver, puzzleID, mode string, seed int64, rep int) string {
+	return strings.Join([]string{solver, puzzleID, mode, strconv.FormatInt(seed, 10), strconv.Itoa(rep)}, "|")
+}
+
+// Solved reports whether the run produced a verified answer that settles the
+// question asked: solved, unsat, or multiple in unique mode.
+func (r *Record) Solved() bool {
+	switch r.Status {
+	case "solved", "unsat", "multiple":
+		return true
+	}
+	return false
+}
+
+// Writer appends records to a JSONL file, one flushed line per record, so a
+// killed process loses at most the line being written.
+type Writer struct {
+	f *os.File
+}
+
+// Append opens path for appending, creating it if needed.
+func Append(path string) (*Writer, error) {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	return &Writer{f: f}, nil
+}
+
+// Write appends one record and syncs it to the file system.
+func (w *Writer) Write(r *Record) error {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	if _, err := w.f.Write(append(b, '\n')); err != nil {
+		return fmt.Errorf("%s: %w", w.f.Name(), err)
+	}
+	return w.f.Sync()
+}
+
+// Close closes the file.
+func (w *Writer) Close() error { return w.f.Close() }
+
+// Read streams the records of a JSONL file to fn. A truncated last line (from
+// a process killed mid-write) is skipped and reported as a warning; any other
+// bad line is an error naming file:line.
+func Read(path string, fn func(*Record) error) (warnings []string, err error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return decode(f, path, fn)
+}
+
+func decode(r io.Reader, name string, fn func(*Record) error) ([]string, error) {
+	var warnings []string
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
+	var pendingErr error
+	for line := 1; sc.Scan(); line++ {
+		if pendingErr != nil {
+			return warnings, pendingErr
+		}
+		text := strings.TrimSpace(sc.Text())
+		if text == "" {
+			continue
+		}
+		var rec Record
+		if err := json.Unmarshal([]byte(text), &rec); err != nil {
+			// Only the last line may be cut short; decide when the next line comes.
+			pendingErr = fmt.Errorf("%s:%d: not a result record: %v", name, line, err)
+			warnings = append(warnings, fmt.Sprintf("%s:%d: incomplete last line skipped (interrupted write)", name, line))
+			continue
+		}
+		if err := fn(&rec); err != nil {
+			return warnings, err
+		}
+	}
+	return warnings, sc.Err()
+}
+
+// ReadAll returns every record of a JSONL file.
+func ReadAll(path string) ([]Record, []string, error) {
+	var all []Record
+	warn, err := Read(path, func(r *Record) error {
+		all = append(all, *r)
+		return nil
+	})
+	return all, warn, err
+}

@@ -1,0 +1,130 @@
+package solvers
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Info describes a named pipeline in a Registry.
+type Info struct {
+	// Name is stable and parseable: family/engine/options, e.g.
+	// "exactcover/dlx", "sat/gophersat/extended", "milp/cbc".
+	Name string
+	// Family is the way Sudoku is posed: "exactcover", "sat", "milp",
+	// "qubo", or "direct".
+	Family string
+	// Description is one line for `sudokubench solvers`.
+	Description string
+	// Options are the pipeline's fixed settings, recorded with every run.
+	Options map[string]string
+	// PureGo marks pipelines that run in-process without outside programs;
+	// the default benchmark uses only these.
+	PureGo bool
+	// Stochastic marks solvers whose answer depends on the seed.
+	Stochastic bool
+	// Available reports whether the pipeline can run here (an outside
+	// solver installed, say); nil means it always can.
+	Available func() error
+	// Version reports the engine's version for the manifest; may be nil.
+	Version func() string
+	// New makes a fresh Solver.
+	New func() Solver
+}
+
+// Check returns nil if the pipeline can run here, or why it cannot.
+func (in Info) Check() error {
+	if in.Available == nil {
+		return nil
+	}
+	return in.Available()
+}
+
+// Registry is a set of named pipelines.
+type Registry struct {
+	byName map[string]Info
+}
+
+// NewRegistry returns an empty registry.
+func NewRegistry() *Registry { return &Registry{byName: make(map[string]Info)} }
+
+// Add registers a pipeline; a duplicate or malformed name is an error.
+func (r *Registry) Add(in Info) error {
+	if in.Name == "" || strings.ContainsAny(in.Name, " \t,") || in.New == nil {
+		return fmt.Errorf("solver %q: a name without spaces or commas and a constructor are required", in.Name)
+	}
+	if _, dup := r.byName[in.Name]; dup {
+		return fmt.Errorf("solver %q registered twice", in.Name)
+	}
+	r.byName[in.Name] = in
+	return nil
+}
+
+// Lookup returns the pipeline with that name, or an error listing the names.
+func (r *Registry) Lookup(name string) (Info, error) {
+	if in, ok := r.byName[name]; ok {
+		return in, nil
+	}
+	return Info{}, fmt.Errorf("unknown solver %q; known: %s", name, strings.Join(r.Names(), ", "))
+}
+
+// Names returns every registered name, sorted.
+func (r *Registry) Names() []string {
+	names := make([]string, 0, len(r.byName))
+	for n := range r.byName {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// All returns every pipeline, sorted by name.
+func (r *Registry) All() []Info {
+	var all []Info
+	for _, n := range r.Names() {
+		all = append(all, r.byName[n])
+	}
+	return all
+}
+
+// Select resolves a comma-separated list of names. Each entry may be a name,
+// a prefix ending in "/" or "*" ("sat/*" is every SAT pipeline), or "pure"
+// for every pure-Go pipeline. An empty list selects the pure-Go pipelines.
+func (r *Registry) Select(list string) ([]Info, error) {
+	if strings.TrimSpace(list) == "" {
+		list = "pure"
+	}
+	seen := make(map[string]bool)
+	var out []Info
+	for _, pat := range strings.Split(list, ",") {
+		pat = strings.TrimSpace(pat)
+		matched := false
+		for _, in := range r.All() {
+			if matches(pat, in) {
+				matched = true
+				if !seen[in.Name] {
+					seen[in.Name] = true
+					out = append(out, in)
+				}
+			}
+		}
+		if !matched {
+			return nil, fmt.Errorf("no solver matches %q; known: %s", pat, strings.Join(r.Names(), ", "))
+		}
+	}
+	return out, nil
+}
+
+func matches(pat string, in Info) bool {
+	switch {
+	case pat == "pure":
+		return in.PureGo
+	case pat == "all" || pat == "*":
+		return true
+	case strings.HasSuffix(pat, "*"):
+		return strings.HasPrefix(in.Name, strings.TrimSuffix(pat, "*"))
+	case strings.HasSuffix(pat, "/"):
+		return strings.HasPrefix(in.Name, pat)
+	}
+	return in.Name == pat
+}

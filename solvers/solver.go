@@ -1,0 +1,106 @@
+// Package solvers is the contract between the harness and every engine: a
+// Solver takes a validated puzzle, a mode and a seed, and returns a status,
+// a solution, engine counters, model size and phase times. Engines live in
+// sub-packages (dlx, sat, milp, …) and know nothing of the harness; the
+// harness knows engines only through a Registry of named pipelines.
+//
+// A solver reports what it found (solved, unsat, multiple, gave-up, error).
+// Whether the answer is right, and whether the run hit a limit or crashed, is
+// for the harness to decide: a solver never verifies itself.
+package solvers
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+// Mode says what a run must establish.
+type Mode string
+
+const (
+	// First asks for any solution.
+	First Mode = "first"
+	// Unique asks for a solution and a proof that there is no second one
+	// (what tdoku times).
+	Unique Mode = "unique"
+)
+
+// ParseMode reads "first" or "unique".
+func ParseMode(s string) (Mode, error) {
+	switch Mode(s) {
+	case First, Unique:
+		return Mode(s), nil
+	}
+	return "", fmt.Errorf("unknown mode %q: use first or unique", s)
+}
+
+// Status is the outcome of one run.
+type Status string
+
+// Statuses. Solvers return the first five; the harness assigns the rest.
+const (
+	Solved   Status = "solved"   // a solution (unique mode: and no second one)
+	Unsat    Status = "unsat"    // proved that no solution exists
+	Multiple Status = "multiple" // unique mode: a second solution was found
+	GaveUp   Status = "gave-up"  // an incomplete solver stopped without an answer
+	Error    Status = "error"    // bad input or unsupported puzzle
+	Timeout  Status = "timeout"  // killed at the wall-clock deadline
+	Memout   Status = "memout"   // killed at the memory limit
+	Crash    Status = "crash"    // the solver panicked or its process died
+	Wrong    Status = "wrong"    // the returned grid failed verification
+)
+
+// Statuses lists every status in report order.
+var Statuses = []Status{Solved, Unsat, Multiple, GaveUp, Timeout, Memout, Crash, Wrong, Error}
+
+// Request is one puzzle to solve.
+type Request struct {
+	Puzzle *sudoku.Grid // validated by the caller
+	Mode   Mode
+	Seed   int64 // for stochastic solvers; same seed, same answer
+}
+
+// Phases are the times a pipeline spent encoding, searching and decoding.
+// A direct solver reports only Solve.
+type Phases struct {
+	Encode time.Duration `json:"encode_ns"`
+	Solve  time.Duration `json:"solve_ns"`
+	Decode time.Duration `json:"decode_ns"`
+}
+
+// Result is what a solver found.
+type Result struct {
+	Status Status
+	// Solution is the grid found; set for Solved and Multiple (the first
+	// solution found), nil otherwise.
+	Solution *sudoku.Grid
+	// Counters are engine counters by name: "nodes", "guesses",
+	// "decisions", "conflicts", "propagations", "sweeps", "energy"…
+	Counters map[string]float64
+	// Model is the size of the encoded problem: "variables", "clauses",
+	// "literals", "constraints", "nonzeros", "items", "options"…
+	Model map[string]int
+	Phases Phases
+	// Detail explains an Error or GaveUp status.
+	Detail string
+}
+
+// Solver is one named pipeline. A Solver may keep state between calls (an
+// incremental SAT base formula, say) and is not safe for concurrent use.
+type Solver interface {
+	// Solve runs the pipeline on one puzzle. It should return soon after ctx
+	// is done when the engine allows it; the harness's hard deadline covers
+	// engines that cannot be interrupted. A non-nil error means the pipeline
+	// itself failed (an external program missing, an unreadable output) and
+	// is recorded as status error.
+	Solve(ctx context.Context, req Request) (Result, error)
+}
+
+// SolverFunc adapts a function to the Solver interface.
+type SolverFunc func(ctx context.Context, req Request) (Result, error)
+
+// Solve calls f.
+func (f SolverFunc) Solve(ctx context.Context, req Request) (Result, error) { return f(ctx, req) }

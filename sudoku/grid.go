@@ -1,0 +1,138 @@
+package sudoku
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"strings"
+)
+
+// Grid is a puzzle or a solution: N² cells in row-major order, 0 for an empty
+// cell and 1..N for a digit.
+type Grid struct {
+	geo   *Geometry
+	cells []uint8
+}
+
+// NewGrid returns an empty grid of the given geometry.
+func NewGrid(geo *Geometry) *Grid {
+	return &Grid{geo: geo, cells: make([]uint8, geo.Cells)}
+}
+
+// Geometry returns the grid's shape.
+func (g *Grid) Geometry() *Geometry { return g.geo }
+
+// N returns the side length and number of digits.
+func (g *Grid) N() int { return g.geo.N }
+
+// Cells returns the grid's cells, row-major, 0 for empty. The slice is the
+// grid's own storage: callers that keep or change it should Clone first.
+func (g *Grid) Cells() []uint8 { return g.cells }
+
+// Cell returns the digit of a cell, 0 if empty.
+func (g *Grid) Cell(i int) int { return int(g.cells[i]) }
+
+// Set puts digit d (0 to clear) into cell i.
+func (g *Grid) Set(i, d int) { g.cells[i] = uint8(d) }
+
+// At returns the digit at row r, column c (0-based), 0 if empty.
+func (g *Grid) At(r, c int) int { return int(g.cells[r*g.geo.N+c]) }
+
+// Hints returns the number of filled cells.
+func (g *Grid) Hints() int {
+	n := 0
+	for _, d := range g.cells {
+		if d != 0 {
+			n++
+		}
+	}
+	return n
+}
+
+// Complete reports whether every cell is filled.
+func (g *Grid) Complete() bool { return g.Hints() == len(g.cells) }
+
+// Clone returns an independent copy.
+func (g *Grid) Clone() *Grid {
+	return &Grid{geo: g.geo, cells: append([]uint8(nil), g.cells...)}
+}
+
+// Equal reports whether two grids have the same geometry and cells.
+func (g *Grid) Equal(o *Grid) bool {
+	return o != nil && g.geo == o.geo && string(g.cells) == string(o.cells)
+}
+
+// String returns the one-line form: one symbol per cell, '.' for empty.
+func (g *Grid) String() string {
+	var b strings.Builder
+	b.Grow(len(g.cells))
+	for _, d := range g.cells {
+		b.WriteByte(Symbol(int(d)))
+	}
+	return b.String()
+}
+
+// SHA256 identifies the puzzle: the hex SHA-256 of its one-line form, with
+// ":diagonal" appended for the diagonal variant.
+func (g *Grid) SHA256() string {
+	s := g.String()
+	if g.geo.Variant != Classic {
+		s += ":" + g.geo.Variant.String()
+	}
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])
+}
+
+// Pretty returns the multi-line display form with box separators.
+func (g *Grid) Pretty() string {
+	n, box := g.geo.N, g.geo.Box
+	var b strings.Builder
+	sep := strings.Repeat("-", 2*box)
+	line := sep
+	for i := 1; i < box; i++ {
+		line += "+-" + sep
+	}
+	for r := 0; r < n; r++ {
+		if r > 0 && r%box == 0 {
+			b.WriteString(line[:len(line)-1])
+			b.WriteByte('\n')
+		}
+		for c := 0; c < n; c++ {
+			if c > 0 && c%box == 0 {
+				b.WriteString("| ")
+			}
+			b.WriteByte(Symbol(g.At(r, c)))
+			if c < n-1 {
+				b.WriteByte(' ')
+			}
+		}
+		b.WriteByte('\n')
+	}
+	return b.String()
+}
+
+// Symbol returns the character for digit d: '.' for 0, '1'..'9', then 'A'...
+func Symbol(d int) byte {
+	switch {
+	case d == 0:
+		return '.'
+	case d <= 9:
+		return byte('0' + d)
+	default:
+		return byte('A' + d - 10)
+	}
+}
+
+// symbolDigit returns the digit of a character, 0 for a blank, -1 if unknown.
+func symbolDigit(ch byte) int {
+	switch {
+	case ch == '.' || ch == '0' || ch == '?':
+		return 0
+	case ch >= '1' && ch <= '9':
+		return int(ch - '0')
+	case ch >= 'A' && ch <= 'Z':
+		return int(ch-'A') + 10
+	case ch >= 'a' && ch <= 'z':
+		return int(ch-'a') + 10
+	}
+	return -1
+}

@@ -1,0 +1,97 @@
+package sudoku
+
+import "math/bits"
+
+// Validate checks a puzzle before any solver sees it: no two equal givens in
+// a unit, no empty cell left without a candidate, and no two cells of a unit
+// whose only candidate is the same digit. The error names the unit and cells,
+// e.g. "row 3: 7 at r3c2 and r3c8".
+func (g *Grid) Validate() error {
+	if err := g.checkDuplicates(); err != nil {
+		return err
+	}
+	cand := g.Candidates()
+	for i, d := range g.cells {
+		if d == 0 && cand[i] == 0 {
+			return errorf(ErrNoCandidate, "%s: no candidate left, every digit is already seen by its peers", g.geo.CellName(i))
+		}
+	}
+	for _, u := range g.geo.Units {
+		owner := make(map[uint32]int)
+		for _, c := range u.Cells {
+			if g.cells[c] != 0 || bits.OnesCount32(cand[c]) != 1 {
+				continue
+			}
+			if prev, ok := owner[cand[c]]; ok {
+				return errorf(ErrSameSingle, "%s: %s and %s can only be %d", u.Name(),
+					g.geo.CellName(prev), g.geo.CellName(c), bits.TrailingZeros32(cand[c]))
+			}
+			owner[cand[c]] = c
+		}
+	}
+	return nil
+}
+
+func (g *Grid) checkDuplicates() error {
+	for _, u := range g.geo.Units {
+		first := make([]int, g.geo.N+1)
+		for i := range first {
+			first[i] = -1
+		}
+		for _, c := range u.Cells {
+			d := g.cells[c]
+			if d == 0 {
+				continue
+			}
+			if first[d] >= 0 {
+				return errorf(ErrDuplicate, "%s: %d at %s and %s", u.Name(), d,
+					g.geo.CellName(first[d]), g.geo.CellName(c))
+			}
+			first[d] = c
+		}
+	}
+	return nil
+}
+
+// Candidates returns, for each cell, a bit set of digits (bit d for digit d)
+// that no peer holds; filled cells get 0.
+func (g *Grid) Candidates() []uint32 {
+	all := uint32(1)<<(g.geo.N+1) - 2
+	cand := make([]uint32, len(g.cells))
+	for i, d := range g.cells {
+		if d != 0 {
+			continue
+		}
+		m := all
+		for _, p := range g.geo.Peers[i] {
+			m &^= 1 << g.cells[p]
+		}
+		cand[i] = m
+	}
+	return cand
+}
+
+// CheckSolution verifies that solution solves puzzle: same shape, every cell
+// filled, every given kept, and every unit holding each digit once. The error
+// says which rule broke where.
+func CheckSolution(puzzle, solution *Grid) error {
+	if solution == nil {
+		return errorf(ErrShape, "no solution grid")
+	}
+	if puzzle.geo != solution.geo {
+		return errorf(ErrShape, "solution is %s, puzzle is %s", solution.geo, puzzle.geo)
+	}
+	geo := puzzle.geo
+	for i, d := range solution.cells {
+		switch {
+		case d == 0 || int(d) > geo.N:
+			return errorf(ErrEmptyCell, "%s: no digit in the solution", geo.CellName(i))
+		case puzzle.cells[i] != 0 && puzzle.cells[i] != d:
+			return errorf(ErrGivenChanged, "%s: given %d changed to %d", geo.CellName(i), puzzle.cells[i], d)
+		}
+	}
+	if err := solution.checkDuplicates(); err != nil {
+		return &Error{Kind: ErrRuleBroken, Msg: err.Error()}
+	}
+	return nil
+}
