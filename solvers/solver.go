@@ -82,7 +82,7 @@ type Result struct {
 	Counters map[string]float64
 	// Model is the size of the encoded problem: "variables", "clauses",
 	// "literals", "constraints", "nonzeros", "items", "options"…
-	Model map[string]int
+	Model  map[string]int
 	Phases Phases
 	// Detail explains an Error or GaveUp status.
 	Detail string
