@@ -1,0 +1,47 @@
+package dlx
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/sudokubench/sudokubench/solvers"
+)
+
+// BenchmarkDLX times the whole pipeline (encode, search, decode) through the
+// Solver interface, cycling through a fixed sample of each corpus.
+func BenchmarkDLX(b *testing.B) {
+	corpora := []struct {
+		name   string
+		sample int
+	}{
+		{"17-clue", 2000},
+		{"top1465", 0},
+		{"hardest-1905-11plus", 2000},
+		{"hardest-1106", 0},
+	}
+	for _, c := range corpora {
+		puzzles := readCorpus(b, c.name, c.sample)
+		for _, mode := range []solvers.Mode{solvers.Unique, solvers.First} {
+			b.Run(fmt.Sprintf("corpus=%s/mode=%s", c.name, mode), func(b *testing.B) {
+				benchmarkSolve(b, puzzles, mode)
+			})
+		}
+	}
+}
+
+func benchmarkSolve(b *testing.B, puzzles []entry, mode solvers.Mode) {
+	s := NewSolver()
+	ctx := context.Background()
+	var guesses float64
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		res, err := s.Solve(ctx, solvers.Request{Puzzle: puzzles[i%len(puzzles)].puzzle, Mode: mode})
+		if err != nil || res.Status != solvers.Solved {
+			b.Fatalf("puzzle %d: %s %v", i%len(puzzles), res.Status, err)
+		}
+		guesses += res.Counters["guesses"]
+	}
+	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "µs/puzzle")
+	b.ReportMetric(guesses/float64(b.N), "guesses/puzzle")
+}
