@@ -1,0 +1,114 @@
+// Package corpora is where puzzles come from: the shipped puzzle files with
+// their provenance and checksums, a streaming loader that never holds a whole
+// corpus in memory, filtering by hint count and seeded sampling, the derived
+// corpus 17-clue+k, and a generator of unique puzzles of any size.
+//
+// The package's opinion: a corpus is a file read line by line, every puzzle
+// keeps the id "corpus:line" it was born with however it is filtered or
+// sampled, and the loader reads syntax only — whether a puzzle is well posed
+// is the caller's question (sudoku.Grid.Validate), since some corpora hold
+// puzzles with no solution on purpose. Problems that need not stop a run (a
+// checksum mismatch, a skipped line) are returned as values.
+package corpora
+
+import (
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Entry describes one corpus of the catalog.
+type Entry struct {
+	Name   string // short stable name: "17-clue"
+	File   string // file name in the data directory; empty for derived corpora
+	Source string // one line: where the puzzles come from
+	SHA256 string // expected hex SHA-256 of File; empty for derived corpora
+	// Unique says whether every puzzle has exactly one solution.
+	Unique bool
+	// Base and Added describe a derived corpus (17-clue+k): the corpus it
+	// is made from and how many solution cells are added to each puzzle.
+	Base  string
+	Added int
+}
+
+// Derived reports whether the corpus is made from another one rather than
+// read from its own file.
+func (e Entry) Derived() bool { return e.Base != "" }
+
+// DerivedBase is the corpus the derived corpora "17-clue+k" are made from.
+const DerivedBase = "17-clue"
+
+// MaxAdded is the largest k of 17-clue+k: 17 + 64 = 81 cells, a full grid.
+const MaxAdded = 81 - 17
+
+// Catalog returns the shipped corpora in a stable order. The slice is a
+// fresh copy; changing it changes nothing else.
+func Catalog() []Entry {
+	return []Entry{
+		{Name: "17-clue", File: "17-clue.txt", Unique: true,
+			Source: "all 49,158 17-clue puzzles (Royle; completed by the Enjoy Sudoku forum), via tdoku",
+			SHA256: "2cf268735dfd40d32269b5f20ebbea067037e5976b4d016ce0b4d3c0a50deb30"},
+		{Name: "top1465", File: "top1465.txt", Unique: true,
+			Source: "magictour top1465 hard puzzles (magictour.free.fr), via tdoku",
+			SHA256: "ca0369f516dac7dfdd987d2c310ac33dcfc7478db5171bea5bca1f3878758bce"},
+		{Name: "hardest-1905-11plus", File: "hardest-1905-11plus.txt", Unique: true,
+			Source: "Enjoy Sudoku forum hardest list (May 2019), SE rating > 11.0, via tdoku",
+			SHA256: "56236eaf6c7445ea244db3423ec44a102349dbedf6e457af0fcdd3d07cf39996"},
+		{Name: "hardest-1106", File: "hardest-1106.txt", Unique: true,
+			Source: "Enjoy Sudoku forum HardestDatabase110626, via tdoku",
+			SHA256: "45d0afc5892d6797621d7c00f518df8f1483eceb921416984b8687e16128eb06"},
+		{Name: "serg", File: "serg.txt", Unique: false,
+			Source: "Serg's benchmark (Enjoy Sudoku forum): every puzzle has 2+ solutions, via tdoku",
+			SHA256: "5468125857f02cb1e9b1fc6ba36ac88dc8d75afa47bc030c507cdfefbfe0eeaa"},
+		{Name: "norvig-top95", File: "norvig-top95.txt", Unique: true,
+			Source: "Peter Norvig's top95 (norvig.com/top95.txt), via norvig-sudoku-bench",
+			SHA256: "b16eff35fbe41fb7b122f21c5c6ba30b85861b47946d33257070df1a69cddd36"},
+		{Name: "norvig-hardest", File: "norvig-hardest.txt", Unique: true,
+			Source: "Peter Norvig's hardest (norvig.com/hardest.txt), via norvig-sudoku-bench",
+			SHA256: "398e1e5df4f50723078e3b510e00ea7eb9e104c521a9a186b4c20cd066c0459f"},
+		{Name: "tdoku-tests", File: "tdoku-tests.txt", Unique: false,
+			Source: "tdoku's unit-test fixture: puzzle:count[:solution], counts 0, 1 and up to 847",
+			SHA256: "b88edd4dead0de1fd7b1db6018f00a38be430674b3eb944927ebfe66b1d7a13e"},
+	}
+}
+
+// Names returns the names of the shipped corpora, in catalog order.
+func Names() []string {
+	var names []string
+	for _, e := range Catalog() {
+		names = append(names, e.Name)
+	}
+	return names
+}
+
+// Lookup finds a corpus by name: a shipped one ("top1465") or a derived
+// one ("17-clue+8", k from 0 to 64).
+func Lookup(name string) (Entry, error) {
+	if base, k, ok := strings.Cut(name, "+"); ok {
+		return lookupDerived(name, base, k)
+	}
+	catalog := Catalog()
+	if i := slices.IndexFunc(catalog, func(e Entry) bool { return e.Name == name }); i >= 0 {
+		return catalog[i], nil
+	}
+	return Entry{}, fmt.Errorf("unknown corpus %q: known corpora are %s, and %s+k for k = 0..%d",
+		name, strings.Join(Names(), ", "), DerivedBase, MaxAdded)
+}
+
+func lookupDerived(name, base, k string) (Entry, error) {
+	if base != DerivedBase {
+		return Entry{}, fmt.Errorf("unknown corpus %q: only %s+k can be derived", name, DerivedBase)
+	}
+	added, err := strconv.Atoi(k)
+	if err != nil || added < 0 || added > MaxAdded || strconv.Itoa(added) != k {
+		return Entry{}, fmt.Errorf("corpus %q: k must be a whole number from 0 to %d", name, MaxAdded)
+	}
+	return Entry{
+		Name:   name,
+		Source: fmt.Sprintf("%s puzzles with %d cells of their unique solution added (Palm et al.)", base, added),
+		Unique: true,
+		Base:   base,
+		Added:  added,
+	}, nil
+}

@@ -1,0 +1,200 @@
+package corpora
+
+import (
+	"bufio"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+// Puzzle is one puzzle of a corpus.
+type Puzzle struct {
+	ID     string // stable id "corpus:line", e.g. "top1465:12" or "17-clue+8:123"
+	Corpus string
+	Line   int // 1-based line in the corpus file (of the base puzzle for 17-clue+k)
+	Grid   *sudoku.Grid
+	Hints  int
+	// Solutions is the known number of solutions: the line's count field,
+	// or 1 for a corpus the catalog lists as unique; -1 when unknown.
+	Solutions int
+	// Solution is a known solution, nil when unknown.
+	Solution *sudoku.Grid
+}
+
+// Options select and shape the puzzles a load yields. The zero value reads
+// every classic puzzle and stops at the first bad line.
+type Options struct {
+	Variant sudoku.Variant
+	// SkipInvalid turns bad lines into counted warnings (Stats) instead of
+	// an error that stops the load.
+	SkipInvalid bool
+	// Hints keeps only puzzles in the range.
+	Hints HintRange
+	// Sample, if positive, keeps a uniform random sample of this many of the
+	// puzzles in range (reservoir sampling, so memory stays at Sample
+	// puzzles), yielded in file order once the file is read. Seed decides the
+	// sample.
+	Sample int
+	Seed   uint64
+	// Limit, if positive, stops after this many puzzles.
+	Limit int
+	// Oracle completes base puzzles; only derived corpora (17-clue+k) need it.
+	Oracle Oracle
+}
+
+// MaxWarnings is how many skipped lines' errors Stats keeps; all are counted.
+const MaxWarnings = 100
+
+// Stats counts what a load read.
+type Stats struct {
+	Lines   int // lines read
+	Puzzles int // well-formed puzzle lines
+	InRange int // puzzles within the hint range
+	Yielded int // puzzles handed to the caller
+	Invalid int // bad lines skipped under SkipInvalid
+	// Warnings holds the errors of the first MaxWarnings skipped lines.
+	Warnings []error
+}
+
+// maxLineBytes bounds a line: a 25×25 puzzle with count and solution needs
+// about 1,300 bytes.
+const maxLineBytes = 1 << 16
+
+// errStop ends a scan early once the caller has all it asked for.
+var errStop = errors.New("corpora: enough puzzles")
+
+// Load streams the puzzles of a catalog corpus ("top1465") or a derived one
+// ("17-clue+8") found in dir, calling yield for each in file order. An error
+// from yield stops the load and is returned.
+func Load(dir, name string, opts Options, yield func(Puzzle) error) (Stats, error) {
+	e, err := Lookup(name)
+	if err != nil {
+		return Stats{}, err
+	}
+	if e.Derived() {
+		return loadDerived(dir, e, opts, yield)
+	}
+	src := source{corpus: e.Name, knownCount: -1}
+	if e.Unique {
+		src.knownCount = 1
+	}
+	return scanPath(filepath.Join(dir, e.File), src, newPipeline(opts, 0, yield))
+}
+
+// ScanFile streams the puzzles of any puzzle file. The corpus name in the
+// ids is the file's base name without its extension.
+func ScanFile(path string, opts Options, yield func(Puzzle) error) (Stats, error) {
+	corpus := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
+	return scanPath(path, source{corpus: corpus, knownCount: -1}, newPipeline(opts, 0, yield))
+}
+
+// Scan streams the puzzles read from r. file names r in error messages
+// ("-" for standard input); corpus names the puzzles in their ids.
+func Scan(r io.Reader, file, corpus string, opts Options, yield func(Puzzle) error) (Stats, error) {
+	src := source{file: file, corpus: corpus, knownCount: -1}
+	return run(r, src, newPipeline(opts, 0, yield))
+}
+
+// source says where lines come from and what the catalog knows about them.
+type source struct {
+	file       string // for error messages
+	corpus     string // for ids
+	knownCount int    // solutions per puzzle when the line gives none; -1 unknown
+}
+
+func scanPath(path string, src source, p *pipeline) (Stats, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return Stats{}, fmt.Errorf("corpus %s: %w (is the data directory right? see --corpora or $%s)", src.corpus, err, EnvDir)
+	}
+	defer f.Close()
+	src.file = path
+	return run(f, src, p)
+}
+
+// run reads every line through the pipeline, then lets it emit a sample.
+func run(r io.Reader, src source, p *pipeline) (Stats, error) {
+	err := scanLines(r, src, p)
+	if errors.Is(err, errStop) {
+		return p.stats, nil
+	}
+	if err != nil {
+		return p.stats, err
+	}
+	return p.stats, p.finish()
+}
+
+func scanLines(r io.Reader, src source, p *pipeline) error {
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 0, 4096), maxLineBytes)
+	first := true
+	for sc.Scan() {
+		p.stats.Lines++
+		text := contentField(strings.TrimSuffix(sc.Text(), "\r"))
+		kind := classify(text, p.opts.Variant, first)
+		if text != "" {
+			first = false
+		}
+		if kind == skipLine {
+			continue
+		}
+		if err := readRecord(text, kind, src, p); err != nil {
+			return err
+		}
+	}
+	return readError(sc.Err(), src, p.stats.Lines+1)
+}
+
+// readError reports a failure to read the next line. It stops the load even
+// under SkipInvalid: the rest of the input cannot be read past it.
+func readError(err error, src source, line int) error {
+	switch {
+	case err == nil:
+		return nil
+	case errors.Is(err, bufio.ErrTooLong):
+		err = fmt.Errorf("%w: more than %d bytes, no puzzle line is that long", ErrLineTooLong, maxLineBytes)
+	}
+	return &LineError{File: src.file, Line: line, Err: err}
+}
+
+// readRecord parses one content line and offers its puzzle to the pipeline.
+func readRecord(text string, kind lineKind, src source, p *pipeline) error {
+	line := p.stats.Lines
+	rec, err := parseRecord(text, kind, p.opts.Variant)
+	if err != nil {
+		return lineProblem(src, line, err, p)
+	}
+	p.stats.Puzzles++
+	if rec.count < 0 {
+		rec.count = src.knownCount
+	}
+	return p.offer(Puzzle{
+		ID:        src.corpus + ":" + strconv.Itoa(line),
+		Corpus:    src.corpus,
+		Line:      line,
+		Grid:      rec.grid,
+		Hints:     rec.grid.Hints(),
+		Solutions: rec.count,
+		Solution:  rec.solution,
+	})
+}
+
+// lineProblem returns a bad line's error, or counts it as a warning under
+// SkipInvalid.
+func lineProblem(src source, line int, err error, p *pipeline) error {
+	lerr := &LineError{File: src.file, Line: line, Err: err}
+	if !p.opts.SkipInvalid {
+		return lerr
+	}
+	p.stats.Invalid++
+	if len(p.stats.Warnings) < MaxWarnings {
+		p.stats.Warnings = append(p.stats.Warnings, lerr)
+	}
+	return nil
+}
