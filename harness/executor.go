@@ -1,0 +1,143 @@
+package harness
+
+import (
+	"context"
+	"fmt"
+	"time"
+
+	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+// killGrace is how long past the benchmark's limit the parent waits for a
+// solver that honours its context before it kills the worker.
+const killGrace = 250 * time.Millisecond
+
+// Executor runs one run at a time, each in a worker child process kept per
+// solver and reused until it is killed. It is not safe for concurrent use.
+type Executor struct {
+	launch   Launcher
+	timeout  time.Duration
+	memBytes uint64
+	workers  map[string]*workerProc
+}
+
+// NewExecutor returns an executor that starts workers with launch and holds
+// every run to the wall-clock timeout and, if memBytes > 0, to that much
+// resident memory.
+func NewExecutor(launch Launcher, timeout time.Duration, memBytes uint64) *Executor {
+	return &Executor{launch: launch, timeout: timeout, memBytes: memBytes, workers: make(map[string]*workerProc)}
+}
+
+// Do executes one run and returns its record. The only error is
+// errInterrupted-like: ctx was cancelled, the run was abandoned and must not
+// be recorded.
+func (e *Executor) Do(ctx context.Context, run Run) (record.Record, error) {
+	rec := baseRecord(run, e.timeout)
+	if err := run.Puzzle.Grid.Validate(); err != nil {
+		rec.Status, rec.Detail = string(solvers.Error), "invalid puzzle: "+err.Error()
+		return rec, nil
+	}
+	rep, err := e.solve(ctx, run)
+	if err != nil {
+		return rec, err
+	}
+	fillRecord(&rec, rep)
+	judge(&rec, run, rep.Solution, e.timeout)
+	return rec, nil
+}
+
+// solve sends the run to its solver's worker, starting one if needed.
+func (e *Executor) solve(ctx context.Context, run Run) (reply, error) {
+	name := run.Solver.Name
+	w, ok := e.workers[name]
+	if !ok {
+		var err error
+		if w, err = startWorker(ctx, e.launch, name); err != nil {
+			if ctx.Err() != nil {
+				return reply{}, errInterrupted
+			}
+			return reply{Status: string(solvers.Crash), Detail: err.Error()}, nil
+		}
+		e.workers[name] = w
+	}
+	j := job{
+		Puzzle: run.Puzzle.Grid.String(), Variant: run.Puzzle.Grid.Geometry().Variant.String(),
+		Mode: string(run.Mode), Seed: run.Seed, TimeoutNS: int64(e.timeout), MemBytes: e.memBytes,
+	}
+	rep, alive, err := w.solve(ctx, j, limits{timeout: e.timeout, hard: e.timeout + killGrace, memBytes: e.memBytes})
+	if !alive {
+		delete(e.workers, name)
+	}
+	return rep, err
+}
+
+// Close ends every idle worker.
+func (e *Executor) Close() {
+	for name, w := range e.workers {
+		w.close()
+		delete(e.workers, name)
+	}
+}
+
+// baseRecord fills what is known before the run.
+func baseRecord(run Run, timeout time.Duration) record.Record {
+	g := run.Puzzle.Grid
+	return record.Record{
+		Solver: run.Solver.Name, Options: run.Solver.Options, Family: run.Solver.Family,
+		Corpus: run.Puzzle.Corpus, PuzzleID: run.Puzzle.ID, PuzzleSHA: g.SHA256(),
+		Hints: run.Puzzle.Hints, Size: g.N(), Variant: g.Geometry().Variant.String(),
+		Mode: string(run.Mode), Seed: run.Seed, Rep: run.Rep,
+		TimeoutNS: int64(timeout),
+	}
+}
+
+// fillRecord copies the worker's measurements into rec.
+func fillRecord(rec *record.Record, rep reply) {
+	rec.Status, rec.Detail = rep.Status, rep.Detail
+	rec.WallNS, rec.CPUNS = rep.WallNS, rep.CPUNS
+	rec.EncodeNS, rec.SolveNS, rec.DecodeNS = int64(rep.Phases.Encode), int64(rep.Phases.Solve), int64(rep.Phases.Decode)
+	rec.AllocBytes, rec.PeakRSS = rep.AllocBytes, rep.PeakRSS
+	rec.Counters, rec.Model = rep.Counters, rep.Model
+}
+
+// judge verifies the answer and holds the run to its limit: a grid that
+// breaks the rules or the givens is wrong, an unsat claim against a known
+// solution is wrong, and an answer that came after the limit is a timeout.
+func judge(rec *record.Record, run Run, solution string, timeout time.Duration) {
+	switch solvers.Status(rec.Status) {
+	case solvers.Solved, solvers.Multiple:
+		if err := verify(run.Puzzle.Grid, solution); err != nil {
+			rec.Status, rec.Detail = string(solvers.Wrong), err.Error()
+			return
+		}
+	case solvers.Unsat:
+		if run.Puzzle.Solutions > 0 {
+			rec.Status = string(solvers.Wrong)
+			rec.Detail = fmt.Sprintf("reported unsat, but the corpus lists %d solution(s)", run.Puzzle.Solutions)
+			return
+		}
+	default:
+		return
+	}
+	if rec.WallNS > int64(timeout) {
+		rec.Status = string(solvers.Timeout)
+		rec.Detail = fmt.Sprintf("answered after %s, past the %s limit", time.Duration(rec.WallNS), timeout)
+	}
+}
+
+// verify checks a returned grid against the puzzle.
+func verify(puzzle *sudoku.Grid, solution string) error {
+	if solution == "" {
+		return fmt.Errorf("reported a solution but returned no grid")
+	}
+	g, err := sudoku.ParseLine(solution, puzzle.Geometry().Variant)
+	if err != nil {
+		return fmt.Errorf("returned grid unreadable: %w", err)
+	}
+	if err := sudoku.CheckSolution(puzzle, g); err != nil {
+		return fmt.Errorf("wrong solution: %w", err)
+	}
+	return nil
+}

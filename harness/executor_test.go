@@ -1,0 +1,75 @@
+package harness
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokubench/sudokubench/solvers"
+)
+
+// TestPlantedFaults proves the isolation guarantees: each planted fault gets
+// its status, and a correct solver's runs around it are unaffected.
+func TestPlantedFaults(t *testing.T) {
+	const timeout = time.Second
+	reg := testRegistry()
+	ex := NewExecutor(testLaunch, timeout, 256<<20)
+	defer ex.Close()
+	puzzle := testPuzzles(t)[0]
+	cases := []struct {
+		solver string
+		want   solvers.Status
+		detail string
+	}{
+		{"test/ok", solvers.Solved, ""},
+		{"test/wrong", solvers.Wrong, "wrong solution"},
+		{"test/ok", solvers.Solved, ""},
+		{"test/spin", solvers.Timeout, "deadline"},
+		{"test/ok", solvers.Solved, ""},
+		{"test/panic", solvers.Crash, "planted panic"},
+		{"test/ok", solvers.Solved, ""},
+		{"test/hog", solvers.Memout, "limit"},
+		{"test/ok", solvers.Solved, ""},
+		{"test/exit", solvers.Crash, "gave up the ghost"},
+		{"test/ok", solvers.Solved, ""},
+		{"test/spin", solvers.Timeout, "deadline"},
+	}
+	for i, c := range cases {
+		info, err := reg.Lookup(c.solver)
+		if err != nil {
+			t.Fatal(err)
+		}
+		start := time.Now()
+		rec, err := ex.Do(context.Background(), Run{Key: c.solver, Solver: info, Puzzle: puzzle, Mode: solvers.First})
+		if err != nil {
+			t.Fatalf("run %d (%s): %v", i, c.solver, err)
+		}
+		took := time.Since(start)
+		t.Logf("solver=%s status=%s wall=%s cpu=%s alloc=%d rss=%s took=%s detail=%.80q", c.solver, rec.Status, time.Duration(rec.WallNS), time.Duration(rec.CPUNS), rec.AllocBytes, FormatBytes(rec.PeakRSS), took, rec.Detail)
+		if solvers.Status(rec.Status) != c.want || !strings.Contains(rec.Detail, c.detail) {
+			t.Errorf("run %d solver=%s: status %s (%q), want %s with %q", i, c.solver, rec.Status, rec.Detail, c.want, c.detail)
+		}
+		if c.want == solvers.Timeout && took > timeout+time.Second {
+			t.Errorf("run %d solver=%s: stopped after %s, past deadline + 1s", i, c.solver, took)
+		}
+	}
+}
+
+func TestInvalidPuzzleNeverReachesSolver(t *testing.T) {
+	reg := testRegistry()
+	info, _ := reg.Lookup("test/panic")
+	ex := NewExecutor(testLaunch, time.Second, 0)
+	defer ex.Close()
+	bad := testPuzzles(t)[len(testPuzzleLines)]
+	rec, err := ex.Do(context.Background(), Run{Key: "k", Solver: info, Puzzle: bad, Mode: solvers.First})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if rec.Status != string(solvers.Error) || !strings.Contains(rec.Detail, "invalid puzzle") {
+		t.Errorf("status %s (%q), want error for an invalid puzzle", rec.Status, rec.Detail)
+	}
+	if len(ex.workers) != 0 {
+		t.Errorf("a worker was started for an invalid puzzle")
+	}
+}

@@ -1,0 +1,147 @@
+package harness
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"strings"
+	"testing"
+
+	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+// workerEnv makes the test binary act as a worker for the named solver.
+const workerEnv = "SUDOKUBENCH_TEST_WORKER"
+
+func TestMain(m *testing.M) {
+	if name := os.Getenv(workerEnv); name != "" {
+		if err := ServeWorker(testRegistry(), name, os.Stdin, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	os.Exit(m.Run())
+}
+
+// testLaunch re-executes the test binary as a worker.
+func testLaunch(solver string) *exec.Cmd {
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), workerEnv+"="+solver)
+	return cmd
+}
+
+// testRegistry holds a correct solver and the planted faulty ones.
+func testRegistry() *solvers.Registry {
+	reg := solvers.NewRegistry()
+	planted := map[string]solvers.SolverFunc{
+		"test/ok":    backtrack,
+		"test/wrong": fillWithOnes,
+		"test/spin":  spinForever,
+		"test/panic": func(context.Context, solvers.Request) (solvers.Result, error) { panic("planted panic") },
+		"test/hog":   allocateForever,
+		"test/exit":  exitAbruptly,
+	}
+	for name, f := range planted {
+		if err := reg.Add(solvers.Info{Name: name, Family: "direct", PureGo: true, New: func() solvers.Solver { return f }}); err != nil {
+			panic(err)
+		}
+	}
+	return reg
+}
+
+// backtrack is a plain depth-first solver, enough for easy test puzzles.
+func backtrack(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+	g := req.Puzzle.Clone()
+	nodes := 0
+	if !fill(g, 0, &nodes) {
+		return solvers.Result{Status: solvers.Unsat}, nil
+	}
+	return solvers.Result{Status: solvers.Solved, Solution: g, Counters: map[string]float64{"nodes": float64(nodes)}}, nil
+}
+
+func fill(g *sudoku.Grid, cell int, nodes *int) bool {
+	for cell < len(g.Cells()) && g.Cell(cell) != 0 {
+		cell++
+	}
+	if cell == len(g.Cells()) {
+		return true
+	}
+	*nodes++
+	cands := g.Candidates()[cell]
+	for d := 1; d <= g.N(); d++ {
+		if cands&(1<<d) == 0 {
+			continue
+		}
+		g.Set(cell, d)
+		if fill(g, cell+1, nodes) {
+			return true
+		}
+	}
+	g.Set(cell, 0)
+	return false
+}
+
+func fillWithOnes(_ context.Context, req solvers.Request) (solvers.Result, error) {
+	g := req.Puzzle.Clone()
+	for i := range g.Cells() {
+		if g.Cell(i) == 0 {
+			g.Set(i, 1)
+		}
+	}
+	return solvers.Result{Status: solvers.Solved, Solution: g}, nil
+}
+
+// spinForever ignores its context, as an engine that cannot be interrupted.
+func spinForever(context.Context, solvers.Request) (solvers.Result, error) {
+	for x := 0; ; x++ {
+		if x < 0 {
+			return solvers.Result{}, errors.New("unreachable")
+		}
+	}
+}
+
+// allocateForever keeps every byte it allocates, touching each page.
+func allocateForever(context.Context, solvers.Request) (solvers.Result, error) {
+	var kept [][]byte
+	for {
+		b := make([]byte, 16<<20)
+		for i := 0; i < len(b); i += 4096 {
+			b[i] = 1
+		}
+		kept = append(kept, b)
+	}
+}
+
+func exitAbruptly(context.Context, solvers.Request) (solvers.Result, error) {
+	fmt.Fprintln(os.Stderr, "planted fatal error: the engine gave up the ghost")
+	os.Exit(3)
+	return solvers.Result{}, nil
+}
+
+// testPuzzles are easy puzzles with their known solutions, from tdoku's tests.
+var testPuzzleLines = []string{
+	".5..83.17...1..4..3.4..56.8....3...9.9.8245....6....7...9....5...729..861.36.72.4",
+	"2.6.3......1.65.7..471.8.5.5......29..8.194.6...42...1....428..6.93....5.7.....13",
+	"..45.21781...9..3....8....46..45.....7.9...128.12.35..4.......935..6.8.7.9.3..62.",
+	"59....147...9....8.72....3.7...4.29..2..3.8.68..17..5...5764..9.36..5...1..8....2",
+}
+
+// testPuzzles returns the test puzzles as one corpus, plus one ill-posed
+// puzzle (two 5s in row 1) that must never reach a solver.
+func testPuzzles(t testing.TB) []corpora.Puzzle {
+	lines := append(append([]string{}, testPuzzleLines...), "55"+strings.Repeat(".", 79))
+	var out []corpora.Puzzle
+	for i, line := range lines {
+		g, err := sudoku.ParseLine(line, sudoku.Classic)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out = append(out, corpora.Puzzle{ID: fmt.Sprintf("test:%d", i+1), Corpus: "test", Line: i + 1, Grid: g, Hints: g.Hints(), Solutions: -1})
+	}
+	return out
+}

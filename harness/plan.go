@@ -1,0 +1,101 @@
+package harness
+
+import (
+	"fmt"
+	"hash/fnv"
+	"math/rand/v2"
+	"strconv"
+	"strings"
+
+	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/solvers"
+)
+
+// Run is one planned run: one solver on one puzzle, in one mode, one
+// repetition.
+type Run struct {
+	Key    string
+	Solver solvers.Info
+	Puzzle corpora.Puzzle
+	Mode   solvers.Mode
+	Seed   int64 // the plan's seed plus the repetition
+	Rep    int
+}
+
+// RunSeed is the seed a stochastic solver gets on repetition rep: the plan's
+// seed plus rep, so repetitions differ and a rerun repeats them.
+func RunSeed(planSeed int64, rep int) int64 { return planSeed + int64(rep) }
+
+// PlanRuns crosses puzzles, solvers and repetitions and shuffles the runs
+// with seed, so that slow and fast solvers, easy and hard puzzles are spread
+// over the benchmark's time (a drifting machine then blurs every solver
+// alike). The same arguments always give the same order.
+func PlanRuns(puzzles []corpora.Puzzle, infos []solvers.Info, mode solvers.Mode, reps int, seed int64) []Run {
+	runs := make([]Run, 0, len(puzzles)*len(infos)*reps)
+	for _, p := range puzzles {
+		for _, in := range infos {
+			for rep := range reps {
+				s := RunSeed(seed, rep)
+				runs = append(runs, Run{
+					Key:    record.Key(in.Name, p.ID, string(mode), s, rep),
+					Solver: in, Puzzle: p, Mode: mode, Seed: s, Rep: rep,
+				})
+			}
+		}
+	}
+	rng := rand.New(rand.NewPCG(uint64(seed), 0x5eed_5d0c))
+	rng.Shuffle(len(runs), func(i, j int) { runs[i], runs[j] = runs[j], runs[i] })
+	return runs
+}
+
+// Shard is piece Index of Count of a plan (1-based, as job arrays number
+// their tasks). The zero value is the whole plan.
+type Shard struct {
+	Index, Count int
+}
+
+// ParseShard reads "i/n" with 1 ≤ i ≤ n; "" is the whole plan.
+func ParseShard(s string) (Shard, error) {
+	if strings.TrimSpace(s) == "" {
+		return Shard{}, nil
+	}
+	is, ns, ok := strings.Cut(s, "/")
+	i, err1 := strconv.Atoi(strings.TrimSpace(is))
+	n, err2 := strconv.Atoi(strings.TrimSpace(ns))
+	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
+		return Shard{}, fmt.Errorf("shard %q: want i/n with 1 ≤ i ≤ n, e.g. 2/8", s)
+	}
+	return Shard{Index: i, Count: n}, nil
+}
+
+// String writes the shard as ParseShard reads it; "" for the whole plan.
+func (s Shard) String() string {
+	if s.Count == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d/%d", s.Index, s.Count)
+}
+
+// Keeps reports whether the run with this key belongs to the shard: its
+// FNV-1a hash modulo Count is Index-1. The hash depends on the key alone, so
+// every shard of one plan agrees wherever it runs.
+func (s Shard) Keeps(key string) bool {
+	if s.Count <= 1 {
+		return true
+	}
+	h := fnv.New64a()
+	h.Write([]byte(key))
+	return h.Sum64()%uint64(s.Count) == uint64(s.Index-1)
+}
+
+// Filter returns the runs the shard keeps, in their order.
+func (s Shard) Filter(runs []Run) []Run {
+	var kept []Run
+	for _, r := range runs {
+		if s.Keeps(r.Key) {
+			kept = append(kept, r)
+		}
+	}
+	return kept
+}

@@ -1,0 +1,260 @@
+package harness
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"sync"
+	"syscall"
+	"time"
+
+	"github.com/sudokubench/sudokubench/solvers"
+)
+
+// Timing of the parent's watch over a worker.
+const (
+	pollInterval   = 10 * time.Millisecond  // resident memory reading
+	familyInterval = 200 * time.Millisecond // rescan for processes the worker started
+	startupLimit   = 30 * time.Second       // from exec to the worker's hello
+	stderrTail     = 2048                   // bytes of stderr kept for crash records
+)
+
+// Launcher makes the command that starts a worker child for one solver. The
+// harness adds the pipes, the process group and the parent-death signal.
+type Launcher func(solver string) *exec.Cmd
+
+// SelfLauncher starts this same executable as a worker: the program's path,
+// then args, then "--solver" and the solver's name.
+func SelfLauncher(args ...string) (Launcher, error) {
+	exe, err := os.Executable()
+	if err != nil {
+		return nil, fmt.Errorf("finding this program to start workers: %w", err)
+	}
+	return func(solver string) *exec.Cmd {
+		return exec.Command(exe, append(append([]string{}, args...), "--solver", solver)...)
+	}, nil
+}
+
+// errInterrupted reports a run abandoned because the benchmark was stopped.
+var errInterrupted = errors.New("interrupted")
+
+// workerProc is a live worker child and the parent's end of its pipes.
+type workerProc struct {
+	cmd    *exec.Cmd
+	stdin  io.WriteCloser
+	lines  chan []byte // reply lines; closed at the worker's end of output
+	stderr *tailBuffer
+}
+
+// startWorker launches a worker and waits for its hello.
+func startWorker(ctx context.Context, launch Launcher, solver string) (*workerProc, error) {
+	cmd := launch(solver)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
+	cmd.WaitDelay = time.Second
+	p := &workerProc{cmd: cmd, lines: make(chan []byte, 1), stderr: &tailBuffer{limit: stderrTail}}
+	cmd.Stderr = p.stderr
+	var err error
+	if p.stdin, err = cmd.StdinPipe(); err != nil {
+		return nil, err
+	}
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return nil, err
+	}
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("starting worker for %s: %w", solver, err)
+	}
+	go readLines(stdout, p.lines)
+	if err := p.awaitHello(ctx, solver); err != nil {
+		p.kill()
+		return nil, err
+	}
+	return p, nil
+}
+
+// awaitHello waits for the worker's first line.
+func (p *workerProc) awaitHello(ctx context.Context, solver string) error {
+	timer := time.NewTimer(startupLimit)
+	defer timer.Stop()
+	select {
+	case line, ok := <-p.lines:
+		var h hello
+		if !ok || json.Unmarshal(line, &h) != nil || !h.Ready {
+			p.kill()
+			return fmt.Errorf("worker for %s did not start: %s", solver, p.stderr.String())
+		}
+		return nil
+	case <-timer.C:
+		return fmt.Errorf("worker for %s said nothing within %s", solver, startupLimit)
+	case <-ctx.Done():
+		return errInterrupted
+	}
+}
+
+// readLines sends each line of r to out and closes out at the end.
+func readLines(r io.Reader, out chan<- []byte) {
+	defer close(out)
+	sc := bufio.NewScanner(r)
+	sc.Buffer(make([]byte, 64*1024), 16<<20)
+	for sc.Scan() {
+		out <- append([]byte(nil), sc.Bytes()...)
+	}
+}
+
+// limits are what the parent enforces on one job.
+type limits struct {
+	timeout  time.Duration // the benchmark's limit, given to the solver's context
+	hard     time.Duration // when the parent kills the worker
+	memBytes uint64        // 0: no limit
+}
+
+// solve sends one job and waits for its reply, killing the worker at the
+// hard deadline or when its memory passes the limit. The reply it returns
+// then carries the status timeout, memout or crash; alive reports whether
+// the worker can take another job. The error is errInterrupted when ctx was
+// cancelled, in which case the worker is killed and nothing is recorded.
+func (p *workerProc) solve(ctx context.Context, j job, lim limits) (rep reply, alive bool, err error) {
+	line, err := json.Marshal(j)
+	if err != nil {
+		return reply{}, true, err
+	}
+	start := time.Now()
+	if _, err := p.stdin.Write(append(line, '\n')); err != nil {
+		return p.died(start, "worker stopped reading jobs"), false, nil
+	}
+	w := newWatch(p.cmd.Process.Pid, lim)
+	defer w.stop()
+	for {
+		select {
+		case line, ok := <-p.lines:
+			if !ok {
+				return p.died(start, "worker died"), false, nil
+			}
+			if err := json.Unmarshal(line, &rep); err != nil {
+				p.kill()
+				return crashReply(start, fmt.Sprintf("unreadable reply %q: %v", line, err)), false, nil
+			}
+			return rep, true, nil
+		case <-w.deadline.C:
+			p.kill()
+			return limitReply(solvers.Timeout, start, w.peak,
+				fmt.Sprintf("killed %s after the %s deadline: the solver ignored its context", lim.hard-lim.timeout, lim.timeout)), false, nil
+		case <-w.poll.C:
+			if w.overLimit() {
+				p.kill()
+				return limitReply(solvers.Memout, start, w.peak,
+					fmt.Sprintf("killed at %s resident, over the %s limit", FormatBytes(w.peak), FormatBytes(lim.memBytes))), false, nil
+			}
+		case <-ctx.Done():
+			p.kill()
+			return reply{}, false, errInterrupted
+		}
+	}
+}
+
+// watch is the parent's view of one job in flight.
+type watch struct {
+	deadline *time.Timer
+	poll     *time.Ticker
+	pid      int
+	family   []int
+	scanned  time.Time
+	limit    uint64
+	peak     uint64
+}
+
+func newWatch(pid int, lim limits) *watch {
+	return &watch{
+		deadline: time.NewTimer(lim.hard),
+		poll:     time.NewTicker(pollInterval),
+		pid:      pid,
+		family:   []int{pid},
+		scanned:  time.Now(),
+		limit:    lim.memBytes,
+	}
+}
+
+func (w *watch) stop() {
+	w.deadline.Stop()
+	w.poll.Stop()
+}
+
+// overLimit reads the resident memory of the worker and what it started.
+func (w *watch) overLimit() bool {
+	if time.Since(w.scanned) >= familyInterval {
+		w.family, w.scanned = family(w.pid), time.Now()
+	}
+	rss := familyRSS(w.family)
+	w.peak = max(w.peak, rss)
+	return w.limit > 0 && rss > w.limit
+}
+
+// limitReply is the record of a job the parent stopped.
+func limitReply(status solvers.Status, start time.Time, peak uint64, detail string) reply {
+	return reply{Status: string(status), Detail: detail, WallNS: int64(time.Since(start)), PeakRSS: peak}
+}
+
+func crashReply(start time.Time, detail string) reply {
+	return reply{Status: string(solvers.Crash), Detail: detail, WallNS: int64(time.Since(start))}
+}
+
+// died reaps a worker that ended on its own and describes how.
+func (p *workerProc) died(start time.Time, what string) reply {
+	p.kill()
+	state := "exit unknown"
+	if ps := p.cmd.ProcessState; ps != nil {
+		state = ps.String()
+	}
+	detail := fmt.Sprintf("%s (%s)", what, state)
+	if tail := p.stderr.String(); tail != "" {
+		detail += ": " + tail
+	}
+	return crashReply(start, detail)
+}
+
+// kill ends the worker's whole tree and reaps it.
+func (p *workerProc) kill() {
+	if p.cmd.ProcessState != nil {
+		return
+	}
+	killTree(p.cmd.Process.Pid)
+	_ = p.stdin.Close()
+	_ = p.cmd.Wait()
+}
+
+// close lets an idle worker finish by closing its input.
+func (p *workerProc) close() {
+	_ = p.stdin.Close()
+	timer := time.AfterFunc(time.Second, func() { killTree(p.cmd.Process.Pid) })
+	_ = p.cmd.Wait()
+	timer.Stop()
+}
+
+// tailBuffer keeps the last bytes written to it.
+type tailBuffer struct {
+	mu    sync.Mutex
+	limit int
+	buf   []byte
+}
+
+func (t *tailBuffer) Write(b []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, b...)
+	if over := len(t.buf) - t.limit; over > 0 {
+		t.buf = append(t.buf[:0], t.buf[over:]...)
+	}
+	return len(b), nil
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return strings.TrimSpace(string(t.buf))
+}

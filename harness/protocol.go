@@ -1,0 +1,40 @@
+package harness
+
+import (
+	"github.com/sudokubench/sudokubench/solvers"
+)
+
+// The parent and a worker speak JSON lines over the worker's stdin and
+// stdout: the worker first says hello, then answers each job with one reply.
+
+// hello is the worker's first line: it is ready to take jobs.
+type hello struct {
+	Ready  bool   `json:"ready"`
+	Solver string `json:"solver"`
+	PID    int    `json:"pid"`
+}
+
+// job is one puzzle for the worker's solver.
+type job struct {
+	Puzzle    string `json:"puzzle"` // one-line form
+	Variant   string `json:"variant"`
+	Mode      string `json:"mode"`
+	Seed      int64  `json:"seed"`
+	TimeoutNS int64  `json:"timeout_ns"`
+	MemBytes  uint64 `json:"mem_bytes"`
+}
+
+// reply is what the worker measured and what its solver returned.
+type reply struct {
+	Status   string             `json:"status"`
+	Solution string             `json:"solution,omitempty"` // one-line form
+	Detail   string             `json:"detail,omitempty"`
+	Counters map[string]float64 `json:"counters,omitempty"`
+	Model    map[string]int     `json:"model,omitempty"`
+	Phases   solvers.Phases     `json:"phases"`
+
+	WallNS     int64  `json:"wall_ns"`
+	CPUNS      int64  `json:"cpu_ns"`
+	AllocBytes uint64 `json:"alloc_bytes"`
+	PeakRSS    uint64 `json:"peak_rss_bytes"`
+}

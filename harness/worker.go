@@ -1,0 +1,165 @@
+package harness
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"runtime/debug"
+	"time"
+
+	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+// stackLimit caps the panic stack kept in a crash record.
+const stackLimit = 2048
+
+// ServeWorker is the worker child's side of the protocol. It builds the
+// solver named in reg, says hello on out, then answers each job read from in
+// with one reply line, until in is closed. The solver is reused across jobs
+// (engines may keep state between puzzles) and rebuilt after a panic.
+func ServeWorker(reg *solvers.Registry, name string, in io.Reader, out io.Writer) error {
+	info, err := reg.Lookup(name)
+	if err != nil {
+		return fmt.Errorf("worker: %w", err)
+	}
+	w := &worker{info: info, solver: info.New()}
+	debug.FreeOSMemory()
+	w.baseRSS = residentBytes(os.Getpid())
+	enc := json.NewEncoder(out)
+	if err := enc.Encode(hello{Ready: true, Solver: name, PID: os.Getpid()}); err != nil {
+		return fmt.Errorf("worker: saying hello: %w", err)
+	}
+	sc := bufio.NewScanner(in)
+	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	for sc.Scan() {
+		var j job
+		if err := json.Unmarshal(sc.Bytes(), &j); err != nil {
+			return fmt.Errorf("worker: bad job line %q: %w", sc.Text(), err)
+		}
+		if err := enc.Encode(w.do(j)); err != nil {
+			return fmt.Errorf("worker: writing reply: %w", err)
+		}
+	}
+	return sc.Err()
+}
+
+// worker holds one solver across jobs.
+type worker struct {
+	info     solvers.Info
+	solver   solvers.Solver
+	memLimit uint64
+	baseRSS  uint64 // resident bytes after start-up, collected
+}
+
+// leftoverSlack is how far the worker's resident memory may sit above its
+// start-up level before a run begins; past it the heap is collected and
+// returned to the system first, so that one run's peak does not carry the
+// last one's garbage. A collection costs milliseconds, too much to pay
+// before every microsecond-long run.
+const leftoverSlack = 8 << 20
+
+// do runs one job and returns what it measured.
+func (w *worker) do(j job) reply {
+	req, err := j.request()
+	if err != nil {
+		return reply{Status: string(solvers.Error), Detail: err.Error()}
+	}
+	w.setMemoryLimit(j.MemBytes)
+	w.shedLeftovers()
+	_ = resetPeakRSS() // if /proc refuses, VmHWM stays the worker's lifetime peak
+	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(j.TimeoutNS))
+	defer cancel()
+
+	alloc0 := allocatedBytes()
+	start, cpu0 := time.Now(), processCPU()
+	res, solveErr, crash := w.safeSolve(ctx, req)
+	wall, cpu := time.Since(start), processCPU()-cpu0
+	alloc := allocatedBytes() - alloc0
+
+	rep := reply{WallNS: int64(wall), CPUNS: int64(cpu), AllocBytes: alloc}
+	rep.PeakRSS, _ = peakRSS()
+	if crash != "" {
+		w.solver = w.info.New()
+		rep.Status, rep.Detail = string(solvers.Crash), crash
+		return rep
+	}
+	fillReply(&rep, res, solveErr, ctx.Err() != nil)
+	return rep
+}
+
+// fillReply copies a solver's result into rep and settles its status.
+func fillReply(rep *reply, res solvers.Result, solveErr error, expired bool) {
+	rep.Status, rep.Detail = string(res.Status), res.Detail
+	rep.Counters, rep.Model, rep.Phases = res.Counters, res.Model, res.Phases
+	if res.Solution != nil {
+		rep.Solution = res.Solution.String()
+	}
+	switch {
+	case expired && (solveErr != nil || !settled(res.Status)):
+		rep.Status, rep.Detail = string(solvers.Timeout), "stopped at its context's deadline"
+	case solveErr != nil:
+		rep.Status, rep.Detail = string(solvers.Error), solveErr.Error()
+	case rep.Status == "":
+		rep.Status, rep.Detail = string(solvers.Error), "solver returned no status"
+	}
+}
+
+// settled reports whether a solver's status answers the question asked.
+func settled(s solvers.Status) bool {
+	return s == solvers.Solved || s == solvers.Unsat || s == solvers.Multiple
+}
+
+// safeSolve calls the solver and turns a panic into a crash message.
+func (w *worker) safeSolve(ctx context.Context, req solvers.Request) (res solvers.Result, err error, crash string) {
+	defer func() {
+		if p := recover(); p != nil {
+			stack := debug.Stack()
+			if len(stack) > stackLimit {
+				stack = stack[:stackLimit]
+			}
+			crash = fmt.Sprintf("panic: %v\n%s", p, stack)
+		}
+	}()
+	res, err = w.solver.Solve(ctx, req)
+	return res, err, ""
+}
+
+// shedLeftovers collects the heap and returns it to the system when earlier
+// runs left the worker holding more than leftoverSlack above its start.
+func (w *worker) shedLeftovers() {
+	if residentBytes(os.Getpid()) > w.baseRSS+leftoverSlack {
+		debug.FreeOSMemory()
+	}
+}
+
+// setMemoryLimit lets the Go collector work harder as the worker nears the
+// benchmark's limit, so that garbage alone does not cause a memout. It is a
+// soft target; the parent's polling enforces the hard limit.
+func (w *worker) setMemoryLimit(limit uint64) {
+	if limit == 0 || limit == w.memLimit {
+		return
+	}
+	w.memLimit = limit
+	debug.SetMemoryLimit(int64(limit / 10 * 9))
+}
+
+// request turns a job back into a solver request.
+func (j job) request() (solvers.Request, error) {
+	v, err := sudoku.ParseVariant(j.Variant)
+	if err != nil {
+		return solvers.Request{}, err
+	}
+	g, err := sudoku.ParseLine(j.Puzzle, v)
+	if err != nil {
+		return solvers.Request{}, fmt.Errorf("puzzle sent to worker: %w", err)
+	}
+	mode, err := solvers.ParseMode(j.Mode)
+	if err != nil {
+		return solvers.Request{}, err
+	}
+	return solvers.Request{Puzzle: g, Mode: mode, Seed: j.Seed}, nil
+}
