@@ -1,0 +1,47 @@
+package cnf
+
+import (
+	"fmt"
+
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+// DecodeModel reads a model (model[v-1] is the value of variable v; extra
+// auxiliary variables are ignored) as a grid. Every cell must have exactly
+// one true digit variable; the error names the first cell that has none or
+// several.
+func DecodeModel(geo *sudoku.Geometry, model []bool) (*sudoku.Grid, error) {
+	n := geo.N
+	if len(model) < n*n*n {
+		return nil, fmt.Errorf("model has %d variables, a %s grid needs %d", len(model), geo, n*n*n)
+	}
+	g := sudoku.NewGrid(geo)
+	for cell := 0; cell < geo.Cells; cell++ {
+		for d := 1; d <= n; d++ {
+			if !model[CellVar(n, cell, d)-1] {
+				continue
+			}
+			if prev := g.Cell(cell); prev != 0 {
+				return nil, fmt.Errorf("model puts both %d and %d in %s", prev, d, geo.CellName(cell))
+			}
+			g.Set(cell, d)
+		}
+		if g.Cell(cell) == 0 {
+			return nil, fmt.Errorf("model puts no digit in %s", geo.CellName(cell))
+		}
+	}
+	return g, nil
+}
+
+// DecodeLiterals reads a model given as literals (DIMACS "v" line style:
+// positive for true, negative or absent for false) as a grid.
+func DecodeLiterals(geo *sudoku.Geometry, lits []int) (*sudoku.Grid, error) {
+	n := geo.N
+	model := make([]bool, n*n*n)
+	for _, l := range lits {
+		if l > 0 && l <= len(model) {
+			model[l-1] = true
+		}
+	}
+	return DecodeModel(geo, model)
+}
