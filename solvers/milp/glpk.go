@@ -1,0 +1,128 @@
+package milp
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/sudokubench/sudokubench/solvers/external"
+)
+
+// glpkProgram is GLPK's glpsol, which reads the model as CPLEX LP.
+var glpkProgram = external.Program{Name: "glpsol", Package: "glpk-utils", VersionArgs: []string{"--version"}}
+
+type glpkTool struct{}
+
+func (glpkTool) program() external.Program { return glpkProgram }
+func (glpkTool) format() string            { return "lp" }
+
+// args asks for the printable solution (-o), which names the columns.
+// glpsol's --tmlim takes whole seconds, so a limit is rounded down, to at
+// least one second.
+func (glpkTool) args(model, solution string, limit float64) []string {
+	args := []string{"--lp", model, "-o", solution}
+	if limit > 0 {
+		args = append(args, "--tmlim", strconv.Itoa(max(int(limit), 1)))
+	}
+	return args
+}
+
+var (
+	// glpkProgress matches glpsol's progress lines: "*    12: obj = …" for
+	// the simplex and "+    40: mip = … (3; 7)" for branch and bound, the
+	// number before the colon counting simplex iterations and the pair
+	// counting active and finished subproblems.
+	glpkProgress  = regexp.MustCompile(`(?m)^[ *+]\s*(\d+):`)
+	glpkNodes     = regexp.MustCompile(`\((\d+); (\d+)\)\s*$`)
+	glpkObjective = regexp.MustCompile(`Objective:\s+\S+ = (\S+)`)
+)
+
+// read parses glpsol's printable solution: a "Status:" line, an
+// "Objective:" line, then the rows and the columns tables.
+func (glpkTool) read(out external.Output, solution []byte) (outcome, error) {
+	o := outcome{counters: glpkCounters(out.Stdout)}
+	status, err := glpkStatus(solution)
+	if err != nil {
+		return o, err
+	}
+	if m := glpkObjective.FindSubmatch(solution); m != nil {
+		o.objective, _ = strconv.ParseFloat(string(m[1]), 64)
+	}
+	switch {
+	case status == "INTEGER OPTIMAL" || status == "OPTIMAL" || status == "INTEGER NON-OPTIMAL":
+		o.verdict = feasible
+		o.values, err = glpkColumns(solution)
+		return o, err
+	case strings.Contains(status, "EMPTY") || strings.Contains(status, "INFEASIBLE") ||
+		bytes.Contains(out.Stdout, []byte("NO PRIMAL FEASIBLE")) || bytes.Contains(out.Stdout, []byte("NO INTEGER FEASIBLE")):
+		o.verdict, o.detail = infeasible, "glpsol: "+status
+	case bytes.Contains(out.Stdout, []byte("TIME LIMIT EXCEEDED")):
+		o.verdict, o.detail = stopped, "glpsol: time limit exceeded (its own limit, set below the deadline)"
+	default:
+		return o, fmt.Errorf("solution status %q", status)
+	}
+	return o, nil
+}
+
+func glpkStatus(solution []byte) (string, error) {
+	sc := bufio.NewScanner(bytes.NewReader(solution))
+	for sc.Scan() {
+		if rest, ok := strings.CutPrefix(sc.Text(), "Status:"); ok {
+			return strings.TrimSpace(rest), nil
+		}
+	}
+	return "", fmt.Errorf("no Status line in the solution file")
+}
+
+func glpkCounters(stdout []byte) map[string]float64 {
+	c := make(map[string]float64)
+	for _, m := range glpkProgress.FindAllSubmatch(stdout, -1) {
+		v, _ := strconv.ParseFloat(string(m[1]), 64)
+		c["lp_iterations"] = max(c["lp_iterations"], v)
+	}
+	for _, line := range bytes.Split(stdout, []byte("\n")) {
+		if m := glpkNodes.FindSubmatch(line); m != nil && bytes.HasPrefix(bytes.TrimSpace(line), []byte("+")) {
+			active, _ := strconv.ParseFloat(string(m[1]), 64)
+			done, _ := strconv.ParseFloat(string(m[2]), 64)
+			c["nodes"] = active + done
+		}
+	}
+	return c
+}
+
+// glpkColumns reads the column table: "No. name [*] activity lower upper";
+// a name too long for its field sits alone on its line, the numbers on the
+// next.
+func glpkColumns(solution []byte) (map[string]float64, error) {
+	_, table, ok := bytes.Cut(solution, []byte("Column name"))
+	if !ok {
+		return nil, fmt.Errorf("no column table in the solution file")
+	}
+	values := make(map[string]float64)
+	lines := strings.Split(string(table), "\n")
+	for i := 2; i < len(lines); i++ {
+		f := strings.Fields(lines[i])
+		if len(f) == 0 {
+			break
+		}
+		if len(f) == 2 && i+1 < len(lines) {
+			i++
+			f = append(f, strings.Fields(lines[i])...)
+		}
+		if len(f) > 2 && f[2] == "*" {
+			f = append(f[:2], f[3:]...)
+		}
+		if len(f) < 3 {
+			return nil, fmt.Errorf("column table: cannot read %q", lines[i])
+		}
+		v, err := strconv.ParseFloat(f[2], 64)
+		if err != nil {
+			return nil, fmt.Errorf("column table: value of %s: %w", f[1], err)
+		}
+		values[f[1]] = v
+	}
+	return values, nil
+}

@@ -1,0 +1,162 @@
+package milp
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+	"time"
+
+	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+const corporaDir = "../../corpora/data"
+
+// loadSample returns n puzzles of a corpus, sampled with a fixed seed (all
+// of them when n is 0).
+func loadSample(t testing.TB, name string, n int) []corpora.Puzzle {
+	t.Helper()
+	var out []corpora.Puzzle
+	opts := corpora.Options{Sample: n, Seed: 7}
+	_, err := corpora.Load(corporaDir, name, opts, func(p corpora.Puzzle) error {
+		out = append(out, p)
+		return nil
+	})
+	if err != nil {
+		t.Fatalf("load %s: %v", name, err)
+	}
+	return out
+}
+
+// available returns the pipelines that can run here, skipping (with the
+// reason) the outside ones whose program is missing.
+func available(t *testing.T) []solvers.Info {
+	var out []solvers.Info
+	for _, in := range Pipelines() {
+		if err := in.Check(); err != nil {
+			t.Logf("skipping %s: %v", in.Name, err)
+			continue
+		}
+		out = append(out, in)
+	}
+	return out
+}
+
+func solve(t *testing.T, in solvers.Info, g *sudoku.Grid, mode solvers.Mode) solvers.Result {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	res, err := in.New().Solve(ctx, solvers.Request{Puzzle: g, Mode: mode})
+	if err != nil {
+		t.Fatalf("%s on %s: %v", in.Name, g, err)
+	}
+	return res
+}
+
+// filledGrid returns a complete grid of the geometry, found by the
+// in-process pipeline from the empty grid.
+func filledGrid(t *testing.T, geo *sudoku.Geometry) *sudoku.Grid {
+	t.Helper()
+	res := solve(t, Pipelines()[0], sudoku.NewGrid(geo), solvers.First)
+	if res.Status != solvers.Solved {
+		t.Fatalf("empty %s grid: status %s (%s)", geo, res.Status, res.Detail)
+	}
+	return res.Solution
+}
+
+// blanked returns a copy of full with each cell emptied with probability p.
+func blanked(full *sudoku.Grid, p float64, seed uint64) *sudoku.Grid {
+	g := full.Clone()
+	rng := rand.New(rand.NewPCG(seed, 1))
+	for i := range g.Cells() {
+		if rng.Float64() < p {
+			g.Set(i, 0)
+		}
+	}
+	return g
+}
+
+type namedPuzzle struct {
+	name string
+	grid *sudoku.Grid
+}
+
+func testPuzzles(t *testing.T) []namedPuzzle {
+	var out []namedPuzzle
+	for _, c := range []struct {
+		corpus string
+		n      int
+	}{{"17-clue", 3}, {"hardest-1106", 2}, {"norvig-top95", 2}} {
+		for _, p := range loadSample(t, c.corpus, c.n) {
+			out = append(out, namedPuzzle{p.ID, p.Grid})
+		}
+	}
+	diag := filledGrid(t, sudoku.MustGeometry(3, sudoku.Diagonal))
+	out = append(out, namedPuzzle{"9x9-diagonal", blanked(diag, 0.7, 1)})
+	big := filledGrid(t, sudoku.MustGeometry(4, sudoku.Classic))
+	out = append(out, namedPuzzle{"16x16", blanked(big, 0.6, 2)})
+	small := filledGrid(t, sudoku.MustGeometry(2, sudoku.Classic))
+	out = append(out, namedPuzzle{"4x4", blanked(small, 0.7, 3)})
+	return out
+}
+
+func TestPipelinesSolveAndVerify(t *testing.T) {
+	puzzles := testPuzzles(t)
+	for _, in := range available(t) {
+		for _, p := range puzzles {
+			t.Run(fmt.Sprintf("solver=%s/puzzle=%s", in.Name, p.name), func(t *testing.T) {
+				res := solve(t, in, p.grid, solvers.First)
+				if res.Status != solvers.Solved {
+					t.Fatalf("status %s (%s), want solved", res.Status, res.Detail)
+				}
+				if err := sudoku.CheckSolution(p.grid, res.Solution); err != nil {
+					t.Fatalf("wrong solution %s: %v", res.Solution, err)
+				}
+			})
+		}
+	}
+}
+
+func TestPipelinesUnsat(t *testing.T) {
+	var unsat []corpora.Puzzle
+	for _, p := range loadSample(t, "tdoku-tests", 0) {
+		if p.Solutions == 0 && p.Grid.Validate() == nil {
+			unsat = append(unsat, p)
+		}
+	}
+	if len(unsat) == 0 {
+		t.Fatal("no valid count-0 puzzle in tdoku-tests")
+	}
+	for _, in := range available(t) {
+		for _, p := range unsat {
+			t.Run(fmt.Sprintf("solver=%s/puzzle=%s", in.Name, p.ID), func(t *testing.T) {
+				if res := solve(t, in, p.Grid, solvers.First); res.Status != solvers.Unsat {
+					t.Fatalf("status %s (%s), want unsat", res.Status, res.Detail)
+				}
+			})
+		}
+	}
+}
+
+func TestPipelinesUniqueMode(t *testing.T) {
+	multi := loadSample(t, "serg", 1)[0]
+	unique := loadSample(t, "norvig-top95", 1)[0]
+	for _, in := range available(t) {
+		t.Run("solver="+in.Name+"/puzzle="+multi.ID, func(t *testing.T) {
+			res := solve(t, in, multi.Grid, solvers.Unique)
+			if res.Status != solvers.Multiple {
+				t.Fatalf("status %s (%s), want multiple", res.Status, res.Detail)
+			}
+			if err := sudoku.CheckSolution(multi.Grid, res.Solution); err != nil {
+				t.Fatalf("first solution wrong: %v", err)
+			}
+		})
+		t.Run("solver="+in.Name+"/puzzle="+unique.ID, func(t *testing.T) {
+			if res := solve(t, in, unique.Grid, solvers.Unique); res.Status != solvers.Solved {
+				t.Fatalf("status %s (%s), want solved", res.Status, res.Detail)
+			}
+		})
+	}
+}
