@@ -28,7 +28,8 @@ func newRootCmd() *cobra.Command {
 	}
 	root.PersistentFlags().String("corpora", "", "directory of the shipped corpora (default: $SUDOKUBENCH_CORPORA, ./corpora, or next to the binary)")
 	root.AddCommand(
-	// subcommands are added here, one constructor per file
+		// subcommands are added here, one constructor per file
+		newReportCmd(), newCompareCmd(),
 	)
 	return root
 }

@@ -1,0 +1,62 @@
+package report
+
+import (
+	"fmt"
+	"math"
+)
+
+// FormatDuration writes ns nanoseconds with three significant digits in an
+// adaptive unit (ns, µs, ms, s): "850 ns", "12.3 µs", "1.50 s". NaN is "–"
+// (no value) and +Inf is "∞".
+func FormatDuration(ns float64) string {
+	switch {
+	case math.IsNaN(ns):
+		return "–"
+	case math.IsInf(ns, 1):
+		return "∞"
+	case ns < 1e3:
+		return fmt.Sprintf("%.0f ns", ns)
+	case ns < 1e6:
+		return sig3(ns/1e3) + " µs"
+	case ns < 1e9:
+		return sig3(ns/1e6) + " ms"
+	}
+	return sig3(ns/1e9) + " s"
+}
+
+// FormatBytes writes a byte count with three significant digits in binary
+// units (B, KiB, MiB, GiB). NaN and 0 are "–" (not measured).
+func FormatBytes(b float64) string {
+	if math.IsNaN(b) || b <= 0 {
+		return "–"
+	}
+	units := []string{"B", "KiB", "MiB", "GiB", "TiB"}
+	i := 0
+	for b >= 1024 && i < len(units)-1 {
+		b /= 1024
+		i++
+	}
+	if i == 0 {
+		return fmt.Sprintf("%.0f B", b)
+	}
+	return sig3(b) + " " + units[i]
+}
+
+// sig3 writes v (≥ 1) with three significant digits.
+func sig3(v float64) string {
+	switch {
+	case v < 9.995:
+		return fmt.Sprintf("%.2f", v)
+	case v < 99.95:
+		return fmt.Sprintf("%.1f", v)
+	}
+	return fmt.Sprintf("%.0f", v)
+}
+
+// FormatPercent writes a fraction as a percentage with one decimal.
+func FormatPercent(f float64) string {
+	if math.IsNaN(f) {
+		return "–"
+	}
+	return fmt.Sprintf("%.1f%%", 100*f)
+}
