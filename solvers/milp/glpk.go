@@ -93,7 +93,7 @@ func glpkCounters(stdout []byte) map[string]float64 {
 	return c
 }
 
-// glpkColumns reads the column table: "No. name [*] activity lower upper";
+// glpkColumns reads the column table: "No. name [*|St] activity lower upper";
 // a name too long for its field sits alone on its line, the numbers on the
 // next.
 func glpkColumns(solution []byte) (map[string]float64, error) {
@@ -112,7 +112,7 @@ func glpkColumns(solution []byte) (map[string]float64, error) {
 			i++
 			f = append(f, strings.Fields(lines[i])...)
 		}
-		if len(f) > 2 && f[2] == "*" {
+		if len(f) > 3 && !isNumber(f[2]) { // "*" marks a MIP integer, B/NL/NU/NS/NF an LP basis status
 			f = append(f[:2], f[3:]...)
 		}
 		if len(f) < 3 {
@@ -125,4 +125,9 @@ func glpkColumns(solution []byte) (map[string]float64, error) {
 		values[f[1]] = v
 	}
 	return values, nil
+}
+
+func isNumber(s string) bool {
+	_, err := strconv.ParseFloat(s, 64)
+	return err == nil
 }
