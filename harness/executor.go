@@ -64,7 +64,7 @@ func (e *Executor) solve(ctx context.Context, run Run) (reply, error) {
 	}
 	j := job{
 		Puzzle: run.Puzzle.Grid.String(), Variant: run.Puzzle.Grid.Geometry().Variant.String(),
-		Mode: string(run.Mode), Seed: run.Seed, TimeoutNS: int64(e.timeout), MemBytes: e.memBytes,
+		Mode: string(run.Mode), Seed: run.Seed, TimeoutNS: int64(e.timeout),
 	}
 	rep, alive, err := w.solve(ctx, j, limits{timeout: e.timeout, hard: e.timeout + killGrace, memBytes: e.memBytes})
 	if !alive {

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -35,7 +36,8 @@ func testLaunch(solver string) *exec.Cmd {
 	return cmd
 }
 
-// testRegistry holds a correct solver and the planted faulty ones.
+// testRegistry holds the planted faulty solvers beside two correct ones: a
+// plain backtracking solver and the suite's reference engine, exactcover/dlx.
 func testRegistry() *solvers.Registry {
 	reg := solvers.NewRegistry()
 	planted := map[string]solvers.SolverFunc{
@@ -48,6 +50,11 @@ func testRegistry() *solvers.Registry {
 	}
 	for name, f := range planted {
 		if err := reg.Add(solvers.Info{Name: name, Family: "direct", PureGo: true, New: func() solvers.Solver { return f }}); err != nil {
+			panic(err)
+		}
+	}
+	for _, in := range dlx.Pipelines() {
+		if err := reg.Add(in); err != nil {
 			panic(err)
 		}
 	}

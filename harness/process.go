@@ -149,7 +149,7 @@ func (p *workerProc) solve(ctx context.Context, j job, lim limits) (rep reply, a
 			if w.overLimit() {
 				p.kill()
 				return limitReply(solvers.Memout, start, w.peak,
-					fmt.Sprintf("killed at %s resident, over the %s limit", FormatBytes(w.peak), FormatBytes(lim.memBytes))), false, nil
+					fmt.Sprintf("killed at %d bytes resident, over the %s limit", w.peak, FormatBytes(lim.memBytes))), false, nil
 			}
 		case <-ctx.Done():
 			p.kill()

@@ -21,7 +21,6 @@ type job struct {
 	Mode      string `json:"mode"`
 	Seed      int64  `json:"seed"`
 	TimeoutNS int64  `json:"timeout_ns"`
-	MemBytes  uint64 `json:"mem_bytes"`
 }
 
 // reply is what the worker measured and what its solver returned.

@@ -49,10 +49,9 @@ func ServeWorker(reg *solvers.Registry, name string, in io.Reader, out io.Writer
 
 // worker holds one solver across jobs.
 type worker struct {
-	info     solvers.Info
-	solver   solvers.Solver
-	memLimit uint64
-	baseRSS  uint64 // resident bytes after start-up, collected
+	info    solvers.Info
+	solver  solvers.Solver
+	baseRSS uint64 // resident bytes after start-up, collected
 }
 
 // leftoverSlack is how far the worker's resident memory may sit above its
@@ -68,7 +67,6 @@ func (w *worker) do(j job) reply {
 	if err != nil {
 		return reply{Status: string(solvers.Error), Detail: err.Error()}
 	}
-	w.setMemoryLimit(j.MemBytes)
 	w.shedLeftovers()
 	_ = resetPeakRSS() // if /proc refuses, VmHWM stays the worker's lifetime peak
 	ctx, cancel := context.WithTimeout(context.Background(), time.Duration(j.TimeoutNS))
@@ -134,17 +132,6 @@ func (w *worker) shedLeftovers() {
 	if residentBytes(os.Getpid()) > w.baseRSS+leftoverSlack {
 		debug.FreeOSMemory()
 	}
-}
-
-// setMemoryLimit lets the Go collector work harder as the worker nears the
-// benchmark's limit, so that garbage alone does not cause a memout. It is a
-// soft target; the parent's polling enforces the hard limit.
-func (w *worker) setMemoryLimit(limit uint64) {
-	if limit == 0 || limit == w.memLimit {
-		return
-	}
-	w.memLimit = limit
-	debug.SetMemoryLimit(int64(limit / 10 * 9))
 }
 
 // request turns a job back into a solver request.

@@ -46,8 +46,9 @@ type Manifest struct {
 type Plan struct {
 	Solvers   []string `json:"solvers"`
 	Corpora   []string `json:"corpora"`
-	Hints     string   `json:"hints,omitempty"` // "17-30"
-	Limit     int      `json:"limit,omitempty"` // puzzles per corpus, 0 = all
+	Hints     string   `json:"hints,omitempty"`  // "17-30"
+	Limit     int      `json:"limit,omitempty"`  // puzzles per corpus, 0 = all
+	Sample    int      `json:"sample,omitempty"` // seeded random puzzles per corpus, 0 = all
 	Mode      string   `json:"mode"`
 	Reps      int      `json:"reps"`
 	Seed      int64    `json:"seed"`

@@ -1,0 +1,334 @@
+package harness
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/solvers"
+)
+
+// Config is one benchmark: what to run, under which limits, and where the
+// results go.
+type Config struct {
+	// The plan: every shard of one benchmark must agree on these.
+	Corpora  []string          // corpus names, as corpora.Lookup reads them
+	Hints    corpora.HintRange // only puzzles with this many hints
+	Limit    int               // first puzzles per corpus; 0: all
+	Sample   int               // seeded random puzzles per corpus; 0: all
+	Solvers  string            // a selection, as solvers.Registry.Select reads it
+	Mode     solvers.Mode
+	Reps     int
+	Seed     int64
+	Timeout  time.Duration // wall-clock limit per run
+	MemBytes uint64        // resident memory limit per run; 0: none
+
+	Shard  Shard  // the piece of the plan to run here
+	Out    string // result directory
+	Resume bool   // skip runs already recorded in Out
+
+	CorporaDir string            // "" looks it up as corpora.FindDir does
+	Registry   *solvers.Registry // the parent's view of the solvers
+	Launch     Launcher          // starts workers that know the same solvers
+	Oracle     corpora.Oracle    // completes puzzles for derived corpora; may be nil
+	Progress   Progress          // nil: silent
+}
+
+// ApplyPlan sets the plan's fields of c from a recorded plan, so that a
+// resumed benchmark repeats what its manifest says.
+func (c *Config) ApplyPlan(p record.Plan) error {
+	hints, err := corpora.ParseHintRange(p.Hints)
+	if err != nil {
+		return fmt.Errorf("recorded plan: %w", err)
+	}
+	mode, err := solvers.ParseMode(p.Mode)
+	if err != nil {
+		return fmt.Errorf("recorded plan: %w", err)
+	}
+	c.Corpora, c.Hints, c.Limit, c.Sample = slices.Clone(p.Corpora), hints, p.Limit, p.Sample
+	c.Solvers, c.Mode, c.Reps, c.Seed = strings.Join(p.Solvers, ","), mode, p.Reps, p.Seed
+	c.Timeout, c.MemBytes = time.Duration(p.TimeoutNS), p.MemBytes
+	return nil
+}
+
+// plan is the recorded form of c's plan.
+func (c *Config) plan(infos []solvers.Info, runs int) record.Plan {
+	p := record.Plan{
+		Corpora: slices.Clone(c.Corpora), Limit: c.Limit, Sample: c.Sample,
+		Mode: string(c.Mode), Reps: c.Reps, Seed: c.Seed,
+		TimeoutNS: int64(c.Timeout), MemBytes: c.MemBytes, Runs: runs,
+	}
+	if c.Hints != (corpora.HintRange{}) {
+		p.Hints = c.Hints.String()
+	}
+	for _, in := range infos {
+		p.Solvers = append(p.Solvers, in.Name)
+	}
+	return p
+}
+
+func (c *Config) check() error {
+	switch {
+	case len(c.Corpora) == 0:
+		return errors.New("no corpus given")
+	case c.Reps < 1:
+		return fmt.Errorf("repetitions %d: need at least 1", c.Reps)
+	case c.Timeout <= 0:
+		return fmt.Errorf("timeout %s: need a positive limit", c.Timeout)
+	case c.Out == "":
+		return errors.New("no output directory given")
+	case c.Registry == nil || c.Launch == nil:
+		return errors.New("harness: Config needs a Registry and a Launcher")
+	}
+	if _, err := solvers.ParseMode(string(c.Mode)); err != nil {
+		return err
+	}
+	seen := make(map[string]bool)
+	for _, name := range c.Corpora {
+		if seen[name] {
+			return fmt.Errorf("corpus %s listed twice", name)
+		}
+		seen[name] = true
+	}
+	return nil
+}
+
+// Summary says what a call to Bench did.
+type Summary struct {
+	Out         string
+	Planned     int  // runs in this shard of the plan
+	Skipped     int  // already recorded before this call (resume)
+	Done        int  // recorded by this call
+	Interrupted bool // stopped early by the context; resume to finish
+	Warnings    []string
+}
+
+// Bench plans the benchmark described by cfg, writes its manifest, and runs
+// what is not yet recorded in cfg.Out, appending one record per run. When ctx
+// is cancelled it abandons the run in flight, keeps everything recorded, and
+// returns with Summary.Interrupted set.
+func Bench(ctx context.Context, cfg Config) (*Summary, error) {
+	if err := cfg.check(); err != nil {
+		return nil, err
+	}
+	sum := &Summary{Out: cfg.Out}
+	infos, err := selectSolvers(cfg.Registry, cfg.Solvers, sum)
+	if err != nil {
+		return nil, err
+	}
+	puzzles, shas, err := loadPuzzles(cfg, sum)
+	if err != nil {
+		return nil, err
+	}
+	all := PlanRuns(puzzles, infos, cfg.Mode, cfg.Reps, cfg.Seed)
+	runs := cfg.Shard.Filter(all)
+	done, err := prepareOut(cfg, newManifest(cfg.plan(infos, len(all)), cfg.Shard, infos, shas))
+	if err != nil {
+		return nil, err
+	}
+	sum.Planned = len(runs)
+	pending := slices.DeleteFunc(runs, func(r Run) bool { return done[r.Key] })
+	sum.Skipped = sum.Planned - len(pending)
+	return sum, execute(ctx, cfg, pending, sum)
+}
+
+// execute runs pending in order, recording each as it finishes.
+func execute(ctx context.Context, cfg Config, pending []Run, sum *Summary) error {
+	w, err := record.Append(filepath.Join(cfg.Out, record.ResultsFile))
+	if err != nil {
+		return err
+	}
+	defer w.Close()
+	ex := NewExecutor(cfg.Launch, cfg.Timeout, cfg.MemBytes)
+	defer ex.Close()
+	prog := cfg.Progress
+	if prog == nil {
+		prog = silent{}
+	}
+	prog.Begin(sum.Planned, sum.Skipped)
+	defer prog.End()
+	for _, run := range pending {
+		if ctx.Err() != nil {
+			sum.Interrupted = true
+			return nil
+		}
+		rec, err := ex.Do(ctx, run)
+		if errors.Is(err, errInterrupted) {
+			sum.Interrupted = true
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := w.Write(&rec); err != nil {
+			return err
+		}
+		sum.Done++
+		prog.Record(&rec)
+	}
+	return nil
+}
+
+// selectSolvers resolves the selection and drops, with a warning, the
+// pipelines that cannot run on this machine.
+func selectSolvers(reg *solvers.Registry, selection string, sum *Summary) ([]solvers.Info, error) {
+	infos, err := reg.Select(selection)
+	if err != nil {
+		return nil, err
+	}
+	var usable []solvers.Info
+	for _, in := range infos {
+		if err := in.Check(); err != nil {
+			sum.Warnings = append(sum.Warnings, fmt.Sprintf("solver %s skipped: %v", in.Name, err))
+			continue
+		}
+		usable = append(usable, in)
+	}
+	if len(usable) == 0 {
+		return nil, fmt.Errorf("none of the solvers selected by %q can run here", selection)
+	}
+	return usable, nil
+}
+
+// loadPuzzles reads the plan's puzzles from every corpus and hashes the
+// corpus files for the manifest.
+func loadPuzzles(cfg Config, sum *Summary) ([]corpora.Puzzle, map[string]string, error) {
+	dir, err := corpora.FindDir(cfg.CorporaDir)
+	if err != nil {
+		return nil, nil, err
+	}
+	var puzzles []corpora.Puzzle
+	shas := make(map[string]string)
+	for _, name := range cfg.Corpora {
+		e, err := corpora.Lookup(name)
+		if err != nil {
+			return nil, nil, err
+		}
+		if shas[name], err = corpusSHA(dir, e, sum); err != nil {
+			return nil, nil, err
+		}
+		opts := corpora.Options{
+			SkipInvalid: true, Hints: cfg.Hints, Limit: cfg.Limit, Sample: cfg.Sample,
+			Seed: uint64(cfg.Seed), Oracle: cfg.Oracle,
+		}
+		st, err := corpora.Load(dir, name, opts, func(p corpora.Puzzle) error {
+			puzzles = append(puzzles, p)
+			return nil
+		})
+		if err != nil {
+			return nil, nil, fmt.Errorf("loading corpus %s: %w", name, err)
+		}
+		if st.Invalid > 0 {
+			sum.Warnings = append(sum.Warnings, fmt.Sprintf("corpus %s: %d unreadable lines skipped, first: %v", name, st.Invalid, st.Warnings[0]))
+		}
+	}
+	if len(puzzles) == 0 {
+		return nil, nil, fmt.Errorf("no puzzle of %s has hints in %s", strings.Join(cfg.Corpora, ", "), cfg.Hints)
+	}
+	return puzzles, shas, nil
+}
+
+// corpusSHA hashes a corpus file (the base file of a derived corpus) and
+// warns when it differs from the catalog.
+func corpusSHA(dir string, e corpora.Entry, sum *Summary) (string, error) {
+	if e.Derived() {
+		base, err := corpora.Lookup(e.Base)
+		if err != nil {
+			return "", err
+		}
+		e = base
+	}
+	c, err := corpora.Verify(dir, e)
+	if err != nil {
+		return "", err
+	}
+	if w := c.Warning(); w != "" {
+		sum.Warnings = append(sum.Warnings, w)
+	}
+	return c.Got, nil
+}
+
+// prepareOut readies the result directory and returns the keys already
+// recorded there. A fresh benchmark needs a directory without results; a
+// resumed one needs a manifest with the same plan, shard and corpora.
+func prepareOut(cfg Config, m *record.Manifest) (map[string]bool, error) {
+	manifestPath := filepath.Join(cfg.Out, record.ManifestFile)
+	resultsPath := filepath.Join(cfg.Out, record.ResultsFile)
+	old, err := record.ReadManifest(manifestPath)
+	switch {
+	case err == nil && !cfg.Resume:
+		return nil, fmt.Errorf("%s already holds a benchmark; pass --resume to finish it or choose another --out", cfg.Out)
+	case err == nil:
+		if err := sameBenchmark(old, m); err != nil {
+			return nil, fmt.Errorf("cannot resume %s: %w", cfg.Out, err)
+		}
+		if err := trimPartialLine(resultsPath); err != nil {
+			return nil, err
+		}
+		return recordedKeys(resultsPath)
+	case !errors.Is(err, os.ErrNotExist):
+		return nil, err
+	}
+	if fi, err := os.Stat(resultsPath); err == nil && fi.Size() > 0 {
+		return nil, fmt.Errorf("%s holds results but no manifest; choose another --out", cfg.Out)
+	}
+	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
+		return nil, err
+	}
+	return map[string]bool{}, record.WriteManifest(manifestPath, m)
+}
+
+// sameBenchmark reports how two manifests' plans, shards or corpora differ.
+func sameBenchmark(old, now *record.Manifest) error {
+	if diff := PlanDiff(old.Plan, now.Plan); len(diff) > 0 {
+		return fmt.Errorf("the plan differs from the recorded one: %s", strings.Join(diff, "; "))
+	}
+	if old.Shard != now.Shard {
+		return fmt.Errorf("recorded shard %q, asked for %q", old.Shard, now.Shard)
+	}
+	for name, sha := range now.Corpora {
+		if old.Corpora[name] != sha {
+			return fmt.Errorf("corpus %s changed since the recorded run (SHA-256 %s, now %s)", name, old.Corpora[name], sha)
+		}
+	}
+	return nil
+}
+
+// recordedKeys returns the key of every record in a results file; a missing
+// file has none.
+func recordedKeys(path string) (map[string]bool, error) {
+	keys := make(map[string]bool)
+	_, err := record.Read(path, func(r *record.Record) error {
+		keys[r.Key()] = true
+		return nil
+	})
+	if errors.Is(err, os.ErrNotExist) {
+		return keys, nil
+	}
+	return keys, err
+}
+
+// trimPartialLine cuts a results file back to its last complete line, so
+// that a record half-written when the process was killed is dropped (and its
+// run done again) rather than glued to the next one.
+func trimPartialLine(path string) error {
+	b, err := os.ReadFile(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	keep := strings.LastIndexByte(string(b), '\n') + 1
+	if keep == len(b) {
+		return nil
+	}
+	return os.Truncate(path, int64(keep))
+}

@@ -1,0 +1,256 @@
+package harness
+
+import (
+	"context"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/solvers"
+)
+
+// testConfig is a small real benchmark: the reference engine and a planted
+// wrong solver on tdoku's test puzzles (unique, multiple and unsat ones) and
+// a few of top95, in unique mode, two repetitions.
+func testConfig(out string) Config {
+	return Config{
+		Corpora: []string{"tdoku-tests", "norvig-top95"}, Limit: 12,
+		Solvers: "exactcover/dlx,test/wrong", Mode: solvers.Unique, Reps: 2, Seed: 7,
+		Timeout: 5 * time.Second, MemBytes: 1 << 30,
+		Out: out, CorporaDir: filepath.Join("..", "corpora", "data"),
+		Registry: testRegistry(), Launch: testLaunch,
+	}
+}
+
+func TestBenchRecordsEveryRun(t *testing.T) {
+	cfg := testConfig(t.TempDir())
+	sum, err := Bench(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := readRecords(t, cfg.Out)
+	if sum.Done != sum.Planned || len(recs) != sum.Planned || sum.Planned != 2*2*24 {
+		t.Fatalf("planned %d, done %d, recorded %d; want 96 of each", sum.Planned, sum.Done, len(recs))
+	}
+	for _, r := range recs {
+		switch {
+		case r.Solver == "test/wrong" && r.Status != "wrong" && r.Status != "error":
+			t.Errorf("%s: planted wrong solver got %s", r.Key(), r.Status)
+		case r.Solver == "exactcover/dlx" && !r.Solved() && r.Status != "error":
+			t.Errorf("%s: reference engine got %s (%s)", r.Key(), r.Status, r.Detail)
+		}
+	}
+	m, err := record.ReadManifest(filepath.Join(cfg.Out, record.ManifestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Plan.Runs != 96 || m.Corpora["tdoku-tests"] == "" || m.GoVersion == "" || m.CPUModel == "" {
+		t.Errorf("manifest incomplete: %+v", m)
+	}
+}
+
+func TestBenchRefusesToOverwrite(t *testing.T) {
+	cfg := testConfig(t.TempDir())
+	cfg.Solvers = "exactcover/dlx"
+	cfg.Limit, cfg.Reps = 2, 1
+	if _, err := Bench(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Bench(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "--resume") {
+		t.Errorf("second run into the same directory: %v, want a refusal naming --resume", err)
+	}
+	cfg.Resume, cfg.Seed = true, 8
+	if _, err := Bench(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "seed") {
+		t.Errorf("resume with another seed: %v, want a refusal naming the seed", err)
+	}
+}
+
+// stopAfter cancels the benchmark once n runs are recorded, as SIGINT does.
+type stopAfter struct {
+	n      int
+	cancel context.CancelFunc
+}
+
+func (s *stopAfter) Begin(int, int) {}
+func (s *stopAfter) End()           {}
+func (s *stopAfter) Record(*record.Record) {
+	if s.n--; s.n == 0 {
+		s.cancel()
+	}
+}
+
+func TestResumeAfterInterruptAndTornWrite(t *testing.T) {
+	whole := testConfig(t.TempDir())
+	if _, err := Bench(context.Background(), whole); err != nil {
+		t.Fatal(err)
+	}
+	cfg := testConfig(t.TempDir())
+	ctx, cancel := context.WithCancel(context.Background())
+	cfg.Progress = &stopAfter{n: 30, cancel: cancel}
+	sum, err := Bench(ctx, cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !sum.Interrupted || sum.Done != 30 {
+		t.Fatalf("interrupted=%v after %d runs, want interrupted after 30", sum.Interrupted, sum.Done)
+	}
+	tearLastRecord(t, filepath.Join(cfg.Out, record.ResultsFile))
+
+	cfg.Progress, cfg.Resume = nil, true
+	sum, err = Bench(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Skipped != 29 || sum.Done != 96-29 {
+		t.Errorf("resume skipped %d and ran %d, want 29 and 67", sum.Skipped, sum.Done)
+	}
+	assertSameRuns(t, readRecords(t, whole.Out), readRecords(t, cfg.Out))
+}
+
+// tearLastRecord cuts the last record in half, as a kill -9 mid-write would.
+func tearLastRecord(t *testing.T, path string) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	start := strings.LastIndexByte(strings.TrimSuffix(string(b), "\n"), '\n') + 1
+	if err := os.WriteFile(path, b[:start+(len(b)-start)/2], 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestShardsMergeToTheWholePlan(t *testing.T) {
+	whole := testConfig(t.TempDir())
+	if _, err := Bench(context.Background(), whole); err != nil {
+		t.Fatal(err)
+	}
+	var pieces []string
+	for i := 1; i <= 3; i++ {
+		cfg := testConfig(t.TempDir())
+		cfg.Shard = Shard{Index: i, Count: 3}
+		if _, err := Bench(context.Background(), cfg); err != nil {
+			t.Fatal(err)
+		}
+		pieces = append(pieces, cfg.Out)
+	}
+	out := filepath.Join(t.TempDir(), "merged")
+	// The first piece twice: its records are duplicates to drop.
+	sum, err := Merge(append(pieces, pieces[0]), out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Records != 96 || sum.Duplicates == 0 {
+		t.Errorf("merged %d records, dropped %d duplicates; want 96 and some", sum.Records, sum.Duplicates)
+	}
+	assertSameRuns(t, readRecords(t, whole.Out), readRecords(t, out))
+	m, err := record.ReadManifest(filepath.Join(out, record.ManifestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Shard != "" || len(m.Merged) != 4 {
+		t.Errorf("merged manifest: shard %q, merged %v", m.Shard, m.Merged)
+	}
+}
+
+func TestMergeRefusesDifferentPlans(t *testing.T) {
+	a, b := testConfig(t.TempDir()), testConfig(t.TempDir())
+	a.Limit, b.Limit = 2, 2
+	b.Seed = 99
+	for _, cfg := range []Config{a, b} {
+		if _, err := Bench(context.Background(), cfg); err != nil {
+			t.Fatal(err)
+		}
+	}
+	_, err := Merge([]string{a.Out, b.Out}, filepath.Join(t.TempDir(), "m"))
+	if err == nil || !strings.Contains(err.Error(), "seed") {
+		t.Errorf("merge of different plans: %v, want a refusal naming the seed", err)
+	}
+}
+
+func TestShardsPartitionThePlan(t *testing.T) {
+	puzzles := testPuzzles(t)
+	reg := testRegistry()
+	infos, _ := reg.Select("test/*")
+	runs := PlanRuns(puzzles, infos, solvers.First, 3, 1)
+	seen := make(map[string]int)
+	for i := 1; i <= 4; i++ {
+		for _, r := range (Shard{Index: i, Count: 4}).Filter(runs) {
+			seen[r.Key]++
+		}
+	}
+	for _, r := range runs {
+		if seen[r.Key] != 1 {
+			t.Errorf("run %s is in %d shards, want exactly 1", r.Key, seen[r.Key])
+		}
+	}
+	again := PlanRuns(puzzles, infos, solvers.First, 3, 1)
+	if !slices.EqualFunc(runs, again, func(a, b Run) bool { return a.Key == b.Key }) {
+		t.Error("the same seed gave two run orders")
+	}
+}
+
+func TestParseShard(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want Shard
+		ok   bool
+	}{
+		{"", Shard{}, true}, {"2/8", Shard{2, 8}, true}, {"1/1", Shard{1, 1}, true},
+		{"0/3", Shard{}, false}, {"4/3", Shard{}, false}, {"2", Shard{}, false}, {"a/b", Shard{}, false},
+	} {
+		got, err := ParseShard(c.in)
+		if (err == nil) != c.ok || got != c.want {
+			t.Errorf("ParseShard(%q) = %v, %v; want %v, ok=%v", c.in, got, err, c.want, c.ok)
+		}
+	}
+}
+
+func TestParseBytes(t *testing.T) {
+	for in, want := range map[string]uint64{"2GiB": 2 << 30, "512MiB": 512 << 20, "1.5G": 3 << 29, "4096": 4096, "": 0, "1GB": 1e9} {
+		got, err := ParseBytes(in)
+		if err != nil || got != want {
+			t.Errorf("ParseBytes(%q) = %d, %v; want %d", in, got, err, want)
+		}
+	}
+	if _, err := ParseBytes("lots"); err == nil {
+		t.Error("ParseBytes(lots) succeeded")
+	}
+}
+
+func readRecords(t *testing.T, dir string) []record.Record {
+	t.Helper()
+	recs, _, err := record.ReadAll(filepath.Join(dir, record.ResultsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
+
+// assertSameRuns checks that two result sets hold the same keys, once each,
+// with the same statuses (the solvers here are deterministic).
+func assertSameRuns(t *testing.T, want, got []record.Record) {
+	t.Helper()
+	status := func(recs []record.Record) map[string]string {
+		m := make(map[string]string)
+		for _, r := range recs {
+			if _, dup := m[r.Key()]; dup {
+				t.Errorf("run %s recorded twice", r.Key())
+			}
+			m[r.Key()] = r.Status
+		}
+		return m
+	}
+	w, g := status(want), status(got)
+	if len(w) != len(g) {
+		t.Errorf("%d runs recorded, want %d", len(g), len(w))
+	}
+	for k, s := range w {
+		if g[k] != s {
+			t.Errorf("run %s: status %q, want %q", k, g[k], s)
+		}
+	}
+}

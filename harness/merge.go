@@ -1,0 +1,149 @@
+package harness
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"reflect"
+	"slices"
+
+	"github.com/sudokubench/sudokubench/harness/record"
+)
+
+// PlanDiff lists, field by field, how plan b differs from plan a
+// ("seed: 1 ≠ 2"); an empty list means they are the same benchmark.
+func PlanDiff(a, b record.Plan) []string {
+	fa, fb := planFields(a), planFields(b)
+	keys := make([]string, 0, len(fa)+len(fb))
+	for k := range fa {
+		keys = append(keys, k)
+	}
+	for k := range fb {
+		if _, ok := fa[k]; !ok {
+			keys = append(keys, k)
+		}
+	}
+	slices.Sort(keys)
+	var diff []string
+	for _, k := range keys {
+		if !reflect.DeepEqual(fa[k], fb[k]) {
+			diff = append(diff, fmt.Sprintf("%s: %s ≠ %s", k, fa[k], fb[k]))
+		}
+	}
+	return diff
+}
+
+// planFields maps a plan's JSON field names to their encoded values.
+func planFields(p record.Plan) map[string]json.RawMessage {
+	b, _ := json.Marshal(p) // a Plan always encodes
+	var fields map[string]json.RawMessage
+	_ = json.Unmarshal(b, &fields)
+	for k, v := range fields {
+		fields[k] = json.RawMessage(slices.Clone(v))
+	}
+	return fields
+}
+
+// MergeSummary says what Merge joined.
+type MergeSummary struct {
+	Records    int      // written to the merged directory
+	Duplicates int      // dropped because their key was already taken
+	Warnings   []string // truncated lines and the like
+}
+
+// Merge joins the result directories of one plan's shards (or of runs
+// resumed elsewhere) into out. It refuses directories whose plans differ,
+// keeps the first record of each key, and writes a manifest naming the
+// pieces. out must not hold results already.
+func Merge(dirs []string, out string) (*MergeSummary, error) {
+	if len(dirs) == 0 {
+		return nil, errors.New("merge: no result directory given")
+	}
+	merged, err := mergedManifest(dirs)
+	if err != nil {
+		return nil, err
+	}
+	if _, err := os.Stat(filepath.Join(out, record.ManifestFile)); err == nil {
+		return nil, fmt.Errorf("merge: %s already holds a benchmark; choose an empty --out", out)
+	}
+	if err := os.MkdirAll(out, 0o755); err != nil {
+		return nil, err
+	}
+	sum, err := mergeRecords(dirs, filepath.Join(out, record.ResultsFile))
+	if err != nil {
+		return nil, err
+	}
+	return sum, record.WriteManifest(filepath.Join(out, record.ManifestFile), merged)
+}
+
+// mergedManifest checks that every piece ran the same plan on the same
+// corpora and returns the first piece's manifest as the merged one.
+func mergedManifest(dirs []string) (*record.Manifest, error) {
+	var first *record.Manifest
+	for _, dir := range dirs {
+		m, err := record.ReadManifest(filepath.Join(dir, record.ManifestFile))
+		if err != nil {
+			return nil, fmt.Errorf("merge: %w", err)
+		}
+		if first == nil {
+			first = m
+			continue
+		}
+		if diff := PlanDiff(first.Plan, m.Plan); len(diff) > 0 {
+			return nil, fmt.Errorf("merge: %s and %s hold different plans: %v", dirs[0], dir, diff)
+		}
+		for name, sha := range m.Corpora {
+			if first.Corpora[name] != sha {
+				return nil, fmt.Errorf("merge: %s and %s read different %s files (SHA-256 %s, %s)", dirs[0], dir, name, first.Corpora[name], sha)
+			}
+		}
+	}
+	first.Shard = ""
+	first.Merged = slices.Clone(dirs)
+	return first, nil
+}
+
+// mergeRecords copies every piece's records to path, first key wins. The
+// file is synced once at the end: a merge that fails is simply run again.
+func mergeRecords(dirs []string, path string) (*MergeSummary, error) {
+	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	bw := bufio.NewWriter(f)
+	sum := &MergeSummary{}
+	seen := make(map[string]bool)
+	for _, dir := range dirs {
+		warn, err := record.Read(filepath.Join(dir, record.ResultsFile), func(r *record.Record) error {
+			if seen[r.Key()] {
+				sum.Duplicates++
+				return nil
+			}
+			seen[r.Key()] = true
+			sum.Records++
+			return writeLine(bw, r)
+		})
+		sum.Warnings = append(sum.Warnings, warn...)
+		if err != nil && !errors.Is(err, os.ErrNotExist) {
+			return nil, fmt.Errorf("merge: %w", err)
+		}
+	}
+	if err := bw.Flush(); err != nil {
+		return nil, fmt.Errorf("merge: writing %s: %w", path, err)
+	}
+	return sum, f.Sync()
+}
+
+// writeLine writes one record as a JSON line.
+func writeLine(w *bufio.Writer, r *record.Record) error {
+	b, err := json.Marshal(r)
+	if err != nil {
+		return err
+	}
+	_, err = w.Write(append(b, '\n'))
+	return err
+}
