@@ -50,7 +50,7 @@ func searchBases(cwd, exe string) []string {
 	if cwd != "" {
 		bases = append(bases, cwd)
 	}
-	if exe != "" {
+	if exe != "" && filepath.Dir(exe) != cwd {
 		bases = append(bases, filepath.Dir(exe))
 	}
 	return bases

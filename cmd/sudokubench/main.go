@@ -30,6 +30,7 @@ func newRootCmd() *cobra.Command {
 	root.AddCommand(
 		// subcommands are added here, one constructor per file
 		newReportCmd(), newCompareCmd(),
+		newCorporaCmd(), newGenerateCmd(),
 		newAnalyzeCmd(),
 	)
 	return root

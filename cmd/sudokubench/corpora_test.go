@@ -1,0 +1,67 @@
+package main
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+)
+
+// runCorporaCLI runs the command line with args and returns its output.
+func runCorporaCLI(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	root := newRootCmd()
+	var out bytes.Buffer
+	root.SetOut(&out)
+	root.SetErr(&out)
+	root.SetArgs(args)
+	err := root.Execute()
+	return out.String(), err
+}
+
+func TestCorporaCommands(t *testing.T) {
+	const data = "../../corpora/data"
+	tests := []struct {
+		name  string
+		args  []string
+		wants []string
+	}{
+		{"cmd=corpora", []string{"--corpora", data, "corpora"}, []string{"49158", "hardest-1905-11plus", "20-37", "23.63"}},
+		{"cmd=show", []string{"--corpora", data, "corpora", "show", "norvig-hardest"}, []string{"matches the catalog", "28    │ 3", "norvig.com/hardest.txt"}},
+		{"cmd=show-derived", []string{"--corpora", data, "corpora", "show", "17-clue+3", "--sample", "5"}, []string{"puzzles  5 (hints 20", "Palm"}},
+		{"cmd=generate", []string{"generate", "--hints", "8", "--count", "2", "--size", "4", "--seed", "3"}, []string{"# sudokubench generate --hints 8 --count 2 --seed 3 --size 4"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := runCorporaCLI(t, tt.args...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, want := range tt.wants {
+				if !strings.Contains(out, want) {
+					t.Errorf("output lacks %q:\n%s", want, out)
+				}
+			}
+		})
+	}
+}
+
+func TestCorporaCommandErrors(t *testing.T) {
+	tests := []struct {
+		name string
+		args []string
+		says string
+	}{
+		{"err=no-dir", []string{"--corpora", "/nonexistent", "corpora"}, "does not exist"},
+		{"err=unknown-corpus", []string{"--corpora", "../../corpora/data", "corpora", "show", "nope"}, "unknown corpus"},
+		{"err=unreachable", []string{"generate", "--hints", "3", "--size", "4", "--attempts", "3"}, "3 attempts"},
+		{"err=size", []string{"generate", "--hints", "30", "--size", "10"}, "--size 10"},
+		{"err=count", []string{"generate", "--hints", "30", "--count", "0"}, "--count 0"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if _, err := runCorporaCLI(t, tt.args...); err == nil || !strings.Contains(err.Error(), tt.says) {
+				t.Errorf("error %v, want one saying %q", err, tt.says)
+			}
+		})
+	}
+}
