@@ -32,6 +32,7 @@ func newRootCmd() *cobra.Command {
 		newReportCmd(), newCompareCmd(),
 		newCorporaCmd(), newGenerateCmd(),
 		newAnalyzeCmd(),
+		newRunCmd(), newWorkerCmd(), newMergeCmd(),
 	)
 	return root
 }

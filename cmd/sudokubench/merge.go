@@ -1,0 +1,42 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sudokubench/sudokubench/harness"
+)
+
+func newMergeCmd() *cobra.Command {
+	var out string
+	cmd := &cobra.Command{
+		Use:   "merge DIR... --out DIR",
+		Short: "Join the result directories of one plan's shards",
+		Long: `Merge joins result directories made by 'run --shard i/n' (or resumed on
+other machines) into one. It refuses directories whose plans or corpus files
+differ, keeps the first record of each run key, and writes a manifest that
+lists the pieces.
+
+  sudokubench merge results/piece-* --out results/all`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(cmd *cobra.Command, dirs []string) error {
+			if out == "" {
+				return errors.New("merge: --out DIR is required")
+			}
+			sum, err := harness.Merge(dirs, out)
+			if err != nil {
+				return err
+			}
+			for _, w := range sum.Warnings {
+				fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
+			}
+			fmt.Fprintf(cmd.OutOrStdout(), "merged %d records from %d directories into %s (%d duplicates dropped)\n",
+				sum.Records, len(dirs), out, sum.Duplicates)
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&out, "out", "", "directory to write the merged results into")
+	return cmd
+}

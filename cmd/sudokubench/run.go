@@ -1,0 +1,224 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"strings"
+	"syscall"
+	"time"
+
+	"github.com/spf13/cobra"
+	"golang.org/x/term"
+
+	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/report"
+	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/dlx"
+	"github.com/sudokubench/sudokubench/solvers/registry"
+)
+
+// runFlags are the flags of `run`; the plan's flags are named in planFlags.
+type runFlags struct {
+	corpus, hints, solvers, mode, mem, out, shard string
+	limit, reps                                   int
+	seed                                          int64
+	sample, resume                                bool
+	timeout                                       time.Duration
+}
+
+// planFlags are the flags that define a plan: on --resume the manifest's
+// values stand in for those not given.
+var planFlags = []string{"corpus", "hints", "limit", "sample", "solvers", "mode", "reps", "seed", "timeout", "mem"}
+
+func newRunCmd() *cobra.Command {
+	var fl runFlags
+	cmd := &cobra.Command{
+		Use:   "run",
+		Short: "Run a benchmark: solvers × puzzles, each run isolated, limited and verified",
+		Long: `Run executes every selected solver on every selected puzzle, each run in a
+worker child process under a hard wall-clock deadline and a resident-memory
+limit, verifies every answer, and appends one JSON line per run to
+OUT/results.jsonl beside OUT/manifest.json. The run order is shuffled with
+--seed. Without flags it is the default benchmark: a fixed-seed sample of
+100 puzzles from each shipped corpus, every pure-Go solver, unique mode.
+
+  sudokubench run
+  sudokubench run --corpus 17-clue,top1465 --hints 17-30 --limit 200 \
+      --solvers exactcover/dlx --timeout 10s --mem 2GiB --mode unique \
+      --reps 3 --seed 1 --out results/my-run
+  sudokubench run --out results/my-run --resume   # finish an interrupted run
+  sudokubench run ... --shard 2/8                 # one piece of a job array
+
+Ctrl-C stops cleanly: finished runs are kept and --resume does the rest.
+Statuses: solved, unsat, multiple, gave-up, timeout, memout, crash, wrong,
+error. Linux only.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runBenchmark(cmd, &fl) },
+	}
+	f := cmd.Flags()
+	f.StringVar(&fl.corpus, "corpus", strings.Join(corpora.Names(), ","), "corpora to draw puzzles from, comma-separated")
+	f.StringVar(&fl.hints, "hints", "", `only puzzles with this many hints: "17-30", "22", "25-" (default any)`)
+	f.IntVar(&fl.limit, "limit", 100, "puzzles per corpus (0: all)")
+	f.BoolVar(&fl.sample, "sample", true, "take the --limit puzzles as a seeded random sample (false: the first ones in the file)")
+	f.StringVar(&fl.solvers, "solvers", "pure", `solvers: names, prefixes ("sat/*"), "pure" or "all"`)
+	f.DurationVar(&fl.timeout, "timeout", 10*time.Second, "wall-clock limit per run")
+	f.StringVar(&fl.mem, "mem", "2GiB", "resident memory limit per run, e.g. 2GiB, 512MiB (0: none)")
+	f.StringVar(&fl.mode, "mode", "unique", "first (any solution) or unique (and prove no second)")
+	f.IntVar(&fl.reps, "reps", 1, "repetitions of each run")
+	f.Int64Var(&fl.seed, "seed", 1, "seed of the sample, the run order and stochastic solvers")
+	f.StringVar(&fl.out, "out", "", "result directory (default results/run-<timestamp>)")
+	f.BoolVar(&fl.resume, "resume", false, "finish the benchmark in --out, skipping runs already recorded")
+	f.StringVar(&fl.shard, "shard", "", "run only piece i/n of the plan, e.g. 2/8 (job arrays)")
+	return cmd
+}
+
+func runBenchmark(cmd *cobra.Command, fl *runFlags) error {
+	cfg, err := runConfig(cmd, fl)
+	if err != nil {
+		return err
+	}
+	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	sum, err := harness.Bench(ctx, cfg)
+	if err != nil {
+		return err
+	}
+	stderr := cmd.ErrOrStderr()
+	for _, w := range sum.Warnings {
+		fmt.Fprintln(stderr, "warning:", w)
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "\n%d of %d runs recorded in %s (%d by this call)\n", sum.Skipped+sum.Done, sum.Planned, sum.Out, sum.Done)
+	if sum.Interrupted {
+		return &exitError{code: 130, err: fmt.Errorf("interrupted; finish with: sudokubench run --out %s --resume", sum.Out)}
+	}
+	return printRunSummary(cmd.OutOrStdout(), stderr, sum.Out)
+}
+
+// runConfig builds the benchmark from the flags, and on --resume from the
+// manifest for the plan's flags not given.
+func runConfig(cmd *cobra.Command, fl *runFlags) (harness.Config, error) {
+	launch, err := harness.SelfLauncher("worker")
+	if err != nil {
+		return harness.Config{}, err
+	}
+	cfg := harness.Config{
+		Out: fl.out, Resume: fl.resume,
+		CorporaDir: cmd.Flag("corpora").Value.String(),
+		Registry:   registry.Default(), Launch: launch, Oracle: dlx.Oracle{},
+		Progress: newProgress(cmd.ErrOrStderr()),
+	}
+	recorded, err := recordedManifest(fl)
+	if err != nil {
+		return cfg, err
+	}
+	given := cmd.Flags().Changed
+	if recorded != nil {
+		if err := cfg.ApplyPlan(recorded.Plan); err != nil {
+			return cfg, err
+		}
+		cfg.Shard, _ = harness.ParseShard(recorded.Shard)
+	} else {
+		given = func(string) bool { return true }
+	}
+	if cfg.Out == "" {
+		cfg.Out = filepath.Join("results", "run-"+time.Now().Format("20060102-150405"))
+	}
+	return cfg, applyFlags(&cfg, fl, given)
+}
+
+// recordedManifest returns the manifest to resume, or nil when the run
+// starts afresh.
+func recordedManifest(fl *runFlags) (*record.Manifest, error) {
+	if !fl.resume {
+		return nil, nil
+	}
+	if fl.out == "" {
+		return nil, errors.New("--resume needs --out DIR: the benchmark to finish")
+	}
+	m, err := record.ReadManifest(filepath.Join(fl.out, record.ManifestFile))
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, nil
+	}
+	return m, err
+}
+
+// applyFlags sets the plan's fields from the flags for which given is true,
+// and the shard whenever --shard is given.
+func applyFlags(cfg *harness.Config, fl *runFlags, given func(string) bool) error {
+	var err error
+	if given("corpus") {
+		cfg.Corpora = reportList(fl.corpus)
+	}
+	if given("hints") {
+		if cfg.Hints, err = corpora.ParseHintRange(fl.hints); err != nil {
+			return err
+		}
+	}
+	if given("limit") || given("sample") {
+		cfg.Limit, cfg.Sample = fl.limit, 0
+		if fl.sample {
+			cfg.Limit, cfg.Sample = 0, fl.limit
+		}
+	}
+	if given("solvers") {
+		cfg.Solvers = fl.solvers
+	}
+	if given("mode") {
+		if cfg.Mode, err = solvers.ParseMode(fl.mode); err != nil {
+			return err
+		}
+	}
+	if given("reps") {
+		cfg.Reps = fl.reps
+	}
+	if given("seed") {
+		cfg.Seed = fl.seed
+	}
+	if given("timeout") {
+		cfg.Timeout = fl.timeout
+	}
+	if given("mem") {
+		if cfg.MemBytes, err = harness.ParseBytes(fl.mem); err != nil {
+			return err
+		}
+	}
+	if given("shard") {
+		cfg.Shard, err = harness.ParseShard(fl.shard)
+	}
+	return err
+}
+
+// newProgress draws a live bar on a terminal and writes plain lines to
+// anything else.
+func newProgress(w io.Writer) harness.Progress {
+	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		return harness.NewBarProgress(w)
+	}
+	return harness.NewLineProgress(w, 10*time.Second)
+}
+
+// printRunSummary prints the report's tables for the finished benchmark.
+func printRunSummary(stdout, stderr io.Writer, dir string) error {
+	data, warnings, err := report.Load(dir)
+	if err != nil {
+		return err
+	}
+	rep, err := report.New(data, report.Config{By: []string{"corpus"}})
+	if err != nil {
+		return err
+	}
+	for _, w := range append(warnings, rep.Warnings...) {
+		fmt.Fprintln(stderr, "warning:", w)
+	}
+	if err := rep.WriteTables(stdout, report.Text{}); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "\nfull report: sudokubench report %s [--format md|csv|latex|html] [--plots svg --out DIR]\n", dir)
+	return nil
+}

@@ -1,0 +1,31 @@
+package main
+
+import (
+	"errors"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/solvers/registry"
+)
+
+// newWorkerCmd is the child process that `run` starts for each solver: it
+// reads jobs on stdin and answers on stdout. People do not call it.
+func newWorkerCmd() *cobra.Command {
+	var solver string
+	cmd := &cobra.Command{
+		Use:    "worker --solver NAME",
+		Short:  "Serve one solver to a running benchmark over stdin and stdout (internal)",
+		Hidden: true,
+		Args:   cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			if solver == "" {
+				return errors.New("worker: --solver is required")
+			}
+			return harness.ServeWorker(registry.Default(), solver, os.Stdin, os.Stdout)
+		},
+	}
+	cmd.Flags().StringVar(&solver, "solver", "", "the solver to serve")
+	return cmd
+}

@@ -1,0 +1,22 @@
+// Package registry assembles the suite's named pipelines into the default
+// Registry that the command line and the harness's workers share. Engines
+// join by adding their Pipelines here; nothing else lists them.
+package registry
+
+import (
+	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/dlx"
+)
+
+// Default returns a fresh registry of every pipeline the suite ships.
+func Default() *solvers.Registry {
+	reg := solvers.NewRegistry()
+	for _, group := range [][]solvers.Info{dlx.Pipelines()} {
+		for _, in := range group {
+			if err := reg.Add(in); err != nil {
+				panic("registry: " + err.Error()) // a duplicate name is a programming error
+			}
+		}
+	}
+	return reg
+}
