@@ -29,7 +29,8 @@ func loadDerived(dir string, e Entry, opts Options, yield func(Puzzle) error) (S
 	p := newPipeline(opts, e.Added, yield)
 	p.transform = func(pz Puzzle) (Puzzle, error) { return addSolutionCells(pz, e, opts.Seed, opts.Oracle) }
 	src := source{corpus: e.Name, knownCount: 1}
-	return scanPath(filepath.Join(dir, base.File), src, p)
+	stats, err := scanPath(filepath.Join(dir, base.File), src, p)
+	return stats, withDirHint(err)
 }
 
 // addSolutionCells turns a base puzzle into its derived form: e.Added of

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -84,7 +85,17 @@ func Load(dir, name string, opts Options, yield func(Puzzle) error) (Stats, erro
 	if e.Unique {
 		src.knownCount = 1
 	}
-	return scanPath(filepath.Join(dir, e.File), src, newPipeline(opts, 0, yield))
+	stats, err := scanPath(filepath.Join(dir, e.File), src, newPipeline(opts, 0, yield))
+	return stats, withDirHint(err)
+}
+
+// withDirHint adds to a missing corpus file's error how to point at the
+// data directory.
+func withDirHint(err error) error {
+	if !errors.Is(err, fs.ErrNotExist) {
+		return err
+	}
+	return fmt.Errorf("%w: is the corpus data directory right? pass --corpora DIR or set $%s", err, EnvDir)
 }
 
 // ScanFile streams the puzzles of any puzzle file. The corpus name in the
@@ -111,7 +122,7 @@ type source struct {
 func scanPath(path string, src source, p *pipeline) (Stats, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return Stats{}, fmt.Errorf("corpus %s: %w (is the data directory right? see --corpora or $%s)", src.corpus, err, EnvDir)
+		return Stats{}, err
 	}
 	defer f.Close()
 	src.file = path
