@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -58,21 +59,24 @@ func solverNames(obs []Obs) []string {
 func Cactus(obs []Obs, st Styles) (*plot.Plot, error) {
 	p := newPlot("Solved within time", "time per puzzle", "solved")
 	lo, hi := logRange(solvedTimes(obs, ""))
-	for _, solver := range solverNames(obs) {
+	most := 0
+	solvers := solverNames(obs)
+	for _, solver := range solvers {
 		times := sorted(solvedTimes(obs, solver))
 		if len(times) == 0 {
 			continue
 		}
-		pts := make(plotter.XYs, len(times))
+		pts := plotter.XYs{{X: lo, Y: 0}}
 		for i, t := range times {
-			pts[i] = plotter.XY{X: math.Max(t, lo), Y: float64(i + 1)}
+			pts = append(pts, plotter.XY{X: math.Max(t, lo), Y: float64(i + 1)})
 		}
+		most = max(most, len(times))
 		if err := addLine(p, st, solver, pts); err != nil {
 			return nil, err
 		}
 	}
 	timeAxis(&p.X, lo, hi)
-	p.Y.Min = 0
+	p.Y.Min, p.Y.Max = 0, float64(max(most, 1))*legendRoom(len(solvers))
 	return p, nil
 }
 
@@ -128,9 +132,14 @@ func TimeByGroup(obs []Obs, g Grouper, st Styles) (*plot.Plot, error) {
 		}
 	}
 	timeAxis(&p.Y, lo, hi)
+	p.Y.Max = lo * math.Pow(p.Y.Max/lo, legendRoom(len(solvers)))
 	nominal(p, groups)
 	return p, nil
 }
+
+// legendRoom is the factor by which an axis grows so that a legend of n
+// entries at the top does not cover the data.
+func legendRoom(n int) float64 { return 1 + 0.1*float64(n) }
 
 func addBox(p *plot.Plot, st Styles, solver string, loc float64, w vg.Length, vs plotter.Values, legend bool) error {
 	b, err := plotter.NewBoxPlot(w, loc, vs)
@@ -208,7 +217,9 @@ func SuccessByGroup(sums []Summary, groupName string, st Styles) (*plot.Plot, er
 			return nil, err
 		}
 	}
-	p.Y.Min, p.Y.Max = 0, 100
+	p.Y.Min, p.Y.Max = 0, 100*legendRoom(len(solvers))
+	p.Y.Tick.Marker = plot.ConstantTicks{{Value: 0, Label: "0"}, {Value: 25, Label: "25"},
+		{Value: 50, Label: "50"}, {Value: 75, Label: "75"}, {Value: 100, Label: "100"}}
 	nominal(p, groups)
 	return p, nil
 }
@@ -248,7 +259,7 @@ func MemoryBySolver(obs []Obs, st Styles) (*plot.Plot, error) {
 		var ms plotter.Values
 		for _, o := range obs {
 			if o.Solver == solver && o.PeakRSS > 0 {
-				ms = append(ms, o.PeakRSS)
+				ms = append(ms, o.PeakRSS/(1<<20))
 			}
 		}
 		groups = append(groups, Group{Label: solver})
@@ -261,7 +272,7 @@ func MemoryBySolver(obs []Obs, st Styles) (*plot.Plot, error) {
 		}
 	}
 	lo, hi := logRange(all)
-	logAxis(&p.Y, lo, hi, byteTicks{})
+	logAxis(&p.Y, lo, hi, mibTicks{})
 	nominal(p, groups)
 	return p, nil
 }
@@ -295,7 +306,7 @@ func Scatter(obs []Obs, a, b string, limitNS float64) (*plot.Plot, error) {
 	if err := addScatter(p, solved, draw.CircleGlyph{}, color.Black, "both solved"); err != nil {
 		return nil, err
 	}
-	if err := addScatter(p, unsolved, draw.CrossGlyph{}, plotutil.Color(1), "unsolved (on border)"); err != nil {
+	if err := addScatter(p, unsolved, draw.CrossGlyph{}, color.RGBA{R: 214, G: 39, B: 40, A: 255}, "unsolved (on border)"); err != nil {
 		return nil, err
 	}
 	if err := addGuides(p, lo, border); err != nil {
@@ -303,6 +314,7 @@ func Scatter(obs []Obs, a, b string, limitNS float64) (*plot.Plot, error) {
 	}
 	timeAxis(&p.X, lo, border)
 	timeAxis(&p.Y, lo, border)
+	p.Legend.Top = false
 	return p, nil
 }
 
@@ -340,7 +352,7 @@ func addScatter(p *plot.Plot, pts plotter.XYs, g draw.GlyphDrawer, c color.Color
 	if err != nil {
 		return fmt.Errorf("scatter: %w", err)
 	}
-	s.GlyphStyle.Shape, s.GlyphStyle.Color = g, c
+	s.GlyphStyle.Shape, s.GlyphStyle.Color, s.GlyphStyle.Radius = g, c, vg.Points(3)
 	p.Add(s)
 	p.Legend.Add(label, s)
 	return nil
@@ -418,27 +430,30 @@ type timeTicks struct{}
 func (timeTicks) Ticks(lo, hi float64) []plot.Tick {
 	var ts []plot.Tick
 	for _, d := range decades(lo, hi) {
-		ts = append(ts, plot.Tick{Value: d, Label: decadeLabel(d*1e9, []string{"ns", "µs", "ms", "s"}, 1000)})
+		ts = append(ts, plot.Tick{Value: d, Label: decadeLabel(d * 1e9)})
 	}
 	return ts
 }
 
-// byteTicks labels decades of bytes.
-type byteTicks struct{}
+// mibTicks labels decades of MiB.
+type mibTicks struct{}
 
 // Ticks implements plot.Ticker.
-func (byteTicks) Ticks(lo, hi float64) []plot.Tick {
+func (mibTicks) Ticks(lo, hi float64) []plot.Tick {
 	var ts []plot.Tick
 	for _, d := range decades(lo, hi) {
-		ts = append(ts, plot.Tick{Value: d, Label: decadeLabel(d, []string{"B", "kB", "MB", "GB", "TB"}, 1000)})
+		ts = append(ts, plot.Tick{Value: d, Label: strconv.FormatFloat(d, 'g', -1, 64) + " MiB"})
 	}
 	return ts
 }
 
-func decadeLabel(v float64, units []string, step float64) string {
+// decadeLabel writes a power of ten of nanoseconds in the largest unit
+// that keeps it at least 1: "100 µs", "1 s".
+func decadeLabel(v float64) string {
+	units := []string{"ns", "µs", "ms", "s"}
 	i := 0
-	for v >= step && i < len(units)-1 {
-		v /= step
+	for v >= 999.5 && i < len(units)-1 {
+		v /= 1000
 		i++
 	}
 	return fmt.Sprintf("%g %s", math.Round(v*1000)/1000, units[i])
