@@ -9,28 +9,40 @@ import (
 // DecodeModel reads a model (model[v-1] is the value of variable v; extra
 // auxiliary variables are ignored) as a grid. Every cell must have exactly
 // one true digit variable; the error names the first cell that has none or
-// several.
+// several. Even with an error the grid holds what could be read (the first
+// true digit of each cell, empty where none), so that a caller can hand a
+// broken answer on to verification, where it counts as wrong.
 func DecodeModel(geo *sudoku.Geometry, model []bool) (*sudoku.Grid, error) {
 	n := geo.N
-	if len(model) < n*n*n {
-		return nil, fmt.Errorf("model has %d variables, a %s grid needs %d", len(model), geo, n*n*n)
-	}
 	g := sudoku.NewGrid(geo)
+	if len(model) < n*n*n {
+		return g, fmt.Errorf("model has %d variables, a %s grid needs %d", len(model), geo, n*n*n)
+	}
+	var err error
 	for cell := 0; cell < geo.Cells; cell++ {
 		for d := 1; d <= n; d++ {
 			if !model[CellVar(n, cell, d)-1] {
 				continue
 			}
 			if prev := g.Cell(cell); prev != 0 {
-				return nil, fmt.Errorf("model puts both %d and %d in %s", prev, d, geo.CellName(cell))
+				err = firstErr(err, fmt.Errorf("model puts both %d and %d in %s", prev, d, geo.CellName(cell)))
+				continue
 			}
 			g.Set(cell, d)
 		}
 		if g.Cell(cell) == 0 {
-			return nil, fmt.Errorf("model puts no digit in %s", geo.CellName(cell))
+			err = firstErr(err, fmt.Errorf("model puts no digit in %s", geo.CellName(cell)))
 		}
 	}
-	return g, nil
+	return g, err
+}
+
+// firstErr keeps the first error.
+func firstErr(first, next error) error {
+	if first != nil {
+		return first
+	}
+	return next
 }
 
 // DecodeLiterals reads a model given as literals (DIMACS "v" line style:

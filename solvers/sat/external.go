@@ -1,0 +1,169 @@
+package sat
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/sudokubench/sudokubench/encodings/cnf"
+	"github.com/sudokubench/sudokubench/solvers/external"
+)
+
+// The outside SAT solvers, as Debian packages them.
+var (
+	minisatProgram = external.Program{Name: "minisat", Package: "minisat", VersionArgs: []string{"--help"}}
+	cadicalProgram = external.Program{Name: "cadical", Package: "cadical", VersionArgs: []string{"--version"}}
+	cmsProgram     = external.Program{Name: "cryptominisat5", Package: "cryptominisat", VersionArgs: []string{"--version"}}
+)
+
+// outsideSolver runs a SAT solver program on a DIMACS file in a temporary
+// directory. resultFile says the model is written to a second file named on
+// the command line (minisat's way) rather than as "s"/"v" lines on stdout.
+type outsideSolver struct {
+	program    external.Program
+	args       []string
+	resultFile bool
+}
+
+// Exit codes of SAT solvers by convention.
+const (
+	exitSat   = 10
+	exitUnsat = 20
+)
+
+func (o outsideSolver) solve(ctx context.Context, inst *cnf.Instance, unique bool) (answer, error) {
+	dir, err := os.MkdirTemp("", "sudokubench-sat-")
+	if err != nil {
+		return answer{}, fmt.Errorf("%s: temporary directory: %w", o.program.Name, err)
+	}
+	defer os.RemoveAll(dir)
+	f := inst.Full()
+	ans := answer{counters: map[string]float64{"solves": 1}}
+	first, err := o.run(ctx, dir, f, ans.counters)
+	if err != nil || first == nil {
+		return ans, err
+	}
+	ans.sat, ans.model = true, first
+	ans.counters["propagation_only"] = boolFloat(ans.counters["decisions"] == 0)
+	if !unique {
+		return ans, nil
+	}
+	block := inst.Blocking(first)
+	if len(block) == 0 {
+		return ans, nil
+	}
+	blocked := *f
+	blocked.Clauses = append(f.Clauses[:len(f.Clauses):len(f.Clauses)], block)
+	ans.counters["solves"] = 2
+	second, err := o.run(ctx, dir, &blocked, ans.counters)
+	ans.second = second != nil
+	return ans, err
+}
+
+// run solves one formula and adds the program's counters to counters. It
+// returns the model, or nil when the formula is unsatisfiable.
+func (o outsideSolver) run(ctx context.Context, dir string, f *cnf.Formula, counters map[string]float64) ([]bool, error) {
+	in := filepath.Join(dir, "in.cnf")
+	if err := writeDIMACSFile(in, f); err != nil {
+		return nil, err
+	}
+	args := append(append([]string(nil), o.args...), in)
+	out := filepath.Join(dir, "out.txt")
+	if o.resultFile {
+		args = append(args, out)
+	}
+	res, err := external.Run(ctx, o.program.Name, args, nil)
+	if err != nil {
+		return nil, err
+	}
+	addCounters(counters, res.Stdout)
+	counters["process_cpu_s"] += res.CPU.Seconds()
+	switch res.ExitCode {
+	case exitSat:
+	case exitUnsat:
+		return nil, nil
+	default:
+		return nil, fmt.Errorf("%s exited with code %d (want %d or %d): %s", o.program.Name, res.ExitCode, exitSat, exitUnsat, res.Tail(300))
+	}
+	text := res.Stdout
+	if o.resultFile {
+		if text, err = os.ReadFile(out); err != nil {
+			return nil, fmt.Errorf("%s: read result: %w", o.program.Name, err)
+		}
+	}
+	return parseModel(text, f.Vars, o.program.Name)
+}
+
+func writeDIMACSFile(path string, f *cnf.Formula) error {
+	file, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("write DIMACS: %w", err)
+	}
+	if err := cnf.WriteDIMACS(file, f); err != nil {
+		file.Close()
+		return fmt.Errorf("%s: %w", path, err)
+	}
+	return file.Close()
+}
+
+// parseModel reads the literals of a model from "v" lines (SAT competition
+// output) or from minisat's result file ("SAT" then one line of literals).
+func parseModel(text []byte, vars int, program string) ([]bool, error) {
+	model := make([]bool, vars)
+	sc := bufio.NewScanner(bytes.NewReader(text))
+	sc.Buffer(make([]byte, 1<<16), 1<<26)
+	seen := false
+	for sc.Scan() {
+		line := sc.Text()
+		fields := strings.Fields(line)
+		if len(fields) == 0 || fields[0] == "SAT" || fields[0] == "s" || fields[0] == "c" {
+			continue
+		}
+		if fields[0] == "v" {
+			fields = fields[1:]
+		}
+		for _, fld := range fields {
+			l, err := strconv.Atoi(fld)
+			if err != nil {
+				return nil, fmt.Errorf("%s output: literal %q in line %q", program, fld, line)
+			}
+			seen = true
+			if l > 0 && l <= vars {
+				model[l-1] = true
+			}
+		}
+	}
+	if !seen {
+		return nil, fmt.Errorf("%s reported SAT but printed no model", program)
+	}
+	return model, sc.Err()
+}
+
+var counterLine = regexp.MustCompile(`(?m)^(?:c\s+)?(decisions|conflicts|restarts|propagations)\s*:\s*(\d+)`)
+
+// addCounters adds the first value the program printed for each counter.
+func addCounters(counters map[string]float64, stdout []byte) {
+	seen := map[string]bool{}
+	for _, m := range counterLine.FindAllSubmatch(stdout, -1) {
+		name := string(m[1])
+		if seen[name] {
+			continue
+		}
+		seen[name] = true
+		v, _ := strconv.ParseFloat(string(m[2]), 64)
+		counters[name] += v
+	}
+}
+
+func boolFloat(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
+}

@@ -1,0 +1,98 @@
+// Package sat solves Sudoku as propositional satisfiability: a puzzle is
+// encoded by encodings/cnf, handed to an engine — gophersat in-process, or
+// minisat, CaDiCaL and CryptoMiniSat as outside programs on DIMACS files —
+// and the model is decoded back to a grid. Unique mode adds a clause that
+// blocks the first grid and solves again.
+//
+// The package's opinion: the encoding is what is being studied, so every
+// pipeline names its encoding, reports the formula's size and the engine's
+// own counters, and never checks its own answer (the harness does).
+package sat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/sudokubench/sudokubench/encodings/cnf"
+	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+// answer is what an engine found for one instance.
+type answer struct {
+	sat   bool
+	model []bool // model[v-1] for variable v of the instance's formula
+	// second is set in unique mode when a different grid also satisfies.
+	second   bool
+	counters map[string]float64
+}
+
+// engine solves encoded instances; unique asks it to look for a second grid.
+type engine interface {
+	solve(ctx context.Context, inst *cnf.Instance, unique bool) (answer, error)
+}
+
+// pipeline is a Solver: an encoding plus an engine.
+type pipeline struct {
+	opt      cnf.Options
+	engine   engine
+	encoders map[*sudoku.Geometry]*cnf.Encoder
+}
+
+func newPipeline(opt cnf.Options, e engine) *pipeline {
+	return &pipeline{opt: opt, engine: e, encoders: make(map[*sudoku.Geometry]*cnf.Encoder)}
+}
+
+func (p *pipeline) encoder(geo *sudoku.Geometry) *cnf.Encoder {
+	enc, ok := p.encoders[geo]
+	if !ok {
+		enc = cnf.NewEncoder(geo, p.opt)
+		p.encoders[geo] = enc
+	}
+	return enc
+}
+
+// Solve encodes, solves and decodes one puzzle.
+func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+	if err := ctx.Err(); err != nil {
+		return solvers.Result{}, err
+	}
+	start := time.Now()
+	inst, err := p.encoder(req.Puzzle.Geometry()).Encode(req.Puzzle)
+	var res solvers.Result
+	res.Phases.Encode = time.Since(start)
+	if errors.Is(err, cnf.ErrUnsat) {
+		res.Status, res.Detail = solvers.Unsat, err.Error()
+		res.Counters = map[string]float64{"decisions": 0, "propagation_only": 1}
+		return res, nil
+	}
+	if err != nil {
+		return res, err
+	}
+	res.Model = inst.Stats().Map()
+	start = time.Now()
+	ans, err := p.engine.solve(ctx, inst, req.Mode == solvers.Unique)
+	res.Phases.Solve = time.Since(start)
+	if err != nil {
+		return res, err
+	}
+	res.Counters = ans.counters
+	if !ans.sat {
+		res.Status = solvers.Unsat
+		return res, nil
+	}
+	start = time.Now()
+	res.Solution, err = inst.Decode(ans.model)
+	res.Phases.Decode = time.Since(start)
+	res.Status = solvers.Solved
+	if ans.second {
+		res.Status = solvers.Multiple
+	}
+	if err != nil {
+		// The grid goes on to verification, which will call it wrong.
+		res.Detail = fmt.Sprintf("model does not decode: %v", err)
+	}
+	return res, nil
+}
