@@ -1,0 +1,63 @@
+package milp
+
+import (
+	"context"
+	"fmt"
+	"testing"
+	"time"
+
+	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+// benchSample is how many puzzles of each corpus a benchmark cycles through.
+const benchSample = 50
+
+// BenchmarkMILP solves puzzles of 17-clue and hardest-1106 in unique mode
+// with each pipeline, one puzzle per iteration, reusing one solver. It
+// reports µs/puzzle (wall, encode to decode), the engine's nodes or
+// decisions per puzzle, and for the outside programs startup-µs/puzzle, the
+// part of the time spent starting processes.
+func BenchmarkMILP(b *testing.B) {
+	for _, in := range Pipelines() {
+		for _, corpus := range []string{"17-clue", "hardest-1106"} {
+			b.Run(fmt.Sprintf("solver=%s/corpus=%s", in.Name, corpus), func(b *testing.B) {
+				if err := in.Check(); err != nil {
+					b.Skipf("%s unavailable: %v", in.Name, err)
+				}
+				var grids []*sudoku.Grid
+				for _, p := range loadSample(b, corpus, benchSample) {
+					grids = append(grids, p.Grid)
+				}
+				benchmarkSolver(b, in.New(), grids)
+			})
+		}
+	}
+}
+
+func benchmarkSolver(b *testing.B, s solvers.Solver, grids []*sudoku.Grid) {
+	counters := make(map[string]float64)
+	ctx := context.Background()
+	b.ResetTimer()
+	start := time.Now()
+	for i := 0; b.Loop(); i++ {
+		g := grids[i%len(grids)]
+		res, err := s.Solve(ctx, solvers.Request{Puzzle: g, Mode: solvers.Unique})
+		if err != nil || res.Status != solvers.Solved {
+			b.Fatalf("%s: %s, %v", g, res.Status, err)
+		}
+		for k, v := range res.Counters {
+			counters[k] += v
+		}
+	}
+	n := float64(b.N)
+	b.ReportMetric(float64(time.Since(start).Microseconds())/n, "µs/puzzle")
+	for _, name := range []string{"nodes", "lp_iterations", "decisions", "conflicts"} {
+		if v, ok := counters[name]; ok {
+			b.ReportMetric(v/n, name+"/puzzle")
+		}
+	}
+	if v, ok := counters["startup_ns"]; ok {
+		b.ReportMetric(v/n/1e3, "startup-µs/puzzle")
+	}
+}
