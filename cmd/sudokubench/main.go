@@ -33,6 +33,7 @@ func newRootCmd() *cobra.Command {
 		newCorporaCmd(), newGenerateCmd(),
 		newAnalyzeCmd(),
 		newRunCmd(), newWorkerCmd(), newMergeCmd(),
+		newSolveCmd(), newSolversCmd(),
 	)
 	return root
 }

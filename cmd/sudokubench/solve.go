@@ -1,0 +1,191 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/registry"
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+type solveOptions struct {
+	solver      string
+	mode        string
+	variant     string
+	seed        int64
+	timeout     time.Duration
+	asJSON      bool
+	skipInvalid bool
+}
+
+func newSolveCmd() *cobra.Command {
+	var o solveOptions
+	cmd := &cobra.Command{
+		Use:   "solve [FILE|-]...",
+		Short: "Solve puzzles and print one verified solution line per puzzle",
+		Long: "Solve every puzzle of the files (or of standard input, '-') with one solver,\n" +
+			"verify each answer against the rules and the givens, and print one line per\n" +
+			"puzzle: the solution, or '# ID STATUS: DETAIL' when there is none. With --json,\n" +
+			"one JSON object per puzzle. Exits 0 only if every puzzle was solved.",
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				args = []string{"-"}
+			}
+			return runSolve(cmd.Context(), cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args, o)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.solver, "solver", "exactcover/dlx", "solver pipeline (see 'sudokubench solvers')")
+	f.StringVar(&o.mode, "mode", "first", "first (any solution) or unique (prove there is no second)")
+	f.StringVar(&o.variant, "variant", "classic", "classic or diagonal")
+	f.Int64Var(&o.seed, "seed", 1, "seed for stochastic solvers")
+	f.DurationVar(&o.timeout, "timeout", 0, "give up on a puzzle after this long (0: no limit; engines that cannot be interrupted run to the end)")
+	f.BoolVar(&o.asJSON, "json", false, "print JSON lines: id, status, solution, counters, microseconds")
+	f.BoolVar(&o.skipInvalid, "skip-invalid", false, "count malformed lines as warnings instead of stopping")
+	return cmd
+}
+
+// solveLine is one puzzle's outcome in --json output.
+type solveLine struct {
+	ID       string             `json:"id"`
+	Puzzle   string             `json:"puzzle"`
+	Status   solvers.Status     `json:"status"`
+	Solution string             `json:"solution,omitempty"`
+	Micros   float64            `json:"micros"`
+	Counters map[string]float64 `json:"counters,omitempty"`
+	Model    map[string]int     `json:"model,omitempty"`
+	Detail   string             `json:"detail,omitempty"`
+}
+
+func runSolve(ctx context.Context, stdin io.Reader, out, errOut io.Writer, files []string, o solveOptions) error {
+	mode, err := solvers.ParseMode(o.mode)
+	if err != nil {
+		return err
+	}
+	variant, err := sudoku.ParseVariant(o.variant)
+	if err != nil {
+		return err
+	}
+	info, err := registry.Default().Lookup(o.solver)
+	if err != nil {
+		return err
+	}
+	if err := info.Check(); err != nil {
+		return fmt.Errorf("solver %s cannot run here: %w", info.Name, err)
+	}
+	s := &puzzleSolver{solver: info.New(), mode: mode, seed: o.seed, timeout: o.timeout, asJSON: o.asJSON, out: out, errOut: errOut}
+	opts := corpora.Options{Variant: variant, SkipInvalid: o.skipInvalid}
+	for _, file := range files {
+		if err := s.solveFile(ctx, stdin, file, opts); err != nil {
+			return &exitError{code: 2, err: err}
+		}
+	}
+	if s.unsolved > 0 {
+		return &exitError{code: 1, err: fmt.Errorf("%d of %d puzzles not solved", s.unsolved, s.total)}
+	}
+	return nil
+}
+
+// puzzleSolver solves puzzles one by one and prints each outcome.
+type puzzleSolver struct {
+	solver          solvers.Solver
+	mode            solvers.Mode
+	seed            int64
+	timeout         time.Duration
+	asJSON          bool
+	out, errOut     io.Writer
+	total, unsolved int
+}
+
+func (s *puzzleSolver) solveFile(ctx context.Context, stdin io.Reader, file string, opts corpora.Options) error {
+	r, name := stdin, "stdin"
+	if file != "-" {
+		f, err := os.Open(file)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		r, name = f, file
+	}
+	stats, err := corpora.Scan(r, name, filepath.Base(name), opts, func(p corpora.Puzzle) error {
+		return s.print(p, s.solve(ctx, p))
+	})
+	for _, w := range stats.Warnings {
+		fmt.Fprintln(s.errOut, "warning:", w)
+	}
+	if stats.Invalid > len(stats.Warnings) {
+		fmt.Fprintf(s.errOut, "warning: %s: %d malformed lines skipped in all\n", name, stats.Invalid)
+	}
+	return err
+}
+
+// solve validates, solves and verifies one puzzle. Verification happens
+// after the timed call.
+func (s *puzzleSolver) solve(ctx context.Context, p corpora.Puzzle) solveLine {
+	line := solveLine{ID: p.ID, Puzzle: p.Grid.String()}
+	if err := p.Grid.Validate(); err != nil {
+		line.Status, line.Detail = solvers.Error, err.Error()
+		return line
+	}
+	if s.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, s.timeout)
+		defer cancel()
+	}
+	start := time.Now()
+	res, err := s.solver.Solve(ctx, solvers.Request{Puzzle: p.Grid, Mode: s.mode, Seed: s.seed})
+	line.Micros = float64(time.Since(start).Nanoseconds()) / 1e3
+	line.Status, line.Detail, line.Counters, line.Model = res.Status, res.Detail, res.Counters, res.Model
+	switch {
+	case err != nil:
+		line.Status, line.Detail = solvers.Error, err.Error()
+	case errors.Is(ctx.Err(), context.DeadlineExceeded) && res.Solution == nil:
+		line.Status = solvers.Timeout
+	case res.Solution != nil:
+		line.Solution = res.Solution.String()
+		if verr := sudoku.CheckSolution(p.Grid, res.Solution); verr != nil {
+			line.Status, line.Detail = solvers.Wrong, verr.Error()
+		}
+	}
+	return line
+}
+
+func (s *puzzleSolver) print(p corpora.Puzzle, line solveLine) error {
+	s.total++
+	if line.Status != solvers.Solved {
+		s.unsolved++
+		where := fmt.Sprintf("%s:%d", p.Corpus, p.Line)
+		fmt.Fprintf(s.errOut, "%s: %s%s\n", where, line.Status, prefixed(": ", line.Detail))
+	}
+	if s.asJSON {
+		b, err := json.Marshal(line)
+		if err != nil {
+			return err
+		}
+		_, err = fmt.Fprintf(s.out, "%s\n", b)
+		return err
+	}
+	if line.Status == solvers.Solved {
+		_, err := fmt.Fprintln(s.out, line.Solution)
+		return err
+	}
+	_, err := fmt.Fprintf(s.out, "# %s %s%s\n", line.ID, line.Status, prefixed(": ", line.Detail))
+	return err
+}
+
+func prefixed(prefix, s string) string {
+	if s == "" {
+		return ""
+	}
+	return prefix + s
+}
