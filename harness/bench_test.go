@@ -3,9 +3,11 @@ package harness
 import (
 	"context"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"slices"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -24,6 +26,13 @@ func testConfig(out string) Config {
 		Out: out, CorporaDir: filepath.Join("..", "corpora", "data"),
 		Registry: testRegistry(), Launch: testLaunch,
 	}
+}
+
+// slowConfig is testConfig with a solver slow enough to be killed part-way.
+func slowConfig(out string) Config {
+	cfg := testConfig(out)
+	cfg.Solvers = "test/slow,test/wrong"
+	return cfg
 }
 
 func TestBenchRecordsEveryRun(t *testing.T) {
@@ -109,6 +118,64 @@ func TestResumeAfterInterruptAndTornWrite(t *testing.T) {
 		t.Errorf("resume skipped %d and ran %d, want 29 and 67", sum.Skipped, sum.Done)
 	}
 	assertSameRuns(t, readRecords(t, whole.Out), readRecords(t, cfg.Out))
+}
+
+// TestKillNineLosesOnlyRunsInFlight kills a benchmarking process with
+// SIGKILL part-way, checks that its workers die with it, and resumes.
+func TestKillNineLosesOnlyRunsInFlight(t *testing.T) {
+	whole := slowConfig(t.TempDir())
+	if _, err := Bench(context.Background(), whole); err != nil {
+		t.Fatal(err)
+	}
+	out := t.TempDir()
+	cmd := exec.Command(os.Args[0], "-test.run=^$")
+	cmd.Env = append(os.Environ(), benchEnv+"="+out)
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	results := filepath.Join(out, record.ResultsFile)
+	for lines := 0; lines < 20; lines = countLines(results) {
+		time.Sleep(20 * time.Millisecond)
+	}
+	workers := family(cmd.Process.Pid)[1:]
+	if len(workers) == 0 {
+		t.Error("no worker found below the benchmarking process")
+	}
+	if err := cmd.Process.Kill(); err != nil {
+		t.Fatal(err)
+	}
+	_ = cmd.Wait()
+	waitGone(t, workers)
+
+	cfg := slowConfig(out)
+	cfg.Resume = true
+	sum, err := Bench(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if sum.Skipped < 20 || sum.Skipped+sum.Done != sum.Planned {
+		t.Errorf("resume skipped %d and ran %d of %d", sum.Skipped, sum.Done, sum.Planned)
+	}
+	assertSameRuns(t, readRecords(t, whole.Out), readRecords(t, out))
+}
+
+func countLines(path string) int {
+	b, _ := os.ReadFile(path)
+	return strings.Count(string(b), "\n")
+}
+
+// waitGone waits up to two seconds for the processes to end.
+func waitGone(t *testing.T, pids []int) {
+	t.Helper()
+	deadline := time.Now().Add(2 * time.Second)
+	for _, pid := range pids {
+		for syscall.Kill(pid, 0) == nil {
+			if time.Now().After(deadline) {
+				t.Fatalf("worker %d outlived its killed parent", pid)
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
 }
 
 // tearLastRecord cuts the last record in half, as a kill -9 mid-write would.
@@ -234,23 +301,23 @@ func readRecords(t *testing.T, dir string) []record.Record {
 // with the same statuses (the solvers here are deterministic).
 func assertSameRuns(t *testing.T, want, got []record.Record) {
 	t.Helper()
-	status := func(recs []record.Record) map[string]string {
-		m := make(map[string]string)
+	byKey := func(recs []record.Record) map[string]record.Record {
+		m := make(map[string]record.Record)
 		for _, r := range recs {
 			if _, dup := m[r.Key()]; dup {
 				t.Errorf("run %s recorded twice", r.Key())
 			}
-			m[r.Key()] = r.Status
+			m[r.Key()] = r
 		}
 		return m
 	}
-	w, g := status(want), status(got)
+	w, g := byKey(want), byKey(got)
 	if len(w) != len(g) {
 		t.Errorf("%d runs recorded, want %d", len(g), len(w))
 	}
-	for k, s := range w {
-		if g[k] != s {
-			t.Errorf("run %s: status %q, want %q", k, g[k], s)
+	for k, r := range w {
+		if g[k].Status != r.Status {
+			t.Errorf("run %s: status %q (%.200s), want %q (%.200s)", k, g[k].Status, g[k].Detail, r.Status, r.Detail)
 		}
 	}
 }

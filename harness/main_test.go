@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/solvers"
@@ -15,12 +16,23 @@ import (
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
-// workerEnv makes the test binary act as a worker for the named solver.
-const workerEnv = "SUDOKUBENCH_TEST_WORKER"
+// workerEnv makes the test binary act as a worker for the named solver;
+// benchEnv makes it run slowConfig's benchmark into the named directory.
+const (
+	workerEnv = "SUDOKUBENCH_TEST_WORKER"
+	benchEnv  = "SUDOKUBENCH_TEST_BENCH"
+)
 
 func TestMain(m *testing.M) {
 	if name := os.Getenv(workerEnv); name != "" {
 		if err := ServeWorker(testRegistry(), name, os.Stdin, os.Stdout); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
+		}
+		os.Exit(0)
+	}
+	if out := os.Getenv(benchEnv); out != "" {
+		if _, err := Bench(context.Background(), slowConfig(out)); err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
@@ -48,6 +60,7 @@ func testRegistry() *solvers.Registry {
 		"test/hog":   allocateForever,
 		"test/exit":  exitAbruptly,
 	}
+	planted["test/slow"] = slowly(dlx.NewSolver())
 	for name, f := range planted {
 		if err := reg.Add(solvers.Info{Name: name, Family: "direct", PureGo: true, New: func() solvers.Solver { return f }}); err != nil {
 			panic(err)
@@ -101,6 +114,15 @@ func fillWithOnes(_ context.Context, req solvers.Request) (solvers.Result, error
 		}
 	}
 	return solvers.Result{Status: solvers.Solved, Solution: g}, nil
+}
+
+// slowly wraps a correct solver so that each run takes at least 10 ms,
+// long enough for a test to kill a benchmark part-way.
+func slowly(s solvers.Solver) solvers.SolverFunc {
+	return func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+		time.Sleep(10 * time.Millisecond)
+		return s.Solve(ctx, req)
+	}
 }
 
 // spinForever ignores its context, as an engine that cannot be interrupted.

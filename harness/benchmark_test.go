@@ -1,0 +1,104 @@
+package harness
+
+import (
+	"context"
+	"fmt"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/registry"
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+// benchSample is the number of puzzles per corpus in BenchmarkSolve: the
+// same seeded sample that the default `sudokubench run` draws, so that the
+// two can be compared to measure the harness's overhead.
+const (
+	benchSample = 100
+	benchSeed   = 1
+)
+
+// BenchmarkSolve times every pure-Go solver of the default registry on a
+// fixed sample of each shipped corpus, in-process and in unique mode. One
+// pass verifies every answer and counts the engine's work before timing;
+// the timed loop then cycles through the sample. benchstat reads the
+// sub-benchmark names as solver and corpus keys.
+func BenchmarkSolve(b *testing.B) {
+	infos, err := registry.Default().Select("pure")
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, corpus := range corpora.Names() {
+		puzzles := benchPuzzles(b, corpus)
+		for _, in := range infos {
+			b.Run(fmt.Sprintf("solver=%s/corpus=%s", in.Name, corpus), func(b *testing.B) {
+				benchmarkSolver(b, in, puzzles)
+			})
+		}
+	}
+}
+
+func benchPuzzles(b *testing.B, corpus string) []*sudoku.Grid {
+	var grids []*sudoku.Grid
+	opts := corpora.Options{SkipInvalid: true, Sample: benchSample, Seed: benchSeed}
+	_, err := corpora.Load(filepath.Join("..", "corpora", "data"), corpus, opts, func(p corpora.Puzzle) error {
+		if p.Grid.Validate() == nil {
+			grids = append(grids, p.Grid)
+		}
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	return grids
+}
+
+func benchmarkSolver(b *testing.B, in solvers.Info, puzzles []*sudoku.Grid) {
+	s := in.New()
+	solved, counters := verifyPass(b, s, puzzles)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+	defer cancel()
+	cpu0 := processCPU()
+	i := 0
+	for b.Loop() {
+		if _, err := s.Solve(ctx, solvers.Request{Puzzle: puzzles[i%len(puzzles)], Mode: solvers.Unique, Seed: benchSeed}); err != nil {
+			b.Fatal(err)
+		}
+		i++
+	}
+	n := float64(b.N)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e3/n, "µs/puzzle")
+	b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/1e3/n, "cpu-µs/puzzle")
+	b.ReportMetric(solved, "solved-fraction")
+	for name, total := range counters {
+		b.ReportMetric(total/float64(len(puzzles)), name+"/puzzle")
+	}
+}
+
+// verifyPass solves each puzzle once, checks every answer, and returns the
+// fraction settled and the engine counters summed over the sample.
+func verifyPass(b *testing.B, s solvers.Solver, puzzles []*sudoku.Grid) (float64, map[string]float64) {
+	counters := make(map[string]float64)
+	settledRuns := 0
+	for _, p := range puzzles {
+		res, err := s.Solve(context.Background(), solvers.Request{Puzzle: p, Mode: solvers.Unique, Seed: benchSeed})
+		if err != nil {
+			b.Fatalf("%s: %v", p, err)
+		}
+		if res.Solution != nil {
+			if err := sudoku.CheckSolution(p, res.Solution); err != nil {
+				b.Fatalf("%s: wrong answer: %v", p, err)
+			}
+		}
+		if settled(res.Status) {
+			settledRuns++
+		}
+		for name, v := range res.Counters {
+			counters[name] += v
+		}
+	}
+	return float64(settledRuns) / float64(len(puzzles)), counters
+}
