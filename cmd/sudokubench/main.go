@@ -33,7 +33,7 @@ func newRootCmd() *cobra.Command {
 		newCorporaCmd(), newGenerateCmd(),
 		newAnalyzeCmd(),
 		newRunCmd(), newWorkerCmd(), newMergeCmd(),
-		newSolveCmd(), newSolversCmd(),
+		newSolveCmd(), newSolversCmd(), newEncodeCmd(),
 	)
 	return root
 }

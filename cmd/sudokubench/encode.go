@@ -1,0 +1,150 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/encodings/cnf"
+	"github.com/sudokubench/sudokubench/encodings/milp"
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+type encodeOptions struct {
+	to        string
+	encoding  string
+	amo       string
+	reduce    bool
+	propagate bool
+	form      string
+	variant   string
+	out       string
+}
+
+func newEncodeCmd() *cobra.Command {
+	var o encodeOptions
+	cmd := &cobra.Command{
+		Use:   "encode [flags] PUZZLE|FILE|-",
+		Short: "Write a puzzle as DIMACS CNF, OPB, CPLEX LP or MPS for any outside solver",
+		Long: "Write one puzzle — given inline as a line of 16/81/256/625 symbols, or the first\n" +
+			"puzzle of a file or of standard input — in a solver's input format. The model's\n" +
+			"size goes to standard error.",
+		Example: "  sudokubench encode --to cnf --encoding extended --reduce 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n" +
+			"  sudokubench encode --to lp --form fixed corpora/data/norvig-top95.txt > top95-1.lp",
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return runEncode(cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], o)
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&o.to, "to", "cnf", "output format: cnf (DIMACS), opb, lp (CPLEX LP) or mps")
+	f.StringVar(&o.encoding, "encoding", "extended", "cnf/opb: minimal or extended")
+	f.StringVar(&o.amo, "amo", "pairwise", "cnf/opb: at-most-one strategy: pairwise, sequential or native")
+	f.BoolVar(&o.reduce, "reduce", false, "cnf/opb: apply the givens and what they eliminate before writing")
+	f.BoolVar(&o.propagate, "propagate", false, "cnf/opb: apply everything unit propagation derives from the givens")
+	f.StringVar(&o.form, "form", "eliminated", "lp/mps: givens as fixed bounds (fixed) or eliminated")
+	f.StringVar(&o.variant, "variant", "classic", "classic or diagonal")
+	f.StringVar(&o.out, "out", "", "write to this file instead of standard output")
+	return cmd
+}
+
+func runEncode(stdin io.Reader, stdout, stderr io.Writer, source string, o encodeOptions) error {
+	variant, err := sudoku.ParseVariant(o.variant)
+	if err != nil {
+		return err
+	}
+	puzzle, err := readOnePuzzle(stdin, source, variant)
+	if err != nil {
+		return err
+	}
+	if err := puzzle.Validate(); err != nil {
+		return fmt.Errorf("%s: %w", source, err)
+	}
+	out := stdout
+	if o.out != "" {
+		f, err := os.Create(o.out)
+		if err != nil {
+			return err
+		}
+		defer f.Close()
+		out = f
+	}
+	switch o.to {
+	case "cnf", "opb":
+		return encodeCNF(out, stderr, puzzle, o)
+	case "lp", "mps":
+		return encodeMILP(out, stderr, puzzle, o)
+	}
+	return fmt.Errorf("unknown format %q: use cnf, opb, lp or mps", o.to)
+}
+
+func encodeCNF(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error {
+	enc, err := cnf.ParseEncoding(o.encoding)
+	if err != nil {
+		return err
+	}
+	amo, err := cnf.ParseAtMostOne(o.amo)
+	if err != nil {
+		return err
+	}
+	inst, err := cnf.EncodePuzzle(puzzle, cnf.Options{Encoding: enc, AtMostOne: amo, Reduce: o.reduce, Propagate: o.propagate})
+	if err != nil {
+		return err
+	}
+	write := cnf.WriteDIMACS
+	if o.to == "opb" {
+		write = cnf.WriteOPB
+	}
+	if err := write(out, inst.Full()); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "%s: %+v\n", o.to, inst.Stats())
+	return nil
+}
+
+func encodeMILP(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error {
+	form, err := milp.ParseForm(o.form)
+	if err != nil {
+		return err
+	}
+	write, err := milp.Writer(o.to)
+	if err != nil {
+		return err
+	}
+	model := milp.New(puzzle, form)
+	if err := write(out, model); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "%s: %+v\n", o.to, model.Stats())
+	return nil
+}
+
+// readOnePuzzle takes a puzzle written inline, or the first puzzle of a file
+// ("-" for standard input).
+func readOnePuzzle(stdin io.Reader, source string, v sudoku.Variant) (*sudoku.Grid, error) {
+	if g, err := sudoku.ParseLine(strings.TrimSpace(source), v); err == nil {
+		return g, nil
+	}
+	r, name := stdin, "stdin"
+	if source != "-" {
+		f, err := os.Open(source)
+		if err != nil {
+			return nil, fmt.Errorf("%q is neither a puzzle line nor a readable file: %w", source, err)
+		}
+		defer f.Close()
+		r, name = f, source
+	}
+	var first *sudoku.Grid
+	_, err := corpora.Scan(r, name, name, corpora.Options{Variant: v, Limit: 1}, func(p corpora.Puzzle) error {
+		first = p.Grid
+		return nil
+	})
+	if err == nil && first == nil {
+		err = fmt.Errorf("%s: no puzzle found", name)
+	}
+	return first, err
+}
