@@ -1,22 +1,9 @@
 package main
 
 import (
-	"bytes"
 	"strings"
 	"testing"
 )
-
-// runCorporaCLI runs the command line with args and returns its output.
-func runCorporaCLI(t *testing.T, args ...string) (string, error) {
-	t.Helper()
-	root := newRootCmd()
-	var out bytes.Buffer
-	root.SetOut(&out)
-	root.SetErr(&out)
-	root.SetArgs(args)
-	err := root.Execute()
-	return out.String(), err
-}
 
 func TestCorporaCommands(t *testing.T) {
 	const data = "../../corpora/data"
@@ -32,7 +19,7 @@ func TestCorporaCommands(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			out, err := runCorporaCLI(t, tt.args...)
+			out, err := runCLI(t, tt.args...)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -59,7 +46,7 @@ func TestCorporaCommandErrors(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if _, err := runCorporaCLI(t, tt.args...); err == nil || !strings.Contains(err.Error(), tt.says) {
+			if _, err := runCLI(t, tt.args...); err == nil || !strings.Contains(err.Error(), tt.says) {
 				t.Errorf("error %v, want one saying %q", err, tt.says)
 			}
 		})

@@ -1,23 +1,11 @@
 package main
 
 import (
-	"bytes"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
 )
-
-func runCLI(t *testing.T, args ...string) (string, error) {
-	t.Helper()
-	root := newRootCmd()
-	var out bytes.Buffer
-	root.SetOut(&out)
-	root.SetErr(&out)
-	root.SetArgs(args)
-	err := root.Execute()
-	return out.String(), err
-}
 
 func TestReportCommand(t *testing.T) {
 	runA := filepath.Join("..", "..", "harness", "report", "testdata", "run-a")
