@@ -3,6 +3,8 @@ package milp
 import (
 	"context"
 	"math"
+	"os"
+	"strings"
 	"testing"
 )
 
@@ -41,5 +43,25 @@ func TestLPTight17Clue(t *testing.T) {
 	t.Logf("17-clue sample: %d of %d tight (%.1f%%)", total.Tight, total.Puzzles, 100*total.Share())
 	if math.Abs(100*total.Share()-84) > 3 {
 		t.Errorf("tight share %.1f%%, want 84%% ± 3", 100*total.Share())
+	}
+}
+
+func TestPipelineInfo(t *testing.T) {
+	for _, in := range Pipelines() {
+		if in.Family != "milp" || in.Version == nil || in.New == nil {
+			t.Errorf("%s: incomplete Info %+v", in.Name, in)
+			continue
+		}
+		if in.Check() == nil && (in.Version() == "unknown" || in.Version() == "unavailable") {
+			t.Errorf("%s: version %q", in.Name, in.Version())
+		}
+		t.Logf("%s version %s", in.Name, in.Version())
+	}
+	goMod, err := os.ReadFile("../../go.mod")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(goMod), "github.com/crillab/gophersat "+gophersatVersion) {
+		t.Errorf("go.mod does not require gophersat %s; update gophersatVersion", gophersatVersion)
 	}
 }

@@ -1,12 +1,12 @@
 package milp
 
 import (
-	"runtime/debug"
-
 	"github.com/sudokubench/sudokubench/solvers"
 )
 
-const gophersatModule = "github.com/crillab/gophersat"
+// gophersatVersion is the gophersat module version in go.mod (a test keeps
+// the two in step; test binaries carry no module build information).
+const gophersatVersion = "v1.4.0"
 
 // Pipelines returns the MILP pipelines, for the registry:
 //
@@ -38,7 +38,7 @@ func pbInfo(name string, cuttingPlanes bool) solvers.Info {
 		Description: desc,
 		Options:     map[string]string{"engine": "gophersat", "form": "eliminated", "cutting-planes": boolString(cuttingPlanes)},
 		PureGo:      true,
-		Version:     gophersatVersion,
+		Version:     func() string { return gophersatVersion },
 		New: func() solvers.Solver {
 			return &pipeline{name: name, engine: pbEngine{cuttingPlanes: cuttingPlanes}}
 		},
@@ -58,21 +58,6 @@ func externalInfo(name, desc string, t tool) solvers.Info {
 			return &pipeline{name: name, engine: &externalEngine{tool: t}}
 		},
 	}
-}
-
-// gophersatVersion reads the linked gophersat module's version from the
-// build information.
-func gophersatVersion() string {
-	info, ok := debug.ReadBuildInfo()
-	if !ok {
-		return "unknown"
-	}
-	for _, dep := range info.Deps {
-		if dep.Path == gophersatModule {
-			return dep.Version
-		}
-	}
-	return "unknown"
 }
 
 func boolString(b bool) string {
