@@ -15,6 +15,16 @@ import (
 	"github.com/sudokubench/sudokubench/solvers"
 )
 
+// The default benchmark: a fixed-seed sample of DefaultLimit puzzles from
+// each shipped corpus, every pure-Go solver, unique mode, one repetition.
+// With a dozen pipelines it takes about half a minute on two loaded cores.
+const (
+	DefaultLimit   = 50
+	DefaultSeed    = 1
+	DefaultTimeout = 10 * time.Second
+	DefaultMem     = "2GiB"
+)
+
 // Config is one benchmark: what to run, under which limits, and where the
 // results go.
 type Config struct {

@@ -17,8 +17,8 @@ import (
 // same seeded sample that the default `sudokubench run` draws, so that the
 // two can be compared to measure the harness's overhead.
 const (
-	benchSample = 100
-	benchSeed   = 1
+	benchSample = DefaultLimit
+	benchSeed   = DefaultSeed
 )
 
 // BenchmarkSolve times every pure-Go solver of the default registry on a

@@ -56,10 +56,13 @@ type worker struct {
 
 // leftoverSlack is how far the worker's resident memory may sit above its
 // start-up level before a run begins; past it the heap is collected and
-// returned to the system first, so that one run's peak does not carry the
-// last one's garbage. A collection costs milliseconds, too much to pay
-// before every microsecond-long run.
-const leftoverSlack = 8 << 20
+// returned to the system first, so that one big run does not inflate the
+// peaks of those after it. Below it nothing is released: giving pages back
+// before every run makes the next one fault them in again, which on
+// gophersat nearly doubled the measured CPU time. A run's peak therefore
+// includes what the worker already holds: its runtime, the solver's reused
+// state, and up to this much heap left by earlier runs.
+const leftoverSlack = 64 << 20
 
 // do runs one job and returns what it measured.
 func (w *worker) do(j job) reply {

@@ -46,7 +46,7 @@ worker child process under a hard wall-clock deadline and a resident-memory
 limit, verifies every answer, and appends one JSON line per run to
 OUT/results.jsonl beside OUT/manifest.json. The run order is shuffled with
 --seed. Without flags it is the default benchmark: a fixed-seed sample of
-100 puzzles from each shipped corpus, every pure-Go solver, unique mode.
+50 puzzles from each shipped corpus, every pure-Go solver, unique mode.
 
   sudokubench run
   sudokubench run --corpus 17-clue,top1465 --hints 17-30 --limit 200 \
@@ -64,14 +64,14 @@ error. Linux only.`,
 	f := cmd.Flags()
 	f.StringVar(&fl.corpus, "corpus", strings.Join(corpora.Names(), ","), "corpora to draw puzzles from, comma-separated")
 	f.StringVar(&fl.hints, "hints", "", `only puzzles with this many hints: "17-30", "22", "25-" (default any)`)
-	f.IntVar(&fl.limit, "limit", 100, "puzzles per corpus (0: all)")
+	f.IntVar(&fl.limit, "limit", harness.DefaultLimit, "puzzles per corpus (0: all)")
 	f.BoolVar(&fl.sample, "sample", true, "take the --limit puzzles as a seeded random sample (false: the first ones in the file)")
 	f.StringVar(&fl.solvers, "solvers", "pure", `solvers: names, prefixes ("sat/*"), "pure" or "all"`)
-	f.DurationVar(&fl.timeout, "timeout", 10*time.Second, "wall-clock limit per run")
-	f.StringVar(&fl.mem, "mem", "2GiB", "resident memory limit per run, e.g. 2GiB, 512MiB (0: none)")
+	f.DurationVar(&fl.timeout, "timeout", harness.DefaultTimeout, "wall-clock limit per run")
+	f.StringVar(&fl.mem, "mem", harness.DefaultMem, "resident memory limit per run, e.g. 2GiB, 512MiB (0: none)")
 	f.StringVar(&fl.mode, "mode", "unique", "first (any solution) or unique (and prove no second)")
 	f.IntVar(&fl.reps, "reps", 1, "repetitions of each run")
-	f.Int64Var(&fl.seed, "seed", 1, "seed of the sample, the run order and stochastic solvers")
+	f.Int64Var(&fl.seed, "seed", harness.DefaultSeed, "seed of the sample, the run order and stochastic solvers")
 	f.StringVar(&fl.out, "out", "", "result directory (default results/run-<timestamp>)")
 	f.BoolVar(&fl.resume, "resume", false, "finish the benchmark in --out, skipping runs already recorded")
 	f.StringVar(&fl.shard, "shard", "", "run only piece i/n of the plan, e.g. 2/8 (job arrays)")
@@ -203,22 +203,28 @@ func newProgress(w io.Writer) harness.Progress {
 	return harness.NewLineProgress(w, 10*time.Second)
 }
 
-// printRunSummary prints the report's tables for the finished benchmark.
+// printRunSummary prints one row per solver over every puzzle run: the
+// short view; `report` gives the tables by hint count and corpus.
 func printRunSummary(stdout, stderr io.Writer, dir string) error {
 	data, warnings, err := report.Load(dir)
 	if err != nil {
 		return err
 	}
-	rep, err := report.New(data, report.Config{By: []string{"corpus"}})
-	if err != nil {
-		return err
-	}
-	for _, w := range append(warnings, rep.Warnings...) {
+	for _, w := range warnings {
 		fmt.Fprintln(stderr, "warning:", w)
 	}
-	if err := rep.WriteTables(stdout, report.Text{}); err != nil {
+	obs := report.Observations(data.Records, report.CPU, report.DetectStochastic(data.Records))
+	table := report.SummaryTable(report.Summarize(obs, allPuzzles{}, 0), allPuzzles{}.Name(), report.CPU)
+	table.Title = "Summary: each solver over every puzzle run"
+	if err := (report.Text{}).WriteTable(stdout, table); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "\nfull report: sudokubench report %s [--format md|csv|latex|html] [--plots svg --out DIR]\n", dir)
+	fmt.Fprintf(stdout, "\nby hint count and corpus, with plots: sudokubench report %s [--format md|csv|latex|html] [--plots svg --out DIR]\n", dir)
 	return nil
 }
+
+// allPuzzles puts every observation in one group.
+type allPuzzles struct{}
+
+func (allPuzzles) Name() string                   { return "puzzles" }
+func (allPuzzles) Group(*report.Obs) report.Group { return report.Group{Label: "all"} }
