@@ -176,3 +176,13 @@ func TestPipelinesUniqueMode(t *testing.T) {
 		})
 	}
 }
+
+func TestCompleteGridNeedsNoSearch(t *testing.T) {
+	full := filledGrid(t, sudoku.MustGeometry(3, sudoku.Classic))
+	for _, in := range Pipelines() {
+		res, err := in.New().Solve(context.Background(), solvers.Request{Puzzle: full, Mode: solvers.Unique})
+		if err != nil || res.Status != solvers.Solved || !res.Solution.Equal(full) {
+			t.Errorf("%s: %s, %v; want the grid itself, solved", in.Name, res.Status, err)
+		}
+	}
+}
