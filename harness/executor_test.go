@@ -35,6 +35,7 @@ func TestPlantedFaults(t *testing.T) {
 		{"test/ok", solvers.Solved, ""},
 		{"test/exit", solvers.Crash, "gave up the ghost"},
 		{"test/ok", solvers.Solved, ""},
+		{"test/chatty", solvers.Solved, ""},
 		{"test/spin", solvers.Timeout, "deadline"},
 	}
 	for i, c := range cases {

@@ -25,7 +25,11 @@ const (
 
 func TestMain(m *testing.M) {
 	if name := os.Getenv(workerEnv); name != "" {
-		if err := ServeWorker(testRegistry(), name, os.Stdin, os.Stdout); err != nil {
+		out, err := ProtocolStdout()
+		if err == nil {
+			err = ServeWorker(testRegistry(), name, os.Stdin, out)
+		}
+		if err != nil {
 			fmt.Fprintln(os.Stderr, err)
 			os.Exit(1)
 		}
@@ -59,6 +63,10 @@ func testRegistry() *solvers.Registry {
 		"test/panic": func(context.Context, solvers.Request) (solvers.Result, error) { panic("planted panic") },
 		"test/hog":   allocateForever,
 		"test/exit":  exitAbruptly,
+		"test/chatty": func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+			fmt.Println("a solver printing to stdout must not break the protocol")
+			return backtrack(ctx, req)
+		},
 	}
 	planted["test/slow"] = slowly(dlx.NewSolver())
 	for name, f := range planted {

@@ -195,10 +195,13 @@ func applyFlags(cfg *harness.Config, fl *runFlags, given func(string) bool) erro
 }
 
 // newProgress draws a live bar on a terminal and writes plain lines to
-// anything else.
+// anything else, including a terminal that reports no width (the bar would
+// draw nothing there).
 func newProgress(w io.Writer) harness.Progress {
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		return harness.NewBarProgress(w)
+		if width, _, err := term.GetSize(int(f.Fd())); err == nil && width > 0 {
+			return harness.NewBarProgress(w)
+		}
 	}
 	return harness.NewLineProgress(w, 10*time.Second)
 }

@@ -23,7 +23,11 @@ func newWorkerCmd() *cobra.Command {
 			if solver == "" {
 				return errors.New("worker: --solver is required")
 			}
-			return harness.ServeWorker(registry.Default(), solver, os.Stdin, os.Stdout)
+			out, err := harness.ProtocolStdout()
+			if err != nil {
+				return err
+			}
+			return harness.ServeWorker(registry.Default(), solver, os.Stdin, out)
 		},
 	}
 	cmd.Flags().StringVar(&solver, "solver", "", "the solver to serve")
