@@ -221,6 +221,10 @@ func TestShardsMergeToTheWholePlan(t *testing.T) {
 	if m.Shard != "" || len(m.Merged) != 4 {
 		t.Errorf("merged manifest: shard %q, merged %v", m.Shard, m.Merged)
 	}
+	partial, err := Merge(pieces[:2], filepath.Join(t.TempDir(), "partial"))
+	if err != nil || len(partial.Warnings) == 0 {
+		t.Errorf("merging two of three shards: %v, warnings %q; want a warning of missing runs", err, partial.Warnings)
+	}
 }
 
 func TestMergeRefusesDifferentPlans(t *testing.T) {

@@ -13,6 +13,23 @@
 // resident memory, polled from /proc, passes the limit (memout); a panic or
 // a dead worker is a crash; an answer that breaks the rules is wrong.
 //
+// Measurement. The worker times the solve call alone, with the monotonic
+// clock and the process CPU clock; it counts the heap bytes allocated
+// (runtime/metrics) and reads its own VmHWM after resetting it through
+// /proc/self/clear_refs, never the parent's rusage, which a Go parent
+// inflates. A run's peak includes what the worker already holds (its runtime
+// and up to 64 MiB of heap left by earlier runs; past that the heap is
+// released first). A run whose solver's previous run took under a
+// millisecond is preceded by an untimed solve of that previous puzzle, so
+// that short runs find warm caches as an in-process loop does.
+//
+// Limits. The parent kills the worker's process group, and every process
+// below it, 250 ms after the wall-clock limit (a solver that honours its
+// context stops itself at the limit), and polls the resident memory of the
+// worker and its descendants every 10 ms from /proc, killing them over the
+// limit. RLIMIT_AS is no limit for Go (the runtime reserves address space it
+// never touches) and debug.SetMemoryLimit is a target, not a limit.
+//
 // The package is Linux only: it reads /proc, resets the peak RSS through
 // /proc/self/clear_refs, and uses process groups and a parent-death signal.
 package harness

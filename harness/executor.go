@@ -30,9 +30,10 @@ func NewExecutor(launch Launcher, timeout time.Duration, memBytes uint64) *Execu
 	return &Executor{launch: launch, timeout: timeout, memBytes: memBytes, workers: make(map[string]*workerProc)}
 }
 
-// Do executes one run and returns its record. The only error is
-// errInterrupted-like: ctx was cancelled, the run was abandoned and must not
-// be recorded.
+// Do executes one run and returns its record. A puzzle that fails
+// validation is recorded as an error without reaching a worker. The only
+// error returned says that ctx was cancelled: the run was abandoned, its
+// worker killed, and nothing is to be recorded.
 func (e *Executor) Do(ctx context.Context, run Run) (record.Record, error) {
 	rec := baseRecord(run, e.timeout)
 	if err := run.Puzzle.Grid.Validate(); err != nil {

@@ -76,6 +76,9 @@ func Merge(dirs []string, out string) (*MergeSummary, error) {
 	if err != nil {
 		return nil, err
 	}
+	if sum.Records < merged.Plan.Runs {
+		sum.Warnings = append(sum.Warnings, fmt.Sprintf("%d of the plan's %d runs merged: a shard is missing or unfinished (finish it with run --resume)", sum.Records, merged.Plan.Runs))
+	}
 	return sum, record.WriteManifest(filepath.Join(out, record.ManifestFile), merged)
 }
 
