@@ -9,6 +9,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"slices"
+	"strings"
 
 	"github.com/sudokubench/sudokubench/harness/record"
 )
@@ -96,7 +97,7 @@ func mergedManifest(dirs []string) (*record.Manifest, error) {
 			continue
 		}
 		if diff := PlanDiff(first.Plan, m.Plan); len(diff) > 0 {
-			return nil, fmt.Errorf("merge: %s and %s hold different plans: %v", dirs[0], dir, diff)
+			return nil, fmt.Errorf("merge: %s and %s hold different plans: %s", dirs[0], dir, strings.Join(diff, "; "))
 		}
 		for name, sha := range m.Corpora {
 			if first.Corpora[name] != sha {
