@@ -228,3 +228,20 @@ func TestScienceUnitPropagation(t *testing.T) {
 		})
 	}
 }
+
+// BenchmarkEncode times encoding (and, for the reduced options, unit
+// propagation and reduction) of the first 1,000 17-clue puzzles.
+func BenchmarkEncode(b *testing.B) {
+	puzzles := readCorpus(b, "17-clue.txt")[:1000]
+	for _, opt := range []Options{{Encoding: Extended}, {Encoding: Minimal, Reduce: true}, {Encoding: Extended, Reduce: true}, {Encoding: Extended, Propagate: true}} {
+		b.Run("options="+opt.String(), func(b *testing.B) {
+			enc := NewEncoder(puzzles[0].Geometry(), opt)
+			b.ReportAllocs()
+			for i := 0; b.Loop(); i++ {
+				if _, err := enc.Encode(puzzles[i%len(puzzles)]); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

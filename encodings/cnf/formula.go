@@ -126,13 +126,22 @@ func (b *clauseBuilder) add(lits ...int) {
 
 // finish slices the backing array into clauses.
 func (b *clauseBuilder) finish() [][]int {
-	out := make([][]int, len(b.starts))
+	return b.appendTo(make([][]int, 0, len(b.starts)))
+}
+
+// appendTo appends the clauses, sliced from the backing array, to dst.
+func (b *clauseBuilder) appendTo(dst [][]int) [][]int {
 	for i, s := range b.starts {
 		end := len(b.lits)
 		if i+1 < len(b.starts) {
 			end = b.starts[i+1]
 		}
-		out[i] = b.lits[s:end:end]
+		dst = append(dst, b.lits[s:end:end])
 	}
-	return out
+	return dst
+}
+
+// reset empties the builder and keeps its storage.
+func (b *clauseBuilder) reset() {
+	b.lits, b.starts = b.lits[:0], b.starts[:0]
 }

@@ -7,20 +7,21 @@ import (
 )
 
 // Encoder encodes puzzles of one geometry with fixed options; it builds the
-// base formula once and shares it between the instances it returns. It is
-// not safe for concurrent use.
+// base formula once and shares it between the instances it returns. A
+// reduced instance lives in buffers the encoder reuses: it is valid until
+// the next call of Encode. An Encoder is not safe for concurrent use.
 type Encoder struct {
-	geo  *sudoku.Geometry
-	opt  Options
-	base *Formula
-	prop *Propagator // for reductions; nil unless opt.Reduce or opt.Propagate
+	geo     *sudoku.Geometry
+	opt     Options
+	base    *Formula
+	reducer *reducer // nil unless opt.Reduce or opt.Propagate
 }
 
 // NewEncoder builds the base formula for a geometry.
 func NewEncoder(geo *sudoku.Geometry, opt Options) *Encoder {
 	e := &Encoder{geo: geo, opt: opt, base: Encode(geo, opt)}
 	if opt.Reduce || opt.Propagate {
-		e.prop = NewPropagator(e.base)
+		e.reducer = newReducer(e.base)
 	}
 	return e
 }
@@ -59,11 +60,11 @@ func (e *Encoder) Encode(p *sudoku.Grid) (*Instance, error) {
 	}
 	inst := &Instance{Geometry: e.geo, Formula: e.base}
 	givens := Givens(p)
-	if e.prop == nil {
+	if e.reducer == nil {
 		inst.Units = givens
 		return inst, nil
 	}
-	r, err := reduceWith(e.prop, e.base, givens, e.opt.Propagate)
+	r, err := e.reducer.reduce(givens, e.opt.Propagate)
 	if err != nil {
 		return nil, fmt.Errorf("puzzle %s: %w", p, err)
 	}
@@ -99,8 +100,11 @@ func (inst *Instance) Stats() Stats {
 // Decode reads a model of the instance's formula (model[v-1] is variable v)
 // as a grid.
 func (inst *Instance) Decode(model []bool) (*sudoku.Grid, error) {
-	if inst.Reduction != nil {
-		model = inst.Reduction.Expand(model)
+	if r := inst.Reduction; r != nil {
+		if len(r.expanded) != len(r.fixed)-1 {
+			r.expanded = make([]bool, len(r.fixed)-1)
+		}
+		model = r.expandInto(r.expanded, model)
 	}
 	return DecodeModel(inst.Geometry, model)
 }
@@ -110,21 +114,33 @@ func (inst *Instance) Decode(model []bool) (*sudoku.Grid, error) {
 // variables that the formula leaves free. An empty clause means that no
 // other grid is possible: every cell is fixed.
 func (inst *Instance) Blocking(model []bool) []int {
-	n := inst.Geometry.N
-	var clause []int
-	fixed := make(map[int]bool, len(inst.Units))
-	for _, u := range inst.Units {
-		fixed[u] = true
+	cellVars := inst.Geometry.N * inst.Geometry.Cells
+	if r := inst.Reduction; r != nil {
+		return r.blocking(model, cellVars)
 	}
-	for v := 1; v <= n*n*n; v++ {
-		ev := v
-		if inst.Reduction != nil {
-			ev = inst.Reduction.Reduced(v)
+	given := make([]bool, cellVars+1)
+	for _, u := range inst.Units {
+		if u > 0 && u <= cellVars {
+			given[u] = true
 		}
-		if ev == 0 || ev > len(model) || !model[ev-1] || fixed[ev] {
-			continue
+	}
+	var clause []int
+	for v := 1; v <= cellVars && v <= len(model); v++ {
+		if model[v-1] && !given[v] {
+			clause = append(clause, -v)
 		}
-		clause = append(clause, -ev)
+	}
+	return clause
+}
+
+// blocking is Blocking for a reduced formula: every cell variable that
+// survived the reduction is free. It lists them in the original order.
+func (r *Reduction) blocking(model []bool, cellVars int) []int {
+	var clause []int
+	for v := 1; v <= cellVars && v < len(r.index); v++ {
+		if nv := r.index[v]; nv != 0 && nv <= len(model) && model[nv-1] {
+			clause = append(clause, -nv)
+		}
 	}
 	return clause
 }

@@ -40,22 +40,75 @@ func (a Assignment) Grid(geo *sudoku.Geometry) (g *sudoku.Grid, complete bool) {
 // Propagator runs unit propagation over a fixed formula, independently of
 // any SAT engine, for any number of sets of assumed literals. Clauses and
 // cardinality constraints alike are treated as "at least k of these
-// literals": when all but k are false, the rest become true. It is built
-// once per formula and reused; it is not safe for concurrent use.
+// literals": when all but k are false, the rest become true. Two-literal
+// clauses, most of a pairwise encoding, skip the counting: each is kept as
+// a pair of implications. It is built once per formula and reused; it is
+// not safe for concurrent use.
+//
+// Inside, a literal is a code (see code): variable v is codes 2v (¬v) and
+// 2v+1 (v), so that a literal's negation flips the low bit and its value
+// is one lookup.
 type Propagator struct {
-	vars   int
-	lits   []int   // the literals of all constraints, concatenated
-	start  []int32 // constraint i owns lits[start[i]:start[i+1]]
-	slack  []int32 // how many of its literals may be false
-	occ    [][]int32
-	falses []int32
-	values Assignment
-	trail  []int
+	vars    int
+	clauses int     // constraints 0..clauses-1 are the formula's clauses, in order
+	lits    []int32 // the codes of all constraints' literals, concatenated
+	start   []int32 // constraint i owns lits[start[i]:start[i+1]]
+	slack   []int32 // how many of its literals may be false
+	// counted lists, per code, the constraints of three or more literals
+	// (or a bound above one) that contain the literal; implied lists the
+	// literals that a two-literal clause makes true when the literal
+	// becomes false; occurs lists every constraint, for Reduce.
+	counted, implied, occurs adjacency
+	falses                   []int32
+	truth                    []int8 // per code: +1 true, -1 false, 0 unassigned
+	values                   Assignment
+	trail                    []int32 // codes of the true literals, in order
+}
+
+// code returns the code of literal l; decode inverts it.
+func code(l int) int32 {
+	if l < 0 {
+		return int32(-2 * l)
+	}
+	return int32(2*l + 1)
+}
+
+func decode(c int32) int {
+	if c&1 == 0 {
+		return -int(c >> 1)
+	}
+	return int(c >> 1)
+}
+
+// adjacency is a list of int32 per code, stored flat.
+type adjacency struct {
+	start []int32
+	items []int32
+}
+
+func (a *adjacency) of(c int32) []int32 { return a.items[a.start[c]:a.start[c+1]] }
+
+// newAdjacency builds the lists from (code, item) pairs, keeping their
+// order.
+func newAdjacency(codes int, pairs [][2]int32) adjacency {
+	a := adjacency{start: make([]int32, codes+1), items: make([]int32, len(pairs))}
+	for _, p := range pairs {
+		a.start[p[0]+1]++
+	}
+	for k := 1; k <= codes; k++ {
+		a.start[k] += a.start[k-1]
+	}
+	next := append([]int32(nil), a.start[:codes]...)
+	for _, p := range pairs {
+		a.items[next[p[0]]] = p[1]
+		next[p[0]]++
+	}
+	return a
 }
 
 // NewPropagator indexes a formula for propagation.
 func NewPropagator(f *Formula) *Propagator {
-	p := &Propagator{vars: f.Vars, occ: make([][]int32, 2*f.Vars+2)}
+	p := &Propagator{vars: f.Vars, clauses: len(f.Clauses)}
 	for _, c := range f.Clauses {
 		p.addAtLeast(c, 1, false)
 	}
@@ -68,30 +121,46 @@ func NewPropagator(f *Formula) *Propagator {
 		}
 	}
 	p.start = append(p.start, int32(len(p.lits)))
+	p.index()
 	p.falses = make([]int32, len(p.slack))
+	p.truth = make([]int8, 2*f.Vars+2)
 	p.values = make(Assignment, f.Vars+1)
 	return p
 }
 
 func (p *Propagator) addAtLeast(lits []int, k int, negate bool) {
-	id := int32(len(p.slack))
 	p.start = append(p.start, int32(len(p.lits)))
 	p.slack = append(p.slack, int32(len(lits)-k))
 	for _, l := range lits {
 		if negate {
 			l = -l
 		}
-		p.lits = append(p.lits, l)
-		p.occ[litIndex(l)] = append(p.occ[litIndex(l)], id)
+		p.lits = append(p.lits, code(l))
 	}
 }
 
-func litIndex(l int) int {
-	if l < 0 {
-		return -2 * l
+// index builds the three adjacency lists.
+func (p *Propagator) index() {
+	var counted, implied, occurs [][2]int32
+	for id := range p.slack {
+		lits := p.constraint(int32(id))
+		binary := len(lits) == 2 && p.slack[id] == 1
+		for i, c := range lits {
+			occurs = append(occurs, [2]int32{c, int32(id)})
+			if binary {
+				implied = append(implied, [2]int32{c, lits[1-i]})
+			} else {
+				counted = append(counted, [2]int32{c, int32(id)})
+			}
+		}
 	}
-	return 2*l + 1
+	codes := 2*p.vars + 2
+	p.counted = newAdjacency(codes, counted)
+	p.implied = newAdjacency(codes, implied)
+	p.occurs = newAdjacency(codes, occurs)
 }
+
+func (p *Propagator) constraint(id int32) []int32 { return p.lits[p.start[id]:p.start[id+1]] }
 
 // Propagate assumes the literals and propagates to a fixpoint. It returns
 // the assignment (owned by the propagator, valid until the next call) and
@@ -103,61 +172,87 @@ func (p *Propagator) Propagate(assumed []int) (Assignment, bool) {
 
 // run propagates for at most rounds rounds (negative: to the fixpoint).
 // Round 1 applies what the assumed literals imply directly; the literals it
-// fixes are assigned but not propagated further when rounds is 1.
+// fixes are assigned but not propagated further when rounds is 1. Either
+// way it reports false if an assigned literal leaves a constraint
+// violated, so that on success every constraint can still be satisfied by
+// its unassigned literals.
 func (p *Propagator) run(assumed []int, rounds int) bool {
 	clear(p.values)
+	clear(p.truth)
 	clear(p.falses)
 	p.trail = p.trail[:0]
 	for _, l := range assumed {
-		if !p.assign(l) {
+		if !p.assign(code(l)) {
 			return false
 		}
 	}
 	head, roundEnd, round := 0, len(p.trail), 0
-	for head < len(p.trail) {
+	for ; head < len(p.trail); head++ {
 		if head == roundEnd {
 			round++
 			roundEnd = len(p.trail)
 		}
 		if rounds >= 0 && round >= rounds {
-			return true
+			return p.settle(head)
 		}
-		if !p.falsify(-p.trail[head]) {
+		if !p.falsify(p.trail[head] ^ 1) {
 			return false
 		}
-		head++
 	}
 	return true
 }
 
-func (p *Propagator) assign(l int) bool {
-	v, val := l, int8(1)
-	if l < 0 {
-		v, val = -l, -1
-	}
-	switch p.values[v] {
+// assign makes the literal of code c true; false on a conflict.
+func (p *Propagator) assign(c int32) bool {
+	switch p.truth[c] {
 	case 0:
-		p.values[v] = val
-		p.trail = append(p.trail, l)
+		p.truth[c], p.truth[c^1] = 1, -1
+		p.values[c>>1] = int8(2*(c&1) - 1)
+		p.trail = append(p.trail, c)
 		return true
-	case val:
+	case 1:
 		return true
 	}
 	return false
 }
 
-// falsify updates the constraints in which literal l has just become false.
-func (p *Propagator) falsify(l int) bool {
-	for _, id := range p.occ[litIndex(l)] {
+// falsify updates the constraints in which the literal of code c has just
+// become false.
+func (p *Propagator) falsify(c int32) bool {
+	for _, m := range p.implied.of(c) {
+		if !p.assign(m) {
+			return false
+		}
+	}
+	for _, id := range p.counted.of(c) {
 		p.falses[id]++
 		switch {
 		case p.falses[id] > p.slack[id]:
 			return false
 		case p.falses[id] == p.slack[id]:
-			for _, m := range p.lits[p.start[id]:p.start[id+1]] {
-				if p.values.valueOf(m) == 0 && !p.assign(m) {
+			for _, m := range p.constraint(id) {
+				if p.truth[m] == 0 && !p.assign(m) {
 					return false
 				}
+			}
+		}
+	}
+	return true
+}
+
+// settle checks, without propagating, that the literals assigned from
+// trail[head] on violate no constraint.
+func (p *Propagator) settle(head int) bool {
+	for _, c := range p.trail[head:] {
+		for _, m := range p.implied.of(c ^ 1) {
+			if p.truth[m] < 0 {
+				return false
+			}
+		}
+		for _, id := range p.counted.of(c ^ 1) {
+			p.falses[id]++
+			if p.falses[id] > p.slack[id] {
+				return false
 			}
 		}
 	}

@@ -3,6 +3,7 @@ package cnf
 import (
 	"errors"
 	"fmt"
+	"math/bits"
 )
 
 // ErrUnsat says that propagating the givens already contradicts the rules:
@@ -14,10 +15,11 @@ var ErrUnsat = errors.New("the givens contradict the rules under unit propagatio
 // deleted, and the remaining variables renumbered densely from 1.
 type Reduction struct {
 	// Formula is the reduced formula over variables 1..Formula.Vars.
-	Formula *Formula
-	fixed   Assignment // per original variable
-	origin  []int      // reduced variable → original variable
-	index   []int      // original variable → reduced variable, 0 if gone
+	Formula  *Formula
+	fixed    Assignment // per original variable
+	origin   []int      // reduced variable → original variable
+	index    []int      // original variable → reduced variable, 0 if gone
+	expanded []bool     // Decode's buffer for the expanded model
 }
 
 // Reduce applies the assumed literals to f. With propagate false it applies
@@ -26,41 +28,127 @@ type Reduction struct {
 // propagate true it applies everything unit propagation derives. It returns
 // ErrUnsat if that already violates a constraint.
 func Reduce(f *Formula, assumed []int, propagate bool) (*Reduction, error) {
-	return reduceWith(NewPropagator(f), f, assumed, propagate)
+	return newReducer(f).reduce(assumed, propagate)
 }
 
-func reduceWith(p *Propagator, f *Formula, assumed []int, propagate bool) (*Reduction, error) {
+// reducer reduces one formula under any number of sets of assumed literals.
+// It reuses its buffers: the Reduction it returns is valid until the next
+// call.
+type reducer struct {
+	f       *Formula
+	p       *Propagator
+	r       Reduction
+	out     Formula
+	b       clauseBuilder
+	seen    bitset    // clauses looked at by survivors
+	kept    bitset    // clauses that survive
+	comment [2]string // the reduced formula's comment without and with propagation
+}
+
+func newReducer(f *Formula) *reducer {
+	rd := &reducer{f: f, p: NewPropagator(f), seen: newBitset(len(f.Clauses)), kept: newBitset(len(f.Clauses))}
+	rd.comment = [2]string{f.Comment + ", reduced by the givens", f.Comment + ", reduced by unit propagation of the givens"}
+	rd.r.index = make([]int, f.Vars+1)
+	return rd
+}
+
+func (rd *reducer) reduce(assumed []int, propagate bool) (*Reduction, error) {
 	rounds := 1
 	if propagate {
 		rounds = -1
 	}
-	if !p.run(assumed, rounds) {
+	if !rd.p.run(assumed, rounds) {
 		return nil, ErrUnsat
 	}
-	r := &Reduction{fixed: append(Assignment(nil), p.values...), index: make([]int, f.Vars+1), origin: []int{0}}
-	out := &Formula{Comment: f.Comment + ", reduced by the givens"}
-	if propagate {
-		out.Comment = f.Comment + ", reduced by unit propagation of the givens"
-	}
-	var b clauseBuilder
-	for _, c := range f.Clauses {
-		if err := r.reduceClause(&b, c); err != nil {
-			return nil, err
-		}
-	}
-	out.Clauses = b.finish()
-	for _, c := range f.Cards {
+	r := &rd.r
+	r.fixed = append(r.fixed[:0], rd.p.values...)
+	clear(r.index)
+	r.origin = append(r.origin[:0], 0)
+	rd.b.reset()
+	rd.markSurvivors()
+	rd.kept.drain(rd.reduceClause)
+	rd.out = Formula{Comment: rd.comment[boolIndex(propagate)], Clauses: rd.b.appendTo(rd.out.Clauses[:0])}
+	for _, c := range rd.f.Cards {
 		card, keep, err := r.reduceCard(c)
 		if err != nil {
 			return nil, err
 		}
 		if keep {
-			out.Cards = append(out.Cards, card)
+			rd.out.Cards = append(rd.out.Cards, card)
 		}
 	}
-	out.Vars = len(r.origin) - 1
-	r.Formula = out
+	rd.out.Vars = len(r.origin) - 1
+	r.Formula = &rd.out
 	return r, nil
+}
+
+func boolIndex(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+// markSurvivors marks in kept the clauses that are not satisfied. It
+// visits only the clauses of the unassigned variables, which after
+// propagation are few: a clause without an unassigned literal is
+// satisfied, since the propagator has ruled out one with every literal
+// false.
+func (rd *reducer) markSurvivors() {
+	p := rd.p
+	rd.seen.clear()
+	for c := int32(2); c < int32(len(p.truth)); c++ {
+		if p.truth[c] != 0 {
+			continue
+		}
+		for _, id := range p.occurs.of(c) {
+			if int(id) < p.clauses && !rd.seen.has(id) {
+				rd.seen.set(id)
+				if !rd.satisfied(id) {
+					rd.kept.set(id)
+				}
+			}
+		}
+	}
+}
+
+func (rd *reducer) satisfied(id int32) bool {
+	for _, c := range rd.p.constraint(id) {
+		if rd.p.truth[c] > 0 {
+			return true
+		}
+	}
+	return false
+}
+
+// reduceClause appends the clause's unassigned literals, renumbered.
+func (rd *reducer) reduceClause(id int32) {
+	rd.b.starts = append(rd.b.starts, len(rd.b.lits))
+	for _, c := range rd.p.constraint(id) {
+		if rd.p.truth[c] == 0 {
+			rd.b.lits = append(rd.b.lits, rd.r.newLit(decode(c)))
+		}
+	}
+}
+
+// bitset is a set of small non-negative integers.
+type bitset []uint64
+
+func newBitset(n int) bitset { return make(bitset, (n+63)/64) }
+
+func (s bitset) has(i int32) bool { return s[i>>6]&(1<<(i&63)) != 0 }
+func (s bitset) set(i int32)      { s[i>>6] |= 1 << (i & 63) }
+func (s bitset) clear()           { clear(s) }
+
+// drain calls f on each member in increasing order and empties the set.
+func (s bitset) drain(f func(int32)) {
+	for w, word := range s {
+		for word != 0 {
+			f(int32(w<<6 + bits.TrailingZeros64(word)))
+			word &= word - 1
+		}
+		s[w] = 0
+	}
 }
 
 // newVar returns the reduced variable for original variable v.
@@ -77,28 +165,6 @@ func (r *Reduction) newLit(l int) int {
 		return -r.newVar(-l)
 	}
 	return r.newVar(l)
-}
-
-func (r *Reduction) reduceClause(b *clauseBuilder, c []int) error {
-	start := len(b.lits)
-	for _, l := range c {
-		switch r.fixed.valueOf(l) {
-		case 1:
-			b.lits = b.lits[:start]
-			return nil
-		case 0:
-			b.lits = append(b.lits, l)
-		}
-	}
-	if len(b.lits) == start {
-		return fmt.Errorf("clause %v: %w", c, ErrUnsat)
-	}
-	kept := b.lits[start:]
-	for i, l := range kept {
-		kept[i] = r.newLit(l)
-	}
-	b.starts = append(b.starts, start)
-	return nil
 }
 
 // reduceCard removes fixed literals from a cardinality constraint and says
@@ -131,7 +197,11 @@ func (r *Reduction) reduceCard(c Card) (Card, bool, error) {
 // variable v) to a model of the original formula; original variables that
 // neither were fixed nor survived are false.
 func (r *Reduction) Expand(model []bool) []bool {
-	out := make([]bool, len(r.fixed)-1)
+	return r.expandInto(make([]bool, len(r.fixed)-1), model)
+}
+
+// expandInto is Expand into out, which has one entry per original variable.
+func (r *Reduction) expandInto(out, model []bool) []bool {
 	for v := 1; v < len(r.fixed); v++ {
 		out[v-1] = r.fixed[v] > 0
 	}
