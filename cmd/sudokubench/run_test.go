@@ -1,0 +1,44 @@
+package main
+
+import (
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/record"
+)
+
+func TestRunFlagsSampleOrFirst(t *testing.T) {
+	all := func(string) bool { return true }
+	for _, c := range []struct {
+		sample            bool
+		wantLimit, wantSm int
+	}{{true, 0, 20}, {false, 20, 0}} {
+		var cfg harness.Config
+		fl := &runFlags{corpus: "top1465", limit: 20, sample: c.sample, mode: "unique", mem: "1GiB", reps: 1, timeout: time.Second}
+		if err := applyFlags(&cfg, fl, all); err != nil {
+			t.Fatal(err)
+		}
+		if cfg.Limit != c.wantLimit || cfg.Sample != c.wantSm || cfg.MemBytes != 1<<30 {
+			t.Errorf("sample=%v: limit %d, sample %d, mem %d; want %d, %d, 1GiB", c.sample, cfg.Limit, cfg.Sample, cfg.MemBytes, c.wantLimit, c.wantSm)
+		}
+	}
+}
+
+// On --resume the manifest's plan stands, except for the flags given.
+func TestRunFlagsResumeKeepsRecordedPlan(t *testing.T) {
+	recorded := record.Plan{Solvers: []string{"exactcover/dlx"}, Corpora: []string{"serg"}, Hints: "20-25",
+		Sample: 7, Mode: "first", Reps: 2, Seed: 3, TimeoutNS: int64(time.Second), MemBytes: 1 << 20}
+	var cfg harness.Config
+	if err := cfg.ApplyPlan(recorded); err != nil {
+		t.Fatal(err)
+	}
+	fl := &runFlags{corpus: "top1465", limit: 100, sample: true, mode: "unique", seed: 9, reps: 1}
+	if err := applyFlags(&cfg, fl, func(name string) bool { return name == "seed" }); err != nil {
+		t.Fatal(err)
+	}
+	if cfg.Seed != 9 || !slices.Equal(cfg.Corpora, []string{"serg"}) || cfg.Sample != 7 || cfg.Mode != "first" || cfg.Reps != 2 || cfg.Hints.String() != "20-25" {
+		t.Errorf("resumed config %+v: want the recorded plan with seed 9", cfg)
+	}
+}
