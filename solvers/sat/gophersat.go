@@ -16,50 +16,71 @@ const GophersatVersion = "v1.4.0"
 // gophersatFresh builds a new gophersat problem for every puzzle, from
 // clauses (and native cardinality constraints when the encoding has them),
 // and passes unit literals through Solver.Assume so that the engine's
-// decision count says whether propagation alone sufficed.
-type gophersatFresh struct{}
+// decision count says whether propagation alone sufficed. It reuses the
+// problem's storage from one puzzle to the next.
+type gophersatFresh struct {
+	builder problemBuilder
+}
 
-func (gophersatFresh) solve(ctx context.Context, inst *cnf.Instance, unique bool) (answer, error) {
+func (g *gophersatFresh) solve(ctx context.Context, inst *cnf.Instance, unique bool) (answer, error) {
 	if err := ctx.Err(); err != nil {
 		return answer{}, err
 	}
-	pb, units := buildProblem(inst.Formula)
+	pb, units := g.builder.build(inst.Formula)
 	s := solver.New(pb)
-	units = append(units, toLits(inst.Units)...)
+	units = appendLits(units, inst.Units)
 	return runGophersat(s, units, unique, func(model []bool) []solver.Lit {
-		return toLits(inst.Blocking(model))
+		return appendLits(nil, inst.Blocking(model))
 	})
 }
 
-// buildProblem turns a formula into a gophersat problem without going
+// problemBuilder turns formulas into gophersat problems without going
 // through [][]int: clauses of two or more literals become solver clauses,
-// unit clauses are returned to be assumed. Lits of all clauses share one
-// backing array.
+// unit clauses are returned to be assumed. The clauses and their literals
+// live in storage that the next build overwrites, so a problem must not be
+// used after the next build; that saves an allocation per clause.
+type problemBuilder struct {
+	pb      solver.Problem
+	lits    []solver.Lit
+	clauses []solver.Clause
+	ptrs    []*solver.Clause
+	units   []solver.Lit
+}
+
+// buildProblem builds a problem in storage of its own.
 func buildProblem(f *cnf.Formula) (*solver.Problem, []solver.Lit) {
-	pb := solver.ParseSliceNb(nil, f.Vars)
-	pb.Clauses = make([]*solver.Clause, 0, len(f.Clauses)+len(f.Cards))
-	total := 0
-	for _, c := range f.Clauses {
-		total += len(c)
-	}
-	backing := make([]solver.Lit, 0, total)
-	var units []solver.Lit
+	return new(problemBuilder).build(f)
+}
+
+func (b *problemBuilder) build(f *cnf.Formula) (*solver.Problem, []solver.Lit) {
+	b.lits, b.clauses, b.ptrs, b.units = b.lits[:0], b.clauses[:0], b.ptrs[:0], b.units[:0]
 	for _, c := range f.Clauses {
 		if len(c) == 1 {
-			units = append(units, solver.IntToLit(int32(c[0])))
+			b.units = append(b.units, solver.IntToLit(int32(c[0])))
 			continue
 		}
-		start := len(backing)
-		for _, l := range c {
-			backing = append(backing, solver.IntToLit(int32(l)))
-		}
-		pb.Clauses = append(pb.Clauses, solver.NewClause(backing[start:len(backing):len(backing)]))
+		start := len(b.lits)
+		b.lits = appendLits(b.lits, c)
+		b.clauses = append(b.clauses, *solver.NewClause(b.lits[start:len(b.lits):len(b.lits)]))
+	}
+	// Take the pointers only now: appending may have moved the clauses.
+	for i := range b.clauses {
+		b.ptrs = append(b.ptrs, &b.clauses[i])
 	}
 	for _, c := range f.Cards {
 		lits, k := atLeastForm(c)
-		pb.Clauses = append(pb.Clauses, solver.NewCardClause(lits, k))
+		b.ptrs = append(b.ptrs, solver.NewCardClause(lits, k))
 	}
-	return pb, units
+	// The model's element type is unexported: only the solver package can
+	// make one, so grow it through ParseSliceNb and otherwise reuse it.
+	model := b.pb.Model
+	if cap(model) < f.Vars {
+		model = solver.ParseSliceNb(nil, f.Vars).Model
+	}
+	model = model[:f.Vars]
+	clear(model)
+	b.pb = solver.Problem{NbVars: f.Vars, Clauses: b.ptrs, Model: model}
+	return &b.pb, b.units
 }
 
 // atLeastForm writes a cardinality constraint as "at least k of lits", the
@@ -79,12 +100,12 @@ func atLeastForm(c cnf.Card) ([]solver.Lit, int) {
 	return lits, c.K
 }
 
-func toLits(ints []int) []solver.Lit {
-	lits := make([]solver.Lit, len(ints))
-	for i, l := range ints {
-		lits[i] = solver.IntToLit(int32(l))
+// appendLits appends the literals, as gophersat's, to dst.
+func appendLits(dst []solver.Lit, ints []int) []solver.Lit {
+	for _, l := range ints {
+		dst = append(dst, solver.IntToLit(int32(l)))
 	}
-	return lits
+	return dst
 }
 
 // runGophersat assumes the units, solves, and in unique mode appends the
@@ -164,7 +185,7 @@ func (g *gophersatIncremental) solve(ctx context.Context, inst *cnf.Instance, un
 		return answer{}, err
 	}
 	s := g.solver(inst)
-	units := toLits(inst.Units)
+	units := appendLits(nil, inst.Units)
 	before := s.Stats
 	ans := answer{}
 	if s.Assume(units) != solver.Unsat && s.Solve() == solver.Sat {
@@ -190,7 +211,7 @@ func solveBlocked(f *cnf.Formula, units []solver.Lit, block []int) (bool, solver
 	if len(block) == 1 {
 		units = append(units, solver.IntToLit(int32(block[0])))
 	} else {
-		pb.Clauses = append(pb.Clauses, solver.NewClause(toLits(block)))
+		pb.Clauses = append(pb.Clauses, solver.NewClause(appendLits(nil, block)))
 	}
 	s := solver.New(pb)
 	sat := s.Assume(units) != solver.Unsat && s.Solve() == solver.Sat

@@ -31,7 +31,7 @@ func Pipelines() []solvers.Info {
 	}
 	var out []solvers.Info
 	for _, g := range gophersat {
-		out = append(out, gophersatInfo(g.opt.String(), g.opt, "gophersat in-process, "+g.desc, func() engine { return gophersatFresh{} }))
+		out = append(out, gophersatInfo(g.opt.String(), g.opt, "gophersat in-process, "+g.desc, func() engine { return &gophersatFresh{} }))
 	}
 	out = append(out,
 		gophersatInfo("extended-incremental", extended,
@@ -39,7 +39,7 @@ func Pipelines() []solvers.Info {
 			func() engine { return &gophersatIncremental{solvers: map[*sudoku.Geometry]*solver.Solver{}} }),
 		gophersatInfo("pb", cnf.Options{Encoding: cnf.Extended, AtMostOne: cnf.Native},
 			"gophersat in-process, extended encoding with native cardinality constraints for at-most-one",
-			func() engine { return gophersatFresh{} }),
+			func() engine { return &gophersatFresh{} }),
 	)
 	for _, prog := range []struct {
 		short string

@@ -91,7 +91,7 @@ func blank(sol *sudoku.Grid, k int) *sudoku.Grid {
 func diagonalPuzzle(t testing.TB) *sudoku.Grid {
 	t.Helper()
 	empty := sudoku.NewGrid(sudoku.MustGeometry(3, sudoku.Diagonal))
-	res, err := newPipeline(cnf.Options{Encoding: cnf.Extended}, gophersatFresh{}).Solve(context.Background(), solvers.Request{Puzzle: empty, Mode: solvers.First})
+	res, err := newPipeline(cnf.Options{Encoding: cnf.Extended}, &gophersatFresh{}).Solve(context.Background(), solvers.Request{Puzzle: empty, Mode: solvers.First})
 	if err != nil || res.Status != solvers.Solved {
 		t.Fatalf("solving the empty diagonal grid: %v %v", res.Status, err)
 	}
@@ -211,7 +211,7 @@ func TestIncrementalAgreesWithFresh(t *testing.T) {
 		}
 	}
 	inc := newPipeline(cnf.Options{Encoding: cnf.Extended}, &gophersatIncremental{solvers: map[*sudoku.Geometry]*solver.Solver{}})
-	fresh := newPipeline(cnf.Options{Encoding: cnf.Extended}, gophersatFresh{})
+	fresh := newPipeline(cnf.Options{Encoding: cnf.Extended}, &gophersatFresh{})
 	for i, p := range stream {
 		a, b := solve(t, inc, p, solvers.Unique), solve(t, fresh, p, solvers.Unique)
 		if a.Status != b.Status {
@@ -226,7 +226,7 @@ func TestIncrementalAgreesWithFresh(t *testing.T) {
 }
 
 func TestPropagationOnlyCounter(t *testing.T) {
-	s := newPipeline(cnf.Options{Encoding: cnf.Extended}, gophersatFresh{})
+	s := newPipeline(cnf.Options{Encoding: cnf.Extended}, &gophersatFresh{})
 	byUP, total := 0, 0
 	for _, p := range puzzlesOf(readCorpus(t, "17-clue.txt", 200)) {
 		res := solve(t, s, p, solvers.First)
@@ -351,14 +351,14 @@ func TestGophersatGuardedClauseLost(t *testing.T) {
 	lost := 0
 	for _, p := range puzzles {
 		inst, _ := enc.Encode(p)
-		units := toLits(inst.Units)
+		units := appendLits(nil, inst.Units)
 		if s.Assume(units) == solver.Unsat || s.Solve() != solver.Sat {
 			t.Fatalf("puzzle %s: not satisfiable", p)
 		}
 		first := mustDecode(t, inst, s.Model())
 		act++
 		a := solver.IntToLit(act)
-		s.AppendClause(solver.NewClause(append(toLits(inst.Blocking(s.Model())), a.Negation())))
+		s.AppendClause(solver.NewClause(append(appendLits(nil, inst.Blocking(s.Model())), a.Negation())))
 		if s.Assume(append(units, a)) != solver.Unsat && s.Solve() == solver.Sat {
 			if g := mustDecode(t, inst, s.Model()); g.Equal(first) {
 				lost++
