@@ -17,7 +17,14 @@ func newMergeCmd() *cobra.Command {
 		Long: `Merge joins result directories made by 'run --shard i/n' (or resumed on
 other machines) into one. It refuses directories whose plans or corpus files
 differ, keeps the first record of each run key, and writes a manifest that
-lists the pieces.
+lists the pieces. A SLURM job array, one shard per task:
+
+  #!/bin/bash
+  #SBATCH --array=1-8
+  sudokubench run --seed 1 --shard "$SLURM_ARRAY_TASK_ID/8" \
+      --out "results/piece-$SLURM_ARRAY_TASK_ID" --resume
+
+and once every task has finished:
 
   sudokubench merge results/piece-* --out results/all`,
 		Args: cobra.MinimumNArgs(1),
