@@ -9,7 +9,9 @@ import (
 )
 
 // BenchmarkDLX times the whole pipeline (encode, search, decode) through the
-// Solver interface, cycling through a fixed sample of each corpus.
+// Solver interface, cycling through a fixed sample of each corpus. Beside wall
+// time per puzzle it reports the process's CPU time per puzzle, the figure
+// DESIGN.md's reference table uses, and steadier on a shared machine.
 func BenchmarkDLX(b *testing.B) {
 	corpora := []struct {
 		name   string
@@ -33,15 +35,19 @@ func BenchmarkDLX(b *testing.B) {
 func benchmarkSolve(b *testing.B, puzzles []entry, mode solvers.Mode) {
 	s := NewSolver()
 	ctx := context.Background()
-	var guesses float64
+	var guesses, nodes float64
 	b.ResetTimer()
+	cpu := processCPU()
 	for i := 0; i < b.N; i++ {
 		res, err := s.Solve(ctx, solvers.Request{Puzzle: puzzles[i%len(puzzles)].puzzle, Mode: mode})
 		if err != nil || res.Status != solvers.Solved {
 			b.Fatalf("puzzle %d: %s %v", i%len(puzzles), res.Status, err)
 		}
 		guesses += res.Counters["guesses"]
+		nodes += res.Counters["nodes"]
 	}
 	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "µs/puzzle")
+	b.ReportMetric(float64((processCPU()-cpu).Microseconds())/float64(b.N), "cpu-µs/puzzle")
 	b.ReportMetric(guesses/float64(b.N), "guesses/puzzle")
+	b.ReportMetric(nodes/float64(b.N), "nodes/puzzle")
 }

@@ -35,8 +35,7 @@ func CountSolutions(g *sudoku.Grid, limit int) int {
 // order shuffled by rng, and false if g has none. The same rng state gives the
 // same grid; on an empty grid it yields a random full grid.
 func RandomSolution(g *sudoku.Grid, rng *rand.Rand) (*sudoku.Grid, bool) {
-	e := newEngine(g.Geometry())
-	e.shuffle(rng)
+	e := newLayoutEngine(layoutFor(g.Geometry()).shuffled(rng))
 	if !e.load(g) {
 		return nil, false
 	}

@@ -1,36 +1,22 @@
 package dlx
 
 import (
-	"encoding/binary"
 	"math/bits"
-	"math/rand/v2"
 
 	"github.com/sudokubench/sudokubench/encodings/exactcover"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
-// coveredFlag marks an item as covered in its count byte. The low bits keep
-// counting the item's available options, so a covered item reads ≥ 0x80 and
-// the scan for the fewest options skips it without a branch.
-const coveredFlag = 0x80
-
-// engine is Algorithm X on the array layout of one geometry's matrix.
-//
-// Instead of unlinking nodes, it keeps for every option the number of chosen
-// options that exclude it (blocked) and for every item the number of options
-// not excluded (counts). Choosing an option covers its items; every option of
-// those items that becomes excluded decrements the counts of its own items —
-// exactly the updates that Knuth's cover makes by unlinking, and undone in the
-// same way. The search picks the uncovered item with the fewest options.
+// engine is Algorithm X with the semantics of dancing links on arrays. An
+// item's list of remaining options is a bit mask in its state word, beside
+// its size. Covering an item keeps its own mask, as DLX keeps a covered
+// column's list, and removes each of its remaining options from the masks of
+// the option's other items; uncovering, in the reverse order, puts them
+// back. The search branches on the uncovered item with the fewest options.
 type engine struct {
-	matrix      *exactcover.Matrix
-	n           int
-	optionStart []int32
-	optionItems []int32
-	itemOptions []int32 // a shuffled private copy in random mode
-
-	counts    []uint8 // per item, padded with covered bytes to a multiple of 8
-	blocked   []uint8 // per option
+	*layout
+	state     []uint32 // per item, then the dummy
+	scarce    []uint64 // bit set of the uncovered items with fewer than 2 options
 	uncovered int
 	frames    []frame
 
@@ -40,47 +26,24 @@ type engine struct {
 	guesses   int64   // branch points with more than one option
 }
 
-// frame is one branch point: the item being covered, the position of the next
-// option to try among its N options, and the option chosen now (-1 if none).
+// frame is one branch point: the covered item, the options of it still to
+// try, and the option chosen now (-1 if none).
 type frame struct {
 	item int32
-	pos  int32
 	opt  int32
-}
-
-func newEngine(geo *sudoku.Geometry) *engine {
-	m := exactcover.For(geo)
-	e := &engine{matrix: m, n: geo.N}
-	e.optionStart, e.optionItems, e.itemOptions = m.Layout()
-	e.counts = make([]uint8, (m.Items()+7)&^7)
-	e.blocked = make([]uint8, m.Options())
-	e.frames = make([]frame, geo.Cells)
-	e.first = make([]int32, 0, geo.Cells)
-	return e
-}
-
-// shuffle gives the engine its own option order, drawn from rng, so that the
-// first solution found is a random one.
-func (e *engine) shuffle(rng *rand.Rand) {
-	e.itemOptions = append([]int32(nil), e.itemOptions...)
-	for i := 0; i < len(e.itemOptions); i += e.n {
-		opts := e.itemOptions[i : i+e.n]
-		rng.Shuffle(len(opts), func(a, b int) { opts[a], opts[b] = opts[b], opts[a] })
-	}
+	left uint32
 }
 
 // load resets the engine to the full matrix and chooses the givens' options.
 // It reports false if two givens cover the same item.
 func (e *engine) load(puzzle *sudoku.Grid) bool {
-	items := e.matrix.Items()
-	for i := range e.counts {
-		e.counts[i] = coveredFlag
+	full := uint32(e.n)<<countShift | 1<<e.n - 1
+	for i := range e.state {
+		e.state[i] = full
 	}
-	for i := range items {
-		e.counts[i] = uint8(e.n)
-	}
-	clear(e.blocked)
-	e.uncovered = items
+	e.state[e.dummy] = coveredFlag
+	clear(e.scarce)
+	e.uncovered = int(e.dummy)
 	e.solutions, e.nodes, e.guesses = 0, 0, 0
 	e.first = e.first[:0]
 	for cell, d := range puzzle.Cells() {
@@ -88,10 +51,20 @@ func (e *engine) load(puzzle *sudoku.Grid) bool {
 			continue
 		}
 		o := int32(cell*e.n + int(d) - 1)
-		if e.blocked[o] != 0 {
+		if !e.live(o) {
 			return false
 		}
-		e.choose(o)
+		e.choose(o, e.dummy)
+	}
+	return true
+}
+
+// live reports whether none of an option's items is covered.
+func (e *engine) live(o int32) bool {
+	for _, l := range e.optionLinks(o) {
+		if l.item != e.dummy && e.state[l.item]&coveredFlag != 0 {
+			return false
+		}
 	}
 	return true
 }
@@ -100,93 +73,113 @@ func (e *engine) load(puzzle *sudoku.Grid) bool {
 func (e *engine) stats() exactcover.Stats {
 	var s exactcover.Stats
 	cells := e.matrix.Geometry().Cells
-	for i, c := range e.counts[:e.matrix.Items()] {
-		if c&coveredFlag != 0 {
+	for i, st := range e.state[:e.dummy] {
+		if st&coveredFlag != 0 {
 			continue
 		}
+		count := int(st >> countShift)
 		s.Items++
-		s.Nonzeros += int(c)
+		s.Nonzeros += count
 		if i < cells {
-			s.Options += int(c)
+			s.Options += count
 		}
 	}
 	return s
 }
 
-// choose covers the items of option o and excludes every option that
-// shares one of them.
-func (e *engine) choose(o int32) {
-	n, counts, blocked := e.n, e.counts, e.blocked
-	optionStart, optionItems := e.optionStart, e.optionItems
-	items := optionItems[optionStart[o]:optionStart[o+1]]
-	e.uncovered -= len(items)
-	for _, it := range items {
-		counts[it] |= coveredFlag
-		for _, other := range e.itemOptions[int(it)*n : int(it)*n+n] {
-			blocked[other]++
-			if blocked[other] != 1 {
-				continue
-			}
-			for _, it2 := range optionItems[optionStart[other]:optionStart[other+1]] {
-				counts[it2]--
+// cover removes item i from the items to cover and every remaining option of
+// i from its other items.
+func (e *engine) cover(i int32) {
+	state, scarce, others, w := e.state, e.scarce, e.others, e.stride-1
+	base := int(i) * e.n
+	state[i] |= coveredFlag
+	scarce[i>>6] &^= 1 << (i & 63)
+	e.uncovered--
+	for left := state[i] & maskBits; left != 0; left &= left - 1 {
+		k := (base + bits.TrailingZeros32(left)) * w
+		for _, l := range others[k : k+w] {
+			if state[l.item] -= l.delta; state[l.item] < 2*countUnit {
+				scarce[l.item>>6] |= 1 << (l.item & 63)
 			}
 		}
 	}
 }
 
-// unchoose undoes choose(o).
-func (e *engine) unchoose(o int32) {
-	n, counts, blocked := e.n, e.counts, e.blocked
-	optionStart, optionItems := e.optionStart, e.optionItems
-	items := optionItems[optionStart[o]:optionStart[o+1]]
-	e.uncovered += len(items)
-	for _, it := range items {
-		counts[it] &^= coveredFlag
-		for _, other := range e.itemOptions[int(it)*n : int(it)*n+n] {
-			blocked[other]--
-			if blocked[other] != 0 {
-				continue
+// uncover undoes cover(i).
+func (e *engine) uncover(i int32) {
+	state, scarce, others, w := e.state, e.scarce, e.others, e.stride-1
+	base := int(i) * e.n
+	for left := state[i] & maskBits; left != 0; left &= left - 1 {
+		k := (base + bits.TrailingZeros32(left)) * w
+		for _, l := range others[k : k+w] {
+			if state[l.item] += l.delta; state[l.item]>>countShift == 2 {
+				scarce[l.item>>6] &^= 1 << (l.item & 63)
 			}
-			for _, it2 := range optionItems[optionStart[other]:optionStart[other+1]] {
-				counts[it2]++
-			}
+		}
+	}
+	e.uncovered++
+	if state[i] &^= coveredFlag; state[i] < 2*countUnit {
+		scarce[i>>6] |= 1 << (i & 63)
+	}
+}
+
+// choose covers the items of option o other than skip (the branch's item,
+// already covered, or the dummy).
+func (e *engine) choose(o, skip int32) {
+	for _, l := range e.optionLinks(o) {
+		if l.item != skip && l.item != e.dummy {
+			e.cover(l.item)
 		}
 	}
 }
 
-const (
-	lowBits  = 0x0101010101010101
-	highBits = 0x8080808080808080
-)
+// unchoose undoes choose(o, skip), uncovering in the reverse order.
+func (e *engine) unchoose(o, skip int32) {
+	links := e.optionLinks(o)
+	for k := len(links) - 1; k >= 0; k-- {
+		if l := links[k]; l.item != skip && l.item != e.dummy {
+			e.uncover(l.item)
+		}
+	}
+}
 
 // fewest returns the first uncovered item with the fewest options, and that
-// number. It scans eight counts at a time for a byte below k, for k = 1, 2, …:
-// the first k that hits gives the minimum. Call it only while an item is
+// number. Items with 0 or 1 option are kept in the scarce set, so usually
+// only that set is read; otherwise every item has at least 2 options and the
+// scan stops at the first with exactly 2. Call it only while an item is
 // uncovered.
 func (e *engine) fewest() (item, count int) {
-	counts := e.counts
-	for k := uint64(1); ; k++ {
-		below := k * lowBits
-		for w := 0; w+8 <= len(counts); w += 8 {
-			x := binary.LittleEndian.Uint64(counts[w:])
-			if hit := (x - below) &^ x & highBits; hit != 0 {
-				return w + bits.TrailingZeros64(hit)>>3, int(k - 1)
+	if item, count = e.scarcest(); item >= 0 {
+		return item, count
+	}
+	best := uint32(coveredFlag >> countShift)
+	for i, st := range e.state[:e.dummy] {
+		if c := st >> countShift; c < best {
+			best, item = c, i
+			if c == 2 {
+				break
 			}
 		}
 	}
+	return item, int(best)
 }
 
-// next finds the frame's next option not excluded, or -1.
-func (e *engine) next(f *frame) int32 {
-	opts := e.itemOptions[int(f.item)*e.n : int(f.item)*e.n+e.n]
-	for int(f.pos) < len(opts) {
-		o := opts[f.pos]
-		f.pos++
-		if e.blocked[o] == 0 {
-			return o
+// scarcest returns the first item of the scarce set with no option, else
+// the first with one, else -1.
+func (e *engine) scarcest() (item, count int) {
+	item = -1
+	for w, word := range e.scarce {
+		for ; word != 0; word &= word - 1 {
+			i := w<<6 + bits.TrailingZeros64(word)
+			if e.state[i] < countUnit {
+				return i, 0
+			}
+			if item < 0 {
+				item = i
+			}
 		}
 	}
-	return -1
+	return item, 1
 }
 
 // search runs Algorithm X from the loaded state until it has found limit
@@ -209,7 +202,8 @@ func (e *engine) search(limit int, done <-chan struct{}) (interrupted bool) {
 			if count > 1 {
 				e.guesses++
 			}
-			e.frames[depth] = frame{item: int32(item), opt: -1}
+			e.cover(int32(item))
+			e.frames[depth] = frame{item: int32(item), opt: -1, left: e.state[item] & maskBits}
 			depth++
 		}
 		if depth = e.advance(depth); depth == 0 {
@@ -229,12 +223,15 @@ func (e *engine) advance(depth int) int {
 	for depth > 0 {
 		f := &e.frames[depth-1]
 		if f.opt >= 0 {
-			e.unchoose(f.opt)
+			e.unchoose(f.opt, f.item)
 		}
-		if f.opt = e.next(f); f.opt >= 0 {
-			e.choose(f.opt)
+		if f.left != 0 {
+			f.opt = e.itemOptions[int(f.item)*e.n+bits.TrailingZeros32(f.left)]
+			f.left &= f.left - 1
+			e.choose(f.opt, f.item)
 			return depth
 		}
+		e.uncover(f.item)
 		depth--
 	}
 	return 0

@@ -1,0 +1,344 @@
+package dlx
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"testing"
+
+	"github.com/sudokubench/sudokubench/encodings/exactcover"
+	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+func TestCorpora(t *testing.T) {
+	tests := []struct {
+		corpus string
+		mode   solvers.Mode
+		want   solvers.Status
+	}{
+		{"17-clue", solvers.Unique, solvers.Solved},
+		{"top1465", solvers.Unique, solvers.Solved},
+		{"top1465", solvers.First, solvers.Solved},
+		{"norvig-top95", solvers.Unique, solvers.Solved},
+		{"norvig-hardest", solvers.Unique, solvers.Solved},
+		{"serg", solvers.Unique, solvers.Multiple},
+		{"serg", solvers.First, solvers.Solved},
+	}
+	for _, tt := range tests {
+		t.Run(fmt.Sprintf("corpus=%s/mode=%s", tt.corpus, tt.mode), func(t *testing.T) {
+			s := NewSolver()
+			failures := 0
+			for i, e := range readCorpus(t, tt.corpus, 0) {
+				if err := solveAndCheck(s, e.puzzle, tt.mode, tt.want); err != nil {
+					t.Errorf("puzzle %d %s: %v", i+1, e.puzzle, err)
+					if failures++; failures == 5 {
+						t.Fatal("giving up after 5 failures")
+					}
+				}
+			}
+		})
+	}
+}
+
+// solveAndCheck solves one puzzle and verifies status and solution.
+func solveAndCheck(s *Solver, puzzle *sudoku.Grid, mode solvers.Mode, want solvers.Status) error {
+	res, err := s.Solve(context.Background(), solvers.Request{Puzzle: puzzle, Mode: mode})
+	switch {
+	case err != nil:
+		return err
+	case res.Status != want:
+		return fmt.Errorf("status %s, want %s", res.Status, want)
+	case res.Status == solvers.Solved || res.Status == solvers.Multiple:
+		return sudoku.CheckSolution(puzzle, res.Solution)
+	case res.Solution != nil:
+		return fmt.Errorf("status %s with a solution", res.Status)
+	}
+	return nil
+}
+
+func TestCountSolutionsTdokuTests(t *testing.T) {
+	for i, e := range readCorpus(t, "tdoku-tests", 0) {
+		t.Run(fmt.Sprintf("line=%d/count=%d", i+1, e.count), func(t *testing.T) {
+			if got := CountSolutions(e.puzzle, e.count+1); got != e.count {
+				t.Fatalf("CountSolutions = %d, want %d", got, e.count)
+			}
+			if e.solution == "" {
+				return
+			}
+			given, err := sudoku.ParseLine(e.solution, sudoku.Classic)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if err := sudoku.CheckSolution(e.puzzle, given); err != nil {
+				t.Fatalf("recorded solution: %v", err)
+			}
+			res, _ := NewSolver().Solve(context.Background(), solvers.Request{Puzzle: e.puzzle, Mode: solvers.Unique})
+			if e.count == 1 && !res.Solution.Equal(given) {
+				t.Fatalf("solution %s, recorded %s", res.Solution, given)
+			}
+		})
+	}
+}
+
+func TestCountSolutionsLimit(t *testing.T) {
+	empty := sudoku.NewGrid(sudoku.MustGeometry(3, sudoku.Classic))
+	for _, limit := range []int{-1, 0, 1, 2, 100} {
+		if got, want := CountSolutions(empty, limit), max(limit, 1); got != want {
+			t.Errorf("limit=%d: CountSolutions(empty) = %d, want %d", limit, got, want)
+		}
+	}
+}
+
+// TestCountAgainstBruteForce compares the engine with a plain backtracking
+// count on every 4×4 grid shape: the empty grids (288 classic grids) and
+// puzzles with some cells blanked.
+func TestCountAgainstBruteForce(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, v := range []sudoku.Variant{sudoku.Classic, sudoku.Diagonal} {
+		geo := sudoku.MustGeometry(2, v)
+		empty := sudoku.NewGrid(geo)
+		full, ok := RandomSolution(empty, rng)
+		if !ok {
+			t.Fatalf("%s: no full grid", geo)
+		}
+		puzzles := []*sudoku.Grid{empty}
+		for range 20 {
+			puzzles = append(puzzles, blank(full, rng, 0.3))
+		}
+		for _, p := range puzzles {
+			if got, want := CountSolutions(p, 1000), bruteCount(p); got != want {
+				t.Errorf("%s %s: CountSolutions = %d, brute force %d", geo, p, got, want)
+			}
+		}
+	}
+	if got := CountSolutions(sudoku.NewGrid(sudoku.MustGeometry(2, sudoku.Classic)), 1000); got != 288 {
+		t.Errorf("4×4 classic grids: %d, want 288", got)
+	}
+}
+
+// bruteCount counts solutions by filling the first empty cell with each
+// candidate in turn.
+func bruteCount(g *sudoku.Grid) int {
+	cand := g.Candidates()
+	for i, d := range g.Cells() {
+		if d != 0 {
+			continue
+		}
+		count := 0
+		for digit := 1; digit <= g.N(); digit++ {
+			if cand[i]&(1<<digit) != 0 {
+				g.Set(i, digit)
+				count += bruteCount(g)
+				g.Set(i, 0)
+			}
+		}
+		return count
+	}
+	return 1
+}
+
+// blank returns a copy of full with each cell emptied with probability p.
+func blank(full *sudoku.Grid, rng *rand.Rand, p float64) *sudoku.Grid {
+	g := full.Clone()
+	for i := range g.Cells() {
+		if rng.Float64() < p {
+			g.Set(i, 0)
+		}
+	}
+	return g
+}
+
+// patternGrid is the classic full grid (r·box + r/box + c) mod N + 1.
+func patternGrid(geo *sudoku.Geometry) *sudoku.Grid {
+	g := sudoku.NewGrid(geo)
+	for r := range geo.N {
+		for c := range geo.N {
+			g.Set(r*geo.N+c, (r*geo.Box+r/geo.Box+c)%geo.N+1)
+		}
+	}
+	return g
+}
+
+func TestSizesAndVariants(t *testing.T) {
+	rng := rand.New(rand.NewPCG(7, 7))
+	for box := sudoku.MinBox; box <= sudoku.MaxBox; box++ {
+		for _, v := range []sudoku.Variant{sudoku.Classic, sudoku.Diagonal} {
+			geo := sudoku.MustGeometry(box, v)
+			t.Run(fmt.Sprintf("size=%d/variant=%s", geo.N, v), func(t *testing.T) {
+				full := fullGrid(t, geo, rng)
+				if err := sudoku.CheckSolution(sudoku.NewGrid(geo), full); err != nil {
+					t.Fatalf("full grid: %v", err)
+				}
+				s := NewSolver()
+				for _, p := range []float64{0.2, 0.4} {
+					if err := solveAndCheck(s, blank(full, rng, p), solvers.First, solvers.Solved); err != nil {
+						t.Errorf("blanked %.0f%%: %v", 100*p, err)
+					}
+				}
+			})
+		}
+	}
+}
+
+// fullGrid is the pattern grid for the classic variant and a random full grid
+// for the diagonal one (the pattern breaks the diagonals).
+func fullGrid(t *testing.T, geo *sudoku.Geometry, rng *rand.Rand) *sudoku.Grid {
+	t.Helper()
+	if geo.Variant == sudoku.Classic {
+		return patternGrid(geo)
+	}
+	full, ok := RandomSolution(sudoku.NewGrid(geo), rng)
+	if !ok {
+		t.Fatalf("%s: no full grid", geo)
+	}
+	return full
+}
+
+func TestDiagonalEnforced(t *testing.T) {
+	// The classic pattern grid repeats digits on the diagonals: as a
+	// diagonal puzzle it has no solution, with a few cells blanked as well.
+	for box := sudoku.MinBox; box <= 3; box++ {
+		classic := patternGrid(sudoku.MustGeometry(box, sudoku.Classic))
+		blanked := classic.Clone()
+		for i := 0; i < len(blanked.Cells()); i += 3 {
+			blanked.Set(i, 0)
+		}
+		asDiagonal, err := sudoku.ParseLine(blanked.String(), sudoku.Diagonal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n := CountSolutions(blanked, 1); n != 1 {
+			t.Errorf("%d×%d classic: no solution, want the pattern grid at least", classic.N(), classic.N())
+		}
+		if n := CountSolutions(asDiagonal, 2); n != 0 {
+			t.Errorf("%d×%d diagonal: %d solutions, want 0", classic.N(), classic.N(), n)
+		}
+	}
+}
+
+func TestRandomSolutionDeterministic(t *testing.T) {
+	for _, geo := range []*sudoku.Geometry{sudoku.MustGeometry(3, sudoku.Classic), sudoku.MustGeometry(4, sudoku.Diagonal)} {
+		empty := sudoku.NewGrid(geo)
+		a, okA := RandomSolution(empty, rand.New(rand.NewPCG(42, 0)))
+		b, okB := RandomSolution(empty, rand.New(rand.NewPCG(42, 0)))
+		c, _ := Oracle{}.RandomSolution(empty, rand.New(rand.NewPCG(43, 0)))
+		switch {
+		case !okA || !okB:
+			t.Fatalf("%s: no solution", geo)
+		case !a.Equal(b):
+			t.Errorf("%s: seed 42 gave %s then %s", geo, a, b)
+		case a.Equal(c):
+			t.Errorf("%s: seeds 42 and 43 gave the same grid %s", geo, a)
+		}
+		if err := sudoku.CheckSolution(empty, a); err != nil {
+			t.Errorf("%s: %v", geo, err)
+		}
+	}
+}
+
+func TestUnsolvable(t *testing.T) {
+	geo := sudoku.MustGeometry(3, sudoku.Classic)
+	conflict := sudoku.NewGrid(geo)
+	conflict.Set(0, 5)
+	conflict.Set(8, 5) // two 5s in row 1
+	if n := (Oracle{}).CountSolutions(conflict, 2); n != 0 {
+		t.Errorf("conflicting givens: %d solutions", n)
+	}
+	if _, ok := RandomSolution(conflict, rand.New(rand.NewPCG(1, 1))); ok {
+		t.Error("conflicting givens: RandomSolution found one")
+	}
+	for _, tt := range []struct {
+		name   string
+		puzzle *sudoku.Grid
+	}{{"conflict", conflict}, {"no-solution", firstWithCount(t, 0)}} {
+		res, err := NewSolver().Solve(context.Background(), solvers.Request{Puzzle: tt.puzzle, Mode: solvers.Unique})
+		if err != nil || res.Status != solvers.Unsat || res.Solution != nil {
+			t.Errorf("%s: status %s, solution %v, err %v; want unsat", tt.name, res.Status, res.Solution, err)
+		}
+	}
+}
+
+func firstWithCount(t *testing.T, count int) *sudoku.Grid {
+	for _, e := range readCorpus(t, "tdoku-tests", 0) {
+		if e.count == count {
+			return e.puzzle
+		}
+	}
+	t.Fatalf("tdoku-tests has no puzzle with %d solutions", count)
+	return nil
+}
+
+func TestSolveReportsModelAndPhases(t *testing.T) {
+	puzzle := readCorpus(t, "top1465", 1)[0].puzzle
+	res, err := NewSolver().Solve(context.Background(), solvers.Request{Puzzle: puzzle, Mode: solvers.Unique})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := exactcover.Encode(puzzle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := p.Stats()
+	got := exactcover.Stats{Items: res.Model["items"], Options: res.Model["options"], Nonzeros: res.Model["nonzeros"]}
+	if got != want {
+		t.Errorf("model %+v, exactcover.Encode says %+v", got, want)
+	}
+	if res.Counters["nodes"] < 1 || res.Counters["guesses"] < 1 || res.Counters["guesses"] > res.Counters["nodes"] {
+		t.Errorf("counters %v", res.Counters)
+	}
+	if res.Phases.Solve <= 0 {
+		t.Errorf("phases %+v", res.Phases)
+	}
+}
+
+func TestSolveBadRequest(t *testing.T) {
+	s := NewSolver()
+	puzzle := sudoku.NewGrid(sudoku.MustGeometry(2, sudoku.Classic))
+	for _, req := range []solvers.Request{{Mode: solvers.First}, {Puzzle: puzzle, Mode: "all"}} {
+		if res, err := s.Solve(context.Background(), req); err != nil || res.Status != solvers.Error || res.Detail == "" {
+			t.Errorf("%+v: status %s, detail %q, err %v", req, res.Status, res.Detail, err)
+		}
+	}
+}
+
+func TestSolveStopsWhenCanceled(t *testing.T) {
+	s := NewSolver()
+	var long *sudoku.Grid
+	for _, e := range readCorpus(t, "hardest-1106", 0) {
+		res, _ := s.Solve(context.Background(), solvers.Request{Puzzle: e.puzzle, Mode: solvers.Unique})
+		if res.Counters["nodes"] > 3*4096 {
+			long = e.puzzle
+			break
+		}
+	}
+	if long == nil {
+		t.Skip("no puzzle in hardest-1106 takes enough nodes")
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	res, err := s.Solve(ctx, solvers.Request{Puzzle: long, Mode: solvers.Unique})
+	if err != nil || res.Status != solvers.GaveUp || res.Solution != nil || res.Counters["nodes"] != 4096 {
+		t.Errorf("status %s after %v nodes, err %v; want gave-up after 4096", res.Status, res.Counters["nodes"], err)
+	}
+}
+
+func TestPipelines(t *testing.T) {
+	reg := solvers.NewRegistry()
+	for _, in := range Pipelines() {
+		if err := reg.Add(in); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in, err := reg.Lookup("exactcover/dlx")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.Family != "exactcover" || !in.PureGo || in.Stochastic || in.Check() != nil {
+		t.Errorf("info %+v", in)
+	}
+	puzzle := readCorpus(t, "norvig-top95", 1)[0].puzzle
+	if err := solveAndCheck(in.New().(*Solver), puzzle, solvers.Unique, solvers.Solved); err != nil {
+		t.Error(err)
+	}
+}
