@@ -14,14 +14,14 @@ type Encoder struct {
 	geo     *sudoku.Geometry
 	opt     Options
 	base    *Formula
-	reducer *reducer // nil unless opt.Reduce or opt.Propagate
+	reducer *Reducer // nil unless opt.Reduce or opt.Propagate
 }
 
 // NewEncoder builds the base formula for a geometry.
 func NewEncoder(geo *sudoku.Geometry, opt Options) *Encoder {
 	e := &Encoder{geo: geo, opt: opt, base: Encode(geo, opt)}
 	if opt.Reduce || opt.Propagate {
-		e.reducer = newReducer(e.base)
+		e.reducer = NewReducer(e.base)
 	}
 	return e
 }
@@ -64,7 +64,7 @@ func (e *Encoder) Encode(p *sudoku.Grid) (*Instance, error) {
 		inst.Units = givens
 		return inst, nil
 	}
-	r, err := e.reducer.reduce(givens, e.opt.Propagate)
+	r, err := e.reducer.Reduce(givens, e.opt.Propagate)
 	if err != nil {
 		return nil, fmt.Errorf("puzzle %s: %w", p, err)
 	}

@@ -28,13 +28,13 @@ type Reduction struct {
 // propagate true it applies everything unit propagation derives. It returns
 // ErrUnsat if that already violates a constraint.
 func Reduce(f *Formula, assumed []int, propagate bool) (*Reduction, error) {
-	return newReducer(f).reduce(assumed, propagate)
+	return NewReducer(f).Reduce(assumed, propagate)
 }
 
-// reducer reduces one formula under any number of sets of assumed literals.
-// It reuses its buffers: the Reduction it returns is valid until the next
-// call.
-type reducer struct {
+// Reducer reduces one formula under any number of sets of assumed literals,
+// indexing the formula once. It reuses its buffers: the Reduction it
+// returns is valid until the next call. It is not safe for concurrent use.
+type Reducer struct {
 	f       *Formula
 	p       *Propagator
 	r       Reduction
@@ -45,14 +45,16 @@ type reducer struct {
 	comment [2]string // the reduced formula's comment without and with propagation
 }
 
-func newReducer(f *Formula) *reducer {
-	rd := &reducer{f: f, p: NewPropagator(f), seen: newBitset(len(f.Clauses)), kept: newBitset(len(f.Clauses))}
+// NewReducer indexes a formula for reduction.
+func NewReducer(f *Formula) *Reducer {
+	rd := &Reducer{f: f, p: NewPropagator(f), seen: newBitset(len(f.Clauses)), kept: newBitset(len(f.Clauses))}
 	rd.comment = [2]string{f.Comment + ", reduced by the givens", f.Comment + ", reduced by unit propagation of the givens"}
 	rd.r.index = make([]int, f.Vars+1)
 	return rd
 }
 
-func (rd *reducer) reduce(assumed []int, propagate bool) (*Reduction, error) {
+// Reduce is the function Reduce on the reducer's formula.
+func (rd *Reducer) Reduce(assumed []int, propagate bool) (*Reduction, error) {
 	rounds := 1
 	if propagate {
 		rounds = -1
@@ -94,7 +96,7 @@ func boolIndex(b bool) int {
 // propagation are few: a clause without an unassigned literal is
 // satisfied, since the propagator has ruled out one with every literal
 // false.
-func (rd *reducer) markSurvivors() {
+func (rd *Reducer) markSurvivors() {
 	p := rd.p
 	rd.seen.clear()
 	for c := int32(2); c < int32(len(p.truth)); c++ {
@@ -112,7 +114,7 @@ func (rd *reducer) markSurvivors() {
 	}
 }
 
-func (rd *reducer) satisfied(id int32) bool {
+func (rd *Reducer) satisfied(id int32) bool {
 	for _, c := range rd.p.constraint(id) {
 		if rd.p.truth[c] > 0 {
 			return true
@@ -122,7 +124,7 @@ func (rd *reducer) satisfied(id int32) bool {
 }
 
 // reduceClause appends the clause's unassigned literals, renumbered.
-func (rd *reducer) reduceClause(id int32) {
+func (rd *Reducer) reduceClause(id int32) {
 	rd.b.starts = append(rd.b.starts, len(rd.b.lits))
 	for _, c := range rd.p.constraint(id) {
 		if rd.p.truth[c] == 0 {

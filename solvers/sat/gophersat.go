@@ -164,38 +164,56 @@ func gophersatCounters(before, after solver.Stats, firstDecisions int, solves fl
 // fails in v1.4.0 — AppendClause simplifies the clause by the current
 // top-level bindings and the next Assume then finds models that violate it
 // (TestGophersatGuardedClauseLost). So when the first solve needed a
-// decision, the second solve runs on a fresh solver with the blocking
-// clause; with no decision the model was forced and is unique.
+// decision, the second solve runs on a fresh solver; with no decision the
+// model was forced and is unique. The fresh solver gets the smallest
+// problem that still answers the question: the base formula reduced by
+// unit propagation of the givens — what the incremental solver holds at
+// its top level after Assume — plus the clause that blocks the first grid
+// on the cells left free.
 type gophersatIncremental struct {
-	solvers map[*sudoku.Geometry]*solver.Solver
+	geometries map[*sudoku.Geometry]*incrementalState
+	builder    problemBuilder // for the second solve's problem
 }
 
-func (g *gophersatIncremental) solver(inst *cnf.Instance) *solver.Solver {
-	s := g.solvers[inst.Geometry]
-	if s == nil {
+// incrementalState is what the incremental engine keeps per geometry.
+type incrementalState struct {
+	solver  *solver.Solver
+	reducer *cnf.Reducer // built on the first second solve
+}
+
+func newGophersatIncremental() *gophersatIncremental {
+	return &gophersatIncremental{geometries: map[*sudoku.Geometry]*incrementalState{}}
+}
+
+func (g *gophersatIncremental) state(inst *cnf.Instance) *incrementalState {
+	st := g.geometries[inst.Geometry]
+	if st == nil {
 		pb, _ := buildProblem(inst.Formula) // the base formula has no unit clauses
-		s = solver.New(pb)
-		g.solvers[inst.Geometry] = s
+		st = &incrementalState{solver: solver.New(pb)}
+		g.geometries[inst.Geometry] = st
 	}
-	return s
+	return st
 }
 
 func (g *gophersatIncremental) solve(ctx context.Context, inst *cnf.Instance, unique bool) (answer, error) {
 	if err := ctx.Err(); err != nil {
 		return answer{}, err
 	}
-	s := g.solver(inst)
-	units := appendLits(nil, inst.Units)
+	st := g.state(inst)
+	s := st.solver
 	before := s.Stats
 	ans := answer{}
-	if s.Assume(units) != solver.Unsat && s.Solve() == solver.Sat {
+	if s.Assume(appendLits(nil, inst.Units)) != solver.Unsat && s.Solve() == solver.Sat {
 		ans.sat, ans.model = true, s.Model()
 	}
 	firstDecisions := s.Stats.NbDecisions - before.NbDecisions
 	ans.counters = gophersatCounters(before, s.Stats, firstDecisions, 1)
 	if ans.sat && unique && firstDecisions > 0 {
-		if block := inst.Blocking(ans.model); len(block) > 0 {
-			second, stats := solveBlocked(inst.Formula, units, block)
+		if st.reducer == nil {
+			st.reducer = cnf.NewReducer(inst.Formula)
+		}
+		second, stats, solved := g.solveBlocked(st.reducer, inst, ans.model)
+		if solved {
 			ans.second = second
 			addStats(ans.counters, stats)
 		}
@@ -203,19 +221,40 @@ func (g *gophersatIncremental) solve(ctx context.Context, inst *cnf.Instance, un
 	return ans, nil
 }
 
-// solveBlocked solves a fresh problem of the formula plus the blocking
-// clause under the units.
-func solveBlocked(f *cnf.Formula, units []solver.Lit, block []int) (bool, solver.Stats) {
-	pb, more := buildProblem(f)
-	units = append(units[:len(units):len(units)], more...)
+// solveBlocked says whether the instance has a grid other than model's,
+// on a fresh solver with the propagated formula and the blocking clause;
+// solved is false when no solve was needed (every cell is fixed).
+func (g *gophersatIncremental) solveBlocked(rd *cnf.Reducer, inst *cnf.Instance, model []bool) (second bool, stats solver.Stats, solved bool) {
+	red, err := rd.Reduce(inst.Units, true)
+	if err != nil { // cannot happen: the givens have a model
+		return false, solver.Stats{}, false
+	}
+	block := blockingReduced(red, inst.Geometry, model)
+	if len(block) == 0 {
+		return false, solver.Stats{}, false
+	}
+	pb, units := g.builder.build(red.Formula)
 	if len(block) == 1 {
-		units = append(units, solver.IntToLit(int32(block[0])))
+		units = append(units, block[0])
 	} else {
-		pb.Clauses = append(pb.Clauses, solver.NewClause(appendLits(nil, block)))
+		pb.Clauses = append(pb.Clauses, solver.NewClause(block))
 	}
 	s := solver.New(pb)
-	sat := s.Assume(units) != solver.Unsat && s.Solve() == solver.Sat
-	return sat, s.Stats
+	second = s.Assume(units) != solver.Unsat && s.Solve() == solver.Sat
+	return second, s.Stats, true
+}
+
+// blockingReduced is the clause, over the reduced formula's variables,
+// that excludes the grid of a model of the original formula: the negation
+// of its true cell variables that the reduction left free.
+func blockingReduced(red *cnf.Reduction, geo *sudoku.Geometry, model []bool) []solver.Lit {
+	var block []solver.Lit
+	for v := 1; v <= geo.N*geo.Cells && v <= len(model); v++ {
+		if nv := red.Reduced(v); nv != 0 && model[v-1] {
+			block = append(block, solver.IntToLit(int32(-nv)))
+		}
+	}
+	return block
 }
 
 func addStats(counters map[string]float64, st solver.Stats) {

@@ -6,12 +6,9 @@ import (
 	"strings"
 	"time"
 
-	"github.com/crillab/gophersat/solver"
-
 	"github.com/sudokubench/sudokubench/encodings/cnf"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/external"
-	"github.com/sudokubench/sudokubench/sudoku"
 )
 
 // Pipelines returns the SAT pipelines, named sat/<engine>/<encoding>.
@@ -36,7 +33,7 @@ func Pipelines() []solvers.Info {
 	out = append(out,
 		gophersatInfo("extended-incremental", extended,
 			"gophersat in-process, extended CNF built once per geometry, givens as assumptions (Solver.Assume)",
-			func() engine { return &gophersatIncremental{solvers: map[*sudoku.Geometry]*solver.Solver{}} }),
+			func() engine { return newGophersatIncremental() }),
 		gophersatInfo("pb", cnf.Options{Encoding: cnf.Extended, AtMostOne: cnf.Native},
 			"gophersat in-process, extended encoding with native cardinality constraints for at-most-one",
 			func() engine { return &gophersatFresh{} }),

@@ -210,7 +210,7 @@ func TestIncrementalAgreesWithFresh(t *testing.T) {
 			stream = append(stream, l.puzzle)
 		}
 	}
-	inc := newPipeline(cnf.Options{Encoding: cnf.Extended}, &gophersatIncremental{solvers: map[*sudoku.Geometry]*solver.Solver{}})
+	inc := newPipeline(cnf.Options{Encoding: cnf.Extended}, newGophersatIncremental())
 	fresh := newPipeline(cnf.Options{Encoding: cnf.Extended}, &gophersatFresh{})
 	for i, p := range stream {
 		a, b := solve(t, inc, p, solvers.Unique), solve(t, fresh, p, solvers.Unique)
