@@ -17,6 +17,7 @@ type engine struct {
 	*layout
 	state     []uint32 // per item, then the dummy
 	scarce    []uint64 // bit set of the uncovered items with fewer than 2 options
+	empty     int      // uncovered items with no option left
 	uncovered int
 	frames    []frame
 
@@ -43,6 +44,7 @@ func (e *engine) load(puzzle *sudoku.Grid) bool {
 	}
 	e.state[e.dummy] = coveredFlag
 	clear(e.scarce)
+	e.empty = 0
 	e.uncovered = int(e.dummy)
 	e.solutions, e.nodes, e.guesses = 0, 0, 0
 	e.first = e.first[:0]
@@ -92,6 +94,9 @@ func (e *engine) stats() exactcover.Stats {
 func (e *engine) cover(i int32) {
 	state, scarce, others, w := e.state, e.scarce, e.others, e.stride-1
 	base := int(i) * e.n
+	if state[i] < countUnit {
+		e.empty-- // emptied by the option being chosen, which covers it now
+	}
 	state[i] |= coveredFlag
 	scarce[i>>6] &^= 1 << (i & 63)
 	e.uncovered--
@@ -100,6 +105,9 @@ func (e *engine) cover(i int32) {
 		for _, l := range others[k : k+w] {
 			if state[l.item] -= l.delta; state[l.item] < 2*countUnit {
 				scarce[l.item>>6] |= 1 << (l.item & 63)
+				if state[l.item] < countUnit {
+					e.empty++
+				}
 			}
 		}
 	}
@@ -112,14 +120,27 @@ func (e *engine) uncover(i int32) {
 	for left := state[i] & maskBits; left != 0; left &= left - 1 {
 		k := (base + bits.TrailingZeros32(left)) * w
 		for _, l := range others[k : k+w] {
-			if state[l.item] += l.delta; state[l.item]>>countShift == 2 {
-				scarce[l.item>>6] &^= 1 << (l.item & 63)
+			if state[l.item] += l.delta; state[l.item] < 3*countUnit {
+				e.regained(l.item)
 			}
 		}
 	}
 	e.uncovered++
 	if state[i] &^= coveredFlag; state[i] < 2*countUnit {
 		scarce[i>>6] |= 1 << (i & 63)
+		if state[i] < countUnit {
+			e.empty++
+		}
+	}
+}
+
+// regained updates the scarce set and the empty count for an item whose
+// count has just risen to 1 or 2.
+func (e *engine) regained(j int32) {
+	if e.state[j] < 2*countUnit {
+		e.empty--
+	} else {
+		e.scarce[j>>6] &^= 1 << (j & 63)
 	}
 }
 
@@ -144,13 +165,18 @@ func (e *engine) unchoose(o, skip int32) {
 }
 
 // fewest returns the first uncovered item with the fewest options, and that
-// number. Items with 0 or 1 option are kept in the scarce set, so usually
-// only that set is read; otherwise every item has at least 2 options and the
-// scan stops at the first with exactly 2. Call it only while an item is
-// uncovered.
+// number. An item with no option ends the branch whichever it is, so the
+// empty count answers for 0; items with 1 option are kept in the scarce set;
+// otherwise every item has at least 2 options and the scan stops at the
+// first with exactly 2. Call it only while an item is uncovered.
 func (e *engine) fewest() (item, count int) {
-	if item, count = e.scarcest(); item >= 0 {
-		return item, count
+	if e.empty > 0 {
+		return -1, 0
+	}
+	for w, word := range e.scarce {
+		if word != 0 {
+			return w<<6 + bits.TrailingZeros64(word), 1
+		}
 	}
 	best := uint32(coveredFlag >> countShift)
 	for i, st := range e.state[:e.dummy] {
@@ -162,24 +188,6 @@ func (e *engine) fewest() (item, count int) {
 		}
 	}
 	return item, int(best)
-}
-
-// scarcest returns the first item of the scarce set with no option, else
-// the first with one, else -1.
-func (e *engine) scarcest() (item, count int) {
-	item = -1
-	for w, word := range e.scarce {
-		for ; word != 0; word &= word - 1 {
-			i := w<<6 + bits.TrailingZeros64(word)
-			if e.state[i] < countUnit {
-				return i, 0
-			}
-			if item < 0 {
-				item = i
-			}
-		}
-	}
-	return item, 1
 }
 
 // search runs Algorithm X from the loaded state until it has found limit
