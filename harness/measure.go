@@ -26,13 +26,20 @@ func allocatedBytes() uint64 {
 	return sample[0].Value.Uint64()
 }
 
-// processCPU returns the CPU time used by every thread of this process.
+// processCPU returns the CPU time used by every thread of this process
+// plus that of its children that have exited and been waited for, so that a
+// pipeline running an outside solver program is charged for that program's
+// CPU time too.
 func processCPU() time.Duration {
 	var ts unix.Timespec
 	if err := unix.ClockGettime(unix.CLOCK_PROCESS_CPUTIME_ID, &ts); err != nil {
 		return 0
 	}
-	return time.Duration(ts.Nano())
+	var children unix.Rusage
+	if err := unix.Getrusage(unix.RUSAGE_CHILDREN, &children); err != nil {
+		return time.Duration(ts.Nano())
+	}
+	return time.Duration(ts.Nano() + children.Utime.Nano() + children.Stime.Nano())
 }
 
 // resetPeakRSS makes VmHWM start again from the current resident set, so
