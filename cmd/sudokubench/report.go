@@ -3,7 +3,7 @@ package main
 import (
 	"errors"
 	"fmt"
-
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -13,7 +13,8 @@ import (
 
 func newReportCmd() *cobra.Command {
 	var (
-		format, plots, out, by, measure string
+		format, plots, out, doc, by, measure string
+		check                                bool
 	)
 	cmd := &cobra.Command{
 		Use:   "report DIR...",
@@ -30,7 +31,13 @@ relatively, so
 
   sudokubench report results/ref --format md --plots svg --out DIR
 
-makes a report.md that can be committed with its figures.`,
+makes a report.md that can be committed with its figures. --doc FILE puts the
+document elsewhere, linking the plots in --out relative to it, and --check
+writes nothing but fails if the files on disk differ from what the results
+give. BENCHMARKS.md is made, and checked, this way:
+
+  sudokubench report results/reference --format md --plots svg \
+      --out results/reference/plots --doc BENCHMARKS.md [--check]`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, dirs []string) error {
 			m, err := report.ParseMeasure(measure)
@@ -44,8 +51,8 @@ makes a report.md that can be committed with its figures.`,
 			if err != nil {
 				return err
 			}
-			if len(plotFormats) > 0 && out == "" {
-				return errors.New("--plots needs --out DIR to write the plot files into")
+			if (len(plotFormats) > 0 || doc != "" || check) && out == "" {
+				return errors.New("--plots, --doc and --check need --out DIR for the plot files")
 			}
 			data, warnings, err := report.Load(dirs...)
 			if err != nil {
@@ -62,9 +69,14 @@ makes a report.md that can be committed with its figures.`,
 			if out == "" {
 				return reportStdout(cmd, rep, format)
 			}
-			files, err := rep.WriteDir(out, format, plotFormats)
+			to := report.Files{Doc: doc, PlotDir: out, Check: check}
+			if to.Doc == "" {
+				to.Doc = filepath.Join(out, "report."+report.Extension(format))
+			}
+			files, err := rep.WriteFiles(to, format, plotFormats)
+			verb := map[bool]string{false: "wrote", true: "checked"}[check]
 			for _, f := range files {
-				fmt.Fprintln(cmd.OutOrStdout(), "wrote", f)
+				fmt.Fprintln(cmd.OutOrStdout(), verb, f)
 			}
 			return err
 		},
@@ -73,6 +85,8 @@ makes a report.md that can be committed with its figures.`,
 	f.StringVar(&format, "format", "text", "document format: text, md, csv, latex or html")
 	f.StringVar(&plots, "plots", "", "plot formats to write with --out, comma-separated: svg, png, pdf")
 	f.StringVar(&out, "out", "", "directory to write report.<ext> and plots into (default: document to stdout)")
+	f.StringVar(&doc, "doc", "", "with --out: write the document to this file instead of DIR/report.<ext>")
+	f.BoolVar(&check, "check", false, "write nothing; fail if the document or plots on disk differ from what the results give")
 	f.StringVar(&by, "by", "hints,corpus", "groupings, comma-separated: hints, corpus")
 	f.StringVar(&measure, "time", "cpu", "time measure: cpu or wall")
 	return cmd

@@ -197,9 +197,23 @@ func (r *Report) WriteDocument(w io.Writer, format string, figs []Figure, plotDi
 // formats, and returns the files written, sorted. Markdown links the first
 // plot format's files; HTML always inlines its figures as SVG.
 func (r *Report) WriteDir(dir, format string, plotFormats []string) ([]string, error) {
-	if err := os.MkdirAll(dir, 0o755); err != nil {
-		return nil, err
-	}
+	return r.WriteFiles(Files{Doc: filepath.Join(dir, "report."+Extension(format)), PlotDir: dir}, format, plotFormats)
+}
+
+// Files says where a report goes: the document, and the directory of its
+// plots (linked from the document by a path relative to it). With Check set
+// nothing is written: each file is compared with what is on disk, and the
+// files that differ or are missing come back in an error, so that a test or
+// CI can tell that a committed report is out of date with its results.
+type Files struct {
+	Doc     string
+	PlotDir string
+	Check   bool
+}
+
+// WriteFiles writes (or checks) the document and each figure in each plot
+// format, and returns the files written or checked, sorted.
+func (r *Report) WriteFiles(to Files, format string, plotFormats []string) ([]string, error) {
 	var figs []Figure
 	if len(plotFormats) > 0 || Extension(format) == "html" {
 		var err error
@@ -207,29 +221,62 @@ func (r *Report) WriteDir(dir, format string, plotFormats []string) ([]string, e
 			return nil, err
 		}
 	}
-	var files []string
+	out := &fileSink{check: to.Check}
 	for _, f := range figs {
 		for _, ext := range plotFormats {
-			path := filepath.Join(dir, f.Name+"."+ext)
-			if err := SavePlot(path, f.Plot); err != nil {
-				return files, err
+			var b bytes.Buffer
+			if err := WritePlot(&b, f.Plot, ext); err != nil {
+				return out.files, err
 			}
-			files = append(files, path)
+			out.put(filepath.Join(to.PlotDir, f.Name+"."+ext), b.Bytes())
 		}
 	}
-	var doc bytes.Buffer
+	link, err := filepath.Rel(filepath.Dir(to.Doc), to.PlotDir)
+	if err != nil {
+		return out.files, err
+	}
 	firstExt := ""
 	if len(plotFormats) > 0 {
 		firstExt = plotFormats[0]
 	}
-	if err := r.WriteDocument(&doc, format, figs, ".", firstExt); err != nil {
-		return files, err
+	var doc bytes.Buffer
+	if err := r.WriteDocument(&doc, format, figs, link, firstExt); err != nil {
+		return out.files, err
 	}
-	path := filepath.Join(dir, "report."+Extension(format))
-	if err := os.WriteFile(path, doc.Bytes(), 0o644); err != nil {
-		return files, err
+	out.put(to.Doc, doc.Bytes())
+	sort.Strings(out.files)
+	return out.files, out.err()
+}
+
+// fileSink writes files, or in check mode compares them with the disk.
+type fileSink struct {
+	check    bool
+	files    []string
+	stale    []string
+	firstErr error
+}
+
+func (s *fileSink) put(path string, content []byte) {
+	if s.firstErr != nil {
+		return
 	}
-	files = append(files, path)
-	sort.Strings(files)
-	return files, nil
+	s.files = append(s.files, path)
+	if s.check {
+		if old, err := os.ReadFile(path); err != nil || !bytes.Equal(old, content) {
+			s.stale = append(s.stale, path)
+		}
+		return
+	}
+	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
+		s.firstErr = err
+		return
+	}
+	s.firstErr = os.WriteFile(path, content, 0o644)
+}
+
+func (s *fileSink) err() error {
+	if s.firstErr != nil || len(s.stale) == 0 {
+		return s.firstErr
+	}
+	return fmt.Errorf("out of date with the results (regenerate them with the same report command): %s", strings.Join(s.stale, ", "))
 }

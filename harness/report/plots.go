@@ -7,8 +7,6 @@ import (
 	"image/color"
 	"io"
 	"math"
-	"os"
-	"path/filepath"
 	"regexp"
 	"slices"
 	"strconv"
@@ -482,20 +480,4 @@ func WritePlot(w io.Writer, p *plot.Plot, format string) error {
 	}
 	_, err = w.Write(out)
 	return err
-}
-
-// SavePlot writes p to path in the format its extension names.
-func SavePlot(path string, p *plot.Plot) error {
-	f, err := os.Create(path)
-	if err != nil {
-		return err
-	}
-	err = WritePlot(f, p, strings.TrimPrefix(filepath.Ext(path), "."))
-	if cerr := f.Close(); err == nil {
-		err = cerr
-	}
-	if err != nil {
-		return fmt.Errorf("%s: %w", path, err)
-	}
-	return nil
 }
