@@ -1,7 +1,7 @@
-// Command sudokubench benchmarks ways of solving Sudoku — exact cover, SAT,
-// 0/1 MILP, QUBO and direct solvers — on shared corpora under the same limits,
-// verifies every answer, and reports tables and plots. The command is thin:
-// every subcommand parses flags and calls into the suite's packages.
+// Command sudokubench benchmarks ways of solving Sudoku — exact cover, SAT
+// and 0/1 MILP — on shared corpora under the same limits, verifies every
+// answer, and reports tables and plots. The command is thin: every subcommand
+// parses flags and calls into the suite's packages.
 package main
 
 import (
@@ -22,7 +22,7 @@ func main() {
 func newRootCmd() *cobra.Command {
 	root := &cobra.Command{
 		Use:           "sudokubench",
-		Short:         "Benchmark Sudoku posed as exact cover, SAT, MILP, QUBO and direct search",
+		Short:         "Benchmark Sudoku posed as exact cover, SAT and 0/1 integer programming",
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
