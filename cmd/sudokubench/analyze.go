@@ -5,18 +5,24 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"slices"
 	"strconv"
 
 	"github.com/olekukonko/tablewriter"
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/encodings/cnf"
+	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/solvers/milp"
+	"github.com/sudokubench/sudokubench/sudoku"
 )
 
 // analyzeOptions are the flags of `sudokubench analyze`.
 type analyzeOptions struct {
 	lp     bool
+	up     bool
 	corpus string
 	limit  int
 	seed   uint64
@@ -25,23 +31,30 @@ type analyzeOptions struct {
 func newAnalyzeCmd() *cobra.Command {
 	var o analyzeOptions
 	cmd := &cobra.Command{
-		Use:   "analyze --lp [--corpus NAME] [--limit N] [--seed S]",
-		Short: "Analyse how much of a corpus an encoding settles without search (--lp: LP relaxation tightness)",
-		Long: "analyze --lp solves each puzzle, then maximises, over the LP relaxation of its 0/1 model\n" +
+		Use:   "analyze --lp|--up [--corpus NAME] [--limit N] [--seed S]",
+		Short: "Analyse how much of a corpus an encoding settles without search (--up: unit propagation, --lp: LP relaxation)",
+		Long: "analyze --up propagates each puzzle's givens over the minimal and the extended CNF\n" +
+			"(an engine-independent unit propagator) and reports, per hint count, the share of puzzles\n" +
+			"solved without a decision; on the extended encoding that is naked plus hidden singles.\n\n" +
+			"analyze --lp solves each puzzle, then maximises, over the LP relaxation of its 0/1 model\n" +
 			"(givens fixed), the sum of the variables that disagree with the solution: the relaxation is\n" +
 			"tight when that maximum is 0. It reports the share of tight puzzles per hint count (needs glpsol).",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if !o.lp {
-				return errors.New("choose an analysis: --lp (LP relaxation tightness)")
+			if o.lp == o.up {
+				return errors.New("choose one analysis: --up (unit propagation) or --lp (LP relaxation tightness)")
 			}
 			dir, err := corpora.FindDir(cmd.Flag("corpora").Value.String())
 			if err != nil {
 				return err
 			}
+			if o.up {
+				return analyzeUP(cmd.OutOrStdout(), dir, o)
+			}
 			return analyzeLP(cmd.Context(), cmd.OutOrStdout(), dir, o)
 		},
 	}
+	cmd.Flags().BoolVar(&o.up, "up", false, "share of puzzles unit propagation alone solves, per CNF encoding and hint count")
 	cmd.Flags().BoolVar(&o.lp, "lp", false, "LP relaxation tightness of the 0/1 model, per hint count")
 	cmd.Flags().StringVar(&o.corpus, "corpus", "norvig-top95", "corpus to analyse (see `sudokubench corpora`)")
 	cmd.Flags().IntVar(&o.limit, "limit", 0, "analyse a seeded random sample of this many puzzles (0: all)")
@@ -57,7 +70,7 @@ func analyzeLP(ctx context.Context, out io.Writer, dir string, o analyzeOptions)
 	if err := a.Available(); err != nil {
 		return fmt.Errorf("analyze --lp: %w", err)
 	}
-	opts := corpora.Options{Sample: o.limit, Seed: o.seed}
+	opts := corpora.Options{Sample: o.limit, Seed: o.seed, Oracle: dlx.Oracle{}}
 	_, err := corpora.Load(dir, o.corpus, opts, func(p corpora.Puzzle) error {
 		if _, err := a.Add(ctx, p.Grid); err != nil {
 			return fmt.Errorf("%s: %w", p.ID, err)
@@ -71,11 +84,7 @@ func analyzeLP(ctx context.Context, out io.Writer, dir string, o analyzeOptions)
 }
 
 func writeLPTable(out io.Writer, o analyzeOptions, a *milp.LPAnalysis) error {
-	sample := "all puzzles"
-	if o.limit > 0 {
-		sample = fmt.Sprintf("sample of %d, seed %d", o.limit, o.seed)
-	}
-	if _, err := fmt.Fprintf(out, "LP relaxation tightness, %s (%s)\n", o.corpus, sample); err != nil {
+	if _, err := fmt.Fprintf(out, "LP relaxation tightness, %s (%s)\n", o.corpus, o.sampleText()); err != nil {
 		return err
 	}
 	table := tablewriter.NewWriter(out)
@@ -93,4 +102,86 @@ func writeLPTable(out io.Writer, o analyzeOptions, a *milp.LPAnalysis) error {
 
 func lpRow(label string, b milp.LPBucket) []any {
 	return []any{label, strconv.Itoa(b.Puzzles), strconv.Itoa(b.Tight), fmt.Sprintf("%.1f%%", 100*b.Share())}
+}
+
+func (o analyzeOptions) sampleText() string {
+	if o.limit > 0 {
+		return fmt.Sprintf("sample of %d, seed %d", o.limit, o.seed)
+	}
+	return "all puzzles"
+}
+
+// upEncodings are the encodings analyze --up compares.
+var upEncodings = []cnf.Encoding{cnf.Minimal, cnf.Extended}
+
+// upCount counts, for one hint count, the puzzles and those solved by
+// propagation under each of upEncodings.
+type upCount struct {
+	puzzles int
+	solved  []int
+}
+
+func analyzeUP(out io.Writer, dir string, o analyzeOptions) error {
+	propagators := map[*sudoku.Geometry][]*cnf.Propagator{}
+	counts := map[int]*upCount{}
+	opts := corpora.Options{Sample: o.limit, Seed: o.seed, Oracle: dlx.Oracle{}}
+	_, err := corpora.Load(dir, o.corpus, opts, func(p corpora.Puzzle) error {
+		geo := p.Grid.Geometry()
+		if propagators[geo] == nil {
+			for _, enc := range upEncodings {
+				propagators[geo] = append(propagators[geo], cnf.NewPropagator(cnf.Encode(geo, cnf.Options{Encoding: enc})))
+			}
+		}
+		c := counts[p.Hints]
+		if c == nil {
+			c = &upCount{solved: make([]int, len(upEncodings))}
+			counts[p.Hints] = c
+		}
+		c.puzzles++
+		for i, prop := range propagators[geo] {
+			if solved, _ := prop.SolvesPuzzle(p.Grid); solved {
+				c.solved[i]++
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return writeUPTable(out, o, counts)
+}
+
+func writeUPTable(out io.Writer, o analyzeOptions, counts map[int]*upCount) error {
+	if _, err := fmt.Fprintf(out, "Solved by unit propagation alone, %s (%s)\n", o.corpus, o.sampleText()); err != nil {
+		return err
+	}
+	table := tablewriter.NewWriter(out)
+	header := []any{"hints", "puzzles"}
+	for _, enc := range upEncodings {
+		header = append(header, enc.String())
+	}
+	table.Header(header...)
+	total := &upCount{solved: make([]int, len(upEncodings))}
+	for _, h := range slices.Sorted(maps.Keys(counts)) {
+		c := counts[h]
+		total.puzzles += c.puzzles
+		for i, s := range c.solved {
+			total.solved[i] += s
+		}
+		if err := table.Append(upRow(strconv.Itoa(h), c)...); err != nil {
+			return err
+		}
+	}
+	if err := table.Append(upRow("all", total)...); err != nil {
+		return err
+	}
+	return table.Render()
+}
+
+func upRow(label string, c *upCount) []any {
+	row := []any{label, strconv.Itoa(c.puzzles)}
+	for _, s := range c.solved {
+		row = append(row, fmt.Sprintf("%.1f%% (%d)", 100*float64(s)/float64(max(c.puzzles, 1)), s))
+	}
+	return row
 }
