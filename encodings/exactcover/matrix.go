@@ -117,13 +117,6 @@ func (m *Matrix) ItemOptions(item int) []int32 {
 	return m.itemOptions[item*n : item*n+n]
 }
 
-// Layout returns the matrix's flat arrays for engines that walk them in a
-// hot loop: the items of option o are optionItems[optionStart[o]:optionStart[o+1]]
-// and the options of item i are itemOptions[i·N : i·N+N]. Read only.
-func (m *Matrix) Layout() (optionStart, optionItems, itemOptions []int32) {
-	return m.optionStart, m.optionItems, m.itemOptions
-}
-
 // ItemName names an item for debugging: "r3c7" for a cell, "row 3 has 5",
 // "box 2 has 9", "main diagonal has 1".
 func (m *Matrix) ItemName(item int) string {

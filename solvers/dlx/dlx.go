@@ -1,10 +1,13 @@
 // Package dlx solves Sudoku as exact cover with Knuth's Algorithm X, always
 // branching on the item with the fewest options. It walks the matrix of
 // encodings/exactcover in a flat array layout with the semantics of dancing
-// links — cover and uncover by counting instead of unlinking — so that a
-// solve allocates nothing in its search and reuses its buffers across
-// puzzles. It is the suite's reference engine: the corpora generator uses it
-// as its uniqueness oracle, and it is the "exactcover/dlx" pipeline.
+// links: an item's list of remaining options is a bit mask beside its size,
+// cover removes a covered item's options from their other items and uncover,
+// in the reverse order, puts them back. A solve allocates nothing in its
+// search, and a Solver reuses its buffers across puzzles. It is the suite's
+// reference engine: the corpora generator uses it as its uniqueness oracle,
+// and it is the "exactcover/dlx" pipeline. Counters: nodes (options chosen
+// by the search) and guesses (branch points with more than one option).
 package dlx
 
 import (

@@ -53,8 +53,10 @@ func layoutFor(geo *sudoku.Geometry) *layout {
 }
 
 func buildLayout(m *exactcover.Matrix) *layout {
-	_, _, itemOptions := m.Layout()
-	l := &layout{matrix: m, n: m.Geometry().N, itemOptions: itemOptions, dummy: int32(m.Items())}
+	l := &layout{matrix: m, n: m.Geometry().N, dummy: int32(m.Items())}
+	for i := range m.Items() {
+		l.itemOptions = append(l.itemOptions, m.ItemOptions(i)...)
+	}
 	for o := range m.Options() {
 		l.stride = max(l.stride, len(m.OptionItems(o)))
 	}
@@ -63,8 +65,14 @@ func buildLayout(m *exactcover.Matrix) *layout {
 	return l
 }
 
-// relink fills the links from the matrix and the layout's option order.
+// relink fills the links and the others from the matrix and the layout's
+// option order.
 func (l *layout) relink() {
+	l.fillLinks()
+	l.fillOthers()
+}
+
+func (l *layout) fillLinks() {
 	for o := range l.matrix.Options() {
 		links := l.optionLinks(int32(o))
 		for k := range links {
@@ -78,6 +86,9 @@ func (l *layout) relink() {
 			links[k] = link{item: item, delta: countUnit | 1<<pos}
 		}
 	}
+}
+
+func (l *layout) fillOthers() {
 	w := l.stride - 1
 	l.others = make([]link, len(l.itemOptions)*w)
 	for ik, o := range l.itemOptions {
