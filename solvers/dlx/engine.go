@@ -92,7 +92,7 @@ func (e *engine) stats() exactcover.Stats {
 // cover removes item i from the items to cover and every remaining option of
 // i from its other items.
 func (e *engine) cover(i int32) {
-	state, scarce, others, w := e.state, e.scarce, e.others, e.stride-1
+	state, scarce, others, extras, x := e.state, e.scarce, e.others, e.extras, e.stride-4
 	base := int(i) * e.n
 	if state[i] < countUnit {
 		e.empty-- // emptied by the option being chosen, which covers it now
@@ -101,46 +101,59 @@ func (e *engine) cover(i int32) {
 	scarce[i>>6] &^= 1 << (i & 63)
 	e.uncovered--
 	for left := state[i] & maskBits; left != 0; left &= left - 1 {
-		k := (base + bits.TrailingZeros32(left)) * w
-		for _, l := range others[k : k+w] {
-			if state[l.item] -= l.delta; state[l.item] < 2*countUnit {
-				scarce[l.item>>6] |= 1 << (l.item & 63)
-				if state[l.item] < countUnit {
-					e.empty++
-				}
-			}
+		k := base + bits.TrailingZeros32(left)
+		three := others[3*k : 3*k+3 : 3*k+3]
+		e.drop(state, scarce, three[0])
+		e.drop(state, scarce, three[1])
+		e.drop(state, scarce, three[2])
+		for _, l := range extras[k*x : k*x+x] {
+			e.drop(state, scarce, l)
+		}
+	}
+}
+
+// drop removes an option from the item of link l.
+func (e *engine) drop(state []uint32, scarce []uint64, l link) {
+	if state[l.item] -= l.delta; state[l.item] < 2*countUnit {
+		scarce[l.item>>6] |= 1 << (l.item & 63)
+		if state[l.item] < countUnit {
+			e.empty++
 		}
 	}
 }
 
 // uncover undoes cover(i).
 func (e *engine) uncover(i int32) {
-	state, scarce, others, w := e.state, e.scarce, e.others, e.stride-1
+	state, others, extras, x := e.state, e.others, e.extras, e.stride-4
 	base := int(i) * e.n
 	for left := state[i] & maskBits; left != 0; left &= left - 1 {
-		k := (base + bits.TrailingZeros32(left)) * w
-		for _, l := range others[k : k+w] {
-			if state[l.item] += l.delta; state[l.item] < 3*countUnit {
-				e.regained(l.item)
-			}
+		k := base + bits.TrailingZeros32(left)
+		three := others[3*k : 3*k+3 : 3*k+3]
+		e.restore(state, three[0])
+		e.restore(state, three[1])
+		e.restore(state, three[2])
+		for _, l := range extras[k*x : k*x+x] {
+			e.restore(state, l)
 		}
 	}
 	e.uncovered++
 	if state[i] &^= coveredFlag; state[i] < 2*countUnit {
-		scarce[i>>6] |= 1 << (i & 63)
+		e.scarce[i>>6] |= 1 << (i & 63)
 		if state[i] < countUnit {
 			e.empty++
 		}
 	}
 }
 
-// regained updates the scarce set and the empty count for an item whose
-// count has just risen to 1 or 2.
-func (e *engine) regained(j int32) {
-	if e.state[j] < 2*countUnit {
-		e.empty--
-	} else {
-		e.scarce[j>>6] &^= 1 << (j & 63)
+// restore puts an option back into the item of link l. When the item's
+// count rises to 1 it is no longer empty; at 2 it is no longer scarce.
+func (e *engine) restore(state []uint32, l link) {
+	if state[l.item] += l.delta; state[l.item] < 3*countUnit {
+		if state[l.item] < 2*countUnit {
+			e.empty--
+		} else {
+			e.scarce[l.item>>6] &^= 1 << (l.item & 63)
+		}
 	}
 }
 

@@ -34,9 +34,12 @@ type layout struct {
 	n      int
 	stride int
 	links  []link // links of option o: links[o·stride : o·stride+stride]
-	// others holds, for the k-th option of item i, its links to items
-	// other than i: others[(i·N+k)·(stride−1) :][:stride−1].
+	// others holds, for the k-th option of item i, its links to three
+	// items other than i (cell, row, column or box): others[3(i·N+k) :][:3].
+	// The hot loop reads them unrolled. extras holds its links to the
+	// diagonals, padded: extras[(i·N+k)·(stride−4) :][:stride−4].
 	others      []link
+	extras      []link
 	itemOptions []int32 // options of item i: itemOptions[i·N : i·N+N]
 	dummy       int32   // the padding item, after the real ones
 }
@@ -89,17 +92,18 @@ func (l *layout) fillLinks() {
 }
 
 func (l *layout) fillOthers() {
-	w := l.stride - 1
-	l.others = make([]link, len(l.itemOptions)*w)
+	x := l.stride - 4
+	l.others = make([]link, len(l.itemOptions)*3)
+	l.extras = make([]link, len(l.itemOptions)*x)
 	for ik, o := range l.itemOptions {
-		others := l.others[ik*w : ik*w+w]
-		k := 0
+		var others []link
 		for _, lk := range l.optionLinks(o) {
 			if lk.item != int32(ik/l.n) {
-				others[k] = lk
-				k++
+				others = append(others, lk)
 			}
 		}
+		copy(l.others[3*ik:3*ik+3], others)
+		copy(l.extras[ik*x:ik*x+x], others[3:])
 	}
 }
 
