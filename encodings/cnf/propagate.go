@@ -57,8 +57,8 @@ type Propagator struct {
 	// counted lists, per code, the constraints of three or more literals
 	// (or a bound above one) that contain the literal; implied lists the
 	// literals that a two-literal clause makes true when the literal
-	// becomes false; occurs lists every constraint, for Reduce.
-	counted, implied, occurs adjacency
+	// becomes false, and binary those clauses' ids, in the same order.
+	counted, implied, binary adjacency
 	falses                   []int32
 	truth                    []int8 // per code: +1 true, -1 false, 0 unassigned
 	values                   Assignment
@@ -139,16 +139,16 @@ func (p *Propagator) addAtLeast(lits []int, k int, negate bool) {
 	}
 }
 
-// index builds the three adjacency lists.
+// index builds the adjacency lists.
 func (p *Propagator) index() {
-	var counted, implied, occurs [][2]int32
+	var counted, implied, binary [][2]int32
 	for id := range p.slack {
 		lits := p.constraint(int32(id))
-		binary := len(lits) == 2 && p.slack[id] == 1
+		isBinary := len(lits) == 2 && p.slack[id] == 1
 		for i, c := range lits {
-			occurs = append(occurs, [2]int32{c, int32(id)})
-			if binary {
+			if isBinary {
 				implied = append(implied, [2]int32{c, lits[1-i]})
+				binary = append(binary, [2]int32{c, int32(id)})
 			} else {
 				counted = append(counted, [2]int32{c, int32(id)})
 			}
@@ -157,7 +157,7 @@ func (p *Propagator) index() {
 	codes := 2*p.vars + 2
 	p.counted = newAdjacency(codes, counted)
 	p.implied = newAdjacency(codes, implied)
-	p.occurs = newAdjacency(codes, occurs)
+	p.binary = newAdjacency(codes, binary)
 }
 
 func (p *Propagator) constraint(id int32) []int32 { return p.lits[p.start[id]:p.start[id+1]] }

@@ -97,18 +97,37 @@ func boolIndex(b bool) int {
 // satisfied, since the propagator has ruled out one with every literal
 // false.
 func (rd *Reducer) markSurvivors() {
-	p := rd.p
 	rd.seen.clear()
-	for c := int32(2); c < int32(len(p.truth)); c++ {
-		if p.truth[c] != 0 {
+	for c := int32(2); c < int32(len(rd.p.truth)); c++ {
+		if rd.p.truth[c] == 0 {
+			rd.markBinaries(c)
+			rd.markLong(c)
+		}
+	}
+}
+
+// markBinaries marks the two-literal clauses (c ∨ m) of the unassigned
+// literal c that m does not satisfy; when m is unassigned too, the clause
+// is marked from the smaller of the two.
+func (rd *Reducer) markBinaries(c int32) {
+	ids := rd.p.binary.of(c)
+	for i, m := range rd.p.implied.of(c) {
+		t := rd.p.truth[m]
+		if t > 0 || t == 0 && m < c || int(ids[i]) >= rd.p.clauses {
 			continue
 		}
-		for _, id := range p.occurs.of(c) {
-			if int(id) < p.clauses && !rd.seen.has(id) {
-				rd.seen.set(id)
-				if !rd.satisfied(id) {
-					rd.kept.set(id)
-				}
+		rd.kept.set(ids[i])
+	}
+}
+
+// markLong marks the longer clauses of the unassigned literal c that are
+// not satisfied, looking at each once.
+func (rd *Reducer) markLong(c int32) {
+	for _, id := range rd.p.counted.of(c) {
+		if int(id) < rd.p.clauses && !rd.seen.has(id) {
+			rd.seen.set(id)
+			if !rd.satisfied(id) {
+				rd.kept.set(id)
 			}
 		}
 	}
