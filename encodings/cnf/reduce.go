@@ -40,7 +40,7 @@ type Reducer struct {
 	r       Reduction
 	out     Formula
 	b       clauseBuilder
-	seen    bitset    // clauses looked at by survivors
+	seen    bitset    // longer clauses markLong has looked at
 	kept    bitset    // clauses that survive
 	comment [2]string // the reduced formula's comment without and with propagation
 }
