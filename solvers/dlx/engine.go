@@ -94,9 +94,8 @@ func (e *engine) stats() exactcover.Stats {
 func (e *engine) cover(i int32) {
 	state, scarce, others, extras, x := e.state, e.scarce, e.others, e.extras, e.stride-4
 	base := int(i) * e.n
-	if state[i] < countUnit {
-		e.empty-- // emptied by the option being chosen, which covers it now
-	}
+	// An item emptied by the option being chosen is covered by it now.
+	e.empty -= int(below(state[i], countUnit))
 	state[i] |= coveredFlag
 	scarce[i>>6] &^= 1 << (i & 63)
 	e.uncovered--
@@ -112,50 +111,53 @@ func (e *engine) cover(i int32) {
 	}
 }
 
-// drop removes an option from the item of link l.
+// drop removes an option from the item of link l. Only uncovered items and
+// the dummy (state coveredFlag, delta 0, so no change) are ever dropped from.
 func (e *engine) drop(state []uint32, scarce []uint64, l link) {
-	if state[l.item] -= l.delta; state[l.item] < 2*countUnit {
-		scarce[l.item>>6] |= 1 << (l.item & 63)
-		if state[l.item] < countUnit {
-			e.empty++
-		}
-	}
+	st := state[l.item] - l.delta
+	state[l.item] = st
+	scarce[l.item>>6] |= uint64(below(st, 2*countUnit)) << (l.item & 63)
+	e.empty += int(below(st, countUnit))
 }
+
+// below returns 1 if x < k and 0 otherwise, without a branch: the search's
+// unpredictable tests cost more as branches than as arithmetic. Both x and k
+// must be below 2³¹ (an uncovered item's state).
+func below(x, k uint32) uint32 { return (x - k) >> 31 }
 
 // uncover undoes cover(i).
 func (e *engine) uncover(i int32) {
-	state, others, extras, x := e.state, e.others, e.extras, e.stride-4
+	state, scarce, others, extras, x := e.state, e.scarce, e.others, e.extras, e.stride-4
 	base := int(i) * e.n
 	for left := state[i] & maskBits; left != 0; left &= left - 1 {
 		k := base + bits.TrailingZeros32(left)
 		three := others[3*k : 3*k+3 : 3*k+3]
-		e.restore(state, three[0])
-		e.restore(state, three[1])
-		e.restore(state, three[2])
+		e.restore(state, scarce, three[0])
+		e.restore(state, scarce, three[1])
+		e.restore(state, scarce, three[2])
 		for _, l := range extras[k*x : k*x+x] {
-			e.restore(state, l)
+			e.restore(state, scarce, l)
 		}
 	}
 	e.uncovered++
-	if state[i] &^= coveredFlag; state[i] < 2*countUnit {
-		e.scarce[i>>6] |= 1 << (i & 63)
-		if state[i] < countUnit {
-			e.empty++
-		}
-	}
+	state[i] &^= coveredFlag
+	scarce[i>>6] |= uint64(below(state[i], 2*countUnit)) << (i & 63)
+	e.empty += int(below(state[i], countUnit))
 }
 
-// restore puts an option back into the item of link l. When the item's
-// count rises to 1 it is no longer empty; at 2 it is no longer scarce.
-func (e *engine) restore(state []uint32, l link) {
-	if state[l.item] += l.delta; state[l.item] < 3*countUnit {
-		if state[l.item] < 2*countUnit {
-			e.empty--
-		} else {
-			e.scarce[l.item>>6] &^= 1 << (l.item & 63)
-		}
-	}
+// restore puts an option back into the item of link l, branch-free like
+// drop: when the item's count rises to 1 it is no longer empty, at 2 it is
+// no longer scarce.
+func (e *engine) restore(state []uint32, scarce []uint64, l link) {
+	st := state[l.item] + l.delta
+	state[l.item] = st
+	count := st >> countShift
+	scarce[l.item>>6] &^= uint64(isZero(count^2)) << (l.item & 63)
+	e.empty -= int(isZero(count ^ 1))
 }
+
+// isZero returns 1 if x is 0 and 0 otherwise (x < 2³¹), without a branch.
+func isZero(x uint32) uint32 { return below(x, 1) }
 
 // choose covers the items of option o other than skip (the branch's item,
 // already covered, or the dummy).
