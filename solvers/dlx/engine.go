@@ -2,6 +2,7 @@ package dlx
 
 import (
 	"math/bits"
+	"slices"
 
 	"github.com/sudokubench/sudokubench/encodings/exactcover"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -28,10 +29,10 @@ type engine struct {
 }
 
 // frame is one branch point: the covered item, the options of it still to
-// try, and the option chosen now (-1 if none).
+// try, and where the option chosen now is in itemOptions (-1 if none).
 type frame struct {
 	item int32
-	opt  int32
+	at   int32
 	left uint32
 }
 
@@ -56,7 +57,8 @@ func (e *engine) load(puzzle *sudoku.Grid) bool {
 		if !e.live(o) {
 			return false
 		}
-		e.choose(o, e.dummy)
+		e.cover(int32(cell))
+		e.chooseAt(cell*e.n + slices.Index(e.itemOptions[cell*e.n:cell*e.n+e.n], o))
 	}
 	return true
 }
@@ -159,24 +161,34 @@ func (e *engine) restore(state []uint32, scarce []uint64, l link) {
 // isZero returns 1 if x is 0 and 0 otherwise (x < 2³¹), without a branch.
 func isZero(x uint32) uint32 { return below(x, 1) }
 
-// choose covers the items of option o other than skip (the branch's item,
-// already covered, or the dummy).
-func (e *engine) choose(o, skip int32) {
-	for _, l := range e.optionLinks(o) {
-		if l.item != skip && l.item != e.dummy {
+// chooseAt chooses the option at itemOptions[k], whose item k/N is covered
+// already: it covers the option's other items.
+func (e *engine) chooseAt(k int) {
+	three := e.others[3*k : 3*k+3 : 3*k+3]
+	e.cover(three[0].item)
+	e.cover(three[1].item)
+	e.cover(three[2].item)
+	x := e.stride - 4
+	for _, l := range e.extras[k*x : k*x+x] {
+		if l.item != e.dummy {
 			e.cover(l.item)
 		}
 	}
 }
 
-// unchoose undoes choose(o, skip), uncovering in the reverse order.
-func (e *engine) unchoose(o, skip int32) {
-	links := e.optionLinks(o)
-	for k := len(links) - 1; k >= 0; k-- {
-		if l := links[k]; l.item != skip && l.item != e.dummy {
-			e.uncover(l.item)
+// unchooseAt undoes chooseAt(k), uncovering in the reverse order.
+func (e *engine) unchooseAt(k int) {
+	x := e.stride - 4
+	extras := e.extras[k*x : k*x+x]
+	for j := len(extras) - 1; j >= 0; j-- {
+		if extras[j].item != e.dummy {
+			e.uncover(extras[j].item)
 		}
 	}
+	three := e.others[3*k : 3*k+3 : 3*k+3]
+	e.uncover(three[2].item)
+	e.uncover(three[1].item)
+	e.uncover(three[0].item)
 }
 
 // fewest returns the first uncovered item with the fewest options, and that
@@ -215,7 +227,7 @@ func (e *engine) search(limit int, done <-chan struct{}) (interrupted bool) {
 			e.solutions++
 			if e.solutions == 1 {
 				for _, f := range e.frames[:depth] {
-					e.first = append(e.first, f.opt)
+					e.first = append(e.first, e.itemOptions[f.at])
 				}
 			}
 			if e.solutions >= limit {
@@ -226,7 +238,7 @@ func (e *engine) search(limit int, done <-chan struct{}) (interrupted bool) {
 				e.guesses++
 			}
 			e.cover(int32(item))
-			e.frames[depth] = frame{item: int32(item), opt: -1, left: e.state[item] & maskBits}
+			e.frames[depth] = frame{item: int32(item), at: -1, left: e.state[item] & maskBits}
 			depth++
 		}
 		if depth = e.advance(depth); depth == 0 {
@@ -245,13 +257,13 @@ func (e *engine) search(limit int, done <-chan struct{}) (interrupted bool) {
 func (e *engine) advance(depth int) int {
 	for depth > 0 {
 		f := &e.frames[depth-1]
-		if f.opt >= 0 {
-			e.unchoose(f.opt, f.item)
+		if f.at >= 0 {
+			e.unchooseAt(int(f.at))
 		}
 		if f.left != 0 {
-			f.opt = e.itemOptions[int(f.item)*e.n+bits.TrailingZeros32(f.left)]
+			f.at = int32(int(f.item)*e.n + bits.TrailingZeros32(f.left))
 			f.left &= f.left - 1
-			e.choose(f.opt, f.item)
+			e.chooseAt(int(f.at))
 			return depth
 		}
 		e.uncover(f.item)
