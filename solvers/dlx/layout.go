@@ -34,10 +34,11 @@ type layout struct {
 	n      int
 	stride int
 	links  []link // links of option o: links[o·stride : o·stride+stride]
-	// others holds, for the k-th option of item i, its links to three
-	// items other than i (cell, row, column or box): others[3(i·N+k) :][:3].
-	// The hot loop reads them unrolled. extras holds its links to the
-	// diagonals, padded: extras[(i·N+k)·(stride−4) :][:stride−4].
+	// others holds, for the k-th option of item i, its first three links
+	// to items other than i: others[3(i·N+k) :][:3]; every option has at
+	// least four items, so the hot loop reads them unrolled. extras holds
+	// the rest, which only options on a diagonal have, padded:
+	// extras[(i·N+k)·(stride−4) :][:stride−4].
 	others      []link
 	extras      []link
 	itemOptions []int32 // options of item i: itemOptions[i·N : i·N+N]
