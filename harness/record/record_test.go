@@ -1,0 +1,102 @@
+package record
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func writeRecords(t *testing.T, recs ...Record) string {
+	t.Helper()
+	path := filepath.Join(t.TempDir(), ResultsFile)
+	w, err := Append(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range recs {
+		if err := w.Write(&recs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+func sampleRecord(id string, status string) Record {
+	return Record{
+		Solver: "exactcover/dlx", Corpus: "top1465", PuzzleID: id, Mode: "unique", Seed: 1,
+		Status: status, WallNS: 1234, Counters: map[string]float64{"nodes": 7}, Model: map[string]int{"items": 324},
+	}
+}
+
+func TestWriteThenReadKeepsEveryField(t *testing.T) {
+	in := []Record{sampleRecord("top1465:3", "solved"), sampleRecord("top1465:4", "timeout")}
+	got, warnings, err := ReadAll(writeRecords(t, in...))
+	if err != nil || len(warnings) != 0 {
+		t.Fatalf("ReadAll: %v, warnings %v", err, warnings)
+	}
+	if len(got) != 2 || got[0].PuzzleID != "top1465:3" || got[1].Status != "timeout" ||
+		got[0].Counters["nodes"] != 7 || got[0].Model["items"] != 324 || got[0].WallNS != 1234 {
+		t.Fatalf("records changed on the way: %+v", got)
+	}
+}
+
+func TestReadSkipsATornLastLineWithAWarning(t *testing.T) {
+	path := writeRecords(t, sampleRecord("top1465:3", "solved"))
+	f, err := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	f.WriteString(`{"solver":"exactcover/dlx","puzz`)
+	f.Close()
+	got, warnings, err := ReadAll(path)
+	if err != nil {
+		t.Fatalf("a torn last line must not be an error: %v", err)
+	}
+	if len(got) != 1 || len(warnings) != 1 || !strings.Contains(warnings[0], ":2: incomplete last line") {
+		t.Fatalf("got %d records, warnings %v; want 1 record and a warning naming line 2", len(got), warnings)
+	}
+}
+
+func TestReadRejectsABadLineInTheMiddle(t *testing.T) {
+	path := filepath.Join(t.TempDir(), ResultsFile)
+	good := `{"solver":"s","puzzle_id":"c:1","status":"solved"}`
+	os.WriteFile(path, []byte(good+"\nnot json\n"+good+"\n"), 0o644)
+	_, _, err := ReadAll(path)
+	if err == nil || !strings.Contains(err.Error(), ResultsFile+":2:") {
+		t.Fatalf("err = %v, want the file and line 2 named", err)
+	}
+}
+
+func TestKeyAndSolved(t *testing.T) {
+	r := sampleRecord("top1465:3", "multiple")
+	r.Rep = 2
+	if got, want := r.Key(), "exactcover/dlx|top1465:3|unique|1|2"; got != want {
+		t.Errorf("Key() = %q, want %q", got, want)
+	}
+	for status, want := range map[string]bool{"solved": true, "unsat": true, "multiple": true, "timeout": false, "wrong": false, "error": false} {
+		r.Status = status
+		if r.Solved() != want {
+			t.Errorf("Solved() for %s = %v, want %v", status, !want, want)
+		}
+	}
+}
+
+func TestManifestRoundTrip(t *testing.T) {
+	path := filepath.Join(t.TempDir(), ManifestFile)
+	m := &Manifest{Suite: "sudokubench", Commit: "abc", Plan: Plan{Solvers: []string{"exactcover/dlx"}, Seed: 9, TimeoutNS: 1e9}}
+	if err := WriteManifest(path, m); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadManifest(path)
+	if err != nil || got.Commit != "abc" || got.Plan.Seed != 9 || got.Plan.Solvers[0] != "exactcover/dlx" {
+		t.Fatalf("ReadManifest = %+v, %v", got, err)
+	}
+	os.WriteFile(path, []byte("{"), 0o644)
+	if _, err := ReadManifest(path); err == nil || !strings.Contains(err.Error(), "not a manifest") {
+		t.Errorf("bad manifest error = %v", err)
+	}
+}
