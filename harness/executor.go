@@ -87,7 +87,8 @@ func baseRecord(run Run, timeout time.Duration) record.Record {
 	g := run.Puzzle.Grid
 	return record.Record{
 		Solver: run.Solver.Name, Options: run.Solver.Options, Family: run.Solver.Family,
-		Corpus: run.Puzzle.Corpus, PuzzleID: run.Puzzle.ID, PuzzleSHA: g.SHA256(),
+		Stochastic: run.Solver.Stochastic,
+		Corpus:     run.Puzzle.Corpus, PuzzleID: run.Puzzle.ID, PuzzleSHA: g.SHA256(),
 		Hints: run.Puzzle.Hints, Size: g.N(), Variant: g.Geometry().Variant.String(),
 		Mode: string(run.Mode), Seed: run.Seed, Rep: run.Rep,
 		TimeoutNS: int64(timeout),

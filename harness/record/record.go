@@ -20,6 +20,9 @@ type Record struct {
 	Solver  string            `json:"solver"`
 	Options map[string]string `json:"options,omitempty"`
 	Family  string            `json:"family,omitempty"`
+	// Stochastic marks a solver whose answer depends on the seed: each of
+	// its runs is one read, not a repetition of the same measurement.
+	Stochastic bool `json:"stochastic,omitempty"`
 
 	Corpus    string `json:"corpus"`
 	PuzzleID  string `json:"puzzle_id"` // corpus:line, stable

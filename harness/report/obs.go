@@ -81,14 +81,14 @@ type Obs struct {
 type IsStochastic func(solver string) bool
 
 // DetectStochastic decides from the records alone: a solver is stochastic
-// when a record of it has option stochastic=true, a "reads" counter, family
-// "qubo", or a name beginning "genetic".
+// when a record of it is marked so by the harness or carries a "reads"
+// counter.
 func DetectStochastic(recs []record.Record) IsStochastic {
 	set := make(map[string]bool)
 	for i := range recs {
 		r := &recs[i]
 		_, reads := r.Counters[CounterReads]
-		if r.Options["stochastic"] == "true" || reads || r.Family == "qubo" || strings.HasPrefix(r.Solver, "genetic") {
+		if r.Stochastic || reads {
 			set[r.Solver] = true
 		}
 	}
