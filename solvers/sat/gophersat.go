@@ -35,10 +35,11 @@ func (g *gophersatFresh) solve(ctx context.Context, inst *cnf.Instance, unique b
 }
 
 // problemBuilder turns formulas into gophersat problems without going
-// through [][]int: clauses of two or more literals become solver clauses,
-// unit clauses are returned to be assumed. The clauses and their literals
-// live in storage that the next build overwrites, so a problem must not be
-// used after the next build; that saves an allocation per clause.
+// through [][]int: clauses of two or more literals and cardinality
+// constraints become solver clauses, unit clauses are returned to be
+// assumed. The clauses and their literals live in storage that the next
+// build overwrites, so a problem must not be used after the next build;
+// that saves an allocation per clause.
 type problemBuilder struct {
 	pb      solver.Problem
 	lits    []solver.Lit
@@ -63,13 +64,15 @@ func (b *problemBuilder) build(f *cnf.Formula) (*solver.Problem, []solver.Lit) {
 		b.lits = appendLits(b.lits, c)
 		b.clauses = append(b.clauses, *solver.NewClause(b.lits[start:len(b.lits):len(b.lits)]))
 	}
+	for _, c := range f.Cards {
+		start := len(b.lits)
+		var k int
+		b.lits, k = appendAtLeast(b.lits, c)
+		b.clauses = append(b.clauses, *solver.NewCardClause(b.lits[start:len(b.lits):len(b.lits)], k))
+	}
 	// Take the pointers only now: appending may have moved the clauses.
 	for i := range b.clauses {
 		b.ptrs = append(b.ptrs, &b.clauses[i])
-	}
-	for _, c := range f.Cards {
-		lits, k := atLeastForm(c)
-		b.ptrs = append(b.ptrs, solver.NewCardClause(lits, k))
 	}
 	// The model's element type is unexported: only the solver package can
 	// make one, so grow it through ParseSliceNb and otherwise reuse it.
@@ -83,21 +86,20 @@ func (b *problemBuilder) build(f *cnf.Formula) (*solver.Problem, []solver.Lit) {
 	return &b.pb, b.units
 }
 
-// atLeastForm writes a cardinality constraint as "at least k of lits", the
-// only form gophersat takes: at most k of n is at least n-k of their
-// negations.
-func atLeastForm(c cnf.Card) ([]solver.Lit, int) {
-	lits := make([]solver.Lit, len(c.Lits))
-	for i, l := range c.Lits {
+// appendAtLeast writes a cardinality constraint as "at least k of lits",
+// the only form gophersat takes (at most k of n is at least n-k of their
+// negations), appending the literals to dst.
+func appendAtLeast(dst []solver.Lit, c cnf.Card) ([]solver.Lit, int) {
+	for _, l := range c.Lits {
 		if c.Bound == cnf.AtMost {
 			l = -l
 		}
-		lits[i] = solver.IntToLit(int32(l))
+		dst = append(dst, solver.IntToLit(int32(l)))
 	}
 	if c.Bound == cnf.AtMost {
-		return lits, len(c.Lits) - c.K
+		return dst, len(c.Lits) - c.K
 	}
-	return lits, c.K
+	return dst, c.K
 }
 
 // appendLits appends the literals, as gophersat's, to dst.
