@@ -136,3 +136,19 @@ func symbolDigit(ch byte) int {
 	}
 	return -1
 }
+
+// PatternGrid returns a complete, valid classic grid of the given box size,
+// digit (box·(r mod box) + r div box + c) mod N + 1 at row r, column c: the
+// shifted-rows pattern. Blanking its cells gives test puzzles of any size.
+// It breaks the diagonal rule, so it is classic only. Like MustGeometry, it
+// panics on a box size outside MinBox..MaxBox.
+func PatternGrid(box int) *Grid {
+	geo := MustGeometry(box, Classic)
+	g := NewGrid(geo)
+	for r := 0; r < geo.N; r++ {
+		for c := 0; c < geo.N; c++ {
+			g.cells[r*geo.N+c] = uint8((box*(r%box)+r/box+c)%geo.N + 1)
+		}
+	}
+	return g
+}

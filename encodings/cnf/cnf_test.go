@@ -80,22 +80,9 @@ func TestVarNumbering(t *testing.T) {
 	}
 }
 
-// solvedGrid builds a valid grid of box size b from the classic pattern.
-func solvedGrid(b int) *sudoku.Grid {
-	geo := sudoku.MustGeometry(b, sudoku.Classic)
-	n := geo.N
-	g := sudoku.NewGrid(geo)
-	for r := 0; r < n; r++ {
-		for c := 0; c < n; c++ {
-			g.Set(r*n+c, (b*(r%b)+r/b+c)%n+1)
-		}
-	}
-	return g
-}
-
 func TestDecodeRoundTrip(t *testing.T) {
 	for _, b := range []int{2, 3, 4} {
-		sol := solvedGrid(b)
+		sol := sudoku.PatternGrid(b)
 		geo := sol.Geometry()
 		if err := sudoku.CheckSolution(sol, sol); err != nil {
 			t.Fatalf("pattern grid: %v", err)
@@ -115,7 +102,7 @@ func TestDecodeRoundTrip(t *testing.T) {
 }
 
 func TestPropagateSolvedGridIsFixpoint(t *testing.T) {
-	sol := solvedGrid(3)
+	sol := sudoku.PatternGrid(3)
 	for _, opt := range []Options{{Encoding: Minimal}, {Encoding: Extended, AtMostOne: Sequential}, {Encoding: Extended, AtMostOne: Native}} {
 		p := NewPropagator(Encode(sol.Geometry(), opt))
 		a, ok := p.Propagate(Givens(sol))
@@ -146,7 +133,7 @@ func TestReduceKeepsSolutions(t *testing.T) {
 			}
 		}
 	}
-	sol := solvedGrid(3)
+	sol := sudoku.PatternGrid(3)
 	r, err := Reduce(Encode(sol.Geometry(), Options{Encoding: Extended}), Givens(sol), false)
 	if err != nil || r.Formula.Vars != 0 || len(r.Formula.Clauses) != 0 {
 		t.Fatalf("reducing a full grid: %v, %+v", err, r.Formula.Stats())

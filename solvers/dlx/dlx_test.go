@@ -149,17 +149,6 @@ func blank(full *sudoku.Grid, rng *rand.Rand, p float64) *sudoku.Grid {
 	return g
 }
 
-// patternGrid is the classic full grid (r·box + r/box + c) mod N + 1.
-func patternGrid(geo *sudoku.Geometry) *sudoku.Grid {
-	g := sudoku.NewGrid(geo)
-	for r := range geo.N {
-		for c := range geo.N {
-			g.Set(r*geo.N+c, (r*geo.Box+r/geo.Box+c)%geo.N+1)
-		}
-	}
-	return g
-}
-
 func TestSizesAndVariants(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	for box := sudoku.MinBox; box <= sudoku.MaxBox; box++ {
@@ -186,7 +175,7 @@ func TestSizesAndVariants(t *testing.T) {
 func fullGrid(t *testing.T, geo *sudoku.Geometry, rng *rand.Rand) *sudoku.Grid {
 	t.Helper()
 	if geo.Variant == sudoku.Classic {
-		return patternGrid(geo)
+		return sudoku.PatternGrid(geo.Box)
 	}
 	full, ok := RandomSolution(sudoku.NewGrid(geo), rng)
 	if !ok {
@@ -199,7 +188,7 @@ func TestDiagonalEnforced(t *testing.T) {
 	// The classic pattern grid repeats digits on the diagonals: as a
 	// diagonal puzzle it has no solution, with a few cells blanked as well.
 	for box := sudoku.MinBox; box <= 3; box++ {
-		classic := patternGrid(sudoku.MustGeometry(box, sudoku.Classic))
+		classic := sudoku.PatternGrid(box)
 		blanked := classic.Clone()
 		for i := 0; i < len(blanked.Cells()); i += 3 {
 			blanked.Set(i, 0)

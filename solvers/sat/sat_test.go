@@ -61,19 +61,6 @@ func puzzlesOf(lines []corpusLine) []*sudoku.Grid {
 	return out
 }
 
-// patternGrid builds a valid classic grid of box size b.
-func patternGrid(b int) *sudoku.Grid {
-	geo := sudoku.MustGeometry(b, sudoku.Classic)
-	n := geo.N
-	g := sudoku.NewGrid(geo)
-	for r := 0; r < n; r++ {
-		for c := 0; c < n; c++ {
-			g.Set(r*n+c, (b*(r%b)+r/b+c)%n+1)
-		}
-	}
-	return g
-}
-
 // blank empties every k-th cell (offset by the row) of a solved grid.
 func blank(sol *sudoku.Grid, k int) *sudoku.Grid {
 	p := sol.Clone()
@@ -108,8 +95,8 @@ func samples(t testing.TB) map[string][]*sudoku.Grid {
 		"top1465":      puzzlesOf(readCorpus(t, "top1465.txt", 2)),
 		"hardest-1106": puzzlesOf(readCorpus(t, "hardest-1106.txt", 2)),
 		"diagonal":     {diagonalPuzzle(t)},
-		"4x4":          {blank(patternGrid(2), 2)},
-		"16x16":        {blank(patternGrid(4), 3)},
+		"4x4":          {blank(sudoku.PatternGrid(2), 2)},
+		"16x16":        {blank(sudoku.PatternGrid(4), 3)},
 	}
 }
 
