@@ -136,7 +136,7 @@ func (r *Report) WriteHTML(w io.Writer, figs []Figure) error {
 	}
 	for _, f := range figs {
 		var svg bytes.Buffer
-		if err := WritePlot(&svg, f.Plot, "svg"); err != nil {
+		if err := WriteFigure(&svg, f, "svg"); err != nil {
 			return fmt.Errorf("figure %s: %w", f.Name, err)
 		}
 		fmt.Fprintf(&b, "<figure id=\"%s\">\n%s\n<figcaption>%s</figcaption>\n</figure>\n",
@@ -225,7 +225,7 @@ func (r *Report) WriteFiles(to Files, format string, plotFormats []string) ([]st
 	for _, f := range figs {
 		for _, ext := range plotFormats {
 			var b bytes.Buffer
-			if err := WritePlot(&b, f.Plot, ext); err != nil {
+			if err := WriteFigure(&b, f, ext); err != nil {
 				return out.files, err
 			}
 			out.put(filepath.Join(to.PlotDir, f.Name+"."+ext), b.Bytes())

@@ -64,7 +64,7 @@ func TestPlotsRender(t *testing.T) {
 			t.Fatalf("set=%s: %v", name, err)
 		}
 		if name == "two-solvers" {
-			p, err := Scatter(rep.Obs, "fast", "slow", 0)
+			p, err := Scatter(rep.Obs, "fast", "slow", 0, CPU)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -74,7 +74,7 @@ func TestPlotsRender(t *testing.T) {
 			for _, format := range []string{"svg", "png", "pdf"} {
 				t.Run(fmt.Sprintf("set=%s/plot=%s/format=%s", name, f.Name, format), func(t *testing.T) {
 					var b bytes.Buffer
-					if err := WritePlot(&b, f.Plot, format); err != nil {
+					if err := WriteFigure(&b, f, format); err != nil {
 						t.Fatal(err)
 					}
 					if b.Len() == 0 {

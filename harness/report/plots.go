@@ -1,81 +1,56 @@
 package report
 
 import (
-	"bytes"
 	"cmp"
 	"fmt"
 	"image/color"
-	"io"
 	"math"
-	"regexp"
 	"slices"
-	"strconv"
-	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/plotutil"
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// Plot size for every saved format.
-const (
-	PlotWidth  = 6 * vg.Inch
-	PlotHeight = 4 * vg.Inch
-)
-
-// Styles gives each solver the same colour and dash in every plot: by its
-// index among the sorted solver names.
-type Styles struct{ solvers []string }
-
-// NewStyles indexes the solvers of obs.
-func NewStyles(obs []Obs) Styles { return Styles{solvers: solverNames(obs)} }
-
-func (s Styles) index(solver string) int {
-	i, _ := slices.BinarySearch(s.solvers, solver)
-	return i
-}
-
-// Color is the solver's colour.
-func (s Styles) Color(solver string) color.Color { return plotutil.Color(s.index(solver)) }
-
-// Dashes is the solver's dash pattern.
-func (s Styles) Dashes(solver string) []vg.Length { return plotutil.Dashes(s.index(solver)) }
-
-func solverNames(obs []Obs) []string {
-	var names []string
-	for _, o := range obs {
-		names = append(names, o.Solver)
-	}
-	slices.Sort(names)
-	return slices.Compact(names)
-}
+// timeLabel names the time axis after the clock read.
+func timeLabel(m Measure) string { return m.Label() + " time per puzzle" }
 
 // Cactus plots, for each solver, how many observations were solved within
 // a time (log axis): the further right and lower a line, the slower.
-func Cactus(obs []Obs, st Styles) (*plot.Plot, error) {
-	p := newPlot("Solved within time", "time per puzzle", "solved")
+func Cactus(obs []Obs, m Measure, st Styles) (*plot.Plot, error) {
+	p := newPlot("Puzzles solved within a time", timeLabel(m), "puzzles solved", plotter.NewGrid())
 	lo, hi := logRange(solvedTimes(obs, ""))
-	most := 0
-	solvers := solverNames(obs)
-	for _, solver := range solvers {
+	for _, solver := range solverNames(obs) {
 		times := sorted(solvedTimes(obs, solver))
 		if len(times) == 0 {
 			continue
 		}
-		pts := plotter.XYs{{X: lo, Y: 0}}
+		pts := plotter.XYs{{X: math.Log10(lo), Y: 0}}
 		for i, t := range times {
-			pts = append(pts, plotter.XY{X: math.Max(t, lo), Y: float64(i + 1)})
+			pts = append(pts, plotter.XY{X: math.Log10(math.Max(t, lo)), Y: float64(i + 1)})
 		}
-		most = max(most, len(times))
 		if err := addLine(p, st, solver, pts); err != nil {
 			return nil, err
 		}
 	}
-	timeAxis(&p.X, lo, hi)
-	p.Y.Min, p.Y.Max = 0, float64(max(most, 1))*legendRoom(len(solvers))
+	logValueAxis(&p.X, lo, hi, timeTicks{})
+	// Up to the number of instances, so a line that reaches the top has
+	// solved them all; 5% headroom keeps it off the frame.
+	p.Y.Min, p.Y.Max = 0, 1.05*float64(max(instances(obs), 1))
+	p.Y.Tick.Marker = linearTicks{}
 	return p, nil
+}
+
+// instances is the most observations any solver has.
+func instances(obs []Obs) int {
+	n := make(map[string]int)
+	most := 0
+	for _, o := range obs {
+		n[o.Solver]++
+		most = max(most, n[o.Solver])
+	}
+	return most
 }
 
 func addLine(p *plot.Plot, st Styles, solver string, pts plotter.XYs) error {
@@ -105,51 +80,82 @@ func solvedTimes(obs []Obs, solver string) []float64 {
 
 // TimeByGroup draws box plots of solved times per group (hint-count bucket
 // or corpus) and solver, on a log axis. The boxes are gonum's (its own
-// quartile rule, whiskers at 1.5 IQR); the tables' figures are type 7.
-func TimeByGroup(obs []Obs, g Grouper, st Styles) (*plot.Plot, error) {
-	p := newPlot("Time by "+g.Name()+" (solved runs)", g.Name(), "time per puzzle")
+// quartile rule, whiskers at 1.5 IQR; the tables' figures are type 7),
+// computed on log10 of the times: on a log axis, whiskers and outliers
+// measured in linear seconds would flag only slow runs.
+func TimeByGroup(obs []Obs, g Grouper, m Measure, st Styles) (*plot.Plot, error) {
+	p := newPlot("Time by "+g.Name()+" (solved runs)", g.Name(), timeLabel(m), valueGrid(false))
 	groups := groupsOf(obs, g)
 	solvers := solverNames(obs)
-	width := boxWidth(len(solvers))
+	width := boxWidth(len(groups), len(solvers))
 	lo, hi := logRange(solvedTimes(obs, ""))
-	inLegend := make(map[string]bool)
+	drawn := make(map[string]bool)
 	for gi, grp := range groups {
 		for si, solver := range solvers {
 			var ts plotter.Values
 			for i := range obs {
 				if obs[i].Solver == solver && obs[i].Solved && g.Group(&obs[i]) == grp {
-					ts = append(ts, math.Max(obs[i].TimeNS/1e9, lo))
+					ts = append(ts, math.Log10(math.Max(obs[i].TimeNS/1e9, lo)))
 				}
 			}
 			if len(ts) == 0 {
 				continue
 			}
-			if err := addBox(p, st, solver, offset(gi, si, len(solvers)), width, ts, !inLegend[solver]); err != nil {
+			if err := addBox(p, st, solver, offset(gi, si, len(solvers)), width, ts, false); err != nil {
 				return nil, err
 			}
-			inLegend[solver] = true
+			drawn[solver] = true
 		}
 	}
-	timeAxis(&p.Y, lo, hi)
-	p.Y.Max = lo * math.Pow(p.Y.Max/lo, legendRoom(len(solvers)))
-	nominal(p, groups)
+	for _, solver := range solvers {
+		if drawn[solver] {
+			p.Legend.Add(solver, swatch{st.Color(solver)})
+		}
+	}
+	logValueAxis(&p.Y, lo, hi, timeTicks{})
+	nominal(&p.X, labels(groups))
 	return p, nil
 }
 
-// legendRoom is the factor by which an axis grows so that a legend of n
-// entries at the top does not cover the data.
-func legendRoom(n int) float64 { return 1 + 0.1*float64(n) }
+// Grouped plots (boxes, success rates) give each solver a slot of
+// slotWidth in each group, and leave two slots between groups; the plot
+// widens as needed, and axisRoom is what its y axis takes.
+const (
+	slotWidth = vg.Length(5)
+	axisRoom  = vg.Length(60)
+)
 
-func addBox(p *plot.Plot, st Styles, solver string, loc float64, w vg.Length, vs plotter.Values, legend bool) error {
+// GroupedWidth is the plot width that fits groups × solvers slots.
+func GroupedWidth(groups, solvers int) vg.Length {
+	return max(PlotWidth, axisRoom+vg.Length(groups*(solvers+2))*slotWidth)
+}
+
+// boxWidth fills 70% of a slot at GroupedWidth, at most 24 points.
+func boxWidth(groups, solvers int) vg.Length {
+	slot := (GroupedWidth(groups, solvers) - axisRoom) / vg.Length(max(groups*(solvers+2), 1))
+	return min(0.7*slot, vg.Points(24))
+}
+
+// offset is the x of solver si of n in group gi: slots of 1/(n+2) of a
+// group, centred on the group.
+func offset(gi, si, n int) float64 {
+	return float64(gi) + (float64(si)-float64(n-1)/2)/float64(n+2)
+}
+
+// addBox adds a box plot of vs filled in the solver's colour, vertical at
+// x = loc or horizontal at y = loc.
+func addBox(p *plot.Plot, st Styles, solver string, loc float64, w vg.Length, vs plotter.Values, horizontal bool) error {
 	b, err := plotter.NewBoxPlot(w, loc, vs)
 	if err != nil {
 		return fmt.Errorf("box plot %s: %w", solver, err)
 	}
+	b.Horizontal = horizontal
 	b.FillColor = st.Color(solver)
+	// Thin strokes and small outliers keep narrow boxes legible.
+	b.BoxStyle.Width, b.WhiskerStyle.Width = vg.Points(0.5), vg.Points(0.5)
+	b.MedianStyle.Width = vg.Points(1)
+	b.GlyphStyle.Radius = vg.Points(1.2)
 	p.Add(b)
-	if legend {
-		p.Legend.Add(solver, swatch{st.Color(solver)})
-	}
 	return nil
 }
 
@@ -158,19 +164,11 @@ type swatch struct{ color.Color }
 
 // Thumbnail implements plot.Thumbnailer.
 func (s swatch) Thumbnail(c *draw.Canvas) {
-	c.FillPolygon(s.Color, c.ClipPolygonY([]vg.Point{
-		{X: c.Min.X, Y: c.Min.Y}, {X: c.Max.X, Y: c.Min.Y}, {X: c.Max.X, Y: c.Max.Y}, {X: c.Min.X, Y: c.Max.Y},
-	}))
-}
-
-func boxWidth(n int) vg.Length { return vg.Points(math.Max(4, 48/float64(max(n, 1)))) }
-
-// offset spreads n solvers around group position gi.
-func offset(gi, si, n int) float64 {
-	if n <= 1 {
-		return float64(gi)
-	}
-	return float64(gi) - 0.3 + 0.6*float64(si)/float64(n-1)
+	side := min(c.Max.Y-c.Min.Y, c.Max.X-c.Min.X)
+	c.FillPolygon(s.Color, []vg.Point{
+		{X: c.Min.X, Y: c.Min.Y}, {X: c.Min.X + side, Y: c.Min.Y},
+		{X: c.Min.X + side, Y: c.Min.Y + side}, {X: c.Min.X, Y: c.Min.Y + side},
+	})
 }
 
 func groupsOf(obs []Obs, g Grouper) []Group {
@@ -178,30 +176,43 @@ func groupsOf(obs []Obs, g Grouper) []Group {
 	for i := range obs {
 		gs = append(gs, g.Group(&obs[i]))
 	}
+	return sortGroups(gs)
+}
+
+func sortGroups(gs []Group) []Group {
 	slices.SortFunc(gs, func(a, b Group) int { return cmp.Or(cmp.Compare(a.Order, b.Order), cmp.Compare(a.Label, b.Label)) })
 	return slices.Compact(gs)
 }
 
-func nominal(p *plot.Plot, groups []Group) {
-	ticks := make(plot.ConstantTicks, len(groups))
-	for i, g := range groups {
-		ticks[i] = plot.Tick{Value: float64(i), Label: g.Label}
+func labels(gs []Group) []string {
+	ls := make([]string, len(gs))
+	for i, g := range gs {
+		ls[i] = g.Label
 	}
-	p.X.Tick.Marker = ticks
-	p.X.Min, p.X.Max = -0.5, float64(len(groups))-0.5
+	return ls
+}
+
+// nominal makes ax a category axis: label i at value i.
+func nominal(ax *plot.Axis, labels []string) {
+	ticks := make(plot.ConstantTicks, len(labels))
+	for i, l := range labels {
+		ticks[i] = plot.Tick{Value: float64(i), Label: l}
+	}
+	ax.Tick.Marker = ticks
+	ax.Min, ax.Max = -0.5, float64(len(labels))-0.5
 }
 
 // SuccessByGroup plots each solver's success rate per group with its
 // Wilson 95% interval. sums must come from Summarize with the same Grouper.
+// Points are not joined: corpora have no order to draw a trend along.
 func SuccessByGroup(sums []Summary, groupName string, st Styles) (*plot.Plot, error) {
-	p := newPlot("Success rate by "+groupName+" (Wilson 95%)", groupName, "solved (%)")
+	p := newPlot("Success rate by "+groupName+" (Wilson 95% intervals)", groupName, "success rate (%)", valueGrid(false))
 	var groups []Group
 	var solvers []string
 	for _, s := range sums {
 		groups, solvers = append(groups, s.Group), append(solvers, s.Solver)
 	}
-	slices.SortFunc(groups, func(a, b Group) int { return cmp.Or(cmp.Compare(a.Order, b.Order), cmp.Compare(a.Label, b.Label)) })
-	groups = slices.Compact(groups)
+	groups = sortGroups(groups)
 	slices.Sort(solvers)
 	solvers = slices.Compact(solvers)
 	for si, solver := range solvers {
@@ -216,10 +227,10 @@ func SuccessByGroup(sums []Summary, groupName string, st Styles) (*plot.Plot, er
 			return nil, err
 		}
 	}
-	p.Y.Min, p.Y.Max = 0, 100*legendRoom(len(solvers))
+	p.Y.Min, p.Y.Max = 0, 100
 	p.Y.Tick.Marker = plot.ConstantTicks{{Value: 0, Label: "0"}, {Value: 25, Label: "25"},
 		{Value: 50, Label: "50"}, {Value: 75, Label: "75"}, {Value: 100, Label: "100"}}
-	nominal(p, groups)
+	nominal(&p.X, labels(groups))
 	return p, nil
 }
 
@@ -233,7 +244,7 @@ func (r rates) XY(i int) (float64, float64)     { return r[i].x, r[i].y }
 func (r rates) YError(i int) (float64, float64) { return r[i].y - r[i].lo, r[i].hi - r[i].y }
 
 func addRates(p *plot.Plot, st Styles, solver string, pts rates) error {
-	l, s, err := plotter.NewLinePoints(pts)
+	s, err := plotter.NewScatter(pts)
 	if err != nil {
 		return fmt.Errorf("success plot %s: %w", solver, err)
 	}
@@ -241,47 +252,86 @@ func addRates(p *plot.Plot, st Styles, solver string, pts rates) error {
 	if err != nil {
 		return fmt.Errorf("success plot %s: %w", solver, err)
 	}
-	l.Color, l.Dashes, s.Color, e.Color = st.Color(solver), st.Dashes(solver), st.Color(solver), st.Color(solver)
-	p.Add(l, s, e)
-	p.Legend.Add(solver, l, s)
+	s.GlyphStyle.Color, s.GlyphStyle.Shape, s.GlyphStyle.Radius = st.Color(solver), st.Glyph(solver), vg.Points(2)
+	e.Color, e.CapWidth = st.Color(solver), vg.Points(3)
+	p.Add(e, s)
+	p.Legend.Add(solver, s)
 	return nil
 }
 
-// MemoryBySolver draws box plots of each solver's peak memory (log axis).
+// MemoryBySolver draws horizontal box plots of each solver's peak memory,
+// solver names down the y axis in sorted order. The axis is linear over
+// the data when the peaks span less than a factor of ten, and logarithmic
+// (boxes computed on log10, as in TimeByGroup) when they span more.
 // Observations without a measured peak are left out.
 func MemoryBySolver(obs []Obs, st Styles) (*plot.Plot, error) {
-	p := newPlot("Peak memory by solver", "", "peak RSS")
+	p := newPlot("Peak memory by solver", "peak RSS (MiB)", "", valueGrid(true))
 	solvers := solverNames(obs)
-	var groups []Group
+	mems := make([][]float64, len(solvers))
 	var all []float64
-	for _, solver := range solvers {
-		var ms plotter.Values
+	for i, solver := range solvers {
 		for _, o := range obs {
 			if o.Solver == solver && o.PeakRSS > 0 {
-				ms = append(ms, o.PeakRSS/(1<<20))
+				mems[i] = append(mems[i], o.PeakRSS/(1<<20))
 			}
 		}
-		groups = append(groups, Group{Label: solver})
-		if len(ms) == 0 {
+		all = append(all, mems[i]...)
+	}
+	wide := len(all) > 0 && slices.Max(all) > 10*slices.Min(all)
+	names := make([]string, len(solvers))
+	for i, solver := range solvers {
+		// The first solver at the top, as in the tables.
+		loc := len(solvers) - 1 - i
+		names[loc] = solver
+		if len(mems[i]) == 0 {
 			continue
 		}
-		all = append(all, ms...)
-		if err := addBox(p, st, solver, float64(len(groups)-1), vg.Points(24), ms, false); err != nil {
+		if err := addBox(p, st, solver, float64(loc), memoryBox, memoryValues(mems[i], wide), true); err != nil {
 			return nil, err
 		}
 	}
-	lo, hi := logRange(all)
-	logAxis(&p.Y, lo, hi, mibTicks{})
-	nominal(p, groups)
+	memoryAxis(&p.X, all, wide)
+	nominal(&p.Y, names)
 	return p, nil
+}
+
+// memoryBox is the thickness of a memory box; MemoryHeight gives each
+// solver a row of memoryRow.
+const (
+	memoryBox = vg.Length(9)
+	memoryRow = vg.Length(15)
+)
+
+// MemoryHeight is the plot height that gives each solver a row.
+func MemoryHeight(solvers int) vg.Length {
+	return max(PlotHeight, vg.Length(solvers)*memoryRow+vg.Inch)
+}
+
+func memoryValues(ms []float64, wide bool) plotter.Values {
+	vs := slices.Clone(ms)
+	if wide {
+		for i := range vs {
+			vs[i] = math.Log10(vs[i])
+		}
+	}
+	return vs
+}
+
+func memoryAxis(ax *plot.Axis, all []float64, wide bool) {
+	if wide {
+		lo, hi := slices.Min(all), slices.Max(all)
+		logValueAxis(ax, lo/1.2, hi, mibTicks{})
+		return
+	}
+	ax.Tick.Marker = linearTicks{}
 }
 
 // Scatter plots solver a's time (x) against solver b's (y) on the
 // instances both ran, log-log, with the diagonal. A run that either did not
 // solve is drawn as a cross on the border at twice the limit (limitNS, or
 // the largest solved time when no limit is known).
-func Scatter(obs []Obs, a, b string, limitNS float64) (*plot.Plot, error) {
-	p := newPlot(fmt.Sprintf("%s vs %s", a, b), a, b)
+func Scatter(obs []Obs, a, b string, limitNS float64, m Measure) (*plot.Plot, error) {
+	p := newPlot(timeLabel(m), a, b, plotter.NewGrid())
 	pairs := pairUp(obs, a, b)
 	var all []float64
 	for _, pr := range pairs {
@@ -311,17 +361,17 @@ func Scatter(obs []Obs, a, b string, limitNS float64) (*plot.Plot, error) {
 	if err := addGuides(p, lo, border); err != nil {
 		return nil, err
 	}
-	timeAxis(&p.X, lo, border)
-	timeAxis(&p.Y, lo, border)
-	p.Legend.Top = false
+	logValueAxis(&p.X, lo, border, timeTicks{})
+	logValueAxis(&p.Y, lo, border, timeTicks{})
 	return p, nil
 }
 
+// onBorder is log10 of o's time, or of the border when o was not solved.
 func onBorder(o Obs, lo, border float64) float64 {
 	if !o.Solved {
-		return border
+		return math.Log10(border)
 	}
-	return math.Max(o.TimeNS/1e9, lo)
+	return math.Log10(math.Max(o.TimeNS/1e9, lo))
 }
 
 // pairUp joins the observations of two solvers on puzzle, mode, seed and
@@ -351,13 +401,15 @@ func addScatter(p *plot.Plot, pts plotter.XYs, g draw.GlyphDrawer, c color.Color
 	if err != nil {
 		return fmt.Errorf("scatter: %w", err)
 	}
-	s.GlyphStyle.Shape, s.GlyphStyle.Color, s.GlyphStyle.Radius = g, c, vg.Points(3)
+	s.GlyphStyle.Shape, s.GlyphStyle.Color, s.GlyphStyle.Radius = g, c, vg.Points(2)
 	p.Add(s)
 	p.Legend.Add(label, s)
 	return nil
 }
 
+// addGuides draws the diagonal and the border, in log10 of seconds.
 func addGuides(p *plot.Plot, lo, border float64) error {
+	lo, border = math.Log10(lo), math.Log10(border)
 	diag, err := plotter.NewLine(plotter.XYs{{X: lo, Y: lo}, {X: border, Y: border}})
 	if err != nil {
 		return err
@@ -372,112 +424,26 @@ func addGuides(p *plot.Plot, lo, border float64) error {
 	return nil
 }
 
-func newPlot(title, x, y string) *plot.Plot {
+// newPlot makes a plot with a grid and a legend style that fits many
+// entries in the legend column WriteFigure gives it.
+func newPlot(title, x, y string, grid *plotter.Grid) *plot.Plot {
 	p := plot.New()
 	p.Title.Text, p.X.Label.Text, p.Y.Label.Text = title, x, y
-	p.Legend.Top = true
-	p.Add(plotter.NewGrid())
+	p.Legend.TextStyle.Font.Size = vg.Points(10)
+	p.Legend.ThumbnailWidth = vg.Points(24)
+	p.Legend.Padding = vg.Points(2)
+	p.Add(grid)
 	return p
 }
 
-// logRange returns a positive range covering the positive values of vs;
-// zeros and missing values are drawn at the lower end, half the smallest
-// positive value (1 µs when there is none).
-func logRange(vs []float64) (lo, hi float64) {
-	lo, hi = math.Inf(1), 0.0
-	for _, v := range vs {
-		if v > 0 {
-			lo, hi = math.Min(lo, v), math.Max(hi, v)
-		}
+// valueGrid draws grid lines across the value axis only: on a category
+// axis they would run through the middle of a group.
+func valueGrid(horizontal bool) *plotter.Grid {
+	g := plotter.NewGrid()
+	if horizontal {
+		g.Horizontal.Color = nil
+	} else {
+		g.Vertical.Color = nil
 	}
-	if hi == 0 {
-		return 1e-6, 1e-5
-	}
-	lo /= 2
-	if hi <= lo*2 {
-		hi = lo * 10
-	}
-	return lo, hi
-}
-
-func timeAxis(ax *plot.Axis, lo, hi float64) { logAxis(ax, lo, hi, timeTicks{}) }
-
-func logAxis(ax *plot.Axis, lo, hi float64, t plot.Ticker) {
-	ax.Scale = plot.LogScale{}
-	ax.Min, ax.Max = lo, hi*1.2
-	ax.Tick.Marker = t
-}
-
-// decades returns the powers of ten in [lo, hi], widened to at least one.
-func decades(lo, hi float64) []float64 {
-	var ds []float64
-	for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)); e++ {
-		if d := math.Pow(10, e); d >= lo*0.999 && d <= hi*1.001 {
-			ds = append(ds, d)
-		}
-	}
-	if len(ds) == 0 {
-		ds = append(ds, math.Pow(10, math.Round(math.Log10(math.Sqrt(lo*hi)))))
-	}
-	return ds
-}
-
-// timeTicks labels decades of seconds in adaptive units.
-type timeTicks struct{}
-
-// Ticks implements plot.Ticker.
-func (timeTicks) Ticks(lo, hi float64) []plot.Tick {
-	var ts []plot.Tick
-	for _, d := range decades(lo, hi) {
-		ts = append(ts, plot.Tick{Value: d, Label: decadeLabel(d * 1e9)})
-	}
-	return ts
-}
-
-// mibTicks labels decades of MiB.
-type mibTicks struct{}
-
-// Ticks implements plot.Ticker.
-func (mibTicks) Ticks(lo, hi float64) []plot.Tick {
-	var ts []plot.Tick
-	for _, d := range decades(lo, hi) {
-		ts = append(ts, plot.Tick{Value: d, Label: strconv.FormatFloat(d, 'g', -1, 64) + " MiB"})
-	}
-	return ts
-}
-
-// decadeLabel writes a power of ten of nanoseconds in the largest unit
-// that keeps it at least 1: "100 µs", "1 s".
-func decadeLabel(v float64) string {
-	units := []string{"ns", "µs", "ms", "s"}
-	i := 0
-	for v >= 999.5 && i < len(units)-1 {
-		v /= 1000
-		i++
-	}
-	return fmt.Sprintf("%g %s", math.Round(v*1000)/1000, units[i])
-}
-
-// pdfDate matches the creation and modification dates fpdf stamps with the
-// current time.
-var pdfDate = regexp.MustCompile(`/(CreationDate|ModDate) \(D:\d{14}\)`)
-
-// WritePlot writes p in a format: svg, png or pdf (or any other format
-// gonum/plot knows). PDF dates are fixed to the epoch so that the same
-// input gives the same bytes.
-func WritePlot(w io.Writer, p *plot.Plot, format string) error {
-	wt, err := p.WriterTo(PlotWidth, PlotHeight, strings.ToLower(format))
-	if err != nil {
-		return err
-	}
-	var buf bytes.Buffer
-	if _, err := wt.WriteTo(&buf); err != nil {
-		return err
-	}
-	out := buf.Bytes()
-	if strings.EqualFold(format, "pdf") {
-		out = pdfDate.ReplaceAll(out, []byte("/$1 (D:19700101000000)"))
-	}
-	_, err = w.Write(out)
-	return err
+	return g
 }

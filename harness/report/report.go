@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/vg"
 )
 
 // Config chooses what a report shows. The zero Config reports CPU time by
@@ -108,6 +109,9 @@ type Figure struct {
 	Name    string // file stem: "cactus", "time-by-hints", "scatter-a-vs-b"
 	Caption string
 	Plot    *plot.Plot
+	// Width and Height size the plot without its legend column; zero is
+	// PlotWidth or PlotHeight.
+	Width, Height vg.Length
 }
 
 // MaxScatters bounds the pairwise scatter plots a report draws: all pairs
@@ -117,36 +121,41 @@ const MaxScatters = 6
 // Figures draws every plot of the report.
 func (r *Report) Figures() ([]Figure, error) {
 	var figs []Figure
-	add := func(name, caption string, p *plot.Plot, err error) error {
+	add := func(f Figure, err error) error {
 		if err != nil {
-			return fmt.Errorf("plot %s: %w", name, err)
+			return fmt.Errorf("plot %s: %w", f.Name, err)
 		}
-		figs = append(figs, Figure{Name: name, Caption: caption, Plot: p})
+		figs = append(figs, f)
 		return nil
 	}
-	p, err := Cactus(r.Obs, r.Styles)
-	if err := add("cactus", "Solved puzzles within a time, per solver.", p, err); err != nil {
+	m, solvers := r.Config.Measure, len(r.Styles.solvers)
+	p, err := Cactus(r.Obs, m, r.Styles)
+	if err := add(Figure{Name: "cactus", Caption: "Solved puzzles within a time, per solver.", Plot: p}, err); err != nil {
 		return nil, err
 	}
 	for _, s := range r.Sections {
 		name := s.Grouper.Name()
-		p, err := TimeByGroup(r.Obs, s.Grouper, r.Styles)
-		if err := add("time-by-"+name, "Time of solved runs by "+name+".", p, err); err != nil {
+		width := GroupedWidth(len(groupsOf(r.Obs, s.Grouper)), solvers)
+		p, err := TimeByGroup(r.Obs, s.Grouper, m, r.Styles)
+		if err := add(Figure{Name: "time-by-" + name, Caption: "Time of solved runs by " + name + ".", Plot: p, Width: width}, err); err != nil {
 			return nil, err
 		}
 		p, err = SuccessByGroup(s.Summaries, name, r.Styles)
-		if err := add("success-by-"+name, "Success rate by "+name+" with Wilson 95% intervals.", p, err); err != nil {
+		if err := add(Figure{Name: "success-by-" + name, Caption: "Success rate by " + name + " with Wilson 95% intervals.", Plot: p, Width: width}, err); err != nil {
 			return nil, err
 		}
 	}
 	p, err = MemoryBySolver(r.Obs, r.Styles)
-	if err := add("memory", "Peak memory by solver.", p, err); err != nil {
+	if err := add(Figure{Name: "memory", Caption: "Peak memory by solver.", Plot: p, Height: MemoryHeight(solvers)}, err); err != nil {
 		return nil, err
 	}
 	for _, pr := range solverPairs(r.Styles.solvers) {
-		p, err := Scatter(r.Obs, pr[0], pr[1], r.LimitNS)
+		p, err := Scatter(r.Obs, pr[0], pr[1], r.LimitNS, m)
 		caption := fmt.Sprintf("Per-puzzle time, %s (x) against %s (y); unsolved runs on the border.", pr[0], pr[1])
-		if err := add("scatter-"+slug(pr[0])+"-vs-"+slug(pr[1]), caption, p, err); err != nil {
+		// Square, so that the diagonal runs near 45°, and big enough for
+		// long solver names in the title and the y label.
+		f := Figure{Name: "scatter-" + slug(pr[0]) + "-vs-" + slug(pr[1]), Caption: caption, Plot: p, Width: 5 * vg.Inch, Height: 5 * vg.Inch}
+		if err := add(f, err); err != nil {
 			return nil, err
 		}
 	}

@@ -152,8 +152,10 @@ func TestFormat(t *testing.T) {
 		{FormatBytes(10 << 20), "10.0 MiB"},
 		{FormatBytes(0), "–"},
 		{FormatPercent(0.955), "95.5%"},
-		{decadeLabel(1e5), "100 µs"},
-		{decadeLabel(1e9), "1 s"},
+		{durationLabel(1e5), "100 µs"},
+		{durationLabel(2e6), "2 ms"},
+		{durationLabel(1e9), "1 s"},
+		{durationLabel(1e14), "100000 s"},
 	}
 	for _, tt := range tests {
 		if tt.got != tt.want {
