@@ -26,20 +26,23 @@ func allocatedBytes() uint64 {
 	return sample[0].Value.Uint64()
 }
 
-// processCPU returns the CPU time used by every thread of this process
-// plus that of its children that have exited and been waited for, so that a
-// pipeline running an outside solver program is charged for that program's
-// CPU time too.
-func processCPU() time.Duration {
+// processCPU returns the CPU time used by every thread of this process and,
+// with children set, that of its children that have exited and been waited
+// for, so that a pipeline running an outside solver program is charged for
+// that program's CPU time too. Each reading costs system calls (about 1.5 µs
+// for the process clock and 1 µs for the children's on this project's VMs),
+// so pure-Go pipelines skip the children's.
+func processCPU(children bool) time.Duration {
 	var ts unix.Timespec
 	if err := unix.ClockGettime(unix.CLOCK_PROCESS_CPUTIME_ID, &ts); err != nil {
 		return 0
 	}
-	var children unix.Rusage
-	if err := unix.Getrusage(unix.RUSAGE_CHILDREN, &children); err != nil {
-		return time.Duration(ts.Nano())
+	cpu := time.Duration(ts.Nano())
+	var ru unix.Rusage
+	if children && unix.Getrusage(unix.RUSAGE_CHILDREN, &ru) == nil {
+		cpu += time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 	}
-	return time.Duration(ts.Nano() + children.Utime.Nano() + children.Stime.Nano())
+	return cpu
 }
 
 // resetPeakRSS makes VmHWM start again from the current resident set, so
