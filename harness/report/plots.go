@@ -1,7 +1,6 @@
 package report
 
 import (
-	"cmp"
 	"fmt"
 	"image/color"
 	"math"
@@ -180,7 +179,7 @@ func groupsOf(obs []Obs, g Grouper) []Group {
 }
 
 func sortGroups(gs []Group) []Group {
-	slices.SortFunc(gs, func(a, b Group) int { return cmp.Or(cmp.Compare(a.Order, b.Order), cmp.Compare(a.Label, b.Label)) })
+	slices.SortFunc(gs, Group.Compare)
 	return slices.Compact(gs)
 }
 

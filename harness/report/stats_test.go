@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
+	"slices"
 	"testing"
 )
 
@@ -161,5 +162,25 @@ func TestFormat(t *testing.T) {
 		if tt.got != tt.want {
 			t.Errorf("got %q, want %q", tt.got, tt.want)
 		}
+	}
+}
+
+func TestGroupsSortNumbersAsNumbers(t *testing.T) {
+	labels := []string{"top1465", "17-clue+28", "17-clue", "17-clue+8", "17-clue+16", "hardest-1106"}
+	var gs []Group
+	for _, l := range labels {
+		gs = append(gs, Group{Label: l})
+	}
+	slices.SortFunc(gs, Group.Compare)
+	var got []string
+	for _, g := range gs {
+		got = append(got, g.Label)
+	}
+	want := []string{"17-clue", "17-clue+8", "17-clue+16", "17-clue+28", "hardest-1106", "top1465"}
+	if !slices.Equal(got, want) {
+		t.Errorf("order %v, want %v", got, want)
+	}
+	if (Group{Label: "z", Order: 1}).Compare(Group{Label: "a", Order: 2}) >= 0 {
+		t.Error("Order must come before the label")
 	}
 }

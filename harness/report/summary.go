@@ -6,6 +6,7 @@ import (
 	"math"
 	"slices"
 	"strconv"
+	"strings"
 )
 
 // MinN is the number of observations below which a group is flagged small:
@@ -17,6 +18,41 @@ type Group struct {
 	Label string
 	Order int // groups sort by Order, then Label
 }
+
+// Compare orders groups by Order, then by Label with numbers compared as
+// numbers, so that corpus 17-clue+8 comes before 17-clue+28.
+func (g Group) Compare(o Group) int {
+	return cmp.Or(cmp.Compare(g.Order, o.Order), naturalCompare(g.Label, o.Label))
+}
+
+// naturalCompare compares strings run by run, digit runs by their value.
+func naturalCompare(a, b string) int {
+	for a != "" && b != "" {
+		ra, rb := leadingRun(a), leadingRun(b)
+		c := cmp.Compare(ra, rb)
+		if isDigit(ra[0]) && isDigit(rb[0]) {
+			c = cmp.Or(cmp.Compare(len(strings.TrimLeft(ra, "0")), len(strings.TrimLeft(rb, "0"))),
+				cmp.Compare(strings.TrimLeft(ra, "0"), strings.TrimLeft(rb, "0")))
+		}
+		if c != 0 {
+			return c
+		}
+		a, b = a[len(ra):], b[len(rb):]
+	}
+	return cmp.Compare(len(a), len(b))
+}
+
+// leadingRun returns the leading run of digits, or of non-digits, of s.
+func leadingRun(s string) string {
+	digit := isDigit(s[0])
+	i := 1
+	for i < len(s) && isDigit(s[i]) == digit {
+		i++
+	}
+	return s[:i]
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 
 // Grouper assigns observations to groups.
 type Grouper interface {
@@ -140,8 +176,7 @@ func Summarize(obs []Obs, g Grouper, limitNS float64) []Summary {
 		out = append(out, summarize(k.solver, k.group, os, limitNS))
 	}
 	slices.SortFunc(out, func(a, b Summary) int {
-		return cmp.Or(cmp.Compare(a.Solver, b.Solver), cmp.Compare(a.Group.Order, b.Group.Order),
-			cmp.Compare(a.Group.Label, b.Group.Label))
+		return cmp.Or(cmp.Compare(a.Solver, b.Solver), a.Group.Compare(b.Group))
 	})
 	return out
 }

@@ -34,8 +34,7 @@ func SummaryTable(sums []Summary, groupName string, m Measure) *Table {
 func sortedByGroup(sums []Summary) []Summary {
 	s := slices.Clone(sums)
 	slices.SortStableFunc(s, func(a, b Summary) int {
-		return cmp.Or(cmp.Compare(a.Group.Order, b.Group.Order), cmp.Compare(a.Group.Label, b.Group.Label),
-			cmp.Compare(a.Solver, b.Solver))
+		return cmp.Or(a.Group.Compare(b.Group), cmp.Compare(a.Solver, b.Solver))
 	})
 	return s
 }
