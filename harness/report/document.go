@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -36,6 +37,9 @@ func (r *Report) Setup() [][2]string {
 		add(pre+"plan", fmt.Sprintf("mode %s, %d rep(s), seed %d, limit %s, memory %s",
 			pl.Mode, pl.Reps, pl.Seed, FormatDuration(float64(pl.TimeoutNS)), FormatBytes(float64(pl.MemBytes))))
 		add(pre+"solvers", strings.Join(pl.Solvers, ", "))
+		if len(m.External) > 0 {
+			add(pre+"engines", engineVersions(m.External))
+		}
 		add(pre+"corpora", corporaLine(pl, m.Corpora))
 		if m.Shard != "" {
 			add(pre+"shard", m.Shard)
@@ -61,10 +65,32 @@ func corporaLine(pl record.Plan, hashes map[string]string) string {
 	if pl.Hints != "" {
 		s += "; hints " + pl.Hints
 	}
-	if pl.Limit > 0 {
+	switch {
+	case pl.Sample > 0:
+		s += fmt.Sprintf("; a random sample of %d puzzles per corpus (seed %d)", pl.Sample, pl.Seed)
+	case pl.Limit > 0:
 		s += fmt.Sprintf("; first %d puzzles per corpus", pl.Limit)
 	}
 	return s
+}
+
+// engineVersions lists each engine once with its version, from a map of
+// solver name (family/engine/options) to version.
+func engineVersions(bySolver map[string]string) string {
+	seen := make(map[string]bool)
+	var parts []string
+	for solver, version := range bySolver {
+		engine := solver
+		if f := strings.Split(solver, "/"); len(f) > 1 {
+			engine = f[1]
+		}
+		if part := engine + " " + version; !seen[part] {
+			seen[part] = true
+			parts = append(parts, part)
+		}
+	}
+	slices.Sort(parts)
+	return strings.Join(parts, "; ")
 }
 
 // WriteMarkdown writes a whole Markdown document: setup, tables, and the

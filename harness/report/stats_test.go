@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"github.com/sudokubench/sudokubench/harness/record"
 	"math"
 	"slices"
 	"testing"
@@ -182,5 +183,16 @@ func TestGroupsSortNumbersAsNumbers(t *testing.T) {
 	}
 	if (Group{Label: "z", Order: 1}).Compare(Group{Label: "a", Order: 2}) >= 0 {
 		t.Error("Order must come before the label")
+	}
+}
+
+func TestSetupLinesNameSampleAndEngines(t *testing.T) {
+	pl := record.Plan{Corpora: []string{"top1465"}, Sample: 40, Seed: 3}
+	if got := corporaLine(pl, map[string]string{"top1465": "ca0369f516dac7df"}); got != "top1465 (sha256 ca0369f516da); a random sample of 40 puzzles per corpus (seed 3)" {
+		t.Errorf("corporaLine = %q", got)
+	}
+	got := engineVersions(map[string]string{"sat/minisat/extended": "2.2.1", "sat/minisat/minimal": "2.2.1", "milp/cbc": "2.10.8"})
+	if got != "cbc 2.10.8; minisat 2.2.1" {
+		t.Errorf("engineVersions = %q", got)
 	}
 }
