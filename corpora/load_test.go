@@ -14,8 +14,8 @@ import (
 // dataDir is the shipped corpora, relative to this package.
 const dataDir = "data"
 
-// The counts and hint histograms recorded in
-// /work/shared/corpora-upstream/SOURCES.md.
+// The counts and hint histograms recorded in corpora/SOURCES.md (taken from
+// the upstream provenance notes).
 var shipped = []struct {
 	name      string
 	puzzles   int
