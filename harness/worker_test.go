@@ -1,0 +1,75 @@
+package harness
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"strings"
+	"testing"
+
+	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/dlx"
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+// TestWorkerPrimesEachClassicGeometryOnce checks that one-time set-up is
+// paid, untimed, on a primer before the first job of a geometry, and only
+// then.
+func TestWorkerPrimesEachClassicGeometryOnce(t *testing.T) {
+	var seen []string
+	engine := dlx.NewSolver()
+	reg := solvers.NewRegistry()
+	err := reg.Add(solvers.Info{Name: "test/recording", New: func() solvers.Solver {
+		return solvers.SolverFunc(func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+			seen = append(seen, req.Puzzle.String())
+			return engine.Solve(ctx, req)
+		})
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	const top95 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	const four = "1...........4..."
+	jobs := []job{
+		{Puzzle: top95, Variant: "classic", Mode: "unique", TimeoutNS: 5e9},
+		{Puzzle: four, Variant: "classic", Mode: "unique", TimeoutNS: 5e9},
+		{Puzzle: four, Variant: "diagonal", Mode: "first", TimeoutNS: 5e9},
+	}
+	var in strings.Builder
+	for _, j := range jobs {
+		b, _ := json.Marshal(j)
+		in.WriteString(string(b) + "\n")
+	}
+	var out strings.Builder
+	if err := ServeWorker(reg, "test/recording", strings.NewReader(in.String()), &out); err != nil {
+		t.Fatal(err)
+	}
+	primer := func(box int) string {
+		g := sudoku.PatternGrid(box)
+		return strings.Repeat(".", g.N()) + g.String()[g.N():]
+	}
+	// primer 9×9, job 1, primer 4×4, (warm-up of job 1 on the 9×9 puzzle
+	// only if it was fast), job 2, job 3 with no primer for the diagonal.
+	if len(seen) < 5 || seen[0] != primer(3) || seen[1] != top95 || seen[2] != primer(2) {
+		t.Fatalf("solver saw %q, want the 9×9 primer, the job, then the 4×4 primer", seen)
+	}
+	if got := strings.Count(strings.Join(seen, " "), primer(2)); got != 1 {
+		t.Errorf("4×4 primer solved %d times, want once", got)
+	}
+	dec := json.NewDecoder(strings.NewReader(out.String()))
+	var replies []reply
+	for {
+		var r reply
+		if err := dec.Decode(&r); err == io.EOF {
+			break
+		} else if err != nil {
+			t.Fatal(err)
+		}
+		if r.Status != "" {
+			replies = append(replies, r)
+		}
+	}
+	if len(replies) != 3 || replies[0].Status != "solved" || replies[1].Status != "multiple" {
+		t.Fatalf("replies %+v, want three, solved then multiple", replies)
+	}
+}
