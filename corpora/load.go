@@ -145,9 +145,25 @@ func scanLines(r io.Reader, src source, p *pipeline) error {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 0, 4096), maxLineBytes)
 	first := true
+	var grid displayBlock
 	for sc.Scan() {
 		p.stats.Lines++
-		text := contentField(strings.TrimSuffix(sc.Text(), "\r"))
+		raw := strings.TrimSpace(strings.TrimSuffix(sc.Text(), "\r"))
+		display := isDisplayLine(raw)
+		if grid.open() && !display {
+			start := grid.start
+			if err := lineProblem(src, start, grid.unfinished(), p); err != nil {
+				return err
+			}
+		}
+		if display {
+			if err := readDisplayLine(&grid, raw, src, p); err != nil {
+				return err
+			}
+			first = false
+			continue
+		}
+		text := contentField(raw)
 		kind := classify(text, p.opts.Variant, first)
 		if text != "" {
 			first = false
@@ -159,7 +175,31 @@ func scanLines(r io.Reader, src source, p *pipeline) error {
 			return err
 		}
 	}
+	if grid.open() {
+		start := grid.start
+		if err := lineProblem(src, start, grid.unfinished(), p); err != nil {
+			return err
+		}
+	}
 	return readError(sc.Err(), src, p.stats.Lines+1)
+}
+
+// readDisplayLine feeds one display line to an open (or opening) grid and
+// offers the puzzle when the grid is complete.
+func readDisplayLine(grid *displayBlock, raw string, src source, p *pipeline) error {
+	line := p.stats.Lines
+	symbols, start, err := grid.add(raw, line)
+	if err != nil {
+		return lineProblem(src, line, err, p)
+	}
+	if symbols == "" {
+		return nil
+	}
+	rec, err := parsePlain(symbols, p.opts.Variant)
+	if err != nil {
+		return lineProblem(src, start, err, p)
+	}
+	return offerRecord(rec, start, src, p)
 }
 
 // readError reports a failure to read the next line. It stops the load even
@@ -181,6 +221,11 @@ func readRecord(text string, kind lineKind, src source, p *pipeline) error {
 	if err != nil {
 		return lineProblem(src, line, err, p)
 	}
+	return offerRecord(rec, line, src, p)
+}
+
+// offerRecord hands a parsed puzzle, found at a line, to the pipeline.
+func offerRecord(rec record, line int, src source, p *pipeline) error {
 	p.stats.Puzzles++
 	if rec.count < 0 {
 		rec.count = src.knownCount
