@@ -1,8 +1,10 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"strings"
 
@@ -129,22 +131,16 @@ func readOnePuzzle(stdin io.Reader, source string, v sudoku.Variant) (*sudoku.Gr
 	if g, err := sudoku.ParseLine(strings.TrimSpace(source), v); err == nil {
 		return g, nil
 	}
-	r, name := stdin, "stdin"
-	if source != "-" {
-		f, err := os.Open(source)
-		if err != nil {
-			return nil, fmt.Errorf("%q is neither a puzzle line nor a readable file: %w", source, err)
-		}
-		defer f.Close()
-		r, name = f, source
-	}
 	var first *sudoku.Grid
-	_, err := corpora.Scan(r, name, name, corpora.Options{Variant: v, Limit: 1}, func(p corpora.Puzzle) error {
+	_, err := scanInput(stdin, source, corpora.Options{Variant: v, Limit: 1}, func(p corpora.Puzzle) error {
 		first = p.Grid
 		return nil
 	})
-	if err == nil && first == nil {
-		err = fmt.Errorf("%s: no puzzle found", name)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		err = fmt.Errorf("%q is neither a puzzle line nor a readable file: %w", source, err)
+	case err == nil && first == nil:
+		err = fmt.Errorf("%s: no puzzle found", inputName(source))
 	}
 	return first, err
 }

@@ -6,8 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -108,17 +106,9 @@ type puzzleSolver struct {
 }
 
 func (s *puzzleSolver) solveFile(ctx context.Context, stdin io.Reader, file string, opts corpora.Options) error {
-	r, name := stdin, "stdin"
-	if file != "-" {
-		f, err := os.Open(file)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		r, name = f, file
-	}
-	stats, err := corpora.Scan(r, name, filepath.Base(name), opts, func(p corpora.Puzzle) error {
-		return s.print(p, s.solve(ctx, p))
+	name := inputName(file)
+	stats, err := scanInput(stdin, file, opts, func(p corpora.Puzzle) error {
+		return s.print(name, p, s.solve(ctx, p))
 	})
 	for _, w := range stats.Warnings {
 		fmt.Fprintln(s.errOut, "warning:", w)
@@ -127,6 +117,22 @@ func (s *puzzleSolver) solveFile(ctx context.Context, stdin io.Reader, file stri
 		fmt.Fprintf(s.errOut, "warning: %s: %d malformed lines skipped in all\n", name, stats.Invalid)
 	}
 	return err
+}
+
+// scanInput streams the puzzles of a file, or of standard input for "-".
+func scanInput(stdin io.Reader, file string, opts corpora.Options, yield func(corpora.Puzzle) error) (corpora.Stats, error) {
+	if file == "-" {
+		return corpora.Scan(stdin, inputName(file), "stdin", opts, yield)
+	}
+	return corpora.ScanFile(file, opts, yield)
+}
+
+// inputName names a file argument in messages.
+func inputName(file string) string {
+	if file == "-" {
+		return "stdin"
+	}
+	return file
 }
 
 // solve validates, solves and verifies one puzzle. Verification happens
@@ -160,12 +166,13 @@ func (s *puzzleSolver) solve(ctx context.Context, p corpora.Puzzle) solveLine {
 	return line
 }
 
-func (s *puzzleSolver) print(p corpora.Puzzle, line solveLine) error {
+// print writes one puzzle's outcome; an unsolved one is also told on
+// standard error as file:line.
+func (s *puzzleSolver) print(file string, p corpora.Puzzle, line solveLine) error {
 	s.total++
 	if line.Status != solvers.Solved {
 		s.unsolved++
-		where := fmt.Sprintf("%s:%d", p.Corpus, p.Line)
-		fmt.Fprintf(s.errOut, "%s: %s%s\n", where, line.Status, prefixed(": ", line.Detail))
+		fmt.Fprintf(s.errOut, "%s:%d: %s%s\n", file, p.Line, line.Status, prefixed(": ", line.Detail))
 	}
 	if s.asJSON {
 		b, err := json.Marshal(line)

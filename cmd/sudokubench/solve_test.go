@@ -114,3 +114,27 @@ func errorText(err error) string {
 	}
 	return err.Error()
 }
+
+func TestSolveReadsTheDisplayForm(t *testing.T) {
+	pretty := `4 . . | . . . | 8 . 5
+. 3 . | . . . | . . .
+. . . | 7 . . | . . .
+------+-------+------
+. 2 . | . . . | . 6 .
+. . . | . 8 . | 4 . .
+. . . | . 1 . | . . .
+------+-------+------
+. . . | 6 . 3 | . 7 .
+5 . . | 2 . . | . . .
+1 . 4 | . . . | . . .
+`
+	out, errOut, err := runCLIInput(t, pretty, "solve", "--mode", "unique")
+	if err != nil {
+		t.Fatalf("%v\n%s", err, errOut)
+	}
+	puzzle, _ := sudoku.ParseLine(top95First, sudoku.Classic)
+	solution, err := sudoku.ParseLine(strings.TrimSpace(out), sudoku.Classic)
+	if err != nil || sudoku.CheckSolution(puzzle, solution) != nil {
+		t.Fatalf("output %q does not solve the pretty-printed puzzle (%v)", out, err)
+	}
+}
