@@ -3,7 +3,6 @@ package main
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -69,11 +68,7 @@ give. BENCHMARKS.md is made, and checked, this way:
 			if out == "" {
 				return reportStdout(cmd, rep, format)
 			}
-			to := report.Files{Doc: doc, PlotDir: out, Check: check}
-			if to.Doc == "" {
-				to.Doc = filepath.Join(out, "report."+report.Extension(format))
-			}
-			files, err := rep.WriteFiles(to, format, plotFormats)
+			files, err := rep.WriteFiles(report.Files{Doc: doc, PlotDir: out, Check: check}, format, plotFormats)
 			verb := map[bool]string{false: "wrote", true: "checked"}[check]
 			for _, f := range files {
 				fmt.Fprintln(cmd.OutOrStdout(), verb, f)

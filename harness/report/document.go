@@ -219,15 +219,9 @@ func (r *Report) WriteDocument(w io.Writer, format string, figs []Figure, plotDi
 	return r.WriteTables(w, tw)
 }
 
-// WriteDir writes report.<ext> into dir and each figure in each of the plot
-// formats, and returns the files written, sorted. Markdown links the first
-// plot format's files; HTML always inlines its figures as SVG.
-func (r *Report) WriteDir(dir, format string, plotFormats []string) ([]string, error) {
-	return r.WriteFiles(Files{Doc: filepath.Join(dir, "report."+Extension(format)), PlotDir: dir}, format, plotFormats)
-}
-
-// Files says where a report goes: the document, and the directory of its
-// plots (linked from the document by a path relative to it). With Check set
+// Files says where a report goes: the document (PlotDir/report.<ext> when
+// empty), and the directory of its plots (linked from the document by a
+// path relative to it). With Check set
 // nothing is written: each file is compared with what is on disk, and the
 // files that differ or are missing come back in an error, so that a test or
 // CI can tell that a committed report is out of date with its results.
@@ -238,8 +232,12 @@ type Files struct {
 }
 
 // WriteFiles writes (or checks) the document and each figure in each plot
-// format, and returns the files written or checked, sorted.
+// format, and returns the files written or checked, sorted. Markdown links
+// the first plot format's files; HTML always inlines its figures as SVG.
 func (r *Report) WriteFiles(to Files, format string, plotFormats []string) ([]string, error) {
+	if to.Doc == "" {
+		to.Doc = filepath.Join(to.PlotDir, "report."+Extension(format))
+	}
 	var figs []Figure
 	if len(plotFormats) > 0 || Extension(format) == "html" {
 		var err error

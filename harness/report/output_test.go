@@ -115,7 +115,7 @@ func TestHTMLSelfContained(t *testing.T) {
 	}
 }
 
-func TestWriteDirDeterministic(t *testing.T) {
+func TestWriteFilesDeterministic(t *testing.T) {
 	write := func() (string, map[string][]byte) {
 		d := loadRun(t, "run-a")
 		rep, err := New(d, Config{})
@@ -123,7 +123,7 @@ func TestWriteDirDeterministic(t *testing.T) {
 			t.Fatal(err)
 		}
 		dir := t.TempDir()
-		files, err := rep.WriteDir(dir, "md", []string{"svg", "pdf"})
+		files, err := rep.WriteFiles(Files{PlotDir: dir}, "md", []string{"svg", "pdf"})
 		if err != nil {
 			t.Fatal(err)
 		}
