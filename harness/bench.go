@@ -150,12 +150,16 @@ func Bench(ctx context.Context, cfg Config) (*Summary, error) {
 }
 
 // execute runs pending in order, recording each as it finishes.
-func execute(ctx context.Context, cfg Config, pending []Run, sum *Summary) error {
+func execute(ctx context.Context, cfg Config, pending []Run, sum *Summary) (err error) {
 	w, err := record.Append(filepath.Join(cfg.Out, record.ResultsFile))
 	if err != nil {
 		return err
 	}
-	defer w.Close()
+	defer func() {
+		if closeErr := w.Close(); err == nil {
+			err = closeErr
+		}
+	}()
 	ex := NewExecutor(cfg.Launch, cfg.Timeout, cfg.MemBytes)
 	defer ex.Close()
 	prog := cfg.Progress
