@@ -27,7 +27,11 @@ func ServeWorker(reg *solvers.Registry, name string, in io.Reader, out io.Writer
 	if err != nil {
 		return fmt.Errorf("worker: %w", err)
 	}
-	w := &worker{info: info, solver: info.New(), primed: make(map[*sudoku.Geometry]bool)}
+	meter, err := openPeakMeter()
+	if err != nil {
+		return fmt.Errorf("worker: cannot read its memory use: %w", err)
+	}
+	w := &worker{info: info, solver: info.New(), meter: meter, primed: make(map[*sudoku.Geometry]bool)}
 	debug.FreeOSMemory()
 	w.baseRSS = residentBytes(os.Getpid())
 	enc := json.NewEncoder(out)
@@ -52,7 +56,10 @@ func ServeWorker(reg *solvers.Registry, name string, in io.Reader, out io.Writer
 type worker struct {
 	info    solvers.Info
 	solver  solvers.Solver
+	meter   *peakMeter
 	baseRSS uint64 // resident bytes after start-up, collected
+	// lastPeak is the previous run's peak resident set.
+	lastPeak uint64
 	// last is the previous job that completed, and lastWall its solve time.
 	last     *solvers.Request
 	lastWall time.Duration
@@ -78,9 +85,9 @@ func (w *worker) do(j job) reply {
 	}
 	timeout := time.Duration(j.TimeoutNS)
 	w.prime(req, timeout)
-	w.warmUp(timeout)
 	w.shedLeftovers()
-	_ = resetPeakRSS() // if /proc refuses, VmHWM stays the worker's lifetime peak
+	w.warmUp(timeout)
+	w.meter.reset()
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 
@@ -96,7 +103,8 @@ func (w *worker) do(j job) reply {
 	alloc := allocatedBytes() - alloc0
 
 	rep := reply{WallNS: int64(wall), CPUNS: int64(cpu), AllocBytes: alloc}
-	rep.PeakRSS, _ = peakRSS()
+	rep.PeakRSS, _ = w.meter.peak()
+	w.lastPeak = rep.PeakRSS
 	if crash != "" {
 		w.solver, w.last = w.info.New(), nil
 		rep.Status, rep.Detail = string(solvers.Crash), crash
@@ -190,11 +198,14 @@ func (w *worker) safeSolve(ctx context.Context, req solvers.Request) (res solver
 	return res, err, ""
 }
 
-// shedLeftovers collects the heap and returns it to the system when earlier
-// runs left the worker holding more than leftoverSlack above its start.
+// shedLeftovers collects the heap and returns it to the system when the
+// previous run took the worker more than leftoverSlack above its start. It
+// judges by that run's peak, already read, so that the check costs no
+// system call.
 func (w *worker) shedLeftovers() {
-	if residentBytes(os.Getpid()) > w.baseRSS+leftoverSlack {
+	if w.lastPeak > w.baseRSS+leftoverSlack {
 		debug.FreeOSMemory()
+		w.lastPeak = 0
 	}
 }
 

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"runtime"
 	"strings"
 	"testing"
 
@@ -56,20 +57,74 @@ func TestWorkerPrimesEachClassicGeometryOnce(t *testing.T) {
 	if got := strings.Count(strings.Join(seen, " "), primer(2)); got != 1 {
 		t.Errorf("4×4 primer solved %d times, want once", got)
 	}
-	dec := json.NewDecoder(strings.NewReader(out.String()))
+	replies := decodeReplies(t, out.String())
+	if len(replies) != 3 || replies[0].Status != "solved" || replies[1].Status != "multiple" {
+		t.Fatalf("replies %+v, want three, solved then multiple", replies)
+	}
+}
+
+// TestWorkerPeakIsPerRun checks that a run's peak resident memory is its
+// own: after a run that touched 160 MiB, the worker gives the heap back and
+// resets the peak, so the small runs that follow report small peaks.
+func TestWorkerPeakIsPerRun(t *testing.T) {
+	const big = 160 << 20
+	const top95 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
+	const easy = "1...........4..."
+	engine := dlx.NewSolver()
+	reg := solvers.NewRegistry()
+	err := reg.Add(solvers.Info{Name: "test/big-then-small", New: func() solvers.Solver {
+		return solvers.SolverFunc(func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+			if req.Puzzle.String() == top95 {
+				ballast := make([]byte, big)
+				for i := range ballast {
+					ballast[i] = 1
+				}
+				defer runtime.KeepAlive(ballast)
+			}
+			return engine.Solve(ctx, req)
+		})
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in strings.Builder
+	for _, p := range []string{top95, easy, easy} {
+		b, _ := json.Marshal(job{Puzzle: p, Variant: "classic", Mode: "unique", TimeoutNS: 30e9})
+		in.WriteString(string(b) + "\n")
+	}
+	var out strings.Builder
+	if err := ServeWorker(reg, "test/big-then-small", strings.NewReader(in.String()), &out); err != nil {
+		t.Fatal(err)
+	}
+	replies := decodeReplies(t, out.String())
+	if len(replies) != 3 {
+		t.Fatalf("got %d replies, want 3", len(replies))
+	}
+	if replies[0].PeakRSS < big {
+		t.Fatalf("the big run's peak is %s, want at least %s", FormatBytes(replies[0].PeakRSS), FormatBytes(big))
+	}
+	for i, r := range replies[1:] {
+		if r.PeakRSS+big/2 > replies[0].PeakRSS {
+			t.Errorf("small run %d reports a peak of %s after a big run's %s: the peak was not reset",
+				i+1, FormatBytes(r.PeakRSS), FormatBytes(replies[0].PeakRSS))
+		}
+	}
+}
+
+// decodeReplies reads a worker's output, skipping its hello.
+func decodeReplies(t *testing.T, out string) []reply {
+	t.Helper()
+	dec := json.NewDecoder(strings.NewReader(out))
 	var replies []reply
 	for {
 		var r reply
 		if err := dec.Decode(&r); err == io.EOF {
-			break
+			return replies
 		} else if err != nil {
 			t.Fatal(err)
 		}
 		if r.Status != "" {
 			replies = append(replies, r)
 		}
-	}
-	if len(replies) != 3 || replies[0].Status != "solved" || replies[1].Status != "multiple" {
-		t.Fatalf("replies %+v, want three, solved then multiple", replies)
 	}
 }
