@@ -124,12 +124,14 @@ func (p *workerProc) solve(ctx context.Context, j job, lim limits) (rep reply, a
 	if err != nil {
 		return reply{}, true, err
 	}
+	// The watch's timers start before the job is sent, so that setting them
+	// up does not wake the parent's threads while the worker is timing.
+	w := newWatch(p.cmd.Process.Pid, lim)
+	defer w.stop()
 	start := time.Now()
 	if _, err := p.stdin.Write(append(line, '\n')); err != nil {
 		return p.died(start, "worker stopped reading jobs"), false, nil
 	}
-	w := newWatch(p.cmd.Process.Pid, lim)
-	defer w.stop()
 	for {
 		select {
 		case line, ok := <-p.lines:
