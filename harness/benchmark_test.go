@@ -4,11 +4,14 @@ import (
 	"context"
 	"fmt"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/report"
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/solvers/registry"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -32,7 +35,7 @@ func BenchmarkSolve(b *testing.B) {
 		b.Fatal(err)
 	}
 	for _, corpus := range corpora.Names() {
-		puzzles := benchPuzzles(b, corpus)
+		puzzles := grids(benchPuzzles(b, corpus))
 		for _, in := range infos {
 			b.Run(fmt.Sprintf("solver=%s/corpus=%s", in.Name, corpus), func(b *testing.B) {
 				benchmarkSolver(b, in, puzzles)
@@ -41,19 +44,28 @@ func BenchmarkSolve(b *testing.B) {
 	}
 }
 
-func benchPuzzles(b *testing.B, corpus string) []*sudoku.Grid {
-	var grids []*sudoku.Grid
+// benchPuzzles loads the benchmark's sample of a corpus.
+func benchPuzzles(b *testing.B, corpus string) []corpora.Puzzle {
+	var puzzles []corpora.Puzzle
 	opts := corpora.Options{SkipInvalid: true, Sample: benchSample, Seed: benchSeed}
 	_, err := corpora.Load(filepath.Join("..", "corpora", "data"), corpus, opts, func(p corpora.Puzzle) error {
 		if p.Grid.Validate() == nil {
-			grids = append(grids, p.Grid)
+			puzzles = append(puzzles, p)
 		}
 		return nil
 	})
 	if err != nil {
 		b.Fatal(err)
 	}
-	return grids
+	return puzzles
+}
+
+func grids(puzzles []corpora.Puzzle) []*sudoku.Grid {
+	out := make([]*sudoku.Grid, len(puzzles))
+	for i, p := range puzzles {
+		out[i] = p.Grid
+	}
+	return out
 }
 
 func benchmarkSolver(b *testing.B, in solvers.Info, puzzles []*sudoku.Grid) {
@@ -101,4 +113,66 @@ func verifyPass(b *testing.B, s solvers.Solver, puzzles []*sudoku.Grid) (float64
 		}
 	}
 	return float64(settledRuns) / float64(len(puzzles)), counters
+}
+
+// BenchmarkIsolated times exactcover/dlx the way `sudokubench run` does, on
+// BenchmarkSolve's samples: each solve goes to a worker child process over
+// its pipe, is timed there and verified by the parent. ns/op is the whole
+// round trip; µs/puzzle is the mean solve time the records hold, to set
+// against BenchmarkSolve's µs/puzzle, and folded-µs/puzzle the mean over
+// puzzles of each puzzle's median record, which is what a report folds
+// repetitions into.
+func BenchmarkIsolated(b *testing.B) {
+	in, err := testRegistry().Lookup(dlx.Name)
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, corpus := range corpora.Names() {
+		puzzles := benchPuzzles(b, corpus)
+		b.Run(fmt.Sprintf("solver=%s/corpus=%s", in.Name, corpus), func(b *testing.B) {
+			benchmarkIsolated(b, in, puzzles)
+		})
+	}
+}
+
+func benchmarkIsolated(b *testing.B, in solvers.Info, puzzles []corpora.Puzzle) {
+	ex := NewExecutor(testLaunch, time.Minute, 0)
+	defer ex.Close()
+	runs := make([]Run, len(puzzles))
+	for i, p := range puzzles {
+		runs[i] = Run{Key: p.ID, Solver: in, Puzzle: p, Mode: solvers.Unique, Seed: benchSeed}
+		isolatedRun(b, ex, runs[i]) // starts the worker and primes it, untimed
+	}
+	walls := make([][]float64, len(runs))
+	i := 0
+	for b.Loop() {
+		k := i % len(runs)
+		walls[k] = append(walls[k], isolatedRun(b, ex, runs[k]))
+		i++
+	}
+	var sum, folded float64
+	var timed int
+	for _, w := range walls {
+		for _, t := range w {
+			sum += t
+		}
+		if len(w) > 0 {
+			folded += report.Median(slices.Sorted(slices.Values(w)))
+			timed++
+		}
+	}
+	b.ReportMetric(sum/1e3/float64(b.N), "µs/puzzle")
+	b.ReportMetric(folded/1e3/float64(timed), "folded-µs/puzzle")
+}
+
+// isolatedRun executes one run and returns the wall time it recorded.
+func isolatedRun(b *testing.B, ex *Executor, run Run) float64 {
+	rec, err := ex.Do(context.Background(), run)
+	if err != nil {
+		b.Fatal(err)
+	}
+	if !rec.Solved() {
+		b.Fatalf("%s: %s %s", run.Puzzle.ID, rec.Status, rec.Detail)
+	}
+	return float64(rec.WallNS)
 }

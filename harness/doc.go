@@ -20,8 +20,10 @@
 // inflates. A run's peak includes what the worker already holds (its runtime
 // and up to 64 MiB of heap left by earlier runs; past that the heap is
 // released first). A run whose solver's previous run took under a
-// millisecond is preceded by an untimed solve of that previous puzzle, so
-// that short runs find warm caches as an in-process loop does.
+// millisecond is preceded by untimed solves of that previous puzzle, for at
+// least 100 µs, so that short runs find warm caches as an in-process loop
+// does. BenchmarkIsolated measures how close the recorded times come to
+// BenchmarkSolve's.
 //
 // Limits. The parent kills the worker's process group, and every process
 // below it, 250 ms after the wall-clock limit (a solver that honours its
