@@ -325,3 +325,34 @@ func assertSameRuns(t *testing.T, want, got []record.Record) {
 		}
 	}
 }
+
+// TestPlanKeepsEachSolverInBlocks checks that the plan holds every run once,
+// that each solver's runs come in blocks of consecutive runs rather than
+// interleaved run by run, and that the blocks are shuffled over the plan.
+func TestPlanKeepsEachSolverInBlocks(t *testing.T) {
+	reg := testRegistry()
+	infos, _ := reg.Select("test/*")
+	const reps = 40
+	runs := PlanRuns(testPuzzles(t), infos, solvers.First, reps, 1)
+	perSolver := len(runs) / len(infos)
+	keys := make(map[string]bool)
+	for _, r := range runs {
+		keys[r.Key] = true
+	}
+	if want := len(testPuzzles(t)) * len(infos) * reps; len(runs) != want || len(keys) != want {
+		t.Fatalf("plan has %d runs, %d distinct, want %d", len(runs), len(keys), want)
+	}
+	switches := 0
+	for i := 1; i < len(runs); i++ {
+		if runs[i].Solver.Name != runs[i-1].Solver.Name {
+			switches++
+		}
+	}
+	blocks := len(infos) * ((perSolver + blockSize - 1) / blockSize)
+	if switches > blocks-1 {
+		t.Errorf("the plan switches solver %d times, want at most %d (blocks of %d)", switches, blocks-1, blockSize)
+	}
+	if half := blocks / 2; switches < half {
+		t.Errorf("the plan switches solver only %d times for %d blocks: blocks are not shuffled", switches, blocks)
+	}
+}
