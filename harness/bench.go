@@ -146,7 +146,7 @@ func Bench(ctx context.Context, cfg Config) (*Summary, error) {
 	sum.Planned = len(runs)
 	pending := slices.DeleteFunc(runs, func(r Run) bool { return done[r.Key] })
 	sum.Skipped = sum.Planned - len(pending)
-	return sum, execute(ctx, cfg, pending, sum)
+	return sum, execute(ctx, cfg, InBlocks(pending, cfg.Seed), sum)
 }
 
 // execute runs pending in order, recording each as it finishes.

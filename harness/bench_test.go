@@ -326,21 +326,25 @@ func assertSameRuns(t *testing.T, want, got []record.Record) {
 	}
 }
 
-// TestPlanKeepsEachSolverInBlocks checks that the plan holds every run once,
-// that each solver's runs come in blocks of consecutive runs rather than
-// interleaved run by run, and that the blocks are shuffled over the plan.
+// TestPlanKeepsEachSolverInBlocks checks that the runs a shard executes come
+// each once, each solver's in full blocks of consecutive runs rather than
+// interleaved run by run (sharding does not thin the blocks), and that the
+// blocks are shuffled.
 func TestPlanKeepsEachSolverInBlocks(t *testing.T) {
 	reg := testRegistry()
 	infos, _ := reg.Select("test/*")
 	const reps = 40
-	runs := PlanRuns(testPuzzles(t), infos, solvers.First, reps, 1)
-	perSolver := len(runs) / len(infos)
+	runs := InBlocks((Shard{Index: 1, Count: 2}).Filter(PlanRuns(testPuzzles(t), infos, solvers.First, reps, 1)), 1)
+	perSolver := make(map[string]int)
+	for _, r := range runs {
+		perSolver[r.Solver.Name]++
+	}
 	keys := make(map[string]bool)
 	for _, r := range runs {
 		keys[r.Key] = true
 	}
-	if want := len(testPuzzles(t)) * len(infos) * reps; len(runs) != want || len(keys) != want {
-		t.Fatalf("plan has %d runs, %d distinct, want %d", len(runs), len(keys), want)
+	if want := len(testPuzzles(t)) * len(infos) * reps / 2; len(keys) != len(runs) || len(runs) < want*9/10 || len(runs) > want*11/10 {
+		t.Fatalf("half the plan has %d runs, %d distinct, want about %d, each once", len(runs), len(keys), want)
 	}
 	switches := 0
 	for i := 1; i < len(runs); i++ {
@@ -348,7 +352,10 @@ func TestPlanKeepsEachSolverInBlocks(t *testing.T) {
 			switches++
 		}
 	}
-	blocks := len(infos) * ((perSolver + blockSize - 1) / blockSize)
+	blocks := 0
+	for _, n := range perSolver {
+		blocks += (n + blockSize - 1) / blockSize
+	}
 	if switches > blocks-1 {
 		t.Errorf("the plan switches solver %d times, want at most %d (blocks of %d)", switches, blocks-1, blockSize)
 	}

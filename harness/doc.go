@@ -1,9 +1,9 @@
 // Package harness runs benchmarks whose numbers a reviewer can trust. It
 // turns a request (corpora, hint range, solvers, mode, repetitions, seed)
-// into a plan of runs, shuffles it with the recorded seed in blocks of up
-// to 32 runs of one solver (so that a worker stays warm), splits it into
-// shards by a stable hash of each run's key, and executes each run in a
-// worker child process under a hard wall-clock deadline and a memory limit.
+// into a plan of runs, shuffles it with the recorded seed, splits it into
+// shards by a stable hash of each run's key, and executes a shard's runs in
+// shuffled blocks of up to 32 runs of one solver (so that a worker stays
+// warm), each run in a worker child process under a hard wall-clock deadline and a memory limit.
 // The worker times the solve call alone; the parent verifies every answer
 // outside the timed section and appends one record per run, flushed at once,
 // so that an interrupted benchmark resumes where it stopped.

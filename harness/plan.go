@@ -28,18 +28,13 @@ type Run struct {
 // seed plus rep, so repetitions differ and a rerun repeats them.
 func RunSeed(planSeed int64, rep int) int64 { return planSeed + int64(rep) }
 
-// blockSize is how many runs of one solver follow each other in a plan.
+// blockSize is how many runs of one solver InBlocks puts one after another.
 const blockSize = 32
 
 // PlanRuns crosses puzzles, solvers and repetitions and shuffles the runs
 // with seed, so that slow and fast solvers, easy and hard puzzles are spread
 // over the benchmark's time (a drifting machine then blurs every solver
-// alike). The shuffled runs are then cut, per solver, into blocks of up to
-// blockSize, and the blocks are shuffled: within a block one worker runs
-// back to back and stays warm, where fully interleaved solvers evict each
-// other's caches between every two runs (in an 11-solver run that put
-// exactcover/dlx's 17-clue median at 22 µs, against 16 µs alone). The same
-// arguments always give the same order.
+// alike). The same arguments always give the same order.
 func PlanRuns(puzzles []corpora.Puzzle, infos []solvers.Info, mode solvers.Mode, reps int, seed int64) []Run {
 	runs := make([]Run, 0, len(puzzles)*len(infos)*reps)
 	for _, p := range puzzles {
@@ -55,12 +50,18 @@ func PlanRuns(puzzles []corpora.Puzzle, infos []solvers.Info, mode solvers.Mode,
 	}
 	rng := rand.New(rand.NewPCG(uint64(seed), 0x5eed_5d0c))
 	rng.Shuffle(len(runs), func(i, j int) { runs[i], runs[j] = runs[j], runs[i] })
-	return inBlocks(runs, rng)
+	return runs
 }
 
-// inBlocks cuts each solver's runs, in their order, into blocks of up to
-// blockSize and returns the blocks in a shuffled order.
-func inBlocks(runs []Run, rng *rand.Rand) []Run {
+// InBlocks orders the runs to execute: it cuts each solver's runs, in their
+// order, into blocks of up to blockSize and returns the blocks shuffled with
+// seed. Within a block one worker runs back to back and stays warm; solvers
+// interleaved run by run evict each other's caches (in an 11-solver run that
+// put exactcover/dlx's 17-clue median at 22 µs, against 16 µs alone). The
+// blocks are cut from the runs a shard has left to do, after resume, so
+// that sharding does not thin them.
+func InBlocks(runs []Run, seed int64) []Run {
+	rng := rand.New(rand.NewPCG(uint64(seed), 0xb10c_5d0c))
 	bySolver := make(map[string][]Run)
 	var names []string
 	for _, r := range runs {
