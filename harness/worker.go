@@ -58,11 +58,11 @@ type worker struct {
 	solver  solvers.Solver
 	meter   *peakMeter
 	baseRSS uint64 // resident bytes after start-up, collected
-	// lastPeak is the previous run's peak resident set.
+	// lastPeak is the previous run's peak resident set, and lastWall its
+	// solve time.
 	lastPeak uint64
-	// last is the previous job that completed, and lastWall its solve time.
-	last     *solvers.Request
 	lastWall time.Duration
+	warm     warmPool
 	// primed holds the geometries the solver has been primed for.
 	primed map[*sudoku.Geometry]bool
 }
@@ -86,13 +86,17 @@ func (w *worker) do(j job) reply {
 	timeout := time.Duration(j.TimeoutNS)
 	w.prime(req, timeout)
 	w.shedLeftovers()
-	w.warmUp(timeout)
 	w.meter.reset()
+	w.warmUp(timeout)
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 
 	// The clocks nest, CPU outside wall, so that the CPU clock's system
-	// calls stay out of the wall time.
+	// calls stay out of the wall time. The peak was reset before the
+	// warm-up, so that only one system call precedes the solve (each cost
+	// the solve after it about 1 µs on this project's VMs); a warmed-up
+	// run's peak therefore also covers the warm-up's solves, of puzzles
+	// that each took under warmUpLimit.
 	alloc0 := allocatedBytes()
 	children := !w.info.PureGo
 	cpu0 := processCPU(children)
@@ -104,21 +108,31 @@ func (w *worker) do(j job) reply {
 
 	rep := reply{WallNS: int64(wall), CPUNS: int64(cpu), AllocBytes: alloc}
 	rep.PeakRSS, _ = w.meter.peak()
-	w.lastPeak = rep.PeakRSS
+	w.lastPeak, w.lastWall = rep.PeakRSS, wall
 	if crash != "" {
-		w.solver, w.last = w.info.New(), nil
+		w.rebuild()
 		rep.Status, rep.Detail = string(solvers.Crash), crash
 		return rep
 	}
-	w.last, w.lastWall = &req, wall
+	if wall < warmUpLimit {
+		w.warm.add(req)
+	}
 	fillReply(&rep, res, solveErr, ctx.Err() != nil)
 	return rep
 }
 
-// warmUpLimit is the solve time under which a run is preceded by a warm-up.
-// A run that waited for its job finds the caches cold: on exactcover/dlx
-// that added about 20 µs per puzzle, +60% on 17-clue puzzles, but under 2%
-// on runs of a millisecond or more.
+// rebuild replaces a solver that panicked, and forgets the puzzles it had
+// solved, so that no warm-up replays the panic.
+func (w *worker) rebuild() {
+	w.solver = w.info.New()
+	w.warm = warmPool{}
+}
+
+// warmUpLimit is the solve time under which a run is preceded by a warm-up,
+// and under which a run's puzzle joins the warm-up pool. A run that waited
+// for its job finds the caches cold: on exactcover/dlx that added about
+// 20 µs per puzzle, +60% on 17-clue puzzles, but under 2% on runs of a
+// millisecond or more.
 const warmUpLimit = time.Millisecond
 
 // warmUpSettle is how long, at least, the warm-up keeps the worker busy. A
@@ -129,27 +143,56 @@ const warmUpLimit = time.Millisecond
 // one in twenty after 100 µs, a rate that a longer warm-up did not lower.
 const warmUpSettle = 100 * time.Microsecond
 
-// warmUp re-solves the previous job's puzzle, untimed, when that took less
-// than warmUpLimit, until warmUpSettle has passed, so that a short run finds
-// caches, branch predictors and the machine as warm as a tight in-process
-// loop (tdoku's harness, go test -bench) does. It never sees the coming
-// puzzle, and its cost is bounded by warmUpSettle plus one solve under
-// warmUpLimit.
+// warmUp solves, untimed, puzzles from the warm-up pool until warmUpSettle
+// has passed, when the previous run took less than warmUpLimit, so that a
+// short run finds caches, branch predictors and the machine as warm as a
+// tight in-process loop over a corpus (tdoku's harness, go test -bench)
+// does. It never sees the coming puzzle, and its cost is bounded by
+// warmUpSettle plus one solve under warmUpLimit.
 func (w *worker) warmUp(timeout time.Duration) {
-	if w.last == nil || w.lastWall >= warmUpLimit {
+	if w.lastWall >= warmUpLimit || len(w.warm.reqs) == 0 {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	for start := time.Now(); ; {
-		if _, _, crash := w.safeSolve(ctx, *w.last); crash != "" {
-			w.solver, w.last = w.info.New(), nil
-			return
-		}
-		if time.Since(start) >= warmUpSettle {
+	for start := time.Now(); time.Since(start) < warmUpSettle; {
+		if _, _, crash := w.safeSolve(ctx, w.warm.next()); crash != "" {
+			w.rebuild()
 			return
 		}
 	}
+}
+
+// warmPoolSize is how many earlier puzzles the warm-up cycles through.
+const warmPoolSize = 64
+
+// warmPool holds the latest puzzles whose runs took under warmUpLimit, for
+// warm-ups to cycle through. Cycling matters: re-solving one puzzle over and
+// over trains the branch predictors on its search, and the next, different
+// puzzle then ran 7-10% slower than in a loop over a corpus; a pool of
+// distinct puzzles, each re-solved about once every dozen runs, left
+// exactcover/dlx's 17-clue times where the loop has them.
+type warmPool struct {
+	reqs   []solvers.Request
+	added  int // puzzles added so far; the oldest is overwritten first
+	cursor int // puzzles handed out so far
+}
+
+// add puts a puzzle in the pool, in place of the oldest once it is full.
+func (p *warmPool) add(req solvers.Request) {
+	if len(p.reqs) < warmPoolSize {
+		p.reqs = append(p.reqs, req)
+	} else {
+		p.reqs[p.added%warmPoolSize] = req
+	}
+	p.added++
+}
+
+// next returns the pool's next puzzle in turn.
+func (p *warmPool) next() solvers.Request {
+	req := p.reqs[p.cursor%len(p.reqs)]
+	p.cursor++
+	return req
 }
 
 // prime solves, untimed, a trivial puzzle of the coming puzzle's geometry the
@@ -172,7 +215,7 @@ func (w *worker) prime(req solvers.Request, timeout time.Duration) {
 		primer.Set(c, 0)
 	}
 	if _, _, crash := w.safeSolve(ctx, solvers.Request{Puzzle: primer, Mode: req.Mode, Seed: req.Seed}); crash != "" {
-		w.solver = w.info.New()
+		w.rebuild()
 	}
 }
 

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"io"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 
@@ -126,5 +127,56 @@ func decodeReplies(t *testing.T, out string) []reply {
 		if r.Status != "" {
 			replies = append(replies, r)
 		}
+	}
+}
+
+// TestWorkerWarmsUpOnEarlierPuzzlesInTurn checks the warm-up before a short
+// run: it solves only puzzles of earlier jobs, never the coming one, and it
+// cycles through them rather than re-solving one, which would train the
+// processor on that puzzle's search.
+func TestWorkerWarmsUpOnEarlierPuzzlesInTurn(t *testing.T) {
+	var seen []string
+	reg := solvers.NewRegistry()
+	err := reg.Add(solvers.Info{Name: "test/instant", New: func() solvers.Solver {
+		return solvers.SolverFunc(func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+			seen = append(seen, req.Puzzle.String())
+			return solvers.Result{Status: solvers.Unsat}, nil
+		})
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var in strings.Builder
+	var puzzles []string
+	for i := range 5 {
+		p := strings.Repeat(".", i) + "1" + strings.Repeat(".", 15-i)
+		puzzles = append(puzzles, p)
+		b, _ := json.Marshal(job{Puzzle: p, Variant: "classic", Mode: "unique", TimeoutNS: 5e9})
+		in.WriteString(string(b) + "\n")
+	}
+	var out strings.Builder
+	if err := ServeWorker(reg, "test/instant", strings.NewReader(in.String()), &out); err != nil {
+		t.Fatal(err)
+	}
+	jobs := 0                    // jobs whose puzzle has been seen
+	warmingUp := false           // whether the previous solve was a warm-up's
+	for i, p := range seen[1:] { // seen[0] is the primer
+		switch {
+		case jobs < len(puzzles) && p == puzzles[jobs]:
+			jobs++
+			warmingUp = false
+			continue
+		case !slices.Contains(puzzles[:jobs], p):
+			t.Fatalf("solve %d was of %s before its job came", i+1, p)
+		case warmingUp && jobs > 1 && p == seen[i]:
+			t.Fatalf("warm-up solve %d re-solved %s right after itself, with %d earlier puzzles to cycle through", i+1, p, jobs)
+		}
+		warmingUp = true
+	}
+	if jobs != len(puzzles) {
+		t.Fatalf("saw %d of %d jobs", jobs, len(puzzles))
+	}
+	if len(seen) < 2*len(puzzles) {
+		t.Fatalf("solver saw %d solves for %d jobs: no warm-up ran", len(seen), len(puzzles))
 	}
 }
