@@ -40,14 +40,17 @@ func ServeWorker(reg *solvers.Registry, name string, in io.Reader, out io.Writer
 	}
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
+	var replied time.Time // when the previous reply went out
 	for sc.Scan() {
+		waited := time.Since(replied)
 		var j job
 		if err := json.Unmarshal(sc.Bytes(), &j); err != nil {
 			return fmt.Errorf("worker: bad job line %q: %w", sc.Text(), err)
 		}
-		if err := enc.Encode(w.do(j)); err != nil {
+		if err := enc.Encode(w.do(j, waited)); err != nil {
 			return fmt.Errorf("worker: writing reply: %w", err)
 		}
+		replied = time.Now()
 	}
 	return sc.Err()
 }
@@ -77,8 +80,9 @@ type worker struct {
 // state, and up to this much heap left by earlier runs.
 const leftoverSlack = 64 << 20
 
-// do runs one job and returns what it measured.
-func (w *worker) do(j job) reply {
+// do runs one job, which the worker waited for since its previous reply,
+// and returns what it measured.
+func (w *worker) do(j job, waited time.Duration) reply {
 	req, err := j.request()
 	if err != nil {
 		return reply{Status: string(solvers.Error), Detail: err.Error()}
@@ -87,7 +91,7 @@ func (w *worker) do(j job) reply {
 	w.prime(req, timeout)
 	w.shedLeftovers()
 	w.meter.reset()
-	w.warmUp(timeout)
+	w.warmUp(timeout, waited)
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 
@@ -96,7 +100,7 @@ func (w *worker) do(j job) reply {
 	// warm-up, so that only one system call precedes the solve (each cost
 	// the solve after it about 1 µs on this project's VMs); a warmed-up
 	// run's peak therefore also covers the warm-up's solves, of puzzles
-	// that each took under warmUpLimit.
+	// that each took under warmPoolLimit.
 	alloc0 := allocatedBytes()
 	children := !w.info.PureGo
 	cpu0 := processCPU(children)
@@ -114,7 +118,7 @@ func (w *worker) do(j job) reply {
 		rep.Status, rep.Detail = string(solvers.Crash), crash
 		return rep
 	}
-	if wall < warmUpLimit {
+	if wall < warmPoolLimit {
 		w.warm.add(req)
 	}
 	fillReply(&rep, res, solveErr, ctx.Err() != nil)
@@ -128,34 +132,57 @@ func (w *worker) rebuild() {
 	w.warm = warmPool{}
 }
 
-// warmUpLimit is the solve time under which a run is preceded by a warm-up,
-// and under which a run's puzzle joins the warm-up pool. A run that waited
-// for its job finds the caches cold: on exactcover/dlx that added about
-// 20 µs per puzzle, +60% on 17-clue puzzles, but under 2% on runs of a
-// millisecond or more.
+// warmUpLimit is the solve time under which a run is followed by a short
+// warm-up before the next. A run that waited for its job finds the caches
+// cold: on exactcover/dlx that added about 20 µs per puzzle, +60% on
+// 17-clue puzzles, but under 2% on runs of a millisecond or more.
 const warmUpLimit = time.Millisecond
 
-// warmUpSettle is how long, at least, the warm-up keeps the worker busy. A
-// solve that starts within a few tens of microseconds of its job's arrival
-// shares the machine with a processor just woken from idle and with the
-// parent going back to sleep: on this project's 2-core VMs about one
+// warmUpSettle is how long, at least, the short warm-up keeps the worker
+// busy. A solve that starts within a few tens of microseconds of its job's
+// arrival shares the machine with a processor just woken from idle and with
+// the parent going back to sleep: on this project's 2-core VMs about one
 // 17-clue run in ten took 40 µs longer after a single 20 µs re-solve, and
 // one in twenty after 100 µs, a rate that a longer warm-up did not lower.
 const warmUpSettle = 100 * time.Microsecond
 
-// warmUp solves, untimed, puzzles from the warm-up pool until warmUpSettle
-// has passed, when the previous run took less than warmUpLimit, so that a
-// short run finds caches, branch predictors and the machine as warm as a
-// tight in-process loop over a corpus (tdoku's harness, go test -bench)
-// does. It never sees the coming puzzle, and its cost is bounded by
-// warmUpSettle plus one solve under warmUpLimit.
-func (w *worker) warmUp(timeout time.Duration) {
-	if w.lastWall >= warmUpLimit || len(w.warm.reqs) == 0 {
+// longWait is the wait for a job past which the worker settles for
+// settleAfterWait before the run, whatever the previous run took. A worker
+// waits that long when the runs of other solvers came between its own (the
+// run order comes in blocks), and it comes back cold: Go's runtime takes
+// the processor of a thread blocked in a system call for more than 10 ms,
+// after which its monitor thread polls every 20 µs for a millisecond and
+// backs off over several more (each poll cost about 25 µs of CPU time on
+// this project's VMs, charged to the run as process CPU time); the other
+// solvers have evicted its caches; and the runtime may have returned heap
+// pages that the run must fault back in.
+const longWait = 10 * time.Millisecond
+
+// settleAfterWait is how long, at least, the warm-up after a long wait
+// lasts. In an 11-solver run on 17-clue, exactcover/dlx's per-puzzle times
+// sat 7% above a tight loop's (25-40% on the first runs after a wait), and
+// one run in eight was charged over 10 µs of other threads' CPU time;
+// settling for 10 ms brought these to 3% and one in thirty.
+const settleAfterWait = 10 * time.Millisecond
+
+// warmPoolLimit is the solve time under which a run's puzzle joins the
+// warm-up pool.
+const warmPoolLimit = 10 * time.Millisecond
+
+// warmUp solves, untimed, puzzles from the warm-up pool for at least the
+// settle time that settleTime gives, so that a run finds caches, branch
+// predictors, the heap and the Go runtime as warm as a tight in-process loop
+// over a corpus (tdoku's harness, go test -bench) does. It never sees the
+// coming puzzle, and its cost is bounded by the settle time plus one solve
+// under warmPoolLimit.
+func (w *worker) warmUp(timeout, waited time.Duration) {
+	settle := w.settleTime(waited)
+	if settle == 0 || len(w.warm.reqs) == 0 {
 		return
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
-	for start := time.Now(); time.Since(start) < warmUpSettle; {
+	for start := time.Now(); time.Since(start) < settle; {
 		if _, _, crash := w.safeSolve(ctx, w.warm.next()); crash != "" {
 			w.rebuild()
 			return
@@ -163,10 +190,22 @@ func (w *worker) warmUp(timeout time.Duration) {
 	}
 }
 
+// settleTime is how long the warm-up before a run lasts, at least: long
+// after a long wait for the job, short after a short run, else nothing.
+func (w *worker) settleTime(waited time.Duration) time.Duration {
+	switch {
+	case waited > longWait:
+		return settleAfterWait
+	case w.lastWall < warmUpLimit:
+		return warmUpSettle
+	}
+	return 0
+}
+
 // warmPoolSize is how many earlier puzzles the warm-up cycles through.
 const warmPoolSize = 64
 
-// warmPool holds the latest puzzles whose runs took under warmUpLimit, for
+// warmPool holds the latest puzzles whose runs took under warmPoolLimit, for
 // warm-ups to cycle through. Cycling matters: re-solving one puzzle over and
 // over trains the branch predictors on its search, and the next, different
 // puzzle then ran 7-10% slower than in a loop over a corpus; a pool of

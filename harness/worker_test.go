@@ -8,6 +8,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
@@ -178,5 +179,68 @@ func TestWorkerWarmsUpOnEarlierPuzzlesInTurn(t *testing.T) {
 	}
 	if len(seen) < 2*len(puzzles) {
 		t.Fatalf("solver saw %d solves for %d jobs: no warm-up ran", len(seen), len(puzzles))
+	}
+}
+
+// slowPuzzle is a 4×4 puzzle that test solvers take longer than
+// warmUpLimit on.
+const slowPuzzle = "...1............"
+
+// TestWorkerSettlesAfterALongWait checks that a worker whose job came after
+// a long wait (other solvers' runs in between) warms up for at least
+// settleAfterWait before the run, and that one whose job came at once after
+// a long run does not warm up at all.
+func TestWorkerSettlesAfterALongWait(t *testing.T) {
+	type solve struct {
+		puzzle string
+		at     time.Time
+	}
+	var solves []solve
+	reg := solvers.NewRegistry()
+	err := reg.Add(solvers.Info{Name: "test/instant", New: func() solvers.Solver {
+		return solvers.SolverFunc(func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+			solves = append(solves, solve{req.Puzzle.String(), time.Now()})
+			if req.Puzzle.String() == slowPuzzle {
+				time.Sleep(2 * warmUpLimit)
+			}
+			return solvers.Result{Status: solvers.Unsat}, nil
+		})
+	}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	puzzles := []string{"1...............", slowPuzzle, ".1..............", "..1............."}
+	in, feed := io.Pipe()
+	go func() {
+		for i, p := range puzzles {
+			if i == len(puzzles)-1 {
+				time.Sleep(3 * longWait)
+			}
+			b, _ := json.Marshal(job{Puzzle: p, Variant: "classic", Mode: "unique", TimeoutNS: 5e9})
+			if _, err := feed.Write(append(b, '\n')); err != nil {
+				return
+			}
+		}
+		feed.Close()
+	}()
+	if err := ServeWorker(reg, "test/instant", in, io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	// The jobs' own solves, in order: the first time each puzzle is seen.
+	jobAt := make(map[string]int)
+	for i, s := range solves {
+		if _, seen := jobAt[s.puzzle]; !seen {
+			jobAt[s.puzzle] = i
+		}
+	}
+	if got := jobAt[puzzles[2]] - jobAt[puzzles[1]]; got != 1 {
+		t.Errorf("%d solves between the slow job and the next, sent at once, want none", got-1)
+	}
+	last, before := jobAt[puzzles[3]], jobAt[puzzles[2]]
+	if last-before < 2 {
+		t.Fatalf("no warm-up before the job that came after a long wait")
+	}
+	if settled := solves[last].at.Sub(solves[before+1].at); settled < settleAfterWait {
+		t.Errorf("warm-up after a long wait lasted %s, want at least %s", settled, settleAfterWait)
 	}
 }
