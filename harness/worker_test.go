@@ -244,3 +244,14 @@ func TestWorkerSettlesAfterALongWait(t *testing.T) {
 		t.Errorf("warm-up after a long wait lasted %s, want at least %s", settled, settleAfterWait)
 	}
 }
+
+// TestCPUClockCostIsCalibrated checks that the CPU clock's own cost, which
+// the worker takes off every run's CPU time, is measured: positive, and far
+// below any run's time.
+func TestCPUClockCostIsCalibrated(t *testing.T) {
+	for _, children := range []bool{false, true} {
+		if cost := cpuClockCost(children); cost <= 0 || cost > time.Millisecond {
+			t.Errorf("CPU clock cost with children=%v is %s, want between 0 and 1ms", children, cost)
+		}
+	}
+}
