@@ -163,9 +163,9 @@ const longWait = 10 * time.Millisecond
 
 // settleAfterWait is how long, at least, the warm-up after a long wait
 // lasts. In an 11-solver run on 17-clue, exactcover/dlx's per-puzzle times
-// sat 7% above a tight loop's (25-40% on the first runs after a wait), and
-// one run in eight was charged over 10 µs of other threads' CPU time;
-// settling for 10 ms brought these to 3% and one in thirty.
+// sat a median 9-19% above a tight loop's (20-40% on the first runs after a
+// wait), and one run in eight was charged over 10 µs of other threads' CPU
+// time; settling for 10 ms brought these to 3-4% and one in twenty.
 const settleAfterWait = 10 * time.Millisecond
 
 // warmPoolLimit is the solve time under which a run's puzzle joins the
