@@ -21,30 +21,17 @@ import (
 func TestWorkerPrimesEachClassicGeometryOnce(t *testing.T) {
 	var seen []string
 	engine := dlx.NewSolver()
-	reg := solvers.NewRegistry()
-	err := reg.Add(solvers.Info{Name: "test/recording", New: func() solvers.Solver {
-		return solvers.SolverFunc(func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
-			seen = append(seen, req.Puzzle.String())
-			return engine.Solve(ctx, req)
-		})
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	reg := testSolverRegistry(t, "test/recording", func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+		seen = append(seen, req.Puzzle.String())
+		return engine.Solve(ctx, req)
+	})
 	const top95 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 	const four = "1...........4..."
-	jobs := []job{
-		{Puzzle: top95, Variant: "classic", Mode: "unique", TimeoutNS: 5e9},
-		{Puzzle: four, Variant: "classic", Mode: "unique", TimeoutNS: 5e9},
-		{Puzzle: four, Variant: "diagonal", Mode: "first", TimeoutNS: 5e9},
-	}
-	var in strings.Builder
-	for _, j := range jobs {
-		b, _ := json.Marshal(j)
-		in.WriteString(string(b) + "\n")
-	}
+	diagonal := classicJob(four)
+	diagonal.Variant, diagonal.Mode = "diagonal", "first"
+	in := jobLines(classicJob(top95), classicJob(four), diagonal)
 	var out strings.Builder
-	if err := ServeWorker(reg, "test/recording", strings.NewReader(in.String()), &out); err != nil {
+	if err := ServeWorker(reg, "test/recording", strings.NewReader(in), &out); err != nil {
 		t.Fatal(err)
 	}
 	primer := func(box int) string {
@@ -73,29 +60,19 @@ func TestWorkerPeakIsPerRun(t *testing.T) {
 	const top95 = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 	const easy = "1...........4..."
 	engine := dlx.NewSolver()
-	reg := solvers.NewRegistry()
-	err := reg.Add(solvers.Info{Name: "test/big-then-small", New: func() solvers.Solver {
-		return solvers.SolverFunc(func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
-			if req.Puzzle.String() == top95 {
-				ballast := make([]byte, big)
-				for i := range ballast {
-					ballast[i] = 1
-				}
-				defer runtime.KeepAlive(ballast)
+	reg := testSolverRegistry(t, "test/big-then-small", func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+		if req.Puzzle.String() == top95 {
+			ballast := make([]byte, big)
+			for i := range ballast {
+				ballast[i] = 1
 			}
-			return engine.Solve(ctx, req)
-		})
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var in strings.Builder
-	for _, p := range []string{top95, easy, easy} {
-		b, _ := json.Marshal(job{Puzzle: p, Variant: "classic", Mode: "unique", TimeoutNS: 30e9})
-		in.WriteString(string(b) + "\n")
-	}
+			defer runtime.KeepAlive(ballast)
+		}
+		return engine.Solve(ctx, req)
+	})
+	in := jobLines(classicJob(top95), classicJob(easy), classicJob(easy))
 	var out strings.Builder
-	if err := ServeWorker(reg, "test/big-then-small", strings.NewReader(in.String()), &out); err != nil {
+	if err := ServeWorker(reg, "test/big-then-small", strings.NewReader(in), &out); err != nil {
 		t.Fatal(err)
 	}
 	replies := decodeReplies(t, out.String())
@@ -111,6 +88,31 @@ func TestWorkerPeakIsPerRun(t *testing.T) {
 				i+1, FormatBytes(r.PeakRSS), FormatBytes(replies[0].PeakRSS))
 		}
 	}
+}
+
+// testSolverRegistry returns a registry holding solve under name.
+func testSolverRegistry(t *testing.T, name string, solve solvers.SolverFunc) *solvers.Registry {
+	t.Helper()
+	reg := solvers.NewRegistry()
+	if err := reg.Add(solvers.Info{Name: name, New: func() solvers.Solver { return solve }}); err != nil {
+		t.Fatal(err)
+	}
+	return reg
+}
+
+// classicJob is a unique-mode job for a classic puzzle.
+func classicJob(puzzle string) job {
+	return job{Puzzle: puzzle, Variant: "classic", Mode: "unique", TimeoutNS: 30e9}
+}
+
+// jobLines is jobs as the parent sends them, a JSON line each.
+func jobLines(jobs ...job) string {
+	var b strings.Builder
+	for _, j := range jobs {
+		line, _ := json.Marshal(j)
+		b.Write(append(line, '\n'))
+	}
+	return b.String()
 }
 
 // decodeReplies reads a worker's output, skipping its hello.
@@ -137,26 +139,18 @@ func decodeReplies(t *testing.T, out string) []reply {
 // processor on that puzzle's search.
 func TestWorkerWarmsUpOnEarlierPuzzlesInTurn(t *testing.T) {
 	var seen []string
-	reg := solvers.NewRegistry()
-	err := reg.Add(solvers.Info{Name: "test/instant", New: func() solvers.Solver {
-		return solvers.SolverFunc(func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
-			seen = append(seen, req.Puzzle.String())
-			return solvers.Result{Status: solvers.Unsat}, nil
-		})
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	var in strings.Builder
+	reg := testSolverRegistry(t, "test/instant", func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+		seen = append(seen, req.Puzzle.String())
+		return solvers.Result{Status: solvers.Unsat}, nil
+	})
 	var puzzles []string
+	var sent []job
 	for i := range 5 {
-		p := strings.Repeat(".", i) + "1" + strings.Repeat(".", 15-i)
-		puzzles = append(puzzles, p)
-		b, _ := json.Marshal(job{Puzzle: p, Variant: "classic", Mode: "unique", TimeoutNS: 5e9})
-		in.WriteString(string(b) + "\n")
+		puzzles = append(puzzles, strings.Repeat(".", i)+"1"+strings.Repeat(".", 15-i))
+		sent = append(sent, classicJob(puzzles[i]))
 	}
 	var out strings.Builder
-	if err := ServeWorker(reg, "test/instant", strings.NewReader(in.String()), &out); err != nil {
+	if err := ServeWorker(reg, "test/instant", strings.NewReader(jobLines(sent...)), &out); err != nil {
 		t.Fatal(err)
 	}
 	jobs := 0                    // jobs whose puzzle has been seen
@@ -196,19 +190,13 @@ func TestWorkerSettlesAfterALongWait(t *testing.T) {
 		at     time.Time
 	}
 	var solves []solve
-	reg := solvers.NewRegistry()
-	err := reg.Add(solvers.Info{Name: "test/instant", New: func() solvers.Solver {
-		return solvers.SolverFunc(func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
-			solves = append(solves, solve{req.Puzzle.String(), time.Now()})
-			if req.Puzzle.String() == slowPuzzle {
-				time.Sleep(2 * warmUpLimit)
-			}
-			return solvers.Result{Status: solvers.Unsat}, nil
-		})
-	}})
-	if err != nil {
-		t.Fatal(err)
-	}
+	reg := testSolverRegistry(t, "test/instant", func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+		solves = append(solves, solve{req.Puzzle.String(), time.Now()})
+		if req.Puzzle.String() == slowPuzzle {
+			time.Sleep(2 * warmUpLimit)
+		}
+		return solvers.Result{Status: solvers.Unsat}, nil
+	})
 	puzzles := []string{"1...............", slowPuzzle, ".1..............", "..1............."}
 	in, feed := io.Pipe()
 	go func() {
@@ -216,8 +204,7 @@ func TestWorkerSettlesAfterALongWait(t *testing.T) {
 			if i == len(puzzles)-1 {
 				time.Sleep(3 * longWait)
 			}
-			b, _ := json.Marshal(job{Puzzle: p, Variant: "classic", Mode: "unique", TimeoutNS: 5e9})
-			if _, err := feed.Write(append(b, '\n')); err != nil {
+			if _, err := io.WriteString(feed, jobLines(classicJob(p))); err != nil {
 				return
 			}
 		}
