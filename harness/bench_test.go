@@ -363,3 +363,21 @@ func TestPlanKeepsEachSolverInBlocks(t *testing.T) {
 		t.Errorf("the plan switches solver only %d times for %d blocks: blocks are not shuffled", switches, blocks)
 	}
 }
+
+// TestPlanRunsIncompleteSolversInFirstMode checks that a unique-mode plan
+// runs, and keys, an incomplete solver in first mode, and every other
+// solver as asked.
+func TestPlanRunsIncompleteSolversInFirstMode(t *testing.T) {
+	complete := solvers.Info{Name: "test/complete"}
+	incomplete := solvers.Info{Name: "test/incomplete", Incomplete: true}
+	runs := PlanRuns(testPuzzles(t)[:1], []solvers.Info{complete, incomplete}, solvers.Unique, 1, 1)
+	for _, r := range runs {
+		want := solvers.Unique
+		if r.Solver.Incomplete {
+			want = solvers.First
+		}
+		if r.Mode != want || !strings.Contains(r.Key, "|"+string(want)+"|") {
+			t.Errorf("%s runs in mode %s with key %s, want mode %s", r.Solver.Name, r.Mode, r.Key, want)
+		}
+	}
+}

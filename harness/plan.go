@@ -34,16 +34,19 @@ const blockSize = 32
 // PlanRuns crosses puzzles, solvers and repetitions and shuffles the runs
 // with seed, so that slow and fast solvers, easy and hard puzzles are spread
 // over the benchmark's time (a drifting machine then blurs every solver
-// alike). The same arguments always give the same order.
+// alike). The same arguments always give the same order. Each solver runs in
+// the mode it can establish (solvers.Info.ModeFor): an incomplete solver in
+// a unique-mode plan runs, and is recorded, in first mode.
 func PlanRuns(puzzles []corpora.Puzzle, infos []solvers.Info, mode solvers.Mode, reps int, seed int64) []Run {
 	runs := make([]Run, 0, len(puzzles)*len(infos)*reps)
 	for _, p := range puzzles {
 		for _, in := range infos {
+			m := in.ModeFor(mode)
 			for rep := range reps {
 				s := RunSeed(seed, rep)
 				runs = append(runs, Run{
-					Key:    record.Key(in.Name, p.ID, string(mode), s, rep),
-					Solver: in, Puzzle: p, Mode: mode, Seed: s, Rep: rep,
+					Key:    record.Key(in.Name, p.ID, string(m), s, rep),
+					Solver: in, Puzzle: p, Mode: m, Seed: s, Rep: rep,
 				})
 			}
 		}

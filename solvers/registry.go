@@ -23,6 +23,11 @@ type Info struct {
 	PureGo bool
 	// Stochastic marks solvers whose answer depends on the seed.
 	Stochastic bool
+	// Incomplete marks solvers that cannot prove a puzzle unsolvable or its
+	// solution unique (annealers, genetic algorithms, one-shot networks):
+	// they run in first mode whatever the plan asks (see ModeFor), and an
+	// end without a valid grid is gave-up.
+	Incomplete bool
 	// Available reports whether the pipeline can run here (an outside
 	// solver installed, say); nil means it always can.
 	Available func() error
@@ -38,6 +43,16 @@ func (in Info) Check() error {
 		return nil
 	}
 	return in.Available()
+}
+
+// ModeFor returns the mode the pipeline runs in when a plan asks for
+// mode: an incomplete solver cannot establish uniqueness, so it runs, and
+// is recorded, in first mode; every other pipeline runs as asked.
+func (in Info) ModeFor(mode Mode) Mode {
+	if in.Incomplete {
+		return First
+	}
+	return mode
 }
 
 // Registry is a set of named pipelines.
