@@ -46,11 +46,28 @@ type Record struct {
 	DecodeNS   int64  `json:"decode_ns,omitempty"`
 	AllocBytes uint64 `json:"alloc_bytes"`
 	PeakRSS    uint64 `json:"peak_rss_bytes"` // worker's VmHWM, reset before the run
+	// BaseRSS is the idle worker's resident set (Go runtime and the solver
+	// built, before any run), so that PeakRSS − BaseRSS is what an
+	// in-process solver used; 0 when not measured.
+	BaseRSS uint64 `json:"base_rss_bytes,omitempty"`
+	// External marks a pipeline that runs outside programs: PeakRSS covers
+	// the worker alone, and the solver's own memory is ProgramPeakRSS.
+	External bool `json:"external,omitempty"`
+	// ProgramPeakRSS is the outside programs' own peak resident set; 0 when
+	// it could not be measured (a report shows "n/a", never PeakRSS).
+	ProgramPeakRSS uint64 `json:"program_peak_rss_bytes,omitempty"`
 
 	TimeoutNS int64 `json:"timeout_ns"` // the wall-clock limit in force
 
 	Counters map[string]float64 `json:"counters,omitempty"`
 	Model    map[string]int     `json:"model,omitempty"`
+
+	// Provenance of the run: when it began (UTC), the host it ran on, and
+	// the build that ran it: the binary's VCS revision, with "+dirty" when
+	// its tree had changes, or "unknown: built without a VCS stamp".
+	Started time.Time `json:"started,omitzero"`
+	Host    string    `json:"host,omitempty"`
+	Build   string    `json:"build,omitempty"`
 }
 
 // Key identifies a run within a plan: the same key is the same run, so a
