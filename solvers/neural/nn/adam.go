@@ -1,0 +1,44 @@
+package nn
+
+import "math"
+
+// Adam is the optimiser of Kingma and Ba with bias correction. The
+// learning rate is given at every step, so that a schedule lives with the
+// trainer.
+type Adam struct {
+	Beta1, Beta2, Eps float64
+	params            Params
+	m, v              [][]float32
+	t                 int
+}
+
+// NewAdam returns Adam with the usual constants (0.9, 0.999, 1e-8) for ps.
+func NewAdam(ps Params) *Adam {
+	a := &Adam{Beta1: 0.9, Beta2: 0.999, Eps: 1e-8, params: ps}
+	for _, p := range ps {
+		a.m = append(a.m, make([]float32, len(p.Value.Data)))
+		a.v = append(a.v, make([]float32, len(p.Value.Data)))
+	}
+	return a
+}
+
+// Steps returns the number of updates made.
+func (a *Adam) Steps() int { return a.t }
+
+// Step updates every parameter from its gradient with learning rate lr.
+func (a *Adam) Step(lr float64) {
+	a.t++
+	b1, b2 := float32(a.Beta1), float32(a.Beta2)
+	c1 := 1 - math.Pow(a.Beta1, float64(a.t))
+	c2 := 1 - math.Pow(a.Beta2, float64(a.t))
+	step := float32(lr * math.Sqrt(c2) / c1)
+	eps := float32(a.Eps * math.Sqrt(c2))
+	for i, p := range a.params {
+		m, v, w := a.m[i], a.v[i], p.Value.Data
+		for j, g := range p.Grad.Data {
+			m[j] = b1*m[j] + (1-b1)*g
+			v[j] = b2*v[j] + (1-b2)*g*g
+			w[j] -= step * m[j] / (float32(math.Sqrt(float64(v[j]))) + eps)
+		}
+	}
+}
