@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -45,6 +46,7 @@ func (e *Executor) Do(ctx context.Context, run Run) (record.Record, error) {
 		return rec, err
 	}
 	fillRecord(&rec, rep)
+	countRightCells(&rec, run.Puzzle, rep.Solution)
 	judge(&rec, run, rep.Solution, e.timeout)
 	return rec, nil
 }
@@ -126,6 +128,24 @@ func judge(rec *record.Record, run Run, solution string, timeout time.Duration) 
 	if rec.WallNS > int64(timeout) {
 		rec.Status = string(solvers.Timeout)
 		rec.Detail = fmt.Sprintf("answered after %s, past the %s limit", time.Duration(rec.WallNS), timeout)
+	}
+}
+
+// countRightCells records how many blank cells a returned grid fills with
+// the known solution's digit, when the corpus gives a solution and the
+// grid is readable.
+func countRightCells(rec *record.Record, pz corpora.Puzzle, solution string) {
+	if pz.Solution == nil || len(solution) != len(pz.Solution.Cells()) {
+		return
+	}
+	for i, d := range pz.Grid.Cells() {
+		if d != 0 {
+			continue
+		}
+		rec.BlankCells++
+		if sudoku.Symbol(int(pz.Solution.Cells()[i])) == solution[i] {
+			rec.BlankCellsRight++
+		}
 	}
 }
 

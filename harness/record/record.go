@@ -62,6 +62,14 @@ type Record struct {
 	Counters map[string]float64 `json:"counters,omitempty"`
 	Model    map[string]int     `json:"model,omitempty"`
 
+	// BlankCells and BlankCellsRight are, when the corpus gives the
+	// puzzle's solution and the solver returned a grid (right or wrong),
+	// the puzzle's blank cells and how many of them the grid fills with
+	// the solution's digit: cell accuracy, a secondary figure for neural
+	// solvers. 0 blank cells means not measured.
+	BlankCells      int `json:"blank_cells,omitempty"`
+	BlankCellsRight int `json:"blank_cells_right,omitempty"`
+
 	// Provenance of the run: when it began (UTC), the host it ran on, and
 	// the build that ran it: the binary's VCS revision, with "+dirty" when
 	// its tree had changes, or "unknown: built without a VCS stamp".
