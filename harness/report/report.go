@@ -62,6 +62,9 @@ func New(d *Data, c Config) (*Report, error) {
 		if t := StochasticTable(sums, g.Name(), c.Measure); t != nil {
 			sec.Tables = append(sec.Tables, t)
 		}
+		if t := CellAccuracyTable(d.Records, g); t != nil {
+			sec.Tables = append(sec.Tables, t)
+		}
 		r.Sections = append(r.Sections, sec)
 	}
 	return r, nil
