@@ -87,6 +87,11 @@ func runTrain(ctx context.Context, stderr io.Writer, f trainFlags, command strin
 		ctx, cancel = context.WithTimeout(ctx, time.Duration(f.hours*float64(time.Hour)))
 		defer cancel()
 	}
+	// The commit is read now: the tree may move on while a long run trains.
+	commit, dirty := harness.SourceRevision()
+	if dirty {
+		commit += "+dirty"
+	}
 	show := newTrainProgress(stderr)
 	tr, err := neural.Train(ctx, neural.DefaultTraining(f.model, f.seed, steps), f.workers, show.update)
 	show.end()
@@ -97,21 +102,17 @@ func runTrain(ctx context.Context, stderr io.Writer, f trainFlags, command strin
 		fmt.Fprintf(stderr, "train: the %g-hour cap stopped training after %d of %d steps; these weights are NOT what the budget gives\n",
 			f.hours, tr.Steps, steps)
 	}
-	return writeTrained(stderr, tr, f, command)
+	return writeTrained(stderr, tr, f, command, commit)
 }
 
 // writeTrained saves the weights, their provenance and the loss curve.
-func writeTrained(stderr io.Writer, tr *neural.Trained, f trainFlags, command string) error {
+func writeTrained(stderr io.Writer, tr *neural.Trained, f trainFlags, command, commit string) error {
 	var buf bytes.Buffer
 	if err := neural.Save(&buf, tr.Model); err != nil {
 		return err
 	}
 	if err := os.WriteFile(f.out, buf.Bytes(), 0o644); err != nil {
 		return err
-	}
-	commit, dirty := harness.SourceRevision()
-	if dirty {
-		commit += "+dirty"
 	}
 	host, _ := os.Hostname()
 	machine := fmt.Sprintf("%s, %d CPUs (%s/%s, %s)", host, runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version())
