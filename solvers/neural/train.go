@@ -49,7 +49,7 @@ func DefaultTraining(model string, seed uint64, steps int) TrainConfig {
 		c.RRN = &shape
 	case "cnn":
 		shape := DefaultCNN
-		c.CNN, c.LR = &shape, 1e-3
+		c.CNN = &shape
 	}
 	return c
 }
