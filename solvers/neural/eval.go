@@ -14,8 +14,10 @@ const DefaultThreshold = 0.95
 
 // Score counts what a method got right on a set of examples.
 type Score struct {
-	Puzzles, Solved int // whole puzzles, and those whose every blank cell is right
-	Blanks, Right   int // blank cells, and those filled with the solution's digit
+	Puzzles int `json:"puzzles"`
+	Solved  int `json:"solved"` // puzzles whose every blank cell is right
+	Blanks  int `json:"blank_cells"`
+	Right   int `json:"blank_cells_right"` // blank cells filled with the solution's digit
 }
 
 // Add counts one puzzle's answer.

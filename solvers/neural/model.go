@@ -62,7 +62,8 @@ type Model interface {
 // initStream separates weight initialisation from the other uses of a seed.
 const initStream = 0x1217
 
-// oneHotTargets returns the targets of a batch: nn.Ignore for givens.
+// blankTargets returns the targets of boards: each blank cell's solution
+// digit − 1, and nn.Ignore for givens.
 func blankTargets(boards, solutions []uint8) []int {
 	t := make([]int, len(boards))
 	for i, d := range boards {

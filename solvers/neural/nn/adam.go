@@ -22,9 +22,6 @@ func NewAdam(ps Params) *Adam {
 	return a
 }
 
-// Steps returns the number of updates made.
-func (a *Adam) Steps() int { return a.t }
-
 // Step updates every parameter from its gradient with learning rate lr.
 func (a *Adam) Step(lr float64) {
 	a.t++

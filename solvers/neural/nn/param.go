@@ -27,8 +27,6 @@ const (
 	// He draws from a normal distribution with variance 2/rows, for a
 	// weight matrix of rows inputs followed by a ReLU.
 	He
-	// Glorot draws from a normal distribution with variance 2/(rows+cols).
-	Glorot
 	// Normal draws from the standard normal distribution.
 	Normal
 )
@@ -48,8 +46,6 @@ func (ps *Params) New(name string, rows, cols int, init Init, rng *rand.Rand) *P
 		}
 	case He:
 		std = math.Sqrt(2 / float64(rows))
-	case Glorot:
-		std = math.Sqrt(2 / float64(rows+cols))
 	case Normal:
 		std = 1
 	}
