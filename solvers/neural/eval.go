@@ -9,8 +9,11 @@ const (
 	Iterative Method = "iterative"
 )
 
-// DefaultThreshold is the iterative pipeline's confidence threshold.
-const DefaultThreshold = 0.95
+// DefaultThreshold is the iterative pipeline's confidence threshold. On
+// validation puzzles (a stream neither trained nor tested on) of 25 and 30
+// hints, 0.999 solved as many as filling one cell per pass (84 and 95 of
+// 100) with half the passes; 0.95 solved 72 and 89.
+const DefaultThreshold = 0.999
 
 // Score counts what a method got right on a set of examples.
 type Score struct {

@@ -13,7 +13,7 @@ import (
 // The shipped weights and their provenance, one pair per model kind:
 // weights/KIND.bin and weights/KIND.json (see weights/README.md).
 //
-//go:embed weights
+//go:embed weights/*.bin weights/*.json
 var shipped embed.FS
 
 // Provenance says how a weights file was made and what it scored on the
@@ -36,7 +36,8 @@ type Provenance struct {
 	TrainSeconds float64 `json:"train_seconds"`
 	Machine      string  `json:"machine"`
 	FinalLoss    float64 `json:"final_loss"`
-	// Test is what the weights scored on the fixed test set (TestSet).
+	// Test is what the weights score on the fixed test set (TestSet) with
+	// the pipelines of the commit that ships them; a test reproduces it.
 	Test []TestFigure `json:"test"`
 }
 

@@ -1,0 +1,84 @@
+package neural
+
+import (
+	"context"
+	"testing"
+
+	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+// TestShippedWeightsReproduceTheirScore loads each shipped network (which
+// checks the file against the SHA-256 beside it) and scores it on the
+// fixed test set: the figures must be exactly those recorded when it was
+// trained.
+func TestShippedWeightsReproduceTheirScore(t *testing.T) {
+	for _, kind := range []string{"rrn", "cnn"} {
+		t.Run("model="+kind, func(t *testing.T) {
+			m, prov, err := Shipped(kind)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if prov.Parameters != m.Params().Count() || prov.Training.Model != kind || prov.CutShort {
+				t.Errorf("provenance: %d parameters for a model of %d, model %q, cut short %v",
+					prov.Parameters, m.Params().Count(), prov.Training.Model, prov.CutShort)
+			}
+			got, err := ScoreTestSet(m)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != len(prov.Test) {
+				t.Fatalf("%d test figures, %d recorded", len(got), len(prov.Test))
+			}
+			for i, g := range got {
+				if g != prov.Test[i] {
+					t.Errorf("%d hints, %s: scored %+v, recorded %+v", g.Hints, g.Method, g.Score, prov.Test[i].Score)
+				}
+			}
+		})
+	}
+}
+
+// TestShippedPipelinesSolve runs every registered pipeline on easy puzzles
+// of the test stream and checks what a user relies on: every pipeline
+// returns a full board that keeps the givens, with its counters (a
+// search that singles alone finish makes no pass); the RRN's
+// iterative filling and its search (in unique mode) get every board right.
+func TestShippedPipelinesSolve(t *testing.T) {
+	set, err := TestSet(45, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	geo := sudoku.MustGeometry(3, sudoku.Classic)
+	mustBeRight := map[string]bool{"neural/rrn/iterative": true, "neural/rrn/search": true}
+	for _, info := range Pipelines() {
+		t.Run("solver="+info.Name, func(t *testing.T) {
+			if err := info.Check(); err != nil {
+				t.Fatal(err)
+			}
+			s := info.New()
+			for _, ex := range set {
+				puzzle := sudoku.NewGrid(geo)
+				copy(puzzle.Cells(), ex.Puzzle[:])
+				res, err := s.Solve(context.Background(), solvers.Request{Puzzle: puzzle, Mode: info.ModeFor(solvers.Unique)})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Status != solvers.Solved || res.Solution == nil || !res.Solution.Complete() {
+					t.Fatalf("%s: status %s (%s), board %v", puzzle, res.Status, res.Detail, res.Solution)
+				}
+				for c, d := range ex.Puzzle {
+					if d != 0 && res.Solution.Cell(c) != int(d) {
+						t.Fatalf("%s: given %d at %s changed to %d", puzzle, d, geo.CellName(c), res.Solution.Cell(c))
+					}
+				}
+				if err := sudoku.CheckSolution(puzzle, res.Solution); err != nil && mustBeRight[info.Name] {
+					t.Fatalf("%s: %v", puzzle, err)
+				}
+				if _, ok := res.Counters["passes"]; !ok || res.Model["weight_bytes"] != 4*res.Model["parameters"] {
+					t.Errorf("counters %v, model %v", res.Counters, res.Model)
+				}
+			}
+		})
+	}
+}
