@@ -8,6 +8,7 @@ import (
 	"io"
 	"os"
 	"os/signal"
+	"path/filepath"
 	"runtime"
 	"strings"
 	"sync/atomic"
@@ -76,6 +77,11 @@ func runTrain(ctx context.Context, stderr io.Writer, f trainFlags, command strin
 	}
 	if f.plot == "" {
 		f.plot = strings.TrimSuffix(f.out, ".bin") + ".loss.svg"
+	}
+	for _, path := range []string{f.out, f.plot} {
+		if dir, err := os.Stat(filepath.Dir(path)); err != nil || !dir.IsDir() {
+			return fmt.Errorf("train: %s: its directory does not exist; create it first, training takes long", path)
+		}
 	}
 	if ctx == nil {
 		ctx = context.Background()

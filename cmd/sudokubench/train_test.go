@@ -14,6 +14,7 @@ func TestTrainRefusesBadFlags(t *testing.T) {
 		{[]string{"train", "--hours", "-1", "--out", "x.bin"}, "want hours ≥ 0"},
 		{[]string{"train", "--workers", "0", "--out", "x.bin"}, "at least one worker"},
 		{[]string{"train", "--model", "rrn"}, `"out" not set`},
+		{[]string{"train", "--out", "no/such/dir/x.bin"}, "directory does not exist"},
 	} {
 		t.Run(strings.Join(tc.args[1:], " "), func(t *testing.T) {
 			out, err := runCLI(t, tc.args...)
