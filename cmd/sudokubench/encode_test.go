@@ -16,6 +16,10 @@ func TestEncodeWritesEachFormat(t *testing.T) {
 		{"to=opb", []string{"--to", "opb"}, []string{"* #variable= 729"}},
 		{"to=lp", []string{"--to", "lp", "--form", "fixed"}, []string{"Subject To", "Binar", "End"}},
 		{"to=mps", []string{"--to", "mps"}, []string{"ROWS", "COLUMNS", "ENDATA"}},
+		// D-Wave's formulation keeps 729 − 17 variables of this 17-given puzzle.
+		{"to=qubo", []string{"--to", "qubo", "--formulation", "fixed"}, []string{"p qubo 0 712 712 ", "c variable 0 is 0,0_1"}},
+		{"to=coo", []string{"--to", "coo", "--weights", "2:1:1:1"}, []string{"# vartype=BINARY", "weights 2:1:1:1:1"}},
+		{"to=bqm", []string{"--to", "bqm", "--formulation", "propagated"}, []string{`"type":"BinaryQuadraticModel"`, `"bqm_schema":"3.0.0"`, `"offset":`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -32,6 +36,21 @@ func TestEncodeWritesEachFormat(t *testing.T) {
 				t.Errorf("model size not reported on stderr: %q", errOut)
 			}
 		})
+	}
+}
+
+func TestEncodeRefusesBadQUBOFlags(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--to", "bqm", "--formulation", "eliminated"}, "unknown QUBO formulation"},
+		{[]string{"--to", "qubo", "--weights", "1:0:1:1"}, "row weight 0"},
+	} {
+		_, _, err := runCLIInput(t, "", append(append([]string{"encode"}, tt.args...), top95First)...)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%v: err = %v, want %q", tt.args, err, tt.want)
+		}
 	}
 }
 

@@ -503,3 +503,29 @@ func BenchmarkBuild(b *testing.B) {
 		})
 	}
 }
+
+func TestSizeAnalysisBucketsByHints(t *testing.T) {
+	a, err := NewSizeAnalysis(DefaultWeights())
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol := sudoku.PatternGrid(3)
+	few := mustParse(t, readLines(t, "17-clue.txt", 1)[0], sudoku.Classic)
+	many := blanked(sol, 0.1, rand.New(rand.NewPCG(1, 1)))
+	for _, p := range []*sudoku.Grid{few, many, few} {
+		a.Add(p)
+	}
+	bs := a.Buckets()
+	if len(bs) != 2 || bs[0].Hints != 17 || bs[0].Puzzles != 2 || bs[1].Hints != many.Hints() || bs[1].Puzzles != 1 {
+		t.Fatalf("buckets %+v %+v", bs[0], bs[1])
+	}
+	if got, want := bs[0].MeanVariables(0), float64(729-17); got != want {
+		t.Errorf("fixed mean variables %v, want %v", got, want)
+	}
+	if bs[1].EmptyShare() != 1 || bs[1].MeanVariables(2) != 0 {
+		t.Errorf("a 90%%-given grid: propagated %+v", bs[1])
+	}
+	if tot := a.Total(); tot.Puzzles != 3 || tot.Variables[1] != 2*bs[0].Variables[1]/2+bs[1].Variables[1] {
+		t.Errorf("total %+v", tot)
+	}
+}
