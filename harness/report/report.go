@@ -62,6 +62,9 @@ func New(d *Data, c Config) (*Report, error) {
 		if t := StochasticTable(sums, g.Name(), c.Measure); t != nil {
 			sec.Tables = append(sec.Tables, t)
 		}
+		if t := EffortTable(SummarizeEfforts(Efforts(d.Records, g, c.Measure, c.Stochastic)), g.Name(), c.Measure); t != nil {
+			sec.Tables = append(sec.Tables, t)
+		}
 		r.Sections = append(r.Sections, sec)
 	}
 	return r, nil
@@ -149,6 +152,11 @@ func (r *Report) Figures() ([]Figure, error) {
 	if err := add(Figure{Name: "memory", Caption: "Peak memory by solver.", Plot: p, Height: MemoryHeight(solvers)}, err); err != nil {
 		return nil, err
 	}
+	stochastic, err := r.stochasticFigures()
+	if err != nil {
+		return nil, err
+	}
+	figs = append(figs, stochastic...)
 	for _, pr := range solverPairs(r.Styles.solvers) {
 		p, err := Scatter(r.Obs, pr[0], pr[1], r.LimitNS, m)
 		caption := fmt.Sprintf("Per-puzzle time, %s (x) against %s (y); unsolved runs on the border.", pr[0], pr[1])
