@@ -1,0 +1,86 @@
+package anneal
+
+import "strconv"
+
+// SA is simulated annealing as dwave-samplers (neal) runs it: each read
+// starts from a uniformly random assignment and makes Sweeps sequential
+// sweeps, one Metropolis update of every variable in order per sweep, at
+// inverse temperatures spaced geometrically over Range (NealRange
+// reproduces neal). Unlike neal, a read stops as soon as it reaches energy
+// 0: the rest of its sweeps could not improve on a solution.
+type SA struct {
+	Sweeps int
+	Range  BetaRange
+}
+
+// Neal is dwave-samplers' SimulatedAnnealingSampler with its defaults:
+// 1000 sweeps over the default β range.
+var Neal = SA{Sweeps: 1000, Range: NealRange}
+
+// Tuned is the preset tuned on Sudoku models: shorter reads.
+var Tuned = SA{Sweeps: 200, Range: NealRange}
+
+func (c SA) options() map[string]string {
+	return map[string]string{
+		"sweeps":   strconv.Itoa(c.Sweeps),
+		"schedule": "geometric, " + c.Range.String(),
+	}
+}
+
+func (c SA) sample(r *run) {
+	acc := c.acceptance(r)
+	s := newState(r.p.n)
+	for !r.stopped() {
+		s.randomize(r.p, r.rng)
+		if !r.anneal(s, acc) {
+			r.abandonRead(s)
+			return
+		}
+		if r.endRead(s) {
+			return
+		}
+	}
+}
+
+// acceptance returns the Metropolis tables of the schedule for r's model.
+func (c SA) acceptance(r *run) *acceptance {
+	hot, cold := c.Range.of(r.model)
+	return newAcceptance(geometric(hot, cold, c.Sweeps), r.p.maxField)
+}
+
+// anneal sweeps s once at each β of acc, stopping early at energy 0; it
+// reports false if the stopping rule cut it short.
+func (r *run) anneal(s *state, acc *acceptance) bool {
+	for k := 0; k < len(acc.start)-1; k++ {
+		if r.stopped() {
+			return false
+		}
+		r.accepted += sweep(r.p, s, acc.row(k), r.rng)
+		r.sweeps++
+		r.attempted += int64(r.p.n)
+		if s.energy == 0 {
+			break
+		}
+	}
+	return true
+}
+
+// sweep applies the Metropolis rule to every variable in order: a flip
+// that does not raise the energy is made; a rise d is made when a uniform
+// 32-bit draw falls below row[d], and never when d is past the row's end.
+// It returns the flips made.
+func sweep(p *problem, s *state, row []uint32, g *rng) int64 {
+	local := *g
+	cut := int32(len(row))
+	v := s.v[:p.n]
+	var flips int64
+	for i := range v {
+		if d := v[i] >> 1; d > 0 && (d >= cut || local.u32() >= row[d]) {
+			continue
+		}
+		s.flip(p, int32(i))
+		flips++
+	}
+	*g = local
+	return flips
+}
