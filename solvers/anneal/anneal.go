@@ -50,7 +50,8 @@ func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Resu
 	}
 	start := time.Now()
 	m := p.builder.Build(req.Puzzle)
-	res := solvers.Result{Model: m.Stats().Sizes(), Counters: map[string]float64{"reads": 0, "reads_solved": 0}}
+	res := solvers.Result{Model: m.Stats().Sizes(), Counters: map[string]float64{
+		"reads": 0, "reads_solved": 0, "sweeps": 0, "updates_attempted": 0, "updates_accepted": 0}}
 	switch {
 	case m.Conflict != "":
 		res.Phases.Encode = time.Since(start)
@@ -59,7 +60,7 @@ func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Resu
 	case m.Empty():
 		res.Phases.Encode = time.Since(start)
 		res.Status, res.Solution = solvers.Solved, m.Settled
-		res.Counters["settled_without_sampling"] = 1
+		res.Counters["settled_without_sampling"], res.Counters["energy"], res.Counters["violations"] = 1, 0, 0
 		return res, nil
 	}
 	prob, err := newProblem(m)

@@ -46,6 +46,7 @@ func BenchmarkAnneal(b *testing.B) {
 			acc := newAcceptance(geometric(hot, cold, c.sa.Sweeps), p.maxField)
 			s, g := newState(p.n), newRNG(1)
 			var attempts, flips int64
+			cpu0 := processCPU()
 			for b.Loop() {
 				s.randomize(p, g)
 				for k := 0; k < c.sa.Sweeps; k++ {
@@ -54,26 +55,27 @@ func BenchmarkAnneal(b *testing.B) {
 				attempts += int64(c.sa.Sweeps * p.n)
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(attempts), "ns/update")
+			b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/float64(attempts), "cpu-ns/update")
 			b.ReportMetric(float64(flips)/float64(attempts), "accepted/update")
 		})
 	}
 }
 
-// BenchmarkRejected times sweeps in which every attempt is rejected: the
-// solution at the coldest β of the tuned range, where every flip raises
-// the energy and each rise is past its table's end or loses its draw
-// (ns/rejected).
+// BenchmarkRejected times sweeps in which every attempt is rejected after
+// a draw, the dearer of a rejection's two paths (a rise past its row's end
+// is rejected without one): the solution, where every flip raises the
+// energy, swept with a row whose every threshold is 0 (ns/rejected).
 func BenchmarkRejected(b *testing.B) {
 	m, p := benchProblem(b, qubo.Pruned)
-	_, cold := Tuned.Range.of(m)
 	sol, err := sudoku.ParseLine(benchSolution, sudoku.Classic)
 	if err != nil {
 		b.Fatal(err)
 	}
 	s, g := newState(p.n), newRNG(1)
 	s.load(p, m.Assignment(sol))
-	row := newAcceptance([]float64{cold}, p.maxField).row(0)
+	row := make([]uint32, p.maxField+1)
 	var attempts int64
+	cpu0 := processCPU()
 	for b.Loop() {
 		if sweep(p, s, row, g) != 0 {
 			b.Fatal("a flip was accepted")
@@ -81,4 +83,5 @@ func BenchmarkRejected(b *testing.B) {
 		attempts += int64(p.n)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(attempts), "ns/rejected")
+	b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/float64(attempts), "cpu-ns/rejected")
 }

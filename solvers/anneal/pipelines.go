@@ -9,15 +9,17 @@ import (
 
 // The samplers' presets.
 var (
-	// TunedPT is parallel tempering as tuned on Sudoku models.
-	TunedPT = PT{Replicas: 16, Rounds: 100000, Range: BetaRange{Hot: 3, Cold: 1}}
+	// TunedPT is parallel tempering over Tuned's β range.
+	TunedPT = PT{Replicas: 16, Rounds: 100000, Range: Tuned.Range}
 	// TunedTabu follows D-Wave's TabuSampler: tenure min(20, n/4).
 	TunedTabu = Tabu{MaxTenure: 20, Steps: 100000, Stall: 20, Kick: 0.05}
 	// TunedKerberos follows KerberosSampler's loop (100 iterations,
 	// convergence 3, 50-variable subproblems, rolling history 0.3) with
-	// branch budgets cut to fit a one-second run.
+	// branch budgets cut to fit a one-second run, and its SA branch on
+	// Tuned's range: neal's hot start would only scramble the state it is
+	// given.
 	TunedKerberos = Kerberos{MaxIter: 100, Convergence: 3, Tabu: TunedTabu, TabuSteps: 2000,
-		SA: SA{Sweeps: 300, Range: NealRange}, Subproblem: 50, RollingHistory: 0.3, NodeLimit: 1 << 20}
+		SA: SA{Sweeps: 1000, Range: Tuned.Range}, Subproblem: 50, RollingHistory: 0.3, NodeLimit: 1 << 20}
 )
 
 // preset is one pipeline: a sampler on a formulation.
