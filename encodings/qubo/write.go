@@ -11,7 +11,7 @@ import (
 type Writer func(w io.Writer, m *Model) error
 
 // Formats lists the exchange formats by their names in `encode --to`.
-var Formats = []string{"qubo", "coo", "bqm"}
+func Formats() []string { return []string{"qubo", "coo", "bqm"} }
 
 // WriterFor returns the writer of a format: "qubo" (qbsolv), "coo" (dimod
 // COO) or "bqm" (dimod's BQM JSON serialisation).

@@ -185,7 +185,7 @@ func TestWritersReadBackToTheSameEnergy(t *testing.T) {
 	puzzle := blanked(sol, 0.6, rng)
 	for _, f := range Formulations {
 		m := build(t, puzzle, f)
-		for _, format := range Formats {
+		for _, format := range Formats() {
 			t.Run(fmt.Sprintf("formulation=%s/format=%s", f, format), func(t *testing.T) {
 				write, err := WriterFor(format)
 				if err != nil {

@@ -99,6 +99,21 @@ func TestEverySamplerSolvesEasyPuzzles(t *testing.T) {
 	}
 }
 
+// TestTheWildqatModelSolvesItsOwnPuzzles runs neal on the Wildqat
+// article's 4×4 model, all 64 variables in, givens only as biases.
+func TestTheWildqatModelSolvesItsOwnPuzzles(t *testing.T) {
+	for seed := uint64(1); seed <= 5; seed++ {
+		g := blank(sudoku.PatternGrid(2), 12, seed)
+		res := solve(t, newPipeline(t, Neal, qubo.Wildqat, 1e8), g, 1, 0)
+		if res.Status != solvers.Solved || res.Model["variables"] != 64 {
+			t.Fatalf("%s: %s with %d variables: %s", g, res.Status, res.Model["variables"], res.Detail)
+		}
+		if err := sudoku.CheckSolution(g, res.Solution); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 func TestSamplersAreDeterministicForASeed(t *testing.T) {
 	g := blank(sudoku.PatternGrid(3), 50, 4)
 	for _, sm := range samplers {
