@@ -62,7 +62,7 @@ type kerberosRun struct {
 
 func (c Kerberos) sample(r *run) {
 	n := r.p.n
-	k := &kerberosRun{Kerberos: c, acc: c.SA.acceptance(r),
+	k := &kerberosRun{Kerberos: c, acc: c.SA.acceptance(r, c.SA.Sweeps),
 		cur: newState(n), trial: newState(n), best: newState(n), sub: newSubproblem(r.p),
 		used: make([]bool, n), order: make([]int32, n), seen: make([]bool, n)}
 	for !r.stopped() {

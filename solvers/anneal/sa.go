@@ -7,10 +7,13 @@ import "strconv"
 // sweeps, one Metropolis update of every variable in order per sweep, at
 // inverse temperatures spaced geometrically over Range (NealRange
 // reproduces neal). Unlike neal, a read stops as soon as it reaches energy
-// 0: the rest of its sweeps could not improve on a solution.
+// 0: the rest of its sweeps could not improve on a solution. With
+// FirstSweeps set, reads grow instead: the first has FirstSweeps sweeps,
+// each next one twice as many, up to Sweeps, so that an easy model is
+// solved by a short anneal and a hard one still gets long ones.
 type SA struct {
-	Sweeps int
-	Range  BetaRange
+	Sweeps, FirstSweeps int
+	Range               BetaRange
 }
 
 // Neal is dwave-samplers' SimulatedAnnealingSampler with its defaults:
@@ -21,19 +24,32 @@ var Neal = SA{Sweeps: 1000, Range: NealRange}
 // narrower, colder range than neal's (which starts where almost every
 // flip is accepted and ends where none is), in the models' own energy
 // units.
-var Tuned = SA{Sweeps: 10000, Range: BetaRange{Hot: 0.7, Cold: 2.5, Fixed: true}}
+var Tuned = SA{Sweeps: 10000, FirstSweeps: 250, Range: BetaRange{Hot: 0.7, Cold: 2.5, Fixed: true}}
 
 func (c SA) options() map[string]string {
-	return map[string]string{
+	opts := map[string]string{
 		"sweeps":   strconv.Itoa(c.Sweeps),
 		"schedule": "geometric, " + c.Range.String(),
 	}
+	if c.FirstSweeps > 0 {
+		opts["first_sweeps"] = strconv.Itoa(c.FirstSweeps)
+	}
+	return opts
 }
 
 func (c SA) sample(r *run) {
-	acc := c.acceptance(r)
+	tables := make(map[int]*acceptance) // by read length
+	sweeps := c.Sweeps
+	if c.FirstSweeps > 0 {
+		sweeps = min(c.FirstSweeps, c.Sweeps)
+	}
 	s := newState(r.p.n)
 	for !r.stopped() {
+		acc := tables[sweeps]
+		if acc == nil {
+			acc = c.acceptance(r, sweeps)
+			tables[sweeps] = acc
+		}
 		s.randomize(r.p, r.rng)
 		if !r.anneal(s, acc) {
 			r.abandonRead(s)
@@ -42,19 +58,21 @@ func (c SA) sample(r *run) {
 		if r.endRead(s) {
 			return
 		}
+		sweeps = min(2*sweeps, c.Sweeps)
 	}
 }
 
-// acceptance returns the Metropolis tables of the schedule for r's model.
-func (c SA) acceptance(r *run) *acceptance {
+// acceptance returns the Metropolis tables of a schedule of the given
+// length for r's model.
+func (c SA) acceptance(r *run, sweeps int) *acceptance {
 	hot, cold := c.Range.of(r.model)
-	return newAcceptance(geometric(hot, cold, c.Sweeps), r.p.maxField)
+	return newAcceptance(geometric(hot, cold, sweeps), r.p.maxField)
 }
 
 // anneal sweeps s once at each β of acc, stopping early at energy 0; it
 // reports false if the stopping rule cut it short.
 func (r *run) anneal(s *state, acc *acceptance) bool {
-	for k := 0; k < len(acc.start)-1; k++ {
+	for k := 0; k < acc.rows(); k++ {
 		if r.stopped() {
 			return false
 		}

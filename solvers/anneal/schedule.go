@@ -100,29 +100,45 @@ func geometric(a, b float64, k int) []float64 {
 // for an energy rise d ≥ 1, exp(−β_k·d)·2³² as a threshold for a uniform
 // 32-bit draw. A row ends where the probability falls below 2⁻³² (or at
 // the largest rise the problem has), so that rises past its end are
-// rejected without a draw: dwave-samplers skips them the same way.
+// rejected without a draw: dwave-samplers skips them the same way. Rows
+// are filled when first used, so that a read that stops early pays only
+// for the rows it swept.
 type acceptance struct {
-	probs []uint32
-	start []int32 // row k is probs[start[k]:start[k+1]]; index 0 unused
+	betas  []float64
+	probs  []uint32
+	start  []int32 // row k is probs[start[k]:start[k+1]]; index 0 unused
+	filled []bool
 }
 
-// newAcceptance computes the tables of betas for rises up to maxRise.
+// newAcceptance lays out the tables of betas for rises up to maxRise.
 func newAcceptance(betas []float64, maxRise int32) *acceptance {
-	a := &acceptance{start: make([]int32, len(betas)+1)}
+	a := &acceptance{betas: betas, start: make([]int32, len(betas)+1), filled: make([]bool, len(betas))}
 	for k, b := range betas {
 		cut := maxRise + 1
 		if b > 0 {
 			// exp(−β·d)·2³² < 1 from d > 32·ln 2 / β on.
 			cut = int32(min(float64(cut), math.Ceil(32*math.Ln2/b)))
 		}
-		a.probs = append(a.probs, math.MaxUint32)
-		for d := int32(1); d < cut; d++ {
-			a.probs = append(a.probs, uint32(min(math.Exp(-b*float64(d))*(1<<32), math.MaxUint32)))
-		}
-		a.start[k+1] = int32(len(a.probs))
+		a.start[k+1] = a.start[k] + cut
 	}
+	a.probs = make([]uint32, a.start[len(betas)])
 	return a
 }
 
+// rows returns how many β values the tables hold.
+func (a *acceptance) rows() int { return len(a.betas) }
+
 // row returns the thresholds of β number k.
-func (a *acceptance) row(k int) []uint32 { return a.probs[a.start[k]:a.start[k+1]] }
+func (a *acceptance) row(k int) []uint32 {
+	r := a.probs[a.start[k]:a.start[k+1]]
+	if !a.filled[k] {
+		a.filled[k] = true
+		step, p := math.Exp(-a.betas[k]), 1.0
+		r[0] = math.MaxUint32
+		for d := 1; d < len(r); d++ {
+			p *= step
+			r[d] = uint32(min(p*(1<<32), math.MaxUint32))
+		}
+	}
+	return r
+}

@@ -45,7 +45,7 @@ var targets = []target{
 	{"qubo/sa/pruned", "17-clue+5", 50, 0.95, 1, 0},
 	{"qubo/sa/pruned", "17-clue", 50, 0, 1, 0},
 	{"qubo/neal/fixed", "17-clue+18", 30, 0.9, 1, 0},
-	{"qubo/neal/fixed", "17-clue+13", 30, 0, 0.5, 0},
+	{"qubo/neal/fixed", "17-clue+13", 30, 0, 1, 0},
 	{"qubo/neal/fixed", "17-clue+8", 30, 0, 0.1, 0},
 }
 
