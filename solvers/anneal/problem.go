@@ -17,6 +17,9 @@ type problem struct {
 	start  []int32 // variable i's couplings are nbr[start[i]:start[i+1]]
 	nbr    []int32
 	weight []int32
+	// twice is 2·weight, the step a flip moves a neighbour's packed
+	// word by (see state).
+	twice  []int32
 	offset int64
 	// maxField bounds |ΔE| of any single flip: max_i |linear_i| + Σ_j |w_ij|.
 	maxField int32
@@ -42,13 +45,16 @@ func newProblem(m *qubo.Model) (*problem, error) {
 	for i := 1; i <= n; i++ {
 		p.start[i] += p.start[i-1]
 	}
-	p.nbr, p.weight = make([]int32, p.start[n]), make([]int32, p.start[n])
+	p.nbr, p.weight, p.twice = make([]int32, p.start[n]), make([]int32, p.start[n]), make([]int32, p.start[n])
 	next := append([]int32(nil), p.start[:n]...)
 	for _, c := range m.Couplers {
 		p.nbr[next[c.I]], p.weight[next[c.I]] = c.J, int32(c.W)
 		p.nbr[next[c.J]], p.weight[next[c.J]] = c.I, int32(c.W)
 		next[c.I]++
 		next[c.J]++
+	}
+	for k, w := range p.weight {
+		p.twice[k] = 2 * w
 	}
 	var most int64
 	for _, f := range field {
@@ -144,13 +150,13 @@ func (s *state) flip(p *problem, i int32) {
 	s.energy += int64(d)
 	s.v[i] = -d<<1 | up
 	lo, hi := p.start[i], p.start[i+1]
-	nbr, weight := p.nbr[lo:hi], p.weight[lo:hi]
-	weight = weight[:len(nbr)]
+	nbr, twice := p.nbr[lo:hi], p.twice[lo:hi]
+	twice = twice[:len(nbr)]
 	v := s.v
 	for k, j := range nbr {
 		vj := v[j]
 		m := (up^vj)&1 - 1 // 0 when they differ, −1 when equal
-		v[j] = vj + ((weight[k]^m)-m)<<1
+		v[j] = vj + (twice[k] ^ m) - m
 	}
 }
 
