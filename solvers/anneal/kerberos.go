@@ -10,9 +10,10 @@ import (
 // branches from the current state and keeps the best (least energy, the
 // earlier branch on ties) —
 //
-//   - tabu search (Tabu, TabuSteps steps) from the current state;
-//   - simulated annealing (SA, one read of SASweeps sweeps) from the
-//     current state;
+//   - tabu search (Tabu's tenure, stall and kick; TabuSteps steps) from
+//     the current state;
+//   - simulated annealing (one read of SA.Sweeps sweeps) from the current
+//     state;
 //   - an energy-impact decomposer that picks a connected subproblem of
 //     Subproblem variables, breadth first from the variables whose flip
 //     would lower the energy most, skipping those picked lately (a rolling
@@ -132,6 +133,9 @@ func (k *kerberosRun) iterate(r *run) bool {
 func (k *kerberosRun) decompose(r *run, s *state) {
 	vars := k.pick(s)
 	nodes, flips := k.sub.minimize(s, vars, k.NodeLimit)
+	if nodes >= k.NodeLimit {
+		r.extra["subproblems_cut"]++ // not solved to optimality
+	}
 	r.attempted += nodes
 	r.accepted += int64(flips)
 	r.extra["subproblems"]++

@@ -103,6 +103,3 @@ func (r *run) offer(s *state) {
 		r.bestEnergy, r.bestRead = s.energy, true
 	}
 }
-
-// solved reports whether the best state is a solution.
-func (r *run) solved() bool { return r.bestRead && r.bestEnergy == 0 }
