@@ -67,11 +67,6 @@ func New(d *Data, c Config) (*Report, error) {
 		}
 		r.Sections = append(r.Sections, sec)
 	}
-	if note := ModeNote(r.Obs); note != "" {
-		for _, sec := range r.Sections {
-			sec.Tables[0].Notes = append(sec.Tables[0].Notes, note)
-		}
-	}
 	return r, nil
 }
 

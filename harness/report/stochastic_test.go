@@ -132,20 +132,3 @@ func TestFormatCount(t *testing.T) {
 		t.Errorf("countLabel(2e6) = %q", got)
 	}
 }
-
-func TestModeNoteWhenModesDiffer(t *testing.T) {
-	first := annealRec("1", 17, "solved", 10, 1, 1, 100)
-	first.Mode = "first"
-	recs := []record.Record{first, rec("dlx", "1", 17, "solved", 5, 0), rec("sat", "1", 17, "solved", 7, 0)}
-	rep, err := New(&Data{Records: recs}, Config{By: []string{"hints"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	want := "Modes differ: solvers ran 1 in first mode, 2 in unique mode"
-	if notes := strings.Join(rep.Sections[0].Tables[0].Notes, "\n"); !strings.Contains(notes, want) {
-		t.Errorf("notes lack %q:\n%s", want, notes)
-	}
-	if ModeNote(Observations(recs[1:], CPU, DetectStochastic(recs))) != "" {
-		t.Error("a note when every solver ran in unique mode")
-	}
-}
