@@ -178,7 +178,7 @@ func countLabel(v float64) string {
 // stochasticFigures draws the effort plots of a report's sections, or
 // nothing when no stochastic solver counted its updates.
 func (r *Report) stochasticFigures() ([]Figure, error) {
-	es := Efforts(r.Data.Records, ByCorpus{}, r.Config.Measure, r.Config.Stochastic)
+	es := Efforts(r.Data.Records, ByCorpus{}, r.Config.Measure)
 	if len(es) == 0 {
 		return nil, nil
 	}
@@ -194,7 +194,7 @@ func (r *Report) stochasticFigures() ([]Figure, error) {
 	}
 	for _, sec := range r.Sections {
 		name := sec.Grouper.Name()
-		sums := SummarizeEfforts(Efforts(r.Data.Records, sec.Grouper, r.Config.Measure, r.Config.Stochastic))
+		sums := SummarizeEfforts(Efforts(r.Data.Records, sec.Grouper, r.Config.Measure))
 		width := GroupedWidth(len(effortGroups(sums)), len(effortSummarySolvers(sums)))
 		for _, c := range []Cost{Time, Updates} {
 			p, err := TTS99ByGroup(sums, name, c, r.Config.Measure, r.Styles)

@@ -62,7 +62,7 @@ func New(d *Data, c Config) (*Report, error) {
 		if t := StochasticTable(sums, g.Name(), c.Measure); t != nil {
 			sec.Tables = append(sec.Tables, t)
 		}
-		if t := EffortTable(SummarizeEfforts(Efforts(d.Records, g, c.Measure, c.Stochastic)), g.Name(), c.Measure); t != nil {
+		if t := EffortTable(SummarizeEfforts(Efforts(d.Records, g, c.Measure)), g.Name(), c.Measure); t != nil {
 			sec.Tables = append(sec.Tables, t)
 		}
 		r.Sections = append(r.Sections, sec)

@@ -25,14 +25,16 @@ type Effort struct {
 	Reads, ReadsSolved float64
 }
 
-// Efforts collects the runs of stochastic solvers that record
-// CounterUpdates, grouped by g. A run without reads counters is one read.
-func Efforts(recs []record.Record, g Grouper, m Measure, stochastic IsStochastic) []Effort {
+// Efforts collects the runs of stochastic solvers (a record marked so, or
+// counting reads) that record CounterUpdates, grouped by g. A run without
+// reads counters is one read.
+func Efforts(recs []record.Record, g Grouper, m Measure) []Effort {
 	var out []Effort
 	for i := range recs {
 		r := &recs[i]
 		updates, ok := r.Counters[CounterUpdates]
-		if !ok || !stochastic(r.Solver) {
+		_, reads := r.Counters[CounterReads]
+		if !ok || !r.Stochastic && !reads {
 			continue
 		}
 		e := Effort{Solver: r.Solver, Group: g.Group(&Obs{Hints: r.Hints, Corpus: r.Corpus}), Solved: r.Solved(),

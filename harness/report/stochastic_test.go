@@ -27,7 +27,7 @@ func effortRecords() []record.Record {
 }
 
 func TestSummarizeEfforts(t *testing.T) {
-	es := Efforts(effortRecords(), HintBuckets{{17, 17}, {30, 30}}, CPU, DetectStochastic(effortRecords()))
+	es := Efforts(effortRecords(), HintBuckets{{17, 17}, {30, 30}}, CPU)
 	if len(es) != 3 {
 		t.Fatalf("%d efforts, want the 3 stochastic runs", len(es))
 	}
@@ -105,7 +105,7 @@ func TestStochasticFigures(t *testing.T) {
 }
 
 func TestSuccessByBudgetCountsEveryRun(t *testing.T) {
-	es := Efforts(effortRecords(), ByCorpus{}, CPU, DetectStochastic(effortRecords()))
+	es := Efforts(effortRecords(), ByCorpus{}, CPU)
 	// Two of the three runs solved, at 2e5 and 1e6 updates.
 	want := []float64{0, 100.0 / 3, 200.0 / 3}
 	pts := budgetCurve(es, "qubo/sa", Updates, 1e5)
@@ -117,7 +117,7 @@ func TestSuccessByBudgetCountsEveryRun(t *testing.T) {
 			t.Errorf("point %d at %g%%, want %g%%", i, p.Y, want[i])
 		}
 	}
-	if _, err := SuccessByBudget(es, Time, CPU, NewStyles(nil)); err != nil {
+	if _, err := SuccessByBudget(es, Time, CPU, Styles{}); err != nil {
 		t.Fatal(err)
 	}
 }
