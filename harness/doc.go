@@ -33,6 +33,11 @@
 // limit. RLIMIT_AS is no limit for Go (the runtime reserves address space it
 // never touches) and debug.SetMemoryLimit is a target, not a limit.
 //
+// Serving. A Pool runs solves concurrently for a server, in the same
+// isolated workers under the same limits and verification, keeping a
+// bounded number of workers warm per solver; its jobs skip the warm-up,
+// which is there for measurement, not for answers.
+//
 // The package is Linux only: it reads /proc, resets the peak RSS through
 // /proc/self/clear_refs, and uses process groups and a parent-death signal.
 package harness

@@ -35,18 +35,27 @@ func NewExecutor(launch Launcher, timeout time.Duration, memBytes uint64) *Execu
 // error returned says that ctx was cancelled: the run was abandoned, its
 // worker killed, and nothing is to be recorded.
 func (e *Executor) Do(ctx context.Context, run Run) (record.Record, error) {
-	rec := baseRecord(run, e.timeout)
+	rec, _, err := judged(run, e.timeout, func() (reply, error) { return e.solve(ctx, run) })
+	return rec, err
+}
+
+// judged validates run's puzzle, gets the worker's reply from solve, and
+// turns it into a record with the answer verified. It also returns the
+// verified solution, nil when the record is not solved or multiple. A
+// puzzle that fails validation is recorded as an error without calling
+// solve; solve's error is returned as is.
+func judged(run Run, timeout time.Duration, solve func() (reply, error)) (record.Record, *sudoku.Grid, error) {
+	rec := baseRecord(run, timeout)
 	if err := run.Puzzle.Grid.Validate(); err != nil {
 		rec.Status, rec.Detail = string(solvers.Error), "invalid puzzle: "+err.Error()
-		return rec, nil
+		return rec, nil, nil
 	}
-	rep, err := e.solve(ctx, run)
+	rep, err := solve()
 	if err != nil {
-		return rec, err
+		return rec, nil, err
 	}
 	fillRecord(&rec, rep)
-	judge(&rec, run, rep.Solution, e.timeout)
-	return rec, nil
+	return rec, judge(&rec, run, rep.Solution, timeout), nil
 }
 
 // solve sends the run to its solver's worker, starting one if needed.
@@ -63,15 +72,25 @@ func (e *Executor) solve(ctx context.Context, run Run) (reply, error) {
 		}
 		e.workers[name] = w
 	}
-	j := job{
-		Puzzle: run.Puzzle.Grid.String(), Variant: run.Puzzle.Grid.Geometry().Variant.String(),
-		Mode: string(run.Mode), Seed: run.Seed, TimeoutNS: int64(e.timeout),
-	}
-	rep, alive, err := w.solve(ctx, j, limits{timeout: e.timeout, hard: e.timeout + killGrace, memBytes: e.memBytes})
+	rep, alive, err := w.solve(ctx, jobFor(run, e.timeout), limitsFor(e.timeout, e.memBytes))
 	if !alive {
 		delete(e.workers, name)
 	}
 	return rep, err
+}
+
+// jobFor is the job that asks a worker for run under the timeout.
+func jobFor(run Run, timeout time.Duration) job {
+	return job{
+		Puzzle: run.Puzzle.Grid.String(), Variant: run.Puzzle.Grid.Geometry().Variant.String(),
+		Mode: string(run.Mode), Seed: run.Seed, TimeoutNS: int64(timeout),
+	}
+}
+
+// limitsFor holds a job to the timeout, killing its worker killGrace later,
+// and to memBytes of resident memory (0: no limit).
+func limitsFor(timeout time.Duration, memBytes uint64) limits {
+	return limits{timeout: timeout, hard: timeout + killGrace, memBytes: memBytes}
 }
 
 // Close ends every idle worker.
@@ -107,39 +126,45 @@ func fillRecord(rec *record.Record, rep reply) {
 // judge verifies the answer and holds the run to its limit: a grid that
 // breaks the rules or the givens is wrong, an unsat claim against a known
 // solution is wrong, and an answer that came after the limit is a timeout.
-func judge(rec *record.Record, run Run, solution string, timeout time.Duration) {
+// It returns the verified grid of a run that stays solved or multiple.
+func judge(rec *record.Record, run Run, solution string, timeout time.Duration) *sudoku.Grid {
+	var verified *sudoku.Grid
 	switch solvers.Status(rec.Status) {
 	case solvers.Solved, solvers.Multiple:
-		if err := verify(run.Puzzle.Grid, solution); err != nil {
+		g, err := verify(run.Puzzle.Grid, solution)
+		if err != nil {
 			rec.Status, rec.Detail = string(solvers.Wrong), err.Error()
-			return
+			return nil
 		}
+		verified = g
 	case solvers.Unsat:
 		if run.Puzzle.Solutions > 0 {
 			rec.Status = string(solvers.Wrong)
 			rec.Detail = fmt.Sprintf("reported unsat, but the corpus lists %d solution(s)", run.Puzzle.Solutions)
-			return
+			return nil
 		}
 	default:
-		return
+		return nil
 	}
 	if rec.WallNS > int64(timeout) {
 		rec.Status = string(solvers.Timeout)
 		rec.Detail = fmt.Sprintf("answered after %s, past the %s limit", time.Duration(rec.WallNS), timeout)
+		return nil
 	}
+	return verified
 }
 
-// verify checks a returned grid against the puzzle.
-func verify(puzzle *sudoku.Grid, solution string) error {
+// verify checks a returned grid against the puzzle and returns it parsed.
+func verify(puzzle *sudoku.Grid, solution string) (*sudoku.Grid, error) {
 	if solution == "" {
-		return fmt.Errorf("reported a solution but returned no grid")
+		return nil, fmt.Errorf("reported a solution but returned no grid")
 	}
 	g, err := sudoku.ParseLine(solution, puzzle.Geometry().Variant)
 	if err != nil {
-		return fmt.Errorf("returned grid unreadable: %w", err)
+		return nil, fmt.Errorf("returned grid unreadable: %w", err)
 	}
 	if err := sudoku.CheckSolution(puzzle, g); err != nil {
-		return fmt.Errorf("wrong solution: %w", err)
+		return nil, fmt.Errorf("wrong solution: %w", err)
 	}
-	return nil
+	return g, nil
 }

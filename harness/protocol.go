@@ -21,6 +21,10 @@ type job struct {
 	Mode      string `json:"mode"`
 	Seed      int64  `json:"seed"`
 	TimeoutNS int64  `json:"timeout_ns"`
+	// SkipWarmUp asks for the solve alone, without the warm-up on earlier
+	// puzzles that makes a benchmark's times match a tight loop's: a pool
+	// serving requests wants answers, not that fidelity (see Pool).
+	SkipWarmUp bool `json:"skip_warm_up,omitempty"`
 }
 
 // reply is what the worker measured and what its solver returned.

@@ -94,7 +94,9 @@ func (w *worker) do(j job, waited time.Duration) reply {
 	w.prime(req, timeout)
 	w.shedLeftovers()
 	w.meter.reset()
-	w.warmUp(timeout, waited)
+	if !j.SkipWarmUp {
+		w.warmUp(timeout, waited)
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 
