@@ -77,7 +77,7 @@ func TestSolveReportsMultipleSolutions(t *testing.T) {
 // side, and the one that cannot run here is listed as skipped.
 func TestSolveAllComparesEverySolver(t *testing.T) {
 	_, ts := newTestServer(t, nil)
-	a := post(t, ts, "/api/solve/all", map[string]any{"puzzle": top95, "mode": "unique", "timeout": "300ms"})
+	a := post(t, ts, "/api/solve/all", map[string]any{"puzzle": top95, "mode": "unique", "timeout": "1s"})
 	var res solveAllAnswer
 	a.decode(t, &res)
 	if a.code != http.StatusOK {
@@ -222,7 +222,7 @@ func TestBadInputGets4xx(t *testing.T) {
 
 // TestBadQueriesGet4xx covers the GET endpoints' parameters.
 func TestBadQueriesGet4xx(t *testing.T) {
-	_, ts := newTestServer(t, func(c *Config) { c.Timeout = 300 * time.Millisecond })
+	_, ts := newTestServer(t, func(c *Config) { c.Timeout = 2 * time.Second })
 	cases := []struct {
 		path string
 		code int
@@ -235,7 +235,7 @@ func TestBadQueriesGet4xx(t *testing.T) {
 		{"/api/generate?seed=-1", 400, "seed=-1: want a whole number"},
 		{"/api/generate?hints=90", 400, "90 hints asked for a 9×9 classic grid, which has 81 cells"},
 		{"/api/generate?hints=17", 422, "hint count not reached"},
-		{"/api/generate?size=25&hints=150", 422, "took over 300ms; ask for more hints"},
+		{"/api/generate?size=25&hints=150", 422, "took over 2s; ask for more hints"},
 		{"/generate?difficulty=2", 400, "difficulty=2: want a number from 0 (easiest) to 1 (hardest)"},
 		{"/generate?difficulty=hard", 400, "difficulty=hard"},
 		{"/api/corpora/nope/sample", 404, `unknown corpus "nope"`},

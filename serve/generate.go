@@ -146,10 +146,11 @@ func unprocessable(format string, args ...any) *apiError {
 	return &apiError{code: http.StatusUnprocessableEntity, msg: fmt.Sprintf(format, args...)}
 }
 
-// deadlineOracle is the generator's uniqueness oracle, Dancing Links in
-// unique mode, that stops at its context's end. From then on it answers
-// every count with "two": it never claims a uniqueness it did not prove,
-// and the generator, keeping every cell it cannot remove, finishes at once.
+// deadlineOracle is the generator's oracle, Dancing Links, stopping at
+// its context's end. From then on it answers every count with "two", so
+// that it never claims a uniqueness it did not prove and the generator
+// keeps every cell it has not removed yet, and it finds no full grid, so
+// that the generator makes no further attempt.
 type deadlineOracle struct {
 	ctx    context.Context
 	solver *dlx.Solver
@@ -173,7 +174,11 @@ func (o deadlineOracle) CountSolutions(g *sudoku.Grid, limit int) int {
 	return 2
 }
 
-// RandomSolution is dlx's.
+// RandomSolution is dlx's until the context ends, and then none, which
+// stops the generator before its next attempt.
 func (o deadlineOracle) RandomSolution(g *sudoku.Grid, rng *rand.Rand) (*sudoku.Grid, bool) {
+	if o.ctx.Err() != nil {
+		return nil, false
+	}
 	return dlx.RandomSolution(g, rng)
 }

@@ -38,7 +38,6 @@ function buildGrid(n) {
       input.type = "text";
       input.autocomplete = "off";
       input.spellcheck = false;
-      input.maxLength = 1;
       input.className = "cell";
       input.id = `r${r + 1}c${c + 1}`;
       input.dataset.index = i;
@@ -84,9 +83,6 @@ function onCellKey(e) {
     e.preventDefault();
     setCell(i, "");
     if (e.key === "Backspace" && c > 0) moveFocus(i - 1);
-  } else if (e.key.length === 1 && !e.ctrlKey && !e.metaKey && !e.altKey) {
-    e.preventDefault();
-    typeInto(i, e.key);
   }
 }
 
@@ -98,10 +94,10 @@ function typeInto(i, key) {
   if (i + 1 < board.cells.length) moveFocus(i + 1);
 }
 
-// onCellInput takes what a phone's keyboard typed, which arrives without
-// a key in keydown.
+// onCellInput takes what was typed, from a keyboard or a phone's, as the
+// cell's one symbol.
 function onCellInput(e) {
-  const ch = e.target.value.slice(-1);
+  const ch = (e.data || e.target.value).slice(-1);
   if (ch !== "") typeInto(Number(e.target.dataset.index), ch);
 }
 
@@ -116,9 +112,12 @@ function onCellPaste(e) {
 // setCell writes one cell typed by hand: the grid is then a new puzzle,
 // so an earlier solution and error marks go.
 function setCell(i, ch) {
-  board.cells[i].value = ch;
+  const cell = board.cells[i];
+  cell.classList.remove("solved");
   clearSolution();
   clearMarks();
+  cell.value = ch;
+  cell.classList.toggle("given", ch !== "");
 }
 
 // puzzleString is the grid in the one-line form, '.' for a blank.
