@@ -104,9 +104,16 @@ func TestPoolSurvivesFaults(t *testing.T) {
 			t.Errorf("solve %d solver=%s took %s", i, c.solver, took)
 		}
 	}
-	// The spinning worker and the one that exited were replaced in the
-	// background; the panicking one survived its panics.
-	waitFor(t, func() bool { return idleWorkers(pool, "test/spin") == 1 && idleWorkers(pool, "test/exit") == 1 })
+	// The memory limit holds a pool run too.
+	rec, _, err := pool.Do(context.Background(), poolRun(t, "test/hog", puzzle), Limits{Timeout: 10 * time.Second, MemBytes: 48 << 20})
+	if err != nil || rec.Status != string(solvers.Memout) {
+		t.Errorf("test/hog: status %s (%s), error %v; want memout", rec.Status, rec.Detail, err)
+	}
+	// The spinning worker, the one that exited and the hog were replaced
+	// in the background; the panicking one survived its panics.
+	waitFor(t, func() bool {
+		return idleWorkers(pool, "test/spin") == 1 && idleWorkers(pool, "test/exit") == 1 && idleWorkers(pool, "test/hog") == 1
+	})
 	if got := idleWorkers(pool, "test/panic"); got != 1 {
 		t.Errorf("test/panic has %d idle workers, want the one that recovered", got)
 	}

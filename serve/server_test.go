@@ -17,7 +17,7 @@ import (
 func TestPageIsEmbedded(t *testing.T) {
 	_, ts := newTestServer(t, nil)
 	for path, want := range map[string]string{
-		"/":          `<div id="grid" role="grid"`,
+		"/":          `<div id="grid" role="group"`,
 		"/app.js":    "async function solveAll()",
 		"/style.css": "#grid",
 	} {

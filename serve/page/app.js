@@ -30,7 +30,6 @@ function buildGrid(n) {
   grid.setAttribute("aria-label", `Puzzle grid, ${n} by ${n}`);
   for (let r = 0; r < n; r++) {
     const row = document.createElement("div");
-    row.setAttribute("role", "row");
     row.className = "grid-row";
     for (let c = 0; c < n; c++) {
       const input = document.createElement("input");
@@ -41,7 +40,6 @@ function buildGrid(n) {
       input.className = "cell";
       input.id = `r${r + 1}c${c + 1}`;
       input.dataset.index = i;
-      input.setAttribute("role", "gridcell");
       input.setAttribute("aria-label", `row ${r + 1}, column ${c + 1}`);
       input.tabIndex = i === 0 ? 0 : -1;
       if ((c + 1) % board.box === 0 && c + 1 < n) input.classList.add("box-right");
