@@ -149,6 +149,18 @@ func TestBrowserSolvesGeneratesAndOpensReports(t *testing.T) {
 		t.Errorf("generated %s, the API gives %s for the seed", shown, want.Puzzle)
 	}
 
+	// Paste the display form and load it.
+	var pasted string
+	must("paste a puzzle",
+		chromedp.SetValue("#paste", display(t, puzzle17), chromedp.ByID),
+		chromedp.Click(`#paste-form button[type="submit"]`, chromedp.ByQuery),
+		waitText("#message", "Loaded a 9×9 puzzle with 17 hints"),
+		chromedp.Evaluate(gridScript, &pasted),
+	)
+	if pasted != puzzle17 {
+		t.Errorf("pasted %s, the grid shows %s", puzzle17, pasted)
+	}
+
 	// All solvers: one bar for the solver that solved it, statuses for
 	// the planted faults.
 	var bars int

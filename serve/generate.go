@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -64,7 +65,7 @@ func generateQuery(r *http.Request) (generateSpec, error) {
 	if spec.hints, err = queryInt(r, "hints", defaultHints[size]); err != nil {
 		return generateSpec{}, err
 	}
-	if spec.variant, err = sudoku.ParseVariant(queryOr(r, "variant", "classic")); err != nil {
+	if spec.variant, err = sudoku.ParseVariant(cmp.Or(r.URL.Query().Get("variant"), "classic")); err != nil {
 		return generateSpec{}, badRequest("variant: %v", err)
 	}
 	if spec.seed, err = querySeed(r); err != nil {
@@ -85,14 +86,6 @@ func querySeed(r *http.Request) (uint64, error) {
 		return 0, badRequest("seed=%s: want a whole number from 0 to %d", s, uint64(1<<64-1))
 	}
 	return v, nil
-}
-
-// queryOr reads a query parameter with a default.
-func queryOr(r *http.Request, name, def string) string {
-	if v := r.URL.Query().Get(name); v != "" {
-		return v
-	}
-	return def
 }
 
 // knownParams refuses query parameters the endpoint does not read, so that
