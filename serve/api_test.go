@@ -262,11 +262,7 @@ func TestTooManyRequestsGet429(t *testing.T) {
 	go func() {
 		done <- post(t, ts, "/api/solve", map[string]any{"puzzle": top95, "solver": "test/hang", "timeout": "1s"})
 	}()
-	for deadline := time.Now().Add(10 * time.Second); len(s.inFlight) == 0; time.Sleep(5 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the hanging request never started")
-		}
-	}
+	waitInFlight(t, s)
 	a := post(t, ts, "/api/solve", map[string]any{"puzzle": top95})
 	if e := a.refusal(t); a.code != http.StatusTooManyRequests || a.header.Get("Retry-After") != "1" || !strings.Contains(e.Error, "too many concurrent requests") {
 		t.Errorf("second request: %d Retry-After %q %q; want 429, Retry-After 1", a.code, a.header.Get("Retry-After"), e.Error)
@@ -279,15 +275,26 @@ func TestTooManyRequestsGet429(t *testing.T) {
 	}
 }
 
+// waitInFlight waits until the server is answering a request.
+func waitInFlight(t *testing.T, s *Server) {
+	t.Helper()
+	for deadline := time.Now().Add(10 * time.Second); len(s.inFlight) == 0; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the request never reached its handler")
+		}
+	}
+}
+
 // TestBusySolverGets503 checks that a request that waits its whole time
 // limit for a worker of a busy solver is told to retry.
 func TestBusySolverGets503(t *testing.T) {
-	_, ts := newTestServer(t, func(c *Config) { c.Workers = 1 })
+	s, ts := newTestServer(t, func(c *Config) { c.Workers = 1 })
 	done := make(chan answer, 1)
 	go func() {
 		done <- post(t, ts, "/api/solve", map[string]any{"puzzle": top95, "solver": "test/hang", "timeout": "2s"})
 	}()
-	time.Sleep(300 * time.Millisecond) // the first request takes the solver's only worker
+	waitInFlight(t, s)
+	time.Sleep(200 * time.Millisecond) // from its handler, the first request takes the solver's only worker
 	a := post(t, ts, "/api/solve", map[string]any{"puzzle": top95, "solver": "test/hang", "timeout": "200ms"})
 	if e := a.refusal(t); a.code != http.StatusServiceUnavailable || a.header.Get("Retry-After") == "" || !strings.Contains(e.Error, "busy") {
 		t.Errorf("got %d %q; want 503 with Retry-After saying the solver is busy", a.code, e.Error)

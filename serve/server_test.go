@@ -104,11 +104,7 @@ func TestServeShutsDownGracefully(t *testing.T) {
 		}
 		answered <- res
 	}()
-	for deadline := time.Now().Add(10 * time.Second); len(s.inFlight) == 0; time.Sleep(5 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("the solve never started")
-		}
-	}
+	waitInFlight(t, s)
 	cancel()
 	if res := <-answered; res == nil || res.StatusCode != http.StatusOK {
 		t.Fatalf("the solve in flight at shutdown got %v", res)
