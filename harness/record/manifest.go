@@ -39,6 +39,11 @@ type Manifest struct {
 	Shard string `json:"shard,omitempty"`
 	// Merged lists the shard directories joined into this one.
 	Merged []string `json:"merged,omitempty"`
+	// LoadStart and LoadEnd are the machine's 1-, 5- and 15-minute load
+	// averages when the run started and when it ended: other work on the
+	// machine shows here, and a report warns when it was high.
+	LoadStart [3]float64 `json:"load_start,omitzero"`
+	LoadEnd   [3]float64 `json:"load_end,omitzero"`
 }
 
 // Plan is what was asked: the part of the manifest that must agree between
