@@ -41,7 +41,7 @@ func ParseLine(line string, v Variant) (*Grid, error) {
 			return nil, errorf(ErrSymbol, "char %d (%s): '0' is ambiguous in a %d×%d grid: a blank where the digits are 1-9 and A-%c (this suite's symbols), the digit 0 where they are 0-9 and A-%c (hexadecimal); write blanks as '.', and shift 0-based digits up by one",
 				i+1, geo.CellName(i), geo.N, geo.N, Symbol(geo.N), Symbol(geo.N-1))
 		}
-		d := symbolDigit(line[i])
+		d := Digit(line[i])
 		if d < 0 || d > geo.N {
 			return nil, errorf(ErrSymbol, "char %d (%s): unknown symbol %q for a %d×%d grid",
 				i+1, geo.CellName(i), line[i], geo.N, geo.N)
@@ -117,7 +117,7 @@ func parseDisplay(text string, v Variant) (*Grid, error) {
 			switch {
 			case strings.IndexByte("|-+ \t\r", ch) >= 0:
 				continue
-			case symbolDigit(ch) < 0:
+			case Digit(ch) < 0:
 				return nil, errorf(ErrSymbol, "line %d, char %d: unknown symbol %q", lineNo+1, col+1, ch)
 			}
 			symbols = append(symbols, ch)
