@@ -52,10 +52,23 @@ type Manifest struct {
 	// Merged lists the shard directories joined into this one.
 	Merged []string `json:"merged,omitempty"`
 	// LoadStart and LoadEnd are the machine's 1-, 5- and 15-minute load
-	// averages when the run started and when it ended: other work on the
-	// machine shows here, and a report warns when it was high.
+	// averages (/proc/loadavg) when the benchmark started and when its last
+	// call ended; zero when not recorded. Other work on the machine shows
+	// here, and a report warns when it was high.
 	LoadStart [3]float64 `json:"load_start,omitzero"`
 	LoadEnd   [3]float64 `json:"load_end,omitzero"`
+}
+
+// Build names the build that made the runs as records name theirs: the
+// commit, with "+dirty" when its tree was modified, or UnknownBuild.
+func (m *Manifest) Build() string { return BuildName(m.Commit, m.Dirty) }
+
+// BuildName joins a commit and its modified flag into a build's name.
+func BuildName(commit string, dirty bool) string {
+	if dirty && commit != UnknownBuild {
+		return commit + "+dirty"
+	}
+	return commit
 }
 
 // Plan is what was asked: the part of the manifest that must agree between
