@@ -62,4 +62,3 @@ func (p Program) Version() string {
 	}
 	return "unknown"
 }
-

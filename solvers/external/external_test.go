@@ -107,9 +107,9 @@ func TestRemoveStale(t *testing.T) {
 		fmt.Sprintf("sudokubench-sat-%d-123", dead.Process.Pid):  false,
 		fmt.Sprintf("sudokubench-milp-%d-456", dead.Process.Pid): false,
 		fmt.Sprintf("sudokubench-sat-%d-789", os.Getpid()):       true,
-		"sudokubench-sat-1-1":                                    true, // init
-		"sudokubench-sat-abc":                                    true, // not ours to judge
-		"other-1234-5":                                           true,
+		"sudokubench-sat-1-1": true, // init
+		"sudokubench-sat-abc": true, // not ours to judge
+		"other-1234-5":        true,
 	}
 	for name := range names {
 		if err := os.Mkdir(filepath.Join(parent, name), 0o700); err != nil {
