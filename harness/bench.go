@@ -24,6 +24,9 @@ const (
 	DefaultSeed    = 1
 	DefaultTimeout = 10 * time.Second
 	DefaultMem     = "2GiB"
+	// DefaultResultsDir holds the result directories made for benchmarks
+	// given none.
+	DefaultResultsDir = "results"
 )
 
 // Config is one benchmark: what to run, under which limits, and where the
@@ -41,9 +44,11 @@ type Config struct {
 	Timeout  time.Duration // wall-clock limit per run
 	MemBytes uint64        // resident memory limit per run; 0: none
 
-	Shard  Shard  // the piece of the plan to run here
-	Out    string // result directory
-	Resume bool   // skip runs already recorded in Out
+	Shard Shard // the piece of the plan to run here
+	// Out is the result directory; "" makes a new one below
+	// DefaultResultsDir, named after the time (NewResultDir).
+	Out    string
+	Resume bool // skip runs already recorded in Out
 	// AllowOtherBuild lets a resumed benchmark go on with a build other
 	// than the one that recorded it (each record names its build).
 	AllowOtherBuild bool
@@ -115,8 +120,8 @@ func (c *Config) check() error {
 		return fmt.Errorf("timeout %s: need a limit of at least %s", c.Timeout, MinTimeout)
 	case c.MemBytes > 0 && c.MemBytes < MinMem:
 		return fmt.Errorf("memory limit %s: a worker needs at least %s (its Go runtime alone takes about 17 MiB); give more, or 0 for no limit", FormatBytes(c.MemBytes), FormatBytes(MinMem))
-	case c.Out == "":
-		return errors.New("no output directory given")
+	case c.Resume && c.Out == "":
+		return errors.New("resuming needs the result directory of the benchmark to finish")
 	case c.Registry == nil || c.Launch == nil:
 		return errors.New("harness: Config needs a Registry and a Launcher")
 	}
@@ -166,6 +171,16 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
+	if cfg.Out == "" {
+		if cfg.Out, err = NewResultDir(DefaultResultsDir, time.Now()); err != nil {
+			return nil, err
+		}
+		defer func() {
+			if err != nil {
+				removeUnused(cfg.Out)
+			}
+		}()
+	}
 	lock, err := LockDir(cfg.Out, "run")
 	if err != nil {
 		return nil, err
@@ -197,6 +212,16 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	pending := slices.DeleteFunc(runs, func(r Run) bool { return done[r.Key] })
 	sum.Skipped = sum.Planned - len(pending)
 	return sum, execute(ctx, cfg, InBlocks(pending, cfg.Seed), prov, sum)
+}
+
+// removeUnused removes a result directory made for a benchmark that did
+// not start: empty, or holding only its lock file.
+func removeUnused(dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) > 1 || (len(entries) == 1 && entries[0].Name() != LockFile) {
+		return
+	}
+	_ = os.RemoveAll(dir)
 }
 
 // recordLoadEnd rewrites the manifest with the load averages at the end of

@@ -221,3 +221,25 @@ func TestMemoryBesideTheWorkersPeak(t *testing.T) {
 		}
 	}
 }
+
+// Without --out a benchmark gets a directory of its own below results/; one
+// that does not start leaves none behind.
+func TestDefaultResultDirectory(t *testing.T) {
+	t.Chdir(t.TempDir())
+	cfg := tinyConfig("", "exactcover/dlx")
+	cfg.CorporaDir = ""
+	sum, err := Bench(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Dir(sum.Out) != DefaultResultsDir || len(readRecords(t, sum.Out)) != 2 {
+		t.Errorf("results in %q, want 2 records in a directory below %s", sum.Out, DefaultResultsDir)
+	}
+	cfg.Corpora = []string{"no-such-corpus"}
+	if _, err := Bench(context.Background(), cfg); err == nil {
+		t.Fatal("a benchmark of an unknown corpus started")
+	}
+	if entries, _ := os.ReadDir(DefaultResultsDir); len(entries) != 1 {
+		t.Errorf("%d directories in %s, want the first benchmark's alone", len(entries), DefaultResultsDir)
+	}
+}

@@ -93,9 +93,6 @@ func runBenchmark(cmd *cobra.Command, fl *runFlags) error {
 	defer stop()
 	sum, err := harness.Bench(ctx, cfg)
 	if err != nil {
-		if fl.out == "" {
-			removeUnused(cfg.Out)
-		}
 		return err
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "\n%d of %d runs recorded in %s (%d by this call)\n", sum.Skipped+sum.Done, sum.Planned, sum.Out, sum.Done)
@@ -131,23 +128,7 @@ func runConfig(cmd *cobra.Command, fl *runFlags) (harness.Config, error) {
 	} else {
 		given = func(string) bool { return true }
 	}
-	if err := applyFlags(&cfg, fl, given); err != nil {
-		return cfg, err
-	}
-	if cfg.Out == "" {
-		cfg.Out, err = harness.NewResultDir("results", time.Now())
-	}
-	return cfg, err
-}
-
-// removeUnused removes a result directory made for a benchmark that did
-// not start: empty, or holding only its lock file.
-func removeUnused(dir string) {
-	entries, err := os.ReadDir(dir)
-	if err != nil || len(entries) > 1 || (len(entries) == 1 && entries[0].Name() != harness.LockFile) {
-		return
-	}
-	_ = os.RemoveAll(dir)
+	return cfg, applyFlags(&cfg, fl, given)
 }
 
 // recordedManifest returns the manifest to resume, or nil when the run
