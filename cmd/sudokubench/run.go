@@ -205,8 +205,9 @@ func newProgress(w io.Writer) harness.Progress {
 	return harness.NewLineProgress(w, 10*time.Second)
 }
 
-// printRunSummary prints one row per solver over every puzzle run: the
-// short view; `report` gives the tables by hint count and corpus.
+// printRunSummary prints one row per solver over every puzzle run, compact
+// and as wide as the terminal: the short view; `report` gives the tables by
+// hint count and corpus.
 func printRunSummary(stdout, stderr io.Writer, dir string) error {
 	data, warnings, err := report.Load(dir)
 	if err != nil {
@@ -215,18 +216,13 @@ func printRunSummary(stdout, stderr io.Writer, dir string) error {
 	for _, w := range warnings {
 		fmt.Fprintln(stderr, "warning:", w)
 	}
-	obs := report.Observations(data.Records, report.CPU, report.DetectStochastic(data.Records))
-	table := report.SummaryTable(report.Summarize(obs, allPuzzles{}, 0), allPuzzles{}.Name(), report.CPU)
-	table.Title = "Summary: each solver over every puzzle run"
-	if err := (report.Text{}).WriteTable(stdout, table); err != nil {
+	rep, err := report.New(data, report.Config{By: []string{"all"}, Width: terminalWidth(stdout), Outside: runsOutside()})
+	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "\nby hint count and corpus, with plots: sudokubench report %s [--format md|csv|latex|html] [--plots svg --out DIR]\n", dir)
+	if err := rep.WriteTables(stdout, report.Text{}); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "\nby hint count and corpus, with plots: sudokubench report %s [--wide] [--format md|csv|latex|html] [--plots svg --out DIR]\n", dir)
 	return nil
 }
-
-// allPuzzles puts every observation in one group.
-type allPuzzles struct{}
-
-func (allPuzzles) Name() string                   { return "puzzles" }
-func (allPuzzles) Group(*report.Obs) report.Group { return report.Group{Label: "all"} }
