@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
 
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -55,14 +56,29 @@ func TestEncodeRefusesAnInvalidPuzzle(t *testing.T) {
 	}
 }
 
+// solvers fits 100 columns when its output is no terminal, and lists every
+// pipeline; --wide gives every column at full length.
 func TestSolversListsEveryPipeline(t *testing.T) {
-	out, err := runCLI(t, "solvers")
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, name := range []string{"exactcover/dlx", "sat/gophersat/extended", "sat/minisat/extended", "milp/cbc", "milp/gophersat-pb"} {
-		if !strings.Contains(out, name) {
-			t.Errorf("solvers lacks %s", name)
+	for _, wide := range []bool{false, true} {
+		args := []string{"solvers"}
+		if wide {
+			args = append(args, "--wide")
+		}
+		out, err := runCLI(t, args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"exactcover/dlx", "sat/gophersat/extended", "sat/minisat/extended", "milp/cbc", "milp/gophersat-pb"} {
+			if !strings.Contains(out, name) {
+				t.Errorf("wide=%v: solvers lacks %s", wide, name)
+			}
+		}
+		widest := 0
+		for _, line := range strings.Split(out, "\n") {
+			widest = max(widest, utf8.RuneCountInString(line))
+		}
+		if fits := widest <= 100; fits == wide || (wide && !strings.Contains(out, "VERSION")) {
+			t.Errorf("wide=%v: widest line %d columns, want ≤ 100 exactly when not wide, and versions when wide", wide, widest)
 		}
 	}
 }
