@@ -243,3 +243,24 @@ func TestDefaultResultDirectory(t *testing.T) {
 		t.Errorf("%d directories in %s, want the first benchmark's alone", len(entries), DefaultResultsDir)
 	}
 }
+
+// A 1-minute load above the cores less one is worth a warning: the runs
+// then share the processors with other work.
+func TestBusyWarning(t *testing.T) {
+	for _, c := range []struct {
+		load  [3]float64
+		cores int
+		warns bool
+	}{
+		{[3]float64{0.3, 0.2, 0.1}, 2, false},
+		{[3]float64{1.0, 0.2, 0.1}, 2, false},
+		{[3]float64{1.5, 1.2, 0.9}, 2, true},
+		{[3]float64{6.5, 5, 4}, 8, false},
+		{[3]float64{7.5, 5, 4}, 8, true},
+	} {
+		w := busyWarning(c.load, c.cores)
+		if (w != "") != c.warns || (c.warns && !strings.Contains(w, strconv.FormatFloat(c.load[0], 'f', 2, 64))) {
+			t.Errorf("load %v on %d cores: warning %q, want one: %v", c.load, c.cores, w, c.warns)
+		}
+	}
+}
