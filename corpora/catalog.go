@@ -1,7 +1,8 @@
-// Package corpora is where puzzles come from: the shipped puzzle files with
-// their provenance and checksums, a streaming loader that never holds a whole
-// corpus in memory, filtering by hint count and seeded sampling, the derived
-// corpus 17-clue+k, and a generator of unique puzzles of any size.
+// Package corpora is where puzzles come from: the shipped puzzle files,
+// built into the binary, with their provenance and checksums; puzzle files
+// of the user's, named by their path; a streaming loader that never holds a
+// whole corpus in memory, filtering by hint count and seeded sampling, the
+// derived corpus 17-clue+k, and a generator of unique puzzles of any size.
 //
 // The package's opinion: a corpus is a file read line by line, every puzzle
 // keeps the id "corpus:line" it was born with however it is filtered or
