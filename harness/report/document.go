@@ -107,7 +107,7 @@ func (r *Report) WriteMarkdown(w io.Writer, figs []Figure, plotDir, ext string) 
 	}
 	for _, sec := range r.Sections {
 		fmt.Fprintf(&b, "\n## By %s\n", sec.Grouper.Name())
-		for _, t := range sec.Tables {
+		for _, t := range r.SectionTables(sec) {
 			b.WriteString("\n")
 			if err := (Markdown{}).WriteTable(&b, t); err != nil {
 				return err
@@ -153,7 +153,7 @@ func (r *Report) WriteHTML(w io.Writer, figs []Figure) error {
 	b.WriteString("</ul>\n")
 	for _, sec := range r.Sections {
 		fmt.Fprintf(&b, "<h2>By %s</h2>\n", html.EscapeString(sec.Grouper.Name()))
-		for _, t := range sec.Tables {
+		for _, t := range r.SectionTables(sec) {
 			if err := (HTML{}).WriteTable(&b, t); err != nil {
 				return err
 			}

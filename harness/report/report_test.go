@@ -332,13 +332,16 @@ func TestMarkBest(t *testing.T) {
 		{Set: "b", Cells: []Cell{cell(9), cell(1)}},              // alone: no best
 		{Set: "c", Small: true, Cells: []Cell{cell(1), cell(1)}}, // small: no best in c
 		{Set: "c", Cells: []Cell{cell(3), cell(math.NaN())}},     // NaN never best
+		{Set: "d", Apart: true, Cells: []Cell{cell(0), cell(9)}}, // apart: never best
+		{Set: "d", Cells: []Cell{cell(4), cell(2)}},
+		{Set: "d", Cells: []Cell{cell(5), cell(1)}},
 	}
 	tab.MarkBest()
 	var got []string
 	for _, r := range tab.Rows {
 		got = append(got, fmt.Sprint(r.Cells[0].Best, r.Cells[1].Best))
 	}
-	want := "[true true false true false false false false false false]"
+	want := "[true true false true false false false false false false false false true true false false]"
 	if g := fmt.Sprint(strings.Fields(strings.Join(got, " "))); g != want {
 		t.Errorf("best = %s, want %s", g, want)
 	}
