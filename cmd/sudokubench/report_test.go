@@ -1,8 +1,10 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -71,6 +73,28 @@ func TestTablesFitTheTerminal(t *testing.T) {
 	wide, err := runCLI(t, "report", runA, "--wide")
 	if err != nil || !strings.Contains(wide, "mem max") || !strings.Contains(wide, "p90") {
 		t.Errorf("--wide lacks columns: %v\n%s", err, wide)
+	}
+}
+
+// TestRunSummaryFits prints the summary `run` ends with for the reference
+// run: one compact row per solver, n counting its 280 puzzles, within 100
+// columns.
+func TestRunSummaryFits(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := printRunSummary(&out, &errOut, filepath.Join("..", "..", "results", "reference")); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	if !strings.Contains(text, "Results over every puzzle run") || !regexp.MustCompile(`(?m)^exactcover/dlx +280 `).MatchString(text) {
+		t.Errorf("summary:\n%s", text)
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if n := utf8.RuneCountInString(line); n > defaultWidth {
+			t.Errorf("a line of %d columns:\n%s", n, line)
+		}
+	}
+	if strings.Contains(strings.ToLower(text), "bold") {
+		t.Errorf("the summary speaks of bold, which a terminal table cannot show:\n%s", text)
 	}
 }
 

@@ -223,6 +223,6 @@ func printRunSummary(stdout, stderr io.Writer, dir string) error {
 	if err := rep.WriteTables(stdout, report.Text{}); err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "\nby hint count and corpus, with plots: sudokubench report %s [--wide] [--format md|csv|latex|html] [--plots svg --out DIR]\n", dir)
+	fmt.Fprintf(stdout, "\nby hint count and corpus: sudokubench report %s\n(--wide: every column; --format md|csv|latex|html; --plots svg,pdf --out DIR)\n", dir)
 	return nil
 }

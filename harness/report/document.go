@@ -45,6 +45,12 @@ func (r *Report) Setup() [][2]string {
 			add(pre+"shard", m.Shard)
 		}
 	}
+	if b := recordedValues(r.Data.Records, func(rec *record.Record) string { return rec.Build }); b != "" {
+		add("builds", b)
+	}
+	if h := recordedValues(r.Data.Records, func(rec *record.Record) string { return rec.Host }); h != "" {
+		add("hosts", h)
+	}
 	add("runs", r.Coverage.String())
 	add("records", fmt.Sprintf("%d runs folded into %d observations (one per solver and puzzle), time measure %s",
 		len(r.Data.Records), len(r.Obs), r.Config.Measure))

@@ -142,6 +142,21 @@ func countBy(recs []record.Record, field func(*record.Record) string) map[string
 	return n
 }
 
+// recordedValues lists the values a field takes in the records with their
+// counts, "" when no record has it.
+func recordedValues(recs []record.Record, field func(*record.Record) string) string {
+	n := make(map[string]int)
+	for i := range recs {
+		if v := field(&recs[i]); v != "" {
+			n[v]++
+		}
+	}
+	if len(n) == 0 {
+		return ""
+	}
+	return describeCounts(n)
+}
+
 // describeCounts lists "value (n runs)", most runs first.
 func describeCounts(n map[string]int) string {
 	keys := slices.SortedFunc(maps.Keys(n), func(a, b string) int {
