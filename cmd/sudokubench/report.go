@@ -50,11 +50,12 @@ drawn for every pair of solvers, or for the pairs given with --scatter A:B
 (repeatable; --scatter none for none). --doc FILE puts the document
 elsewhere, linking the plots in --out relative to it, and --check writes
 nothing but fails if the files on disk differ from what the results give.
-BENCHMARKS.md is made, and checked, this way:
+BENCHMARKS.md is made, and checked, this way (with the scatter pairs the
+README lists):
 
   sudokubench report results/reference --format md --plots svg \
       --out results/reference/plots --doc BENCHMARKS.md \
-      --scatter exactcover/dlx:sat/gophersat/extended-propagated [--check]
+      --scatter exactcover/dlx:sat/gophersat/extended-propagated ... [--check]
 
 A LaTeX table needs \usepackage{booktabs,longtable}.`,
 		Args: cobra.MinimumNArgs(1),
