@@ -97,16 +97,25 @@ func (LaTeX) WriteTable(w io.Writer, t *Table) error { return writeLaTeX(w, t) }
 // WriteTable implements TableWriter.
 func (HTML) WriteTable(w io.Writer, t *Table) error { return writeHTMLTable(w, t) }
 
-// fitWidth drops a compact table's columns, lowest Keep first and never
-// the top-ranked ones, until it renders within width columns, and returns
-// the names of those dropped. A table with a wide-only column was asked
-// for in full and is left whole.
+// fitWidth drops a compact table's columns until it renders within width
+// columns (0: no limit), as fit does.
 func fitWidth(t *Table, width int) (*Table, []string) {
-	if width <= 0 || slices.ContainsFunc(t.Columns, func(c Column) bool { return c.Keep == 0 }) {
+	if width <= 0 {
+		return t, nil
+	}
+	return fit(t, func(t *Table) bool { return textWidth(t) <= width })
+}
+
+// fit drops a compact table's columns, lowest Keep first and never those
+// kept always, until fits says it fits, and returns the names of those
+// dropped. A table with a wide-only column was asked for in full and is
+// left whole.
+func fit(t *Table, fits func(*Table) bool) (*Table, []string) {
+	if slices.ContainsFunc(t.Columns, func(c Column) bool { return c.Keep == 0 }) {
 		return t, nil
 	}
 	var dropped []string
-	for textWidth(t) > width {
+	for !fits(t) {
 		drop := -1
 		for i, c := range t.Columns {
 			if c.Keep < keepAlways && (drop < 0 || c.Keep < t.Columns[drop].Keep) {
@@ -334,7 +343,17 @@ const (
 	latexWrapWidth = "9em"
 )
 
+// latexKeep is the least Keep of the columns a compact LaTeX table shows:
+// the rest would not fit a page.
+const latexKeep = 4
+
 func writeLaTeX(w io.Writer, t *Table) error {
+	t, dropped := fit(t, func(t *Table) bool {
+		return !slices.ContainsFunc(t.Columns, func(c Column) bool { return c.Keep < latexKeep })
+	})
+	if len(dropped) > 0 {
+		t.Notes = append(slices.Clone(t.Notes), fmt.Sprintf("Left out to fit the page: %s (the wide table has every column).", strings.Join(dropped, ", ")))
+	}
 	t, headings := groupHeadings(t)
 	wrapFirst := slices.ContainsFunc(t.Rows, func(r Row) bool { return utf8.RuneCountInString(r.Cells[0].Text) > latexWrap })
 	var b strings.Builder

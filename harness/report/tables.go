@@ -84,7 +84,7 @@ func summaryColumns(groupName string, noGroup bool) []Column {
 		Column{Name: "max", CSV: []string{"max_ns"}, Right: true, Better: Lower},
 		Column{Name: "mem", CSV: []string{"mem_median_bytes"}, Right: true, Better: Lower, Keep: 6},
 		Column{Name: "mem max", CSV: []string{"mem_max_bytes"}, Right: true, Better: Lower},
-		Column{Name: "above base", CSV: []string{"above_base_bytes"}, Right: true, Better: Lower},
+		Column{Name: "above base", CSV: []string{"above_base_bytes"}, Right: true, Better: Lower, Keep: 3},
 	)
 }
 
@@ -170,7 +170,7 @@ func parNote(limits []float64) string {
 }
 
 func memNote(external bool) string {
-	note := "mem is the solver's peak resident set (median over puzzles): the worker's, Go runtime included, for in-process solvers; the wide table's above base is that peak less the idle worker's."
+	note := "mem is the solver's peak resident set (median over puzzles): the worker's, Go runtime included, for in-process solvers; above base is that peak less the idle worker's."
 	if external {
 		note += " An outside solver's is its program's own (n/a where it could not be measured), and is not compared for best."
 	}
