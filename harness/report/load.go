@@ -40,10 +40,11 @@ func (d *Data) Manifests() []*record.Manifest {
 // Load reads results.jsonl and manifest.json from each directory and merges
 // them. Directories of different plans are refused: their statistics would
 // mix puzzles, limits and modes. A run key seen twice keeps its first
-// record. Warnings, never errors: duplicates (one line for all of them),
-// truncated last lines, directories without a manifest, records from more
-// than one build or host, and runs made while the machine was busy. Errors
-// name the file and line.
+// record. Warnings, never errors: a plan recorded in part (runs or shards
+// missing), duplicates (one line for all of them), truncated last lines,
+// directories without a manifest, records from more than one build or
+// host, and runs made while the machine was busy. Errors name the file and
+// line.
 func Load(dirs ...string) (*Data, []string, error) {
 	if len(dirs) == 0 {
 		return nil, nil, errors.New("no result directory given")
@@ -89,10 +90,9 @@ func Load(dirs ...string) (*Data, []string, error) {
 func (d *Data) samePlan(dir string, m *record.Manifest) error {
 	for _, prev := range d.Sources {
 		if prev.Manifest != nil && !reflect.DeepEqual(prev.Manifest.Plan, m.Plan) {
-			prevDir := prev.Dir
 			return fmt.Errorf("%s and %s hold different plans, and one report would mix their puzzles, limits and modes:\n  %s: %s\n  %s: %s\n"+
 				"report them one at a time, or compare them: sudokubench compare %s -- %s",
-				prevDir, dir, prevDir, planSummary(prev.Manifest.Plan), dir, planSummary(m.Plan), prevDir, dir)
+				prev.Dir, dir, prev.Dir, planSummary(prev.Manifest.Plan), dir, planSummary(m.Plan), prev.Dir, dir)
 		}
 	}
 	return nil

@@ -91,13 +91,13 @@ func (c Coverage) String() string {
 // warning says what an incomplete coverage means, or nothing.
 func (c Coverage) warning() []string {
 	switch {
+	case c.Complete():
+		return nil
 	case len(c.Missing) > 0:
 		return []string{fmt.Sprintf("shards %s of the plan are not loaded: %s; the statistics cover part of the plan",
 			strings.Join(c.Missing, ", "), c)}
-	case c.Recorded < c.Planned:
-		return []string{fmt.Sprintf("the results are incomplete: %s; finish an interrupted run with `sudokubench run --out DIR --resume`, or merge the missing shard", c)}
 	}
-	return nil
+	return []string{fmt.Sprintf("the results are incomplete: %s; finish an interrupted run with `sudokubench run --out DIR --resume`, or merge the missing shard", c)}
 }
 
 // LoadThreshold is how much other work, in runnable tasks on average over

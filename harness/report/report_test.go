@@ -130,8 +130,8 @@ func TestPAR2ChargesEachRunItsOwnLimit(t *testing.T) {
 	noLimit := rec("s", "3", 17, "crash", 1, 0)
 	noLimit.TimeoutNS = 0
 	s := Summarize(Observations([]record.Record{short, long, noLimit}, CPU, Kinds{}), ByCorpus{}, 5e9)[0]
-	if want := (2e6 + 2e10 + 1e10) / 3; !near(s.PAR2, want, 1) || !s.MixedLimits() {
-		t.Errorf("PAR-2 %g (mixed %v), want %g: 2 × 1 ms, 2 × 10 s, and 2 × the 5 s fallback", s.PAR2, s.MixedLimits(), want)
+	if want := (2e6 + 2e10 + 1e10) / 3; !near(s.PAR2, want, 1) || !math.IsNaN(s.LimitNS) {
+		t.Errorf("PAR-2 %g (limit %g), want %g: 2 × 1 ms, 2 × 10 s, and 2 × the 5 s fallback, under no one limit", s.PAR2, s.LimitNS, want)
 	}
 }
 

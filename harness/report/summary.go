@@ -170,9 +170,6 @@ type Summary struct {
 // IQR is Q3 − Q1.
 func (s *Summary) IQR() float64 { return s.Q3 - s.Q1 }
 
-// MixedLimits reports whether the summary's runs had different limits.
-func (s *Summary) MixedLimits() bool { return math.IsNaN(s.LimitNS) }
-
 // Summarize computes one Summary per solver, mode and group, sorted by
 // solver, mode and then group. fallbackLimitNS is the limit PAR-2 charges
 // an unsolved observation that does not carry its own (old records).
