@@ -75,7 +75,11 @@ A LaTeX table needs \usepackage{booktabs,longtable}.`,
 }
 
 func runReport(cmd *cobra.Command, dirs []string, fl *reportFlags) error {
-	cfg, err := reportConfig(fl, terminalWidth(cmd.OutOrStdout()))
+	width := terminalWidth(cmd.OutOrStdout())
+	if fl.out != "" {
+		width = defaultWidth // a file's reader has no terminal
+	}
+	cfg, err := reportConfig(fl, width)
 	if err != nil {
 		return err
 	}
