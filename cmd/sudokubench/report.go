@@ -57,7 +57,7 @@ README lists):
       --out results/reference/plots --doc BENCHMARKS.md \
       --scatter exactcover/dlx:sat/gophersat/extended-propagated ... [--check]
 
-A LaTeX table needs \usepackage{booktabs,longtable}.`,
+A LaTeX table needs ` + report.LaTeXPackages + ` in the preamble.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, dirs []string) error { return runReport(cmd, dirs, &fl) },
 	}
