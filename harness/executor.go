@@ -24,8 +24,8 @@ type Executor struct {
 }
 
 // NewExecutor returns an executor that starts workers with launch and holds
-// every run to the wall-clock timeout and, if memBytes > 0, to that much
-// resident memory.
+// every run to the wall-clock timeout (0: none) and, if memBytes > 0, to
+// that much resident memory.
 func NewExecutor(launch Launcher, timeout time.Duration, memBytes uint64) *Executor {
 	return &Executor{launch: launch, timeout: timeout, memBytes: memBytes, workers: make(map[string]*workerProc)}
 }
@@ -35,8 +35,14 @@ func NewExecutor(launch Launcher, timeout time.Duration, memBytes uint64) *Execu
 // error returned says that ctx was cancelled: the run was abandoned, its
 // worker killed, and nothing is to be recorded.
 func (e *Executor) Do(ctx context.Context, run Run) (record.Record, error) {
-	rec, _, err := judged(run, e.timeout, func() (reply, error) { return e.solve(ctx, run) })
+	rec, _, err := e.Solve(ctx, run)
 	return rec, err
+}
+
+// Solve is Do that also returns the verified grid of a run whose status is
+// solved or multiple; nil otherwise.
+func (e *Executor) Solve(ctx context.Context, run Run) (record.Record, *sudoku.Grid, error) {
+	return judged(run, e.timeout, func() (reply, error) { return e.solve(ctx, run) })
 }
 
 // judged validates run's puzzle, gets the worker's reply from solve, and
@@ -87,10 +93,14 @@ func jobFor(run Run, timeout time.Duration) job {
 	}
 }
 
-// limitsFor holds a job to the timeout, killing its worker killGrace later,
-// and to memBytes of resident memory (0: no limit).
+// limitsFor holds a job to the timeout (0: none), killing its worker
+// killGrace later, and to memBytes of resident memory (0: no limit).
 func limitsFor(timeout time.Duration, memBytes uint64) limits {
-	return limits{timeout: timeout, hard: timeout + killGrace, memBytes: memBytes}
+	lim := limits{timeout: timeout, memBytes: memBytes}
+	if timeout > 0 {
+		lim.hard = timeout + killGrace
+	}
+	return lim
 }
 
 // Close ends every idle worker.
@@ -101,13 +111,14 @@ func (e *Executor) Close() {
 	}
 }
 
-// baseRecord fills what is known before the run.
+// baseRecord fills what is known before the run, and its start.
 func baseRecord(run Run, timeout time.Duration) record.Record {
 	g := run.Puzzle.Grid
 	return record.Record{
-		Solver: run.Solver.Name, Options: run.Solver.Options, Family: run.Solver.Family,
-		Stochastic: run.Solver.Stochastic,
-		Corpus:     run.Puzzle.Corpus, PuzzleID: run.Puzzle.ID, PuzzleSHA: g.SHA256(),
+		Started: time.Now().UTC(),
+		Solver:  run.Solver.Name, Options: run.Solver.Options, Family: run.Solver.Family,
+		Stochastic: run.Solver.Stochastic, External: !run.Solver.PureGo,
+		Corpus: run.Puzzle.Corpus, PuzzleID: run.Puzzle.ID, PuzzleSHA: g.SHA256(),
 		Hints: run.Puzzle.Hints, Size: g.N(), Variant: g.Geometry().Variant.String(),
 		Mode: string(run.Mode), Seed: run.Seed, Rep: run.Rep,
 		TimeoutNS: int64(timeout),
@@ -120,23 +131,24 @@ func fillRecord(rec *record.Record, rep reply) {
 	rec.WallNS, rec.CPUNS = rep.WallNS, rep.CPUNS
 	rec.EncodeNS, rec.SolveNS, rec.DecodeNS = int64(rep.Phases.Encode), int64(rep.Phases.Solve), int64(rep.Phases.Decode)
 	rec.AllocBytes, rec.PeakRSS = rep.AllocBytes, rep.PeakRSS
+	rec.BaseRSS, rec.ProgramPeakRSS = rep.BaseRSS, rep.ProgramPeakRSS
 	rec.Counters, rec.Model = rep.Counters, rep.Model
 }
 
-// judge verifies the answer and holds the run to its limit: a grid that
-// breaks the rules or the givens is wrong, an unsat claim against a known
-// solution is wrong, and an answer that came after the limit is a timeout.
-// It returns the verified grid of a run that stays solved or multiple.
+// judge verifies the answer and holds the run to its limit (0: none): a
+// grid that breaks the rules or the givens is wrong, an unsat claim against
+// a known solution is wrong, and an answer that came after the limit is a
+// timeout. It returns the verified grid of a run that stays solved or
+// multiple.
 func judge(rec *record.Record, run Run, solution string, timeout time.Duration) *sudoku.Grid {
-	var verified *sudoku.Grid
+	var grid *sudoku.Grid
 	switch solvers.Status(rec.Status) {
 	case solvers.Solved, solvers.Multiple:
-		g, err := verify(run.Puzzle.Grid, solution)
-		if err != nil {
+		var err error
+		if grid, err = verify(run.Puzzle.Grid, solution); err != nil {
 			rec.Status, rec.Detail = string(solvers.Wrong), err.Error()
 			return nil
 		}
-		verified = g
 	case solvers.Unsat:
 		if run.Puzzle.Solutions > 0 {
 			rec.Status = string(solvers.Wrong)
@@ -146,12 +158,12 @@ func judge(rec *record.Record, run Run, solution string, timeout time.Duration) 
 	default:
 		return nil
 	}
-	if rec.WallNS > int64(timeout) {
+	if timeout > 0 && rec.WallNS > int64(timeout) {
 		rec.Status = string(solvers.Timeout)
 		rec.Detail = fmt.Sprintf("answered after %s, past the %s limit", time.Duration(rec.WallNS), timeout)
 		return nil
 	}
-	return verified
+	return grid
 }
 
 // verify checks a returned grid against the puzzle and returns it parsed.

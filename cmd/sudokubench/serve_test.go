@@ -14,25 +14,11 @@ import (
 	"time"
 )
 
-// asMainEnv makes the test binary run the command line on its arguments,
-// so that a test can start it as `sudokubench serve`, and the server can
-// start it again as its workers.
-const asMainEnv = "SUDOKUBENCH_TEST_AS_MAIN"
-
-func TestMain(m *testing.M) {
-	if os.Getenv(asMainEnv) != "" {
-		main()
-		os.Exit(0)
-	}
-	os.Exit(m.Run())
-}
-
 // TestServeCommandAnswersAndStopsOnSIGTERM runs `sudokubench serve` as a
 // process: it listens on a loopback port, answers a solve through a worker
 // of its own binary, and exits cleanly on SIGTERM.
 func TestServeCommandAnswersAndStopsOnSIGTERM(t *testing.T) {
 	cmd := exec.Command(os.Args[0], "serve", "--addr", "127.0.0.1:0", "--corpora", "../../corpora/data", "--results", t.TempDir())
-	cmd.Env = append(os.Environ(), asMainEnv+"=1")
 	stdout, err := cmd.StdoutPipe()
 	if err != nil {
 		t.Fatal(err)
