@@ -231,9 +231,13 @@ func TestShardsMergeToTheWholePlan(t *testing.T) {
 	if m.Shard != "" || len(m.Merged) != 4 {
 		t.Errorf("merged manifest: shard %q, merged %v", m.Shard, m.Merged)
 	}
-	partial, err := Merge(pieces[:2], filepath.Join(t.TempDir(), "partial"))
+	partialDir := filepath.Join(t.TempDir(), "partial")
+	partial, err := Merge(pieces[:2], partialDir)
 	if err != nil || len(partial.Warnings) == 0 {
 		t.Errorf("merging two of three shards: %v, warnings %q; want a warning of missing runs", err, partial.Warnings)
+	}
+	if m, err := record.ReadManifest(filepath.Join(partialDir, record.ManifestFile)); err != nil || strings.Join(m.MergedShards, ",") != "1/3,2/3" {
+		t.Errorf("merged manifest of two shards names shards %v (%v), want 1/3,2/3", m.MergedShards, err)
 	}
 }
 

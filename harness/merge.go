@@ -88,13 +88,19 @@ func Merge(dirs []string, out string) (*MergeSummary, error) {
 }
 
 // mergedManifest checks that every piece ran the same plan on the same
-// corpora and returns the first piece's manifest as the merged one.
+// corpora and returns the first piece's manifest as the merged one, naming
+// the pieces and the shards they held.
 func mergedManifest(dirs []string) (*record.Manifest, error) {
 	var first *record.Manifest
+	var shards []string
 	for _, dir := range dirs {
 		m, err := record.ReadManifest(filepath.Join(dir, record.ManifestFile))
 		if err != nil {
 			return nil, fmt.Errorf("merge: %w", err)
+		}
+		shards = append(shards, m.MergedShards...)
+		if m.Shard != "" {
+			shards = append(shards, m.Shard)
 		}
 		if first == nil {
 			first = m
@@ -111,6 +117,8 @@ func mergedManifest(dirs []string) (*record.Manifest, error) {
 	}
 	first.Shard = ""
 	first.Merged = slices.Clone(dirs)
+	slices.Sort(shards)
+	first.MergedShards = slices.Compact(shards)
 	return first, nil
 }
 

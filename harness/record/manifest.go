@@ -51,6 +51,9 @@ type Manifest struct {
 	Shard string `json:"shard,omitempty"`
 	// Merged lists the shard directories joined into this one.
 	Merged []string `json:"merged,omitempty"`
+	// MergedShards lists the shards ("i/n") that the merged directories
+	// held, so that a report can name the pieces a merge lacks.
+	MergedShards []string `json:"merged_shards,omitempty"`
 	// LoadStart and LoadEnd are the machine's 1-, 5- and 15-minute load
 	// averages (/proc/loadavg) when the benchmark started and when its last
 	// call ended; zero when not recorded. Other work on the machine shows

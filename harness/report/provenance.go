@@ -20,7 +20,8 @@ type Coverage struct {
 	Merged   int      // directories merged into the loaded ones
 }
 
-// Coverage compares the records with the plan their manifests state.
+// Coverage compares the records with the plan their manifests state: a
+// directory holds the whole plan, one shard, or the shards merged into it.
 func (d *Data) Coverage() Coverage {
 	c := Coverage{Recorded: len(d.Records)}
 	loaded := make(map[int]bool)
@@ -32,12 +33,19 @@ func (d *Data) Coverage() Coverage {
 		}
 		c.Planned = m.Plan.Runs
 		c.Merged += len(m.Merged)
-		i, n, ok := parseShard(m.Shard)
-		if !ok {
+		pieces := m.MergedShards
+		if m.Shard != "" {
+			pieces = append(slices.Clone(pieces), m.Shard)
+		}
+		if len(pieces) == 0 {
 			whole = true
 			continue
 		}
-		loaded[i], count = true, n
+		for _, piece := range pieces {
+			if i, n, ok := parseShard(piece); ok {
+				loaded[i], count = true, n
+			}
+		}
 	}
 	if whole || count == 0 {
 		return c

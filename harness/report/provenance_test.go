@@ -97,6 +97,26 @@ func TestEveryFormatStatesCoverage(t *testing.T) {
 	}
 }
 
+// TestMergedShardsCovered loads a merge of two of three shards: the report
+// names the shard the merge lacks.
+func TestMergedShardsCovered(t *testing.T) {
+	dir := resultDir(t, plan12, "", runsOf(0, 8))
+	m := &record.Manifest{Suite: "sudokubench", Plan: plan12, Merged: []string{"a", "b"}, MergedShards: []string{"1/3", "2/3"}}
+	if err := record.WriteManifest(filepath.Join(dir, record.ManifestFile), m); err != nil {
+		t.Fatal(err)
+	}
+	d, warnings, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cov := d.Coverage(); strings.Join(cov.Missing, ",") != "3/3" {
+		t.Errorf("coverage %+v, want shard 3/3 missing", cov)
+	}
+	if !hasWarning(warnings, "shards 3/3 of the plan are not loaded") {
+		t.Errorf("no warning of the missing shard: %q", warnings)
+	}
+}
+
 func TestInterruptedRunWarned(t *testing.T) {
 	_, warnings, err := Load(resultDir(t, plan12, "", runsOf(0, 5)))
 	if err != nil {
