@@ -45,9 +45,10 @@ relatively, so
 
   sudokubench report results/ref --format md --plots svg --out DIR
 
-makes a report.md that can be committed with its figures. Scatter plots are
-drawn for every pair of solvers, or for the pairs given with --scatter A:B
-(repeatable; --scatter none for none). --doc FILE puts the document
+makes a report.md that can be committed with its figures. Scatter plots
+draw every solver against exactcover/dlx (or the first solver), every pair
+with --scatter all, or the pairs given with --scatter A:B (repeatable;
+--scatter none for none). --doc FILE puts the document
 elsewhere, linking the plots in --out relative to it, and --check writes
 nothing but fails if the files on disk differ from what the results give.
 BENCHMARKS.md is made, and checked, this way (with the scatter pairs the
@@ -70,7 +71,7 @@ A LaTeX table needs ` + report.LaTeXPackages + ` in the preamble.`,
 	f.StringVar(&fl.by, "by", "hints,corpus", "groupings, comma-separated: hints, corpus, all")
 	f.StringVar(&fl.measure, "time", "cpu", "time measure: cpu or wall")
 	f.BoolVar(&fl.wide, "wide", false, "every column, not the compact tables")
-	f.StringArrayVar(&fl.scatter, "scatter", nil, `a pair of solvers to plot against each other, A:B (repeatable; "none": no scatter plots; default every pair)`)
+	f.StringArrayVar(&fl.scatter, "scatter", nil, `a pair of solvers to plot against each other, A:B (repeatable; "all": every pair; "none": no scatter plots; default: every solver against exactcover/dlx, or the first solver)`)
 	return cmd
 }
 
@@ -127,8 +128,12 @@ func reportConfig(fl *reportFlags, width int) (report.Config, error) {
 	}
 	cfg := report.Config{Measure: m, By: reportList(fl.by), Wide: fl.wide, Width: width, Outside: runsOutside()}
 	for _, s := range fl.scatter {
-		if s == "none" {
+		switch s {
+		case "none":
 			cfg.Scatter = [][2]string{}
+			continue
+		case "all":
+			cfg.ScatterAll = true
 			continue
 		}
 		pair, err := report.ParseScatter(s)

@@ -159,7 +159,10 @@ func TestScatterEveryPairOrThoseAsked(t *testing.T) {
 		}
 		return n, err
 	}
-	if n, err := count(Config{}); err != nil || n != 28 {
+	if n, err := count(Config{}); err != nil || n != 7 {
+		t.Errorf("%d scatter plots (%v), want the 7 other solvers against the first of 8", n, err)
+	}
+	if n, err := count(Config{ScatterAll: true}); err != nil || n != 28 {
 		t.Errorf("%d scatter plots (%v), want every one of the 28 pairs of 8 solvers", n, err)
 	}
 	if n, err := count(Config{Scatter: [][2]string{{"solver-01", "solver-07"}}}); err != nil || n != 1 {

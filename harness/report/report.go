@@ -12,8 +12,8 @@ import (
 
 // Config chooses what a report shows. The zero Config reports CPU time by
 // hint count and by corpus in compact tables, with automatic buckets, the
-// solvers' kinds taken from the records, and a scatter plot for every pair
-// of solvers.
+// solvers' kinds taken from the records, and a scatter plot of every solver
+// against the baseline.
 type Config struct {
 	Measure Measure
 	By      []string    // "hints", "corpus", "all"; nil: hints and corpus
@@ -27,8 +27,11 @@ type Config struct {
 	// Width is the text tables' width in columns; 0: no limit.
 	Width int
 	// Scatter names the pairs of solvers to draw against each other; nil:
-	// every pair; empty: none.
+	// every solver against the baseline (ScatterBaseline when it has
+	// records, else the first solver by name); empty: none.
 	Scatter [][2]string
+	// ScatterAll draws every pair of solvers instead (n·(n−1)/2 plots).
+	ScatterAll bool
 }
 
 // Report is what every document shows, computed once from the data.
@@ -225,17 +228,33 @@ func (r *Report) modeCaption() string {
 	return " Solvers marked \"(first mode)\" found any solution without proving it unique: their times are not comparable with the others'."
 }
 
-// scatterPairs are the pairs the configuration asks for, or every pair of
-// solvers in name order.
+// ScatterBaseline is the solver every other is drawn against by default:
+// the suite's reference engine.
+const ScatterBaseline = "exactcover/dlx"
+
+// scatterPairs are the pairs the configuration asks for, every pair of
+// solvers in name order, or by default every solver against the baseline.
 func (r *Report) scatterPairs() [][2]string {
-	if r.Config.Scatter != nil {
-		return r.Config.Scatter
-	}
 	solvers := r.Styles.solvers
 	var prs [][2]string
-	for i := range solvers {
-		for j := i + 1; j < len(solvers); j++ {
-			prs = append(prs, [2]string{solvers[i], solvers[j]})
+	switch {
+	case r.Config.ScatterAll:
+		for i := range solvers {
+			for j := i + 1; j < len(solvers); j++ {
+				prs = append(prs, [2]string{solvers[i], solvers[j]})
+			}
+		}
+	case r.Config.Scatter != nil:
+		prs = r.Config.Scatter
+	case len(solvers) > 1:
+		base := solvers[0]
+		if slices.Contains(solvers, ScatterBaseline) {
+			base = ScatterBaseline
+		}
+		for _, s := range solvers {
+			if s != base {
+				prs = append(prs, [2]string{base, s})
+			}
 		}
 	}
 	return prs
