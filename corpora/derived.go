@@ -3,7 +3,6 @@ package corpora
 import (
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -29,8 +28,7 @@ func loadDerived(dir string, e Entry, opts Options, yield func(Puzzle) error) (S
 	p := newPipeline(opts, e.Added, yield)
 	p.transform = func(pz Puzzle) (Puzzle, error) { return addSolutionCells(pz, e, opts.Seed, opts.Oracle) }
 	src := source{corpus: e.Name, knownCount: 1}
-	stats, err := scanPath(filepath.Join(dir, base.File), src, p)
-	return stats, withDirHint(err)
+	return scanData(dir, base.File, src, p)
 }
 
 // addSolutionCells turns a base puzzle into its derived form: e.Added of
