@@ -54,10 +54,13 @@ func (m Measure) of(r *record.Record) float64 {
 }
 
 // Counter names a stochastic solver may record to report several reads
-// (independent restarts, annealing samples) within one run.
+// (independent restarts, annealing samples) within one run, and the
+// single-variable updates it attempted over them: its work in a unit that
+// does not depend on the machine's speed or load.
 const (
 	CounterReads       = "reads"
 	CounterReadsSolved = "reads_solved"
+	CounterUpdates     = "updates_attempted"
 )
 
 // Kinds says how to read each solver's records: a stochastic solver's runs
@@ -117,6 +120,10 @@ type Obs struct {
 	// Reads and ReadsSolved count a stochastic solver's reads over all its
 	// runs; ReadTimeNS is what those runs cost, a timed-out run its limit.
 	Reads, ReadsSolved, ReadTimeNS float64
+	// Updates sums a stochastic solver's attempted updates over its runs;
+	// CountsUpdates says that every one of them recorded CounterUpdates.
+	Updates       float64
+	CountsUpdates bool
 }
 
 // Observations folds records into one observation per solver, puzzle and
@@ -192,23 +199,17 @@ func foldRepetitions(o *Obs, rs []*record.Record, m Measure) {
 func foldReads(o *Obs, rs []*record.Record, m Measure) {
 	var solved, unsolved []*record.Record
 	var times []float64
+	o.CountsUpdates = true
 	for _, r := range rs {
 		t := m.of(r)
-		reads, readsSolved := 1.0, 0.0
 		if r.Solved() {
 			solved = append(solved, r)
-			readsSolved = 1
 		} else {
 			unsolved = append(unsolved, r)
 			t = unsolvedCost(r, t)
 		}
-		if n, ok := r.Counters[CounterReads]; ok && n > 0 {
-			reads, readsSolved = n, r.Counters[CounterReadsSolved]
-		}
 		times = append(times, t)
-		o.Reads += reads
-		o.ReadsSolved += readsSolved
-		o.ReadTimeNS += readCost(r, m.of(r))
+		countReads(o, r, m)
 	}
 	o.Solved = 2*len(solved) > len(rs)
 	if o.Solved {
@@ -218,6 +219,24 @@ func foldReads(o *Obs, rs []*record.Record, m Measure) {
 	}
 	o.TimeNS = Median(sorted(times))
 	o.PeakRSS, o.AboveBaseRSS = memory(rs, o.External)
+}
+
+// countReads adds a run's reads, solved reads, read time and attempted
+// updates to o. A run without reads counters is one read.
+func countReads(o *Obs, r *record.Record, m Measure) {
+	reads, readsSolved := 1.0, 0.0
+	if r.Solved() {
+		readsSolved = 1
+	}
+	if n, ok := r.Counters[CounterReads]; ok && n > 0 {
+		reads, readsSolved = n, r.Counters[CounterReadsSolved]
+	}
+	o.Reads += reads
+	o.ReadsSolved += readsSolved
+	o.ReadTimeNS += readCost(r, m.of(r))
+	updates, ok := r.Counters[CounterUpdates]
+	o.Updates += updates
+	o.CountsUpdates = o.CountsUpdates && ok
 }
 
 // unsolvedCost is the time an unsolved run of a stochastic solver counts

@@ -206,14 +206,7 @@ func nominal(ax *plot.Axis, labels []string) {
 // Points are not joined: corpora have no order to draw a trend along.
 func SuccessByGroup(sums []Summary, groupName string, st Styles) (*plot.Plot, error) {
 	p := newPlot("Success rate by "+groupName+" (Wilson 95% intervals)", groupName, "success rate (%)", valueGrid(false))
-	var groups []Group
-	var solvers []string
-	for _, s := range sums {
-		groups, solvers = append(groups, s.Group), append(solvers, s.Solver)
-	}
-	groups = sortGroups(groups)
-	slices.Sort(solvers)
-	solvers = slices.Compact(solvers)
+	groups, solvers := groupsAndSolvers(sums)
 	for si, solver := range solvers {
 		var pts rates
 		for _, s := range sums {
@@ -226,11 +219,27 @@ func SuccessByGroup(sums []Summary, groupName string, st Styles) (*plot.Plot, er
 			return nil, err
 		}
 	}
-	p.Y.Min, p.Y.Max = 0, 100
-	p.Y.Tick.Marker = plot.ConstantTicks{{Value: 0, Label: "0"}, {Value: 25, Label: "25"},
-		{Value: 50, Label: "50"}, {Value: 75, Label: "75"}, {Value: 100, Label: "100"}}
+	percentAxis(&p.Y, 100)
 	nominal(&p.X, labels(groups))
 	return p, nil
+}
+
+// groupsAndSolvers are the sorted groups and solver names of summaries.
+func groupsAndSolvers(sums []Summary) ([]Group, []string) {
+	var groups []Group
+	var solvers []string
+	for _, s := range sums {
+		groups, solvers = append(groups, s.Group), append(solvers, s.Solver)
+	}
+	slices.Sort(solvers)
+	return sortGroups(groups), slices.Compact(solvers)
+}
+
+// percentAxis makes ax a percentage axis from 0 to top, ticks every 25.
+func percentAxis(ax *plot.Axis, top float64) {
+	ax.Min, ax.Max = 0, top
+	ax.Tick.Marker = plot.ConstantTicks{{Value: 0, Label: "0"}, {Value: 25, Label: "25"},
+		{Value: 50, Label: "50"}, {Value: 75, Label: "75"}, {Value: 100, Label: "100"}}
 }
 
 type rate struct{ x, y, lo, hi float64 }

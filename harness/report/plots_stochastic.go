@@ -3,10 +3,11 @@ package report
 import (
 	"math"
 	"slices"
-	"strconv"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+
+	"github.com/sudokubench/sudokubench/harness/record"
 )
 
 // Cost chooses what a stochastic plot measures a solver's effort in.
@@ -18,13 +19,6 @@ const (
 	// Updates is attempted updates (CounterUpdates).
 	Updates
 )
-
-func (c Cost) of(e Effort) float64 {
-	if c == Updates {
-		return e.Updates
-	}
-	return e.TimeNS / 1e9
-}
 
 func (c Cost) label(m Measure) string {
 	if c == Updates {
@@ -40,92 +34,112 @@ func (c Cost) ticks() plot.Ticker {
 	return timeTicks{}
 }
 
+// toSolution is a summary's TTS99 in seconds or its UTS99, with the
+// interval; ok is false for a summary without it (a deterministic solver,
+// or updates not counted).
+func (c Cost) toSolution(s *Summary) (v, lo, hi float64, ok bool) {
+	if c == Updates {
+		return s.UTS99, s.UTS99Lo, s.UTS99Hi, s.CountsUpdates
+	}
+	return s.TTS99 / 1e9, s.TTS99Lo / 1e9, s.TTS99Hi / 1e9, s.Stochastic
+}
+
+// RunCost is one run of a stochastic solver as SuccessByBudget sees it:
+// whether it solved its puzzle, and what it cost.
+type RunCost struct {
+	Solver string
+	Solved bool
+	Cost   float64 // seconds of the report's Measure, or attempted updates
+}
+
+// RunCosts extracts the runs of the stochastic solvers with their cost in
+// c; for Updates, only the runs that counted their updates.
+func RunCosts(recs []record.Record, stochastic map[string]bool, c Cost, m Measure) []RunCost {
+	var out []RunCost
+	for i := range recs {
+		r := &recs[i]
+		updates, counted := r.Counters[CounterUpdates]
+		if !stochastic[r.Solver] || c == Updates && !counted {
+			continue
+		}
+		cost := m.of(r) / 1e9
+		if c == Updates {
+			cost = updates
+		}
+		out = append(out, RunCost{Solver: r.Solver, Solved: r.Solved(), Cost: cost})
+	}
+	return out
+}
+
 // SuccessByBudget plots, for each stochastic solver, the share of its runs
 // solved within a budget of time or of updates (log axis): against
 // updates the curve does not move with the machine's load.
-func SuccessByBudget(es []Effort, c Cost, m Measure, st Styles) (*plot.Plot, error) {
+func SuccessByBudget(runs []RunCost, c Cost, m Measure, st Styles) (*plot.Plot, error) {
 	p := newPlot("Runs solved within a budget", c.label(m)+" per run", "runs solved (%)", plotter.NewGrid())
 	var all []float64
-	for _, e := range es {
-		if e.Solved {
-			all = append(all, c.of(e))
+	solvers := make([]string, len(runs))
+	for i, r := range runs {
+		if r.Solved {
+			all = append(all, r.Cost)
 		}
+		solvers[i] = r.Solver
 	}
+	slices.Sort(solvers)
 	lo, hi := logRange(all)
-	for _, solver := range effortSolvers(es) {
-		if err := addLine(p, st, solver, budgetCurve(es, solver, c, lo)); err != nil {
+	for _, solver := range slices.Compact(solvers) {
+		if err := addLine(p, st, solver, budgetCurve(runs, solver, lo)); err != nil {
 			return nil, err
 		}
 	}
 	logValueAxis(&p.X, lo, hi, c.ticks())
-	p.Y.Min, p.Y.Max = 0, 105
-	p.Y.Tick.Marker = plot.ConstantTicks{{Value: 0, Label: "0"}, {Value: 25, Label: "25"},
-		{Value: 50, Label: "50"}, {Value: 75, Label: "75"}, {Value: 100, Label: "100"}}
+	percentAxis(&p.Y, 105)
 	return p, nil
 }
 
 // budgetCurve is a solver's step line for SuccessByBudget: x log10 of a
 // budget from lo, y the percentage of its runs solved within it.
-func budgetCurve(es []Effort, solver string, c Cost, lo float64) plotter.XYs {
+func budgetCurve(runs []RunCost, solver string, lo float64) plotter.XYs {
 	var costs []float64
-	runs := 0
-	for _, e := range es {
-		if e.Solver == solver {
-			runs++
-			if e.Solved {
-				costs = append(costs, c.of(e))
+	n := 0
+	for _, r := range runs {
+		if r.Solver == solver {
+			n++
+			if r.Solved {
+				costs = append(costs, r.Cost)
 			}
 		}
 	}
 	slices.Sort(costs)
 	pts := plotter.XYs{{X: math.Log10(lo), Y: 0}}
 	for i, v := range costs {
-		pts = append(pts, plotter.XY{X: math.Log10(math.Max(v, lo)), Y: 100 * float64(i+1) / float64(runs)})
+		pts = append(pts, plotter.XY{X: math.Log10(math.Max(v, lo)), Y: 100 * float64(i+1) / float64(n)})
 	}
 	return pts
 }
 
-// TTS99ByGroup plots each solver's time (or updates) to 99% confidence per
-// group with its interval, on a log axis. A group where no read succeeded
+// TTS99ByGroup plots each stochastic solver's time (or updates) to 99%
+// confidence per group with its interval, on a log axis; sums must come
+// from Summarize with the same Grouper. A group where no read succeeded
 // has no finite value and no point; an interval without a finite upper
 // end runs to the top of the plot.
-func TTS99ByGroup(sums []EffortSummary, groupName string, c Cost, m Measure, st Styles) (*plot.Plot, error) {
-	name := "TTS99"
-	if c == Updates {
-		name = "UTS99"
-	}
+func TTS99ByGroup(sums []Summary, groupName string, c Cost, m Measure, st Styles) (*plot.Plot, error) {
+	name := map[Cost]string{Time: "TTS99", Updates: "UTS99"}[c]
 	p := newPlot(name+" by "+groupName+" (95% intervals)", groupName, c.label(m)+" to 99%", valueGrid(false))
-	value := func(s EffortSummary) (v, lo, hi float64) {
-		if c == Updates {
-			return s.UTS99, s.UTS99Lo, s.UTS99Hi
-		}
-		return s.TTS99 / 1e9, s.TTS99Lo / 1e9, s.TTS99Hi / 1e9
-	}
+	sums = withCost(sums, c)
 	var finite []float64
-	var groups []Group
-	for _, s := range sums {
-		groups = append(groups, s.Group)
-		v, vlo, vhi := value(s)
+	for i := range sums {
+		v, vlo, vhi, _ := c.toSolution(&sums[i])
 		for _, x := range []float64{v, vlo, vhi} {
 			if !math.IsInf(x, 0) {
 				finite = append(finite, x)
 			}
 		}
 	}
-	groups = sortGroups(groups)
+	groups, solvers := groupsAndSolvers(sums)
 	lo, hi := logRange(finite)
 	top := hi * 1.2
-	solvers := effortSummarySolvers(sums)
 	for si, solver := range solvers {
-		var pts rates
-		for _, s := range sums {
-			v, vlo, vhi := value(s)
-			if s.Solver != solver || math.IsInf(v, 1) {
-				continue
-			}
-			x := offset(slices.Index(groups, s.Group), si, len(solvers))
-			pts = append(pts, rate{x: x, y: math.Log10(v), lo: math.Log10(vlo), hi: math.Log10(math.Min(vhi, top))})
-		}
+		pts := toSolutionPoints(sums, c, groups, solvers, si, top)
 		if len(pts) == 0 {
 			continue
 		}
@@ -138,81 +152,76 @@ func TTS99ByGroup(sums []EffortSummary, groupName string, c Cost, m Measure, st 
 	return p, nil
 }
 
-func effortSolvers(es []Effort) []string {
-	var names []string
-	for _, e := range es {
-		names = append(names, e.Solver)
+// toSolutionPoints are solver si's points in TTS99ByGroup: x its slot in
+// each group, y log10 of its figure with the interval, the interval's
+// upper end cut at top.
+func toSolutionPoints(sums []Summary, c Cost, groups []Group, solvers []string, si int, top float64) rates {
+	var pts rates
+	for i := range sums {
+		v, lo, hi, _ := c.toSolution(&sums[i])
+		if sums[i].Solver != solvers[si] || math.IsInf(v, 1) {
+			continue
+		}
+		x := offset(slices.Index(groups, sums[i].Group), si, len(solvers))
+		pts = append(pts, rate{x: x, y: math.Log10(v), lo: math.Log10(lo), hi: math.Log10(math.Min(hi, top))})
 	}
-	slices.Sort(names)
-	return slices.Compact(names)
+	return pts
 }
 
-func effortSummarySolvers(sums []EffortSummary) []string {
-	es := make([]Effort, len(sums))
-	for i, s := range sums {
-		es[i].Solver = s.Solver
+// withCost returns the summaries that have a figure to a solution in c.
+func withCost(sums []Summary, c Cost) []Summary {
+	var out []Summary
+	for i := range sums {
+		if _, _, _, ok := c.toSolution(&sums[i]); ok {
+			out = append(out, sums[i])
+		}
 	}
-	return effortSolvers(es)
+	return out
 }
 
-// countTicks labels counts with metric suffixes: "1 k", "10 M".
-type countTicks struct{}
-
-// Ticks implements plot.Ticker.
-func (countTicks) Ticks(lo, hi float64) []plot.Tick {
-	return logTicks(lo, hi, countLabel)
-}
-
-// countLabel writes a count in the largest metric unit that keeps the
-// number at least 1: "500", "2 k", "10 M".
-func countLabel(v float64) string {
-	units := []string{"", " k", " M", " G", " T"}
-	i := 0
-	for v >= 999.5 && i < len(units)-1 {
-		v /= 1000
-		i++
-	}
-	return strconv.FormatFloat(math.Round(v*1000)/1000, 'f', -1, 64) + units[i]
-}
-
-// stochasticFigures draws the effort plots of a report's sections, or
-// nothing when no stochastic solver counted its updates.
+// stochasticFigures draws, for the report's stochastic solvers, the share
+// of runs solved within a budget and TTS99 by each section's grouping, in
+// time and, for those that count them, in attempted updates; nothing when
+// no solver is stochastic.
 func (r *Report) stochasticFigures() ([]Figure, error) {
-	es := Efforts(r.Data.Records, ByCorpus{}, r.Config.Measure)
-	if len(es) == 0 {
-		return nil, nil
-	}
+	m := r.Config.Measure
 	var figs []Figure
 	for _, c := range []Cost{Time, Updates} {
-		p, err := SuccessByBudget(es, c, r.Config.Measure, r.Styles)
+		runs := RunCosts(r.Data.Records, r.Kinds.Stochastic, c, m)
+		if len(runs) == 0 {
+			continue
+		}
+		p, err := SuccessByBudget(runs, c, m, r.Styles)
 		if err != nil {
 			return nil, err
 		}
 		unit := map[Cost]string{Time: "time", Updates: "updates"}[c]
 		figs = append(figs, Figure{Name: "success-by-" + unit, Plot: p,
-			Caption: "Share of each stochastic solver's runs solved within a budget of " + c.label(r.Config.Measure) + "."})
-	}
-	for _, sec := range r.Sections {
-		name := sec.Grouper.Name()
-		sums := SummarizeEfforts(Efforts(r.Data.Records, sec.Grouper, r.Config.Measure))
-		width := GroupedWidth(len(effortGroups(sums)), len(effortSummarySolvers(sums)))
-		for _, c := range []Cost{Time, Updates} {
-			p, err := TTS99ByGroup(sums, name, c, r.Config.Measure, r.Styles)
+			Caption: "Share of each stochastic solver's runs solved within a budget of " + c.label(m) + "."})
+		for _, sec := range r.Sections {
+			f, err := r.toSolutionFigure(sec, c)
 			if err != nil {
 				return nil, err
 			}
-			stem := map[Cost]string{Time: "tts99-by-", Updates: "uts99-by-"}[c]
-			figs = append(figs, Figure{Name: stem + name, Plot: p, Width: width,
-				Caption: "Time (TTS99) or updates (UTS99) to a solution with 99% confidence by " + name + ", intervals from the Wilson interval of the success per read."})
+			figs = append(figs, f)
 		}
 	}
 	return figs, nil
 }
 
-func effortGroups(sums []EffortSummary) []Group {
-	var gs []Group
-	for _, s := range sums {
-		gs = append(gs, s.Group)
+// toSolutionFigure is TTS99ByGroup for a section, named and captioned.
+func (r *Report) toSolutionFigure(sec Section, c Cost) (Figure, error) {
+	name := sec.Grouper.Name()
+	p, err := TTS99ByGroup(sec.Summaries, name, c, r.Config.Measure, r.Styles)
+	if err != nil {
+		return Figure{}, err
 	}
-	return sortGroups(gs)
+	groups, solvers := groupsAndSolvers(withCost(sec.Summaries, c))
+	f := Figure{Name: "tts99-by-" + name, Plot: p, Width: GroupedWidth(len(groups), len(solvers)),
+		Caption: "Time to a solution with 99% confidence (TTS99) by " + name + ", intervals from the Wilson interval of the success per read."}
+	if c == Updates {
+		f.Name = "uts99-by-" + name
+		f.Caption = "Attempted updates to a solution with 99% confidence (UTS99) by " + name + ", intervals from the Wilson interval of the success per read."
+	}
+	return f, nil
 }

@@ -40,6 +40,7 @@ type Report struct {
 	Config   Config
 	LimitNS  float64 // the plan's limit; PAR-2 falls back on it
 	Coverage Coverage
+	Kinds    Kinds // how each solver's records were read
 	Obs      []Obs
 	// MixedModes is set when first-mode and unique-mode runs stand side by
 	// side: first-mode rows are marked and do not compete for best.
@@ -65,7 +66,7 @@ func New(d *Data, c Config) (*Report, error) {
 	if c.By == nil {
 		c.By = []string{"hints", "corpus"}
 	}
-	r := &Report{Data: d, Config: c, LimitNS: float64(d.LimitNS()), Coverage: d.Coverage()}
+	r := &Report{Data: d, Config: c, LimitNS: float64(d.LimitNS()), Coverage: d.Coverage(), Kinds: kinds}
 	r.Obs = Observations(d.Records, c.Measure, kinds)
 	r.MixedModes = mixedModes(r.Obs)
 	r.Styles = NewStyles(r.Obs, r.MixedModes)
@@ -84,9 +85,6 @@ func New(d *Data, c Config) (*Report, error) {
 		sums := Summarize(r.Obs, g, r.LimitNS)
 		sec := Section{Grouper: g, Summaries: sums, Tables: []*Table{SummaryTable(sums, g, o)}}
 		if t := StochasticTable(sums, g, o); t != nil {
-			sec.Tables = append(sec.Tables, t)
-		}
-		if t := EffortTable(SummarizeEfforts(Efforts(d.Records, g, c.Measure)), g.Name(), c.Measure); t != nil {
 			sec.Tables = append(sec.Tables, t)
 		}
 		r.Sections = append(r.Sections, sec)

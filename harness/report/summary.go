@@ -158,11 +158,23 @@ type Summary struct {
 	MemMedian, MemMax, AboveBase float64
 	External                     bool
 
-	Stochastic     bool
-	Reads          float64 // stochastic: reads in all runs
-	PerRead        float64 // stochastic: success per read
-	ReadTimeNS     float64 // stochastic: mean time per read
-	TTS99          float64
+	// A stochastic solver's reads in all runs, its success per read with
+	// the Wilson 95% interval, its mean time per read, and its time to a
+	// solution with 99% confidence with the interval that the per-read
+	// one gives (the low end from the high success rate).
+	Stochastic                    bool
+	Reads                         float64
+	PerRead, PerReadLo, PerReadHi float64
+	ReadTimeNS                    float64
+	TTS99, TTS99Lo, TTS99Hi       float64
+	// CountsUpdates is set when every run counted its attempted updates:
+	// then UpdatesPerRead is their mean per read and UTS99 the updates to
+	// a solution with 99% confidence, with its interval; NaN otherwise.
+	// Unlike time, updates do not move with the machine's load.
+	CountsUpdates           bool
+	UpdatesPerRead          float64
+	UTS99, UTS99Lo, UTS99Hi float64
+
 	Small          bool // N < MinN
 	UnmeasuredTime bool // some solved puzzle has time 0
 }
@@ -196,6 +208,8 @@ func Summarize(obs []Obs, g Grouper, fallbackLimitNS float64) []Summary {
 func summarize(solver, mode string, g Group, obs []Obs, fallbackLimitNS float64) Summary {
 	s := Summary{Solver: solver, Mode: mode, Group: g, N: len(obs), Statuses: make(map[string]int)}
 	var times, unsolvedLimits, mems, above, limits []float64
+	var reads readTotals
+	s.CountsUpdates = true
 	for _, o := range obs {
 		s.Statuses[o.Status]++
 		limit := o.LimitNS
@@ -218,9 +232,8 @@ func summarize(solver, mode string, g Group, obs []Obs, fallbackLimitNS float64)
 		}
 		s.External = s.External || o.External
 		s.Stochastic = s.Stochastic || o.Stochastic
-		s.Reads += o.Reads
-		s.PerRead += o.ReadsSolved
-		s.ReadTimeNS += o.ReadTimeNS
+		s.CountsUpdates = s.CountsUpdates && o.CountsUpdates
+		reads.add(&o)
 	}
 	s.LimitNS = limits[0]
 	if slices.Min(limits) != slices.Max(limits) {
@@ -235,10 +248,39 @@ func summarize(solver, mode string, g Group, obs []Obs, fallbackLimitNS float64)
 	s.MemMedian, s.MemMax = Median(mems), Quantile(mems, 1)
 	s.AboveBase = Median(sorted(above))
 	if s.Stochastic {
-		s.PerRead /= s.Reads
-		s.ReadTimeNS /= s.Reads
-		s.TTS99 = TTS99(s.ReadTimeNS, s.PerRead)
+		reads.summarize(&s)
 	}
 	s.Small = s.N < MinN
 	return s
+}
+
+// readTotals sums a stochastic solver's reads over its observations.
+type readTotals struct{ reads, solved, timeNS, updates float64 }
+
+func (t *readTotals) add(o *Obs) {
+	t.reads += o.Reads
+	t.solved += o.ReadsSolved
+	t.timeNS += o.ReadTimeNS
+	t.updates += o.Updates
+}
+
+// summarize gives s its figures per read and to a solution, pooling the
+// reads of every run.
+func (t readTotals) summarize(s *Summary) {
+	s.Reads = t.reads
+	s.PerRead = t.solved / t.reads
+	s.PerReadLo, s.PerReadHi = Wilson(int(math.Round(t.solved)), int(math.Round(t.reads)), Z95)
+	s.ReadTimeNS = t.timeNS / t.reads
+	s.TTS99, s.TTS99Lo, s.TTS99Hi = s.toSolution(s.ReadTimeNS)
+	s.UpdatesPerRead, s.UTS99, s.UTS99Lo, s.UTS99Hi = math.NaN(), math.NaN(), math.NaN(), math.NaN()
+	if s.CountsUpdates {
+		s.UpdatesPerRead = t.updates / t.reads
+		s.UTS99, s.UTS99Lo, s.UTS99Hi = s.toSolution(s.UpdatesPerRead)
+	}
+}
+
+// toSolution is the cost of reaching a solution with 99% confidence by
+// repeating reads that cost x each (TTS99's formula), with its interval.
+func (s *Summary) toSolution(x float64) (v, lo, hi float64) {
+	return TTS99(x, s.PerRead), TTS99(x, s.PerReadHi), TTS99(x, s.PerReadLo)
 }

@@ -168,7 +168,9 @@ func rawFloat(v float64) string {
 	return strconv.FormatFloat(v, 'g', 6, 64)
 }
 
-func rawNS(v float64) string {
+// rawWhole writes a value rounded to a whole number: nanoseconds, bytes,
+// counts.
+func rawWhole(v float64) string {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return rawFloat(v)
 	}
@@ -176,14 +178,14 @@ func rawNS(v float64) string {
 }
 
 func durationCell(ns float64) Cell {
-	return Cell{Text: FormatDuration(ns), Raw: []string{rawNS(ns)}, Value: ns}
+	return Cell{Text: FormatDuration(ns), Raw: []string{rawWhole(ns)}, Value: ns}
 }
 
 // memCell shows a peak in bytes; an outside solver's (its program's) is
 // never compared for best with the in-process solvers' (the worker's, Go
 // runtime included), and is "n/a" where it could not be measured.
 func memCell(b float64, external bool) Cell {
-	c := Cell{Text: FormatBytes(b), Raw: []string{rawNS(b)}, Value: b}
+	c := Cell{Text: FormatBytes(b), Raw: []string{rawWhole(b)}, Value: b}
 	if external {
 		c.Value = math.NaN()
 		if math.IsNaN(b) {
@@ -191,6 +193,20 @@ func memCell(b float64, external bool) Cell {
 		}
 	}
 	return c
+}
+
+func countCell(v float64) Cell {
+	return Cell{Text: FormatCount(v), Raw: []string{rawFloat(v)}, Value: v}
+}
+
+// rangeCell is a value with its interval, written with format; "–" when
+// there is no value.
+func rangeCell(v, lo, hi float64, format func(float64) string) Cell {
+	text := fmt.Sprintf("%s [%s, %s]", format(v), format(lo), format(hi))
+	if math.IsNaN(v) {
+		text = format(v)
+	}
+	return Cell{Text: text, Raw: []string{rawFloat(v), rawFloat(lo), rawFloat(hi)}, Value: v}
 }
 
 func rateCell(rate, lo, hi float64) Cell {

@@ -178,41 +178,77 @@ func memNote(external bool) string {
 }
 
 // StochasticTable lays out the summaries of stochastic solvers: success per
-// read, mean time per read and TTS99. It returns nil when there are none.
+// read, mean time per read and TTS99 with its interval, and where a row
+// counts attempted updates, updates per read and UTS99 with its interval.
+// It returns nil when there are none.
 func StochasticTable(sums []Summary, g Grouper, o TableOptions) *Table {
-	t := &Table{Title: "Stochastic solvers by " + g.Name(), Columns: []Column{{Name: "solver", Keep: 10}}}
-	if !o.NoGroup {
-		t.Columns = append(t.Columns, Column{Name: g.Name(), CSV: []string{"group"}, Keep: 10, Group: true})
-	}
-	t.Columns = append(t.Columns,
-		Column{Name: "reads", Right: true, Keep: 9},
-		Column{Name: "success/read [95% CI]", CSV: []string{"per_read", "per_read_lo", "per_read_hi"}, Right: true, Better: Higher, Keep: 9},
-		Column{Name: "time/read", CSV: []string{"read_ns"}, Right: true, Better: Lower, Keep: 8},
-		Column{Name: "TTS99", CSV: []string{"tts99_ns"}, Right: true, Better: Lower, Keep: 8},
-	)
+	var rows []Summary
 	for _, s := range sortedByGroup(sums) {
-		if !s.Stochastic {
-			continue
+		if s.Stochastic {
+			rows = append(rows, s)
 		}
-		label := solverLabel(s.Solver, s.Mode, o.MixedModes)
-		cells := []Cell{{Text: label, Raw: []string{s.Solver}, Value: math.NaN()}}
-		if !o.NoGroup {
-			cells = append(cells, textCell(s.Group.Label))
-		}
-		lo, hi := Wilson(int(math.Round(s.PerRead*s.Reads)), int(s.Reads), Z95)
-		cells = append(cells, intCell(int(s.Reads)), rateCell(s.PerRead, lo, hi), durationCell(s.ReadTimeNS), durationCell(s.TTS99))
-		t.Rows = append(t.Rows, Row{Set: s.Group.Label, Small: s.Reads < MinN, Cells: cells})
 	}
-	if len(t.Rows) == 0 {
+	if len(rows) == 0 {
 		return nil
 	}
+	updates := slices.ContainsFunc(rows, func(s Summary) bool { return s.CountsUpdates })
+	t := &Table{Title: "Stochastic solvers by " + g.Name(), Columns: stochasticColumns(g.Name(), o.NoGroup, updates)}
+	for _, s := range rows {
+		t.Rows = append(t.Rows, stochasticRow(&s, o, updates))
+	}
 	t.MarkBest()
-	t.Notes = []string{fmt.Sprintf("Every run is a read unless it records %q and %q counters; time/read is %s time, a timed-out run costing its limit; TTS99 = t·ln(0.01)/ln(1−p), t once p ≥ 0.99, ∞ at p = 0.",
+	t.Notes = []string{fmt.Sprintf("Every run is a read unless it records %q and %q counters; time/read is %s time, a timed-out run costing its limit; TTS99 = t·ln(0.01)/ln(1−p), t once p ≥ 0.99, ∞ at p = 0, its interval from the Wilson 95%% interval of p over the reads of all runs.",
 		CounterReads, CounterReadsSolved, o.Measure.Label())}
+	if updates {
+		t.Notes = append(t.Notes, fmt.Sprintf("UTS99 is the same in attempted updates (counter %q, – where not counted), t the mean updates per read: work that does not move with the machine's speed or load.", CounterUpdates))
+	}
 	if slices.ContainsFunc(t.Rows, func(r Row) bool { return strings.HasSuffix(r.Cells[0].Text, FirstModeMark) }) {
 		t.Notes = append(t.Notes, firstModeNote)
 	}
 	return t
+}
+
+// stochasticColumns are every column of a stochastic table, the update
+// columns only when a row counts updates. Keep ranks those of the compact
+// view, which fits 100 columns: reads, success per read, time per read and
+// TTS99 with its interval; where updates are counted, success per read,
+// TTS99 and UTS99 with their intervals, the rest only in the wide view.
+func stochasticColumns(groupName string, noGroup, updates bool) []Column {
+	readsKeep, timeKeep := 9, 8
+	if updates {
+		readsKeep, timeKeep = 0, 0
+	}
+	cols := []Column{{Name: "solver", Keep: 10}}
+	if !noGroup {
+		cols = append(cols, Column{Name: groupName, CSV: []string{"group"}, Keep: 10, Group: true})
+	}
+	cols = append(cols,
+		Column{Name: "reads", Right: true, Keep: readsKeep},
+		Column{Name: "success/read [95% CI]", CSV: []string{"per_read", "per_read_lo", "per_read_hi"}, Right: true, Better: Higher, Keep: 9},
+		Column{Name: "time/read", CSV: []string{"read_ns"}, Right: true, Better: Lower, Keep: timeKeep},
+		Column{Name: "TTS99 [95% CI]", CSV: []string{"tts99_ns", "tts99_lo_ns", "tts99_hi_ns"}, Right: true, Better: Lower, Keep: 8},
+	)
+	if updates {
+		cols = append(cols,
+			Column{Name: "updates/read", CSV: []string{"updates_per_read"}, Right: true},
+			Column{Name: "UTS99 [95% CI]", CSV: []string{"uts99", "uts99_lo", "uts99_hi"}, Right: true, Better: Lower, Keep: 7},
+		)
+	}
+	return cols
+}
+
+func stochasticRow(s *Summary, o TableOptions, updates bool) Row {
+	label := solverLabel(s.Solver, s.Mode, o.MixedModes)
+	cells := []Cell{{Text: label, Raw: []string{s.Solver}, Value: math.NaN()}}
+	if !o.NoGroup {
+		cells = append(cells, textCell(s.Group.Label))
+	}
+	cells = append(cells, countCell(s.Reads), rateCell(s.PerRead, s.PerReadLo, s.PerReadHi), durationCell(s.ReadTimeNS),
+		rangeCell(s.TTS99, s.TTS99Lo, s.TTS99Hi, FormatDuration))
+	if updates {
+		cells = append(cells, countCell(s.UpdatesPerRead), rangeCell(s.UTS99, s.UTS99Lo, s.UTS99Hi, FormatCount))
+	}
+	return Row{Set: s.Group.Label, Small: s.Reads < MinN, Cells: cells}
 }
 
 // TidyTable is every summary of every section in one table for machines:
@@ -224,7 +260,8 @@ func (r *Report) TidyTable() *Table {
 	names = append(names, reportedStatuses...)
 	names = append(names, "par2_ns", "limit_ns", "median_ns", "q1_ns", "q3_ns", "p90_ns", "max_ns",
 		"mem_median_bytes", "mem_max_bytes", "above_base_bytes", "external",
-		"reads", "per_read", "per_read_lo", "per_read_hi", "read_ns", "tts99_ns",
+		"reads", "per_read", "per_read_lo", "per_read_hi", "read_ns", "tts99_ns", "tts99_lo_ns", "tts99_hi_ns",
+		"updates_per_read", "uts99", "uts99_lo", "uts99_hi",
 		"plan_runs", "recorded_runs", "missing_shards")
 	t := &Table{Title: "Results"}
 	for _, n := range names {
@@ -238,8 +275,8 @@ func (r *Report) TidyTable() *Table {
 			for _, st := range reportedStatuses {
 				raw = append(raw, fmt.Sprint(s.Statuses[st]))
 			}
-			raw = append(raw, rawNS(s.PAR2), rawNS(s.LimitNS), rawNS(s.Median), rawNS(s.Q1), rawNS(s.Q3), rawNS(s.P90), rawNS(s.Max),
-				rawNS(s.MemMedian), rawNS(s.MemMax), rawNS(s.AboveBase), fmt.Sprint(s.External))
+			raw = append(raw, rawWhole(s.PAR2), rawWhole(s.LimitNS), rawWhole(s.Median), rawWhole(s.Q1), rawWhole(s.Q3), rawWhole(s.P90), rawWhole(s.Max),
+				rawWhole(s.MemMedian), rawWhole(s.MemMax), rawWhole(s.AboveBase), fmt.Sprint(s.External))
 			raw = append(raw, stochasticRaw(&s)...)
 			raw = append(raw, fmt.Sprint(cov.Planned), fmt.Sprint(cov.Recorded), strings.Join(cov.Missing, " "))
 			cells := make([]Cell, len(raw))
@@ -253,11 +290,14 @@ func (r *Report) TidyTable() *Table {
 }
 
 // stochasticRaw is a summary's reads, success per read with its interval,
-// time per read and TTS99; empty for a deterministic solver.
+// time per read, TTS99 with its interval, updates per read and UTS99 with
+// its interval; empty for a deterministic solver, and the update figures
+// empty for one that did not count its updates.
 func stochasticRaw(s *Summary) []string {
 	if !s.Stochastic {
-		return make([]string, 6)
+		return make([]string, 12)
 	}
-	lo, hi := Wilson(int(math.Round(s.PerRead*s.Reads)), int(s.Reads), Z95)
-	return []string{rawFloat(s.Reads), rawFloat(s.PerRead), rawFloat(lo), rawFloat(hi), rawNS(s.ReadTimeNS), rawNS(s.TTS99)}
+	return []string{rawWhole(s.Reads), rawFloat(s.PerRead), rawFloat(s.PerReadLo), rawFloat(s.PerReadHi), rawWhole(s.ReadTimeNS),
+		rawWhole(s.TTS99), rawWhole(s.TTS99Lo), rawWhole(s.TTS99Hi),
+		rawWhole(s.UpdatesPerRead), rawWhole(s.UTS99), rawWhole(s.UTS99Lo), rawWhole(s.UTS99Hi)}
 }
