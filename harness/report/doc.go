@@ -7,10 +7,11 @@
 //     puzzle measure the clock, not the solver: they fold into one
 //     observation (most frequent status, median time). A stochastic
 //     solver's runs are reads: success per read and TTS99 come from every
-//     read, and the puzzle counts once, solved when more than half of its
-//     runs solved it, its time the median over its runs with unsolved runs
-//     at their limit. Counting repetitions would narrow the intervals
-//     dishonestly.
+//     read (and UTS99, the same in attempted updates, where the solver
+//     counts them: a cost the machine's load does not move), and the
+//     puzzle counts once, solved when more than half of its runs solved
+//     it, its time the median over its runs with unsolved runs at their
+//     limit. Counting repetitions would narrow the intervals dishonestly.
 //   - A run that did not settle the question (timeout, memout, crash, wrong,
 //     error, gave-up) has no time. Time statistics (median, IQR, p90, max)
 //     are over solved puzzles only; PAR-2 is the one figure that mixes both,
