@@ -237,27 +237,32 @@ func TestNoAllocation(t *testing.T) {
 // and the solution grid.
 const solveAllocs = 4
 
-// TestCanceled: a search looks at its context every cancelCheckEvery
-// guesses and gives up when it is done.
+// TestCanceled: a search looks at its context at its first branch point
+// and gives up when it is done; puzzles that singles solve finish anyway.
 func TestCanceled(t *testing.T) {
 	done := make(chan struct{})
-	close(done)
 	b := new(bandEngine)
 	b.load(sudoku.NewGrid(sudoku.MustGeometry(3, sudoku.Classic)))
-	if out := search(b, b.frames(), 1<<30, done); !out.stopped || out.guesses != cancelCheckEvery {
-		t.Errorf("counting every grid: stopped %v after %d guesses, want after %d", out.stopped, out.guesses, cancelCheckEvery)
+	if out := search(b, b.frames(), 3*cancelCheckEvery, done); out.stopped || out.solutions != 3*cancelCheckEvery {
+		t.Errorf("counting grids, context open: stopped %v after %d solutions", out.stopped, out.solutions)
 	}
-	// Two givens short of a hardest-1106 puzzle: 1,821 guesses in unique
-	// mode before the second solution turns up.
-	long, err := sudoku.ParseLine("..3......4...8..36..8...1...4..6..73..............2.....4.7..686........7..6..5..", sudoku.Classic)
-	if err != nil {
-		t.Fatal(err)
+	close(done)
+	b.load(sudoku.NewGrid(sudoku.MustGeometry(3, sudoku.Classic)))
+	if out := search(b, b.frames(), 1<<30, done); !out.stopped || out.guesses != 1 {
+		t.Errorf("counting grids, context done: stopped %v after %d guesses, want after 1", out.stopped, out.guesses)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
-	res, err := NewSolver().Solve(ctx, solvers.Request{Puzzle: long, Mode: solvers.Unique})
-	if err != nil || res.Status != solvers.GaveUp || res.Solution != nil || res.Counters["guesses"] != cancelCheckEvery || res.Detail == "" {
-		t.Errorf("status %s after %v guesses (%q), err %v; want gave-up after %d", res.Status, res.Counters["guesses"], res.Detail, err, cancelCheckEvery)
+	s := NewSolver()
+	hard := loadCorpus(t, "hardest-1106", 1)[0].Grid
+	res, err := s.Solve(ctx, solvers.Request{Puzzle: hard, Mode: solvers.Unique})
+	if err != nil || res.Status != solvers.GaveUp || res.Solution != nil || res.Counters["guesses"] != 1 || res.Detail == "" {
+		t.Errorf("status %s after %v guesses (%q), err %v; want gave-up after 1", res.Status, res.Counters["guesses"], res.Detail, err)
+	}
+	easy := sudoku.PatternGrid(4)
+	easy.Set(0, 0)
+	if res, _ := s.Solve(ctx, solvers.Request{Puzzle: easy, Mode: solvers.Unique}); res.Status != solvers.Solved {
+		t.Errorf("no branch point, context done: status %s, want solved", res.Status)
 	}
 }
 

@@ -264,22 +264,36 @@ func (e *cellEngine) clearStretch(alongRows bool, line, k int, digits uint32, pr
 	return true
 }
 
-// choose returns an unplaced cell with fewest digits, the first with two
-// if there is one; ok is false when every cell is placed.
+// choose returns, among the unplaced cells with fewest digits, the one
+// with most unplaced peers (as the band board does); ok is false when
+// every cell is placed.
 func (e *cellEngine) choose() (cell int, options uint32, ok bool) {
-	best := 33
+	fewest, busiest := 33, -1
 	for c, m := range e.cand {
 		if m&placedFlag != 0 {
 			continue
 		}
-		if n := bits.OnesCount32(m); n < best {
-			best, cell, options = n, c, m
-			if n == 2 {
-				break
-			}
+		n := bits.OnesCount32(m)
+		if n > fewest {
+			continue
+		}
+		if n < fewest {
+			fewest, busiest = n, -1
+		}
+		if open := e.openPeers(c); open > busiest {
+			busiest, cell, options = open, c, m
 		}
 	}
-	return cell, options, best < 33
+	return cell, options, fewest < 33
+}
+
+// openPeers counts the unplaced peers of a cell.
+func (e *cellEngine) openPeers(cell int) int {
+	n := 0
+	for _, p := range e.geo.Peers[cell] {
+		n += int(e.cand[p]>>31) ^ 1
+	}
+	return n
 }
 
 func (e *cellEngine) keepSolution() {

@@ -40,9 +40,10 @@ type outcome struct {
 const cancelCheckEvery = 1024
 
 // search runs a depth-first search from e's board until it has found limit
-// solutions or proved there are no more, or done is closed (looked at every
-// cancelCheckEvery guesses). The first solution is kept with keepSolution.
-// frames holds the branch points and must have room for one per empty cell.
+// solutions or proved there are no more, or done is closed (looked at the
+// first branch point and every cancelCheckEvery after). The first solution
+// is kept with keepSolution. frames holds the branch points and must have
+// room for one per empty cell.
 func search(e engine, frames []frame, limit int, done <-chan struct{}) outcome {
 	out := outcome{nodes: 1}
 	depth := 0
@@ -58,7 +59,7 @@ func search(e engine, frames []frame, limit int, done <-chan struct{}) outcome {
 					return out
 				}
 			} else {
-				if out.guesses++; out.guesses%cancelCheckEvery == 0 && closed(done) {
+				if out.guesses++; out.guesses%cancelCheckEvery == 1 && closed(done) {
 					out.stopped = true
 					return out
 				}
