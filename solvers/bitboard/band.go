@@ -68,18 +68,20 @@ func (b *bandBoard) place(d, band, bit int) {
 	b.cand[d][band] = own
 }
 
-// propagate settles every digit whose words changed, then naked singles,
-// until nothing changes; false means a contradiction.
+// propagate settles every digit whose words changed, in passes over the
+// digits that repeat while a settle changes another digit's words, then
+// naked singles, until nothing changes; false means a contradiction.
 func (b *bandBoard) propagate() bool {
 	for {
 		for again := true; again; {
 			again = false
 			for d := range b.cand {
 				if b.cand[d] != b.seen[d] {
-					if !b.settleDigit(d) {
+					ok, touched := b.settleDigit(d)
+					if !ok {
 						return false
 					}
-					again = true
+					again = again || touched
 				}
 			}
 		}
@@ -96,14 +98,15 @@ func (b *bandBoard) propagate() bool {
 // columns), a column only one band can serve claimed in that band's box
 // (claiming along columns, and hidden singles in columns), every column
 // served. It then clears each cell alone in its row (a hidden single;
-// boxes reduce to rows through the matching) from the other digits.
-func (b *bandBoard) settleDigit(d int) bool {
+// boxes reduce to rows through the matching) from the other digits, and
+// reports whether it did.
+func (b *bandBoard) settleDigit(d int) (ok, touchedOthers bool) {
 	w0, w1, w2 := b.cand[d][0], b.cand[d][1], b.cand[d][2]
 	for {
 		w0, w1, w2 = shrink(w0), shrink(w1), shrink(w2)
 		c0, c1, c2 := columnsOf(w0), columnsOf(w1), columnsOf(w2)
 		if w0 == 0 || w1 == 0 || w2 == 0 || c0|c1|c2 != allCols {
-			return false
+			return false, false
 		}
 		l0, l1, l2 := lonelyColumns[c0], lonelyColumns[c1], lonelyColumns[c2]
 		n0 := w0 & spread(uint32(claimedColumns[c0&^(c1|c2)]&^(l1|l2)))
@@ -117,6 +120,7 @@ func (b *bandBoard) settleDigit(d int) bool {
 	b.cand[d] = [3]uint32{w0, w1, w2}
 	for band, w := range b.cand[d] {
 		if fresh := rowSingles(w) &^ b.settled[band]; fresh != 0 {
+			touchedOthers = true
 			b.settled[band] |= fresh
 			for other := range b.cand {
 				b.cand[other][band] &^= fresh
@@ -125,7 +129,7 @@ func (b *bandBoard) settleDigit(d int) bool {
 		}
 	}
 	b.seen[d] = b.cand[d]
-	return true
+	return true, touchedOthers
 }
 
 // nakedSingles settles the cells left with one digit. It reports whether
