@@ -130,8 +130,9 @@ func (e *cellEngine) remove(cell int, digits uint32) bool {
 }
 
 // hiddenSingles restricts a cell to a digit when it is the only place of
-// that digit in one of its units; false in ok when a unit has no place for
-// a digit, or one cell is the only place of two.
+// that digit in one of its units, placing it before the next unit is
+// looked at; false in ok when a unit has no place for a digit, or one cell
+// is the only place of two.
 func (e *cellEngine) hiddenSingles() (progress, ok bool) {
 	for _, u := range e.geo.Units {
 		var once, twice, placed uint32
@@ -158,6 +159,9 @@ func (e *cellEngine) hiddenSingles() (progress, ok bool) {
 				e.assign(cell, digit)
 				progress = true
 			}
+		}
+		if !e.placeQueued() {
+			return false, false
 		}
 	}
 	return progress, true
