@@ -31,21 +31,32 @@ func (e *bandEngine) save(i int)        { e.stack[i] = e.board }
 func (e *bandEngine) restore(i int)     { e.board = e.stack[i] }
 func (e *bandEngine) propagate() bool   { return e.board.propagate() }
 
-// load sets the board to the puzzle's givens. Givens in conflict leave a
-// cell without a digit, which the first propagation reports.
+// load sets the board to the puzzle's givens: each given cell keeps its
+// digit only, and each given digit leaves the given's peers. Givens in
+// conflict leave a cell without a digit, which the first propagation
+// reports.
 func (e *bandEngine) load(g *sudoku.Grid) {
-	b := &e.board
-	for d := range b.cand {
-		b.cand[d] = [3]uint32{bandCells, bandCells, bandCells}
-		b.seen[d] = [3]uint32{^uint32(0), ^uint32(0), ^uint32(0)}
-	}
-	b.settled = [3]uint32{}
+	var given [3]uint32
+	var givenAs [9][3]uint32
 	for cell, digit := range g.Cells() {
 		if digit != 0 {
-			band, bit := cell/27, cell%27
-			e.assign(cell, 1<<(digit-1))
-			b.place(int(digit-1), band, bit)
-			b.settled[band] |= 1 << bit
+			given[cell/27] |= 1 << (cell % 27)
+			givenAs[digit-1][cell/27] |= 1 << (cell % 27)
+		}
+	}
+	b := &e.board
+	b.settled = given
+	for d := range b.cand {
+		for band := range b.cand[d] {
+			b.cand[d][band] = bandCells&^given[band] | givenAs[d][band]
+		}
+		b.seen[d] = [3]uint32{^uint32(0), ^uint32(0), ^uint32(0)}
+	}
+	for d := range givenAs {
+		for band, cells := range givenAs[d] {
+			for ; cells != 0; cells &= cells - 1 {
+				b.place(d, band, bits.TrailingZeros32(cells))
+			}
 		}
 	}
 }
