@@ -6,14 +6,16 @@
 //
 // 9×9 classic puzzles, the suite's corpora, run on a band board: per digit,
 // three 27-bit words, one per band of three rows. Table lookups on a band
-// word apply locked candidates along rows (the digit's rows and boxes in a
+// word apply locked candidates along rows (a digit's rows and boxes in a
 // band must pair up), column masks shared between a digit's bands apply
-// them along columns, and bit-sliced counts over the nine digits give
-// naked singles for a whole band at once. Every other geometry — 4×4 to
-// 25×25, classic or diagonal — runs on one candidate mask per cell with
-// the same deductions in cell form. Both branch on a cell with fewest
-// candidates; the band board, among the cells with two, takes the one with
-// most unsettled peers, which halves its guesses on the corpora. Neither
+// them along columns, a cell left alone in its row is a hidden single
+// (boxes and columns reduce to rows through those rules), and bit-sliced
+// counts over the nine digits give the naked singles of a whole band at
+// once. Every other geometry — 4×4 to 25×25, classic or diagonal — runs on
+// one candidate mask per cell with the same deductions in cell form; on
+// 9×9 classic puzzles the two boards search the same tree. Both branch on
+// the cell with most unsettled peers among those with fewest digits, which
+// on the corpora takes half the guesses of the first such cell. Neither
 // allocates while it searches; a Solver keeps its boards between puzzles.
 //
 // The solver is complete: in unique mode it goes on after the first
@@ -39,7 +41,7 @@ func Pipelines() []solvers.Info {
 	return []solvers.Info{{
 		Name:        Name,
 		Family:      "direct",
-		Description: "bit-parallel singles and locked candidates on bit boards, board copied per guess, branch on a two-digit cell with most open peers",
+		Description: "bit-parallel singles and locked candidates on bit boards, board copied per guess, branch on the busiest cell with fewest digits",
 		Options:     map[string]string{"board": "bands-9x9,cells", "branch": "fewest-candidates,most-open-peers"},
 		PureGo:      true,
 		New:         func() solvers.Solver { return NewSolver() },
