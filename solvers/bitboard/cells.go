@@ -202,6 +202,8 @@ func (e *cellEngine) at(alongRows bool, line, pos int) int {
 	return pos*e.geo.N + line
 }
 
+// fillSegments records the digits of every box-wide stretch of every row
+// (or column).
 func (e *cellEngine) fillSegments(alongRows bool) {
 	box := e.geo.Box
 	for line := range e.geo.N {
@@ -215,6 +217,8 @@ func (e *cellEngine) fillSegments(alongRows bool) {
 	}
 }
 
+// lockSegments applies pointing and claiming to every stretch that
+// fillSegments recorded.
 func (e *cellEngine) lockSegments(alongRows bool) (progress, ok bool) {
 	box := e.geo.Box
 	for line := range e.geo.N {

@@ -1,7 +1,5 @@
 package bitboard
 
-import "math/bits"
-
 // engine is a board the depth-first search drives: one of the two
 // representations (bands for 9×9 classic, cells for every other geometry).
 // Digits travel as bit masks, bit i for digit i+1.
@@ -98,6 +96,3 @@ func closed(done <-chan struct{}) bool {
 		return false
 	}
 }
-
-// digitOf returns the 1-based digit of a one-digit mask.
-func digitOf(mask uint32) uint8 { return uint8(bits.TrailingZeros32(mask) + 1) }
