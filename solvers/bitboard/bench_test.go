@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -32,6 +34,34 @@ func BenchmarkSolve(b *testing.B) {
 				benchmarkSolve(b, puzzles, mode)
 			})
 		}
+	}
+}
+
+// BenchmarkSizes times the cell board on generated unique puzzles of the
+// other geometries (corpora's generator, exactcover/dlx as its oracle).
+func BenchmarkSizes(b *testing.B) {
+	for _, opts := range []corpora.GenerateOptions{
+		{Box: 2, Hints: 5},
+		{Box: 3, Variant: sudoku.Diagonal, Hints: 22},
+		{Box: 4, Hints: 110},
+		{Box: 4, Variant: sudoku.Diagonal, Hints: 100},
+		{Box: 5, Hints: 380},
+	} {
+		opts.Seed = benchSeed
+		gen, err := corpora.NewGenerator(dlx.Oracle{}, opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		puzzles := make([]*sudoku.Grid, 8)
+		for i := range puzzles {
+			if puzzles[i], err = gen.Next(); err != nil {
+				b.Fatal(err)
+			}
+		}
+		geo := puzzles[0].Geometry()
+		b.Run(fmt.Sprintf("size=%d/variant=%s/hints=%d", geo.N, geo.Variant, opts.Hints), func(b *testing.B) {
+			benchmarkSolve(b, puzzles, solvers.Unique)
+		})
 	}
 }
 
