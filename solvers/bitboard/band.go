@@ -63,10 +63,12 @@ func (e *bandEngine) load(g *sudoku.Grid) {
 
 // assign clears every digit but the one in mask from the cell.
 func (e *bandEngine) assign(cell int, digit uint32) {
-	band, bit := cell/27, uint(cell%27)
-	for d := range e.board.cand {
-		e.board.cand[d][band] &^= uint32(1-digit>>d&1) << bit
-	}
+	b := &e.board
+	band, bit := cell/27, uint32(1)<<(cell%27)
+	d := bits.TrailingZeros32(digit) % 9
+	kept := b.cand[d][band] & bit
+	b.clearCells(band, bit)
+	b.cand[d][band] |= kept
 }
 
 // place clears digit d from the peers of a cell: its row and box in the
@@ -133,9 +135,7 @@ func (b *bandBoard) settleDigit(d int) (ok, touchedOthers bool) {
 		if fresh := rowSingles(w) &^ b.settled[band]; fresh != 0 {
 			touchedOthers = true
 			b.settled[band] |= fresh
-			for other := range b.cand {
-				b.cand[other][band] &^= fresh
-			}
+			b.clearCells(band, fresh)
 			b.cand[d][band] = w
 		}
 	}
@@ -143,16 +143,48 @@ func (b *bandBoard) settleDigit(d int) (ok, touchedOthers bool) {
 	return true, touchedOthers
 }
 
+// clearCells removes cells of a band from every digit's word. It is
+// written out digit by digit: as a loop it cost a sixth of a 17-clue solve.
+func (b *bandBoard) clearCells(band int, cells uint32) {
+	c := &b.cand
+	c[0][band] &^= cells
+	c[1][band] &^= cells
+	c[2][band] &^= cells
+	c[3][band] &^= cells
+	c[4][band] &^= cells
+	c[5][band] &^= cells
+	c[6][band] &^= cells
+	c[7][band] &^= cells
+	c[8][band] &^= cells
+}
+
+// digitCounts returns the cells of a band with at least one, two and three
+// digits left, counted bit-sliced over the nine digits (written out, as
+// clearCells is).
+func (b *bandBoard) digitCounts(band int) (one, two, three uint32) {
+	c := &b.cand
+	add := func(w uint32) {
+		three |= two & w
+		two |= one & w
+		one |= w
+	}
+	add(c[0][band])
+	add(c[1][band])
+	add(c[2][band])
+	add(c[3][band])
+	add(c[4][band])
+	add(c[5][band])
+	add(c[6][band])
+	add(c[7][band])
+	add(c[8][band])
+	return one, two, three
+}
+
 // nakedSingles settles the cells left with one digit. It reports whether
 // it settled any, and false in ok when a cell has no digit left.
 func (b *bandBoard) nakedSingles() (progress, ok bool) {
 	for band := range b.settled {
-		var once, twice uint32
-		for d := range b.cand {
-			w := b.cand[d][band]
-			twice |= once & w
-			once |= w
-		}
+		once, twice, _ := b.digitCounts(band)
 		if once != bandCells {
 			return false, false
 		}
@@ -180,13 +212,7 @@ func (e *bandEngine) choose() (cell int, options uint32, ok bool) {
 	b := &e.board
 	var pairs, open [3]uint32
 	for band := range b.settled {
-		var one, two, three uint32
-		for d := range b.cand {
-			w := b.cand[d][band]
-			three |= two & w
-			two |= one & w
-			one |= w
-		}
+		_, two, three := b.digitCounts(band)
 		pairs[band] = two &^ three
 		open[band] = bandCells &^ b.settled[band]
 	}
@@ -234,12 +260,21 @@ func (b *bandBoard) fewestDigits(open [3]uint32) [3]uint32 {
 	return cells
 }
 
-// optionsAt returns the digits left in a cell, bit d for digit d+1.
+// optionsAt returns the digits left in a cell, bit d for digit d+1
+// (written out, as clearCells is).
 func (b *bandBoard) optionsAt(band, bit int) uint32 {
+	c := &b.cand
 	var opts uint32
-	for d := range b.cand {
-		opts |= (b.cand[d][band] >> bit & 1) << d
-	}
+	add := func(d int) { opts |= (c[d][band] >> bit & 1) << d }
+	add(0)
+	add(1)
+	add(2)
+	add(3)
+	add(4)
+	add(5)
+	add(6)
+	add(7)
+	add(8)
 	return opts
 }
 
