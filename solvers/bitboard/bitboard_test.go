@@ -261,7 +261,7 @@ func TestNoAllocation(t *testing.T) {
 }
 
 // solveAllocs is what a Solve allocates for its result: the counters map
-// and the solution grid.
+// (two allocations) and the solution grid (two).
 const solveAllocs = 4
 
 // TestCanceled: a search looks at its context at its first branch point
