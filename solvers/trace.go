@@ -74,47 +74,80 @@ func FormatOptions(options uint32) string {
 	return "{" + strings.Join(digits, ",") + "}"
 }
 
-// Replay applies a trace to its puzzle and returns the grid at its first
-// Found step: placements fill cells, and a Backtrack empties every cell
-// placed since the guess it withdraws. It fails when a step contradicts
-// the grid (a placement on a filled cell, a backtrack of a guess that is
-// not in force) or when the trace finds no solution, so that a trace
-// checks itself against the search it claims to describe.
+// Replayer applies a trace, step by step, to its puzzle: placements fill
+// cells, and a Backtrack empties every cell placed since the guess it
+// withdraws. A step that contradicts the grid (a placement on a filled
+// cell, a backtrack of a guess not in force, a solution with empty cells)
+// is an error, so that a trace checks itself against the search it
+// claims to describe. It holds one grid, however long the trace.
+type Replayer struct {
+	grid     *sudoku.Grid
+	placed   []Step // placements in force, oldest first
+	steps    int
+	solution *sudoku.Grid
+}
+
+// NewReplayer starts a replay of a trace of puzzle.
+func NewReplayer(puzzle *sudoku.Grid) *Replayer { return &Replayer{grid: puzzle.Clone()} }
+
+// Apply replays the next step.
+func (r *Replayer) Apply(s Step) error {
+	r.steps++
+	g := r.grid
+	switch s.Kind {
+	case Guess, Force:
+		if s.Cell < 0 || s.Cell >= len(g.Cells()) || s.Value < 1 || s.Value > g.N() {
+			return fmt.Errorf("step %d: %s of %d at cell %d, outside the grid", r.steps, s.Kind, s.Value, s.Cell)
+		}
+		if g.Cell(s.Cell) != 0 {
+			return fmt.Errorf("step %d: %s %d at %s, which holds %d", r.steps, s.Kind, s.Value, g.Geometry().CellName(s.Cell), g.Cell(s.Cell))
+		}
+		g.Set(s.Cell, s.Value)
+		r.placed = append(r.placed, s)
+	case Backtrack:
+		if err := r.undoGuess(s); err != nil {
+			return fmt.Errorf("step %d: %w", r.steps, err)
+		}
+	case Found:
+		if !g.Complete() {
+			return fmt.Errorf("step %d: solution claimed with %d cells empty", r.steps, g.Geometry().Cells-g.Hints())
+		}
+		if r.solution == nil {
+			r.solution = g.Clone()
+		}
+	}
+	return nil
+}
+
+// undoGuess empties the cells placed since the guess that s withdraws.
+func (r *Replayer) undoGuess(s Step) error {
+	for n := len(r.placed) - 1; n >= 0; n-- {
+		p := r.placed[n]
+		if p.Kind == Guess && p.Cell == s.Cell && p.Value == s.Value {
+			for _, q := range r.placed[n:] {
+				r.grid.Set(q.Cell, 0)
+			}
+			r.placed = r.placed[:n]
+			return nil
+		}
+	}
+	return fmt.Errorf("backtrack of %d at %s, a guess not in force", s.Value, r.grid.Geometry().CellName(s.Cell))
+}
+
+// Solution returns the grid at the trace's first Found step, or nil.
+func (r *Replayer) Solution() *sudoku.Grid { return r.solution }
+
+// Replay replays a whole trace and returns the grid at its first Found
+// step; a trace that finds no solution is an error.
 func Replay(puzzle *sudoku.Grid, steps []Step) (*sudoku.Grid, error) {
-	g := puzzle.Clone()
-	var placed []Step // placements in force, oldest first
-	for i, s := range steps {
-		switch s.Kind {
-		case Guess, Force:
-			if g.Cell(s.Cell) != 0 {
-				return nil, fmt.Errorf("step %d: %s %d at %s, which holds %d", i+1, s.Kind, s.Value, g.Geometry().CellName(s.Cell), g.Cell(s.Cell))
-			}
-			g.Set(s.Cell, s.Value)
-			placed = append(placed, s)
-		case Backtrack:
-			n, err := undoGuess(g, placed, s)
-			if err != nil {
-				return nil, fmt.Errorf("step %d: %w", i+1, err)
-			}
-			placed = placed[:n]
-		case Found:
-			if !g.Complete() {
-				return nil, fmt.Errorf("step %d: solution claimed with %d cells empty", i+1, g.Geometry().Cells-g.Hints())
-			}
-			return g, nil
+	r := NewReplayer(puzzle)
+	for _, s := range steps {
+		if err := r.Apply(s); err != nil {
+			return nil, err
+		}
+		if r.solution != nil {
+			return r.solution, nil
 		}
 	}
 	return nil, fmt.Errorf("the trace of %d steps reaches no solution", len(steps))
-}
-
-// undoGuess empties the cells placed since the guess that s withdraws and
-// returns how many placements stay in force.
-func undoGuess(g *sudoku.Grid, placed []Step, s Step) (int, error) {
-	for n := len(placed) - 1; n >= 0; n-- {
-		g.Set(placed[n].Cell, 0)
-		if placed[n].Kind == Guess && placed[n].Cell == s.Cell && placed[n].Value == s.Value {
-			return n, nil
-		}
-	}
-	return 0, fmt.Errorf("backtrack of %d at %s, a guess not in force", s.Value, g.Geometry().CellName(s.Cell))
 }
