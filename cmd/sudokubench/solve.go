@@ -24,6 +24,8 @@ type solveOptions struct {
 	timeout     time.Duration
 	asJSON      bool
 	skipInvalid bool
+	trace       bool
+	traceLimit  int
 }
 
 func newSolveCmd() *cobra.Command {
@@ -34,7 +36,13 @@ func newSolveCmd() *cobra.Command {
 		Long: "Solve every puzzle of the files (or of standard input, '-') with one solver,\n" +
 			"verify each answer against the rules and the givens, and print one line per\n" +
 			"puzzle: the solution, or '# ID STATUS: DETAIL' when there is none. With --json,\n" +
-			"one JSON object per puzzle. Exits 0 only if every puzzle was solved.",
+			"one JSON object per puzzle. Exits 0 only if every puzzle was solved.\n\n" +
+			"--trace prints, before each puzzle's line, the search step by step as a student\n" +
+			"would watch it: step, kind (guess, force, backtrack, solution), cell (r3c7), the\n" +
+			"cell's options, the value placed or withdrawn, and the guesses in force; every\n" +
+			"step is replayed and checked to lead to the solution. The direct search solvers\n" +
+			"trace (backtrack/naive, backtrack/tracked, propagate/norvig):\n\n" +
+			"  sudokubench solve --solver backtrack/tracked --trace puzzle.txt",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				args = []string{"-"}
@@ -50,6 +58,8 @@ func newSolveCmd() *cobra.Command {
 	f.DurationVar(&o.timeout, "timeout", 0, "give up on a puzzle after this long (0: no limit; engines that cannot be interrupted run to the end)")
 	f.BoolVar(&o.asJSON, "json", false, "print JSON lines: id, status, solution, counters, microseconds")
 	f.BoolVar(&o.skipInvalid, "skip-invalid", false, "count malformed lines as warnings instead of stopping")
+	f.BoolVar(&o.trace, "trace", false, "print the search step by step (direct search solvers); with --json, one JSON line per step")
+	f.IntVar(&o.traceLimit, "trace-limit", 1000, "print at most this many steps per puzzle (all are still replayed and counted)")
 	return cmd
 }
 
@@ -74,7 +84,8 @@ func runSolve(ctx context.Context, stdin io.Reader, out, errOut io.Writer, files
 	if err != nil {
 		return err
 	}
-	info, err := registry.Default().Lookup(o.solver)
+	reg := registry.Default()
+	info, err := reg.Lookup(o.solver)
 	if err != nil {
 		return err
 	}
@@ -82,6 +93,16 @@ func runSolve(ctx context.Context, stdin io.Reader, out, errOut io.Writer, files
 		return fmt.Errorf("solver %s cannot run here: %w", info.Name, err)
 	}
 	s := &puzzleSolver{solver: info.New(), mode: mode, seed: o.seed, timeout: o.timeout, asJSON: o.asJSON, out: out, errOut: errOut}
+	if o.trace {
+		tracer, ok := s.solver.(solvers.Tracer)
+		if !ok {
+			return untraceable(info.Name, reg)
+		}
+		if o.traceLimit < 0 {
+			return fmt.Errorf("--trace-limit %d: give a number of steps, 0 or more", o.traceLimit)
+		}
+		s.tracer, s.traceLimit = tracer, o.traceLimit
+	}
 	opts := corpora.Options{Variant: variant, SkipInvalid: o.skipInvalid}
 	for _, file := range files {
 		if err := s.solveFile(ctx, stdin, file, opts); err != nil {
@@ -103,6 +124,8 @@ type puzzleSolver struct {
 	asJSON          bool
 	out, errOut     io.Writer
 	total, unsolved int
+	tracer          solvers.Tracer // nil unless --trace
+	traceLimit      int
 }
 
 func (s *puzzleSolver) solveFile(ctx context.Context, stdin io.Reader, file string, opts corpora.Options) error {
@@ -148,9 +171,21 @@ func (s *puzzleSolver) solve(ctx context.Context, p corpora.Puzzle) solveLine {
 		ctx, cancel = context.WithTimeout(ctx, s.timeout)
 		defer cancel()
 	}
+	req := solvers.Request{Puzzle: p.Grid, Mode: s.mode, Seed: s.seed}
 	start := time.Now()
-	res, err := s.solver.Solve(ctx, solvers.Request{Puzzle: p.Grid, Mode: s.mode, Seed: s.seed})
+	var res solvers.Result
+	var err error
+	var trace *stepPrinter
+	if s.tracer != nil {
+		trace = newStepPrinter(s.out, p.ID, p.Grid, s.traceLimit, s.asJSON)
+		res, err = s.tracer.SolveTraced(ctx, req, trace.step)
+	} else {
+		res, err = s.solver.Solve(ctx, req)
+	}
 	line.Micros = float64(time.Since(start).Nanoseconds()) / 1e3
+	if trace != nil && err == nil {
+		err = trace.finish(res.Solution)
+	}
 	line.Status, line.Detail, line.Counters, line.Model = res.Status, res.Detail, res.Counters, res.Model
 	switch {
 	case err != nil:

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+
+	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+// tracers returns the names of the pipelines that can trace their search.
+func tracers(reg *solvers.Registry) []string {
+	var names []string
+	for _, in := range reg.All() {
+		if _, ok := in.New().(solvers.Tracer); ok {
+			names = append(names, in.Name)
+		}
+	}
+	return names
+}
+
+// stepPrinter prints one puzzle's trace as it comes, up to a limit of
+// steps, and replays every step to check it.
+type stepPrinter struct {
+	out    io.Writer
+	id     string
+	geo    *sudoku.Geometry
+	limit  int
+	asJSON bool
+	replay *solvers.Replayer
+	n      int
+	kinds  map[solvers.StepKind]int
+	err    error // the first replay or write error
+}
+
+func newStepPrinter(out io.Writer, id string, puzzle *sudoku.Grid, limit int, asJSON bool) *stepPrinter {
+	p := &stepPrinter{out: out, id: id, geo: puzzle.Geometry(), limit: limit, asJSON: asJSON,
+		replay: solvers.NewReplayer(puzzle), kinds: make(map[solvers.StepKind]int)}
+	if !asJSON {
+		p.write(fmt.Sprintf("# trace of %s\n# %6s  %-9s  %-6s  %-20s  %5s  %5s\n", id, "step", "kind", "cell", "options", "value", "depth"))
+	}
+	return p
+}
+
+// traceStep is one step in --json output.
+type traceStep struct {
+	ID      string `json:"id"`
+	Step    int    `json:"step"`
+	Kind    string `json:"kind"`
+	Cell    string `json:"cell,omitempty"`
+	Options []int  `json:"options,omitempty"`
+	Value   int    `json:"value,omitempty"`
+	Depth   int    `json:"depth"`
+}
+
+// step takes the solver's next step.
+func (p *stepPrinter) step(s solvers.Step) {
+	p.n++
+	p.kinds[s.Kind]++
+	if err := p.replay.Apply(s); err != nil && p.err == nil {
+		p.err = err
+	}
+	if p.n > p.limit {
+		return
+	}
+	cell, options, value := "", "", ""
+	if s.Kind != solvers.Found {
+		cell, value = p.geo.CellName(s.Cell), fmt.Sprint(s.Value)
+		if s.Options != 0 {
+			options = solvers.FormatOptions(s.Options)
+		}
+	}
+	if !p.asJSON {
+		p.write(fmt.Sprintf("  %6d  %-9s  %-6s  %-20s  %5s  %5d\n", p.n, s.Kind, cell, options, value, s.Depth))
+		return
+	}
+	b, err := json.Marshal(traceStep{ID: p.id, Step: p.n, Kind: s.Kind.String(), Cell: cell, Options: digits(s.Options), Value: s.Value, Depth: s.Depth})
+	if err == nil {
+		p.write(string(b) + "\n")
+	} else if p.err == nil {
+		p.err = err
+	}
+}
+
+func (p *stepPrinter) write(s string) {
+	if _, err := io.WriteString(p.out, s); err != nil && p.err == nil {
+		p.err = err
+	}
+}
+
+// digits lists the digits of a candidate set.
+func digits(options uint32) []int {
+	var ds []int
+	for d := 1; d < 32; d++ {
+		if options&(1<<d) != 0 {
+			ds = append(ds, d)
+		}
+	}
+	return ds
+}
+
+// finish says how many steps there were, and checks that the trace
+// replays to the solution the solver returned (nil when it returned none).
+func (p *stepPrinter) finish(solution *sudoku.Grid) error {
+	if !p.asJSON {
+		var hidden string
+		if p.n > p.limit {
+			hidden = fmt.Sprintf(", the last %d not shown (--trace-limit)", p.n-p.limit)
+		}
+		p.write(fmt.Sprintf("# %d steps: %d guesses, %d forced, %d backtracks%s\n", p.n,
+			p.kinds[solvers.Guess], p.kinds[solvers.Force], p.kinds[solvers.Backtrack], hidden))
+	}
+	switch {
+	case p.err != nil:
+		return fmt.Errorf("trace: %w", p.err)
+	case solution != nil && !solution.Equal(p.replay.Solution()):
+		return fmt.Errorf("trace: the steps do not replay to the solution returned")
+	}
+	return nil
+}
+
+// untraceable is the error for --trace with a solver that cannot trace.
+func untraceable(name string, reg *solvers.Registry) error {
+	return fmt.Errorf("solver %s cannot trace its search; --trace works with %s", name, strings.Join(tracers(reg), ", "))
+}
