@@ -85,7 +85,7 @@ func Load(dir, name string, opts Options, yield func(Puzzle) error) (Stats, erro
 	if e.Unique {
 		src.knownCount = 1
 	}
-	stats, err := scanPath(filepath.Join(dir, e.File), src, newPipeline(opts, 0, yield))
+	stats, err := scanPath(filepath.Join(dir, e.File), src, newPipeline(opts, nil, yield))
 	return stats, withDirHint(err)
 }
 
@@ -102,14 +102,14 @@ func withDirHint(err error) error {
 // ids is the file's base name without its extension.
 func ScanFile(path string, opts Options, yield func(Puzzle) error) (Stats, error) {
 	corpus := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-	return scanPath(path, source{corpus: corpus, knownCount: -1}, newPipeline(opts, 0, yield))
+	return scanPath(path, source{corpus: corpus, knownCount: -1}, newPipeline(opts, nil, yield))
 }
 
 // Scan streams the puzzles read from r. file names r in error messages
 // ("-" for standard input); corpus names the puzzles in their ids.
 func Scan(r io.Reader, file, corpus string, opts Options, yield func(Puzzle) error) (Stats, error) {
 	src := source{file: file, corpus: corpus, knownCount: -1}
-	return run(r, src, newPipeline(opts, 0, yield))
+	return run(r, src, newPipeline(opts, nil, yield))
 }
 
 // source says where lines come from and what the catalog knows about them.
