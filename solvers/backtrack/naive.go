@@ -32,7 +32,7 @@ func (s *Naive) SolveTraced(ctx context.Context, req solvers.Request, step func(
 		return errorResult(err), nil
 	}
 	start := time.Now()
-	n := newNaiveSearch(req.Puzzle, s.budget, ctx, step)
+	n := newNaiveSearch(ctx, req.Puzzle, s.budget, step)
 	var o outcome
 	if o.unsatDetail = n.conflict(); o.unsatDetail == "" {
 		o = n.run(limit)
@@ -58,7 +58,7 @@ type naiveSearch struct {
 	nodes, guesses, backtracks int64
 }
 
-func newNaiveSearch(puzzle *sudoku.Grid, budget int64, ctx context.Context, step func(solvers.Step)) *naiveSearch {
+func newNaiveSearch(ctx context.Context, puzzle *sudoku.Grid, budget int64, step func(solvers.Step)) *naiveSearch {
 	n := &naiveSearch{geo: puzzle.Geometry(), puzzle: puzzle, cells: puzzle.Clone().Cells(), budget: budget, stop: newStopCheck(ctx), step: step}
 	for i, d := range n.cells {
 		if d == 0 {

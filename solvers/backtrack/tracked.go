@@ -33,7 +33,7 @@ func (s *Tracked) SolveTraced(ctx context.Context, req solvers.Request, step fun
 		return errorResult(err), nil
 	}
 	start := time.Now()
-	t := newTrackedSearch(req.Puzzle, ctx, step)
+	t := newTrackedSearch(ctx, req.Puzzle, step)
 	var o outcome
 	if err := req.Puzzle.Validate(); err != nil {
 		o.unsatDetail = "sanity check: " + err.Error()
@@ -72,7 +72,7 @@ type trackedSearch struct {
 	nodes, guesses, forced, backtracks int64
 }
 
-func newTrackedSearch(puzzle *sudoku.Grid, ctx context.Context, step func(solvers.Step)) *trackedSearch {
+func newTrackedSearch(ctx context.Context, puzzle *sudoku.Grid, step func(solvers.Step)) *trackedSearch {
 	geo := puzzle.Geometry()
 	t := &trackedSearch{
 		geo: geo, puzzle: puzzle, cells: puzzle.Clone().Cells(), used: make([]uint32, len(geo.Units)),

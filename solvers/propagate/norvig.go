@@ -54,7 +54,8 @@ func (s *Norvig) Solve(ctx context.Context, req solvers.Request) (solvers.Result
 // SolveTraced runs propagation and search, reporting each guess, each cell
 // propagation decided and each backtrack to step when it is not nil.
 // Counters: nodes (digits tried by the search), guesses (branch points) and
-// backtracks (guesses refuted).
+// backtracks (guessed digits withdrawn: refuted, or, in unique mode, left
+// after the search below them was exhausted).
 func (s *Norvig) SolveTraced(ctx context.Context, req solvers.Request, step func(solvers.Step)) (solvers.Result, error) {
 	limit, err := solutionLimit(req)
 	if err != nil {
