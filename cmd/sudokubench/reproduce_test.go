@@ -52,6 +52,10 @@ func TestReproduceComparison(t *testing.T) {
 			t.Error(err)
 		}
 	}
+	resumed, err := runCLI(t, "--corpora", "../../corpora/data", "reproduce", "comparison", "--out", out, "--resume")
+	if err != nil || !strings.Contains(resumed, "(0 by this call)") {
+		t.Errorf("--resume of a finished comparison (its plan from the manifest): %v\n%s", err, resumed)
+	}
 	check, err := runCLI(t, "reproduce", "comparison", "--out", out, "--report-only", "--check")
 	if err != nil || !strings.Contains(check, "checked "+filepath.Join(out, "comparison.md")) {
 		t.Errorf("--report-only --check on fresh files: %v\n%s", err, check)

@@ -34,9 +34,9 @@ const (
 )
 
 // DefaultNodeBudget is backtrack/naive's default budget of digit trials:
-// two to four seconds on one core of the project's machine (10-17 ns a
-// trial), so that the hardest puzzles give up in seconds rather than run
-// for hours. Most 17-clue puzzles need more than 10⁹ trials; with four
+// 1.5 to 2.5 seconds in isolated runs on the project's machine (8 to 13 ns
+// a trial; more when it is loaded), so that the hardest puzzles give up in
+// seconds rather than run for hours. Most 17-clue puzzles need more than 10⁹ trials; with four
 // cells of their solution added, about a third need more than 2·10⁸.
 const DefaultNodeBudget = 200_000_000
 
