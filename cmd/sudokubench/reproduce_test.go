@@ -9,17 +9,6 @@ import (
 	"github.com/sudokubench/sudokubench/harness/reproduce"
 )
 
-// TestMain serves the harness's workers: a comparison starts them as
-// `<this program> worker --solver NAME`, and under go test this program is
-// the test binary.
-func TestMain(m *testing.M) {
-	if len(os.Args) > 1 && os.Args[1] == "worker" {
-		main()
-		os.Exit(0)
-	}
-	os.Exit(m.Run())
-}
-
 // TestReproduceComparison runs the comparison with every row, isolated
 // workers and all, on 4 puzzles per level: --limit 40 takes over a minute
 // on two cores (the genetic algorithm's 1,000 generations on every puzzle

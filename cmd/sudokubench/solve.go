@@ -36,13 +36,7 @@ func newSolveCmd() *cobra.Command {
 		Long: "Solve every puzzle of the files (or of standard input, '-') with one solver,\n" +
 			"verify each answer against the rules and the givens, and print one line per\n" +
 			"puzzle: the solution, or '# ID STATUS: DETAIL' when there is none. With --json,\n" +
-			"one JSON object per puzzle. Exits 0 only if every puzzle was solved.\n\n" +
-			"--trace prints, before each puzzle's line, the search step by step as a student\n" +
-			"would watch it: step, kind (guess, force, backtrack, solution), cell (r3c7), the\n" +
-			"cell's options, the value placed or withdrawn, and the guesses in force; every\n" +
-			"step is replayed and checked to lead to the solution. The direct search solvers\n" +
-			"trace (backtrack/naive, backtrack/tracked, propagate/norvig):\n\n" +
-			"  sudokubench solve --solver backtrack/tracked --trace puzzle.txt",
+			"one JSON object per puzzle. Exits 0 only if every puzzle was solved.",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				args = []string{"-"}
@@ -84,8 +78,7 @@ func runSolve(ctx context.Context, stdin io.Reader, out, errOut io.Writer, files
 	if err != nil {
 		return err
 	}
-	reg := registry.Default()
-	info, err := reg.Lookup(o.solver)
+	info, err := registry.Default().Lookup(o.solver)
 	if err != nil {
 		return err
 	}
@@ -93,17 +86,12 @@ func runSolve(ctx context.Context, stdin io.Reader, out, errOut io.Writer, files
 		return fmt.Errorf("solver %s cannot run here: %w", info.Name, err)
 	}
 	s := &puzzleSolver{solver: info.New(), mode: mode, seed: o.seed, timeout: o.timeout, asJSON: o.asJSON, out: out, errOut: errOut}
-	if o.trace {
-		tracer, ok := s.solver.(solvers.Tracer)
-		if !ok {
-			return untraceable(info.Name, reg)
-		}
-		if o.traceLimit < 0 {
-			return fmt.Errorf("--trace-limit %d: give a number of steps, 0 or more", o.traceLimit)
-		}
-		s.tracer, s.traceLimit = tracer, o.traceLimit
-	}
 	opts := corpora.Options{Variant: variant, SkipInvalid: o.skipInvalid}
+	if o.trace {
+		if err := s.traceWith(info, o.traceLimit); err != nil {
+			return err
+		}
+	}
 	for _, file := range files {
 		if err := s.solveFile(ctx, stdin, file, opts); err != nil {
 			return &exitError{code: 2, err: err}

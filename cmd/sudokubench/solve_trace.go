@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/registry"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -121,7 +122,17 @@ func (p *stepPrinter) finish(solution *sudoku.Grid) error {
 	return nil
 }
 
-// untraceable is the error for --trace with a solver that cannot trace.
-func untraceable(name string, reg *solvers.Registry) error {
-	return fmt.Errorf("solver %s cannot trace its search; --trace works with %s", name, strings.Join(tracers(reg), ", "))
+// traceWith makes the solver print the search of each puzzle: an error
+// when the pipeline cannot trace (naming those that can) or the limit is
+// negative.
+func (s *puzzleSolver) traceWith(info solvers.Info, limit int) error {
+	tracer, ok := info.New().(solvers.Tracer)
+	if !ok {
+		return fmt.Errorf("solver %s cannot trace its search; --trace works with %s", info.Name, strings.Join(tracers(registry.Default()), ", "))
+	}
+	if limit < 0 {
+		return fmt.Errorf("--trace-limit %d: give a number of steps, 0 or more", limit)
+	}
+	s.tracer, s.traceLimit = tracer, limit
+	return nil
 }

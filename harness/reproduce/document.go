@@ -26,7 +26,7 @@ func (levelGroups) Group(o *report.Obs) report.Group {
 
 // Figures draws accuracy and time by level with the report's plots.
 func (c *Comparison) Figures() ([]report.Figure, error) {
-	styles := report.NewStyles(c.Obs)
+	styles := c.Report.Styles
 	width := report.GroupedWidth(len(Levels), len(runnable(c.Entries)))
 	accuracy, err := report.SuccessByGroup(report.Summarize(c.Obs, levelGroups{}, c.Report.LimitNS), "level", styles)
 	if err != nil {
