@@ -3,7 +3,6 @@ package main
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"time"
@@ -146,47 +145,13 @@ func inputName(file string) string {
 	return file
 }
 
-// solve validates, solves and verifies one puzzle. Verification happens
-// after the timed call.
+// solve validates, solves and verifies one puzzle, with its trace when
+// --trace asks for one.
 func (s *puzzleSolver) solve(ctx context.Context, p corpora.Puzzle) solveLine {
-	line := solveLine{ID: p.ID, Puzzle: p.Grid.String()}
-	if err := p.Grid.Validate(); err != nil {
-		line.Status, line.Detail = solvers.Error, err.Error()
-		return line
-	}
-	if s.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, s.timeout)
-		defer cancel()
-	}
-	req := solvers.Request{Puzzle: p.Grid, Mode: s.mode, Seed: s.seed}
-	start := time.Now()
-	var res solvers.Result
-	var err error
-	var trace *stepPrinter
 	if s.tracer != nil {
-		trace = newStepPrinter(s.out, p.ID, p.Grid, s.traceLimit, s.asJSON)
-		res, err = s.tracer.SolveTraced(ctx, req, trace.step)
-	} else {
-		res, err = s.solver.Solve(ctx, req)
+		return s.solveTraced(ctx, p)
 	}
-	line.Micros = float64(time.Since(start).Nanoseconds()) / 1e3
-	if trace != nil && err == nil {
-		err = trace.finish(res.Solution)
-	}
-	line.Status, line.Detail, line.Counters, line.Model = res.Status, res.Detail, res.Counters, res.Model
-	switch {
-	case err != nil:
-		line.Status, line.Detail = solvers.Error, err.Error()
-	case errors.Is(ctx.Err(), context.DeadlineExceeded) && res.Solution == nil:
-		line.Status = solvers.Timeout
-	case res.Solution != nil:
-		line.Solution = res.Solution.String()
-		if verr := sudoku.CheckSolution(p.Grid, res.Solution); verr != nil {
-			line.Status, line.Detail = solvers.Wrong, verr.Error()
-		}
-	}
-	return line
+	return s.solveInProcess(ctx, p, s.solver.Solve)
 }
 
 // print writes one puzzle's outcome; an unsolved one is also told on

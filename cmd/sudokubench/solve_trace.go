@@ -1,15 +1,65 @@
 package main
 
 import (
+	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"strings"
+	"time"
 
+	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/registry"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
+
+// solveTraced solves one puzzle with the tracer, printing each step as it
+// comes and checking by replay that the steps lead to the solution.
+func (s *puzzleSolver) solveTraced(ctx context.Context, p corpora.Puzzle) solveLine {
+	trace := newStepPrinter(s.out, p.ID, p.Grid, s.traceLimit, s.asJSON)
+	return s.solveInProcess(ctx, p, func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+		res, err := s.tracer.SolveTraced(ctx, req, trace.step)
+		if err == nil {
+			err = trace.finish(res.Solution)
+		}
+		return res, err
+	})
+}
+
+// solveInProcess validates a puzzle, solves it in this process with call
+// under the --timeout, and verifies the answer after the timed call. A
+// traced solve always takes this path: its steps cannot cross a worker's
+// protocol.
+func (s *puzzleSolver) solveInProcess(ctx context.Context, p corpora.Puzzle, call solvers.SolverFunc) solveLine {
+	line := solveLine{ID: p.ID, Puzzle: p.Grid.String()}
+	if err := p.Grid.Validate(); err != nil {
+		line.Status, line.Detail = solvers.Error, err.Error()
+		return line
+	}
+	if s.timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, s.timeout)
+		defer cancel()
+	}
+	start := time.Now()
+	res, err := call(ctx, solvers.Request{Puzzle: p.Grid, Mode: s.mode, Seed: s.seed})
+	line.Micros = float64(time.Since(start).Nanoseconds()) / 1e3
+	line.Status, line.Detail, line.Counters, line.Model = res.Status, res.Detail, res.Counters, res.Model
+	switch {
+	case err != nil:
+		line.Status, line.Detail = solvers.Error, err.Error()
+	case errors.Is(ctx.Err(), context.DeadlineExceeded) && res.Solution == nil:
+		line.Status = solvers.Timeout
+	case res.Solution != nil:
+		line.Solution = res.Solution.String()
+		if verr := sudoku.CheckSolution(p.Grid, res.Solution); verr != nil {
+			line.Status, line.Detail = solvers.Wrong, verr.Error()
+		}
+	}
+	return line
+}
 
 // tracers returns the names of the pipelines that can trace their search.
 func tracers(reg *solvers.Registry) []string {
