@@ -65,13 +65,22 @@ type Tracer interface {
 	SolveTraced(ctx context.Context, req Request, step func(Step)) (Result, error)
 }
 
+// Digits lists a set of digits (bit d for digit d) in increasing order.
+func Digits(options uint32) []int {
+	var ds []int
+	for m := options; m != 0; m &= m - 1 {
+		ds = append(ds, bits.TrailingZeros32(m))
+	}
+	return ds
+}
+
 // FormatOptions writes a set of digits as "{1,4,7}".
 func FormatOptions(options uint32) string {
-	var digits []string
-	for m := options; m != 0; m &= m - 1 {
-		digits = append(digits, strconv.Itoa(bits.TrailingZeros32(m)))
+	var ds []string
+	for _, d := range Digits(options) {
+		ds = append(ds, strconv.Itoa(d))
 	}
-	return "{" + strings.Join(digits, ",") + "}"
+	return "{" + strings.Join(ds, ",") + "}"
 }
 
 // Replayer applies a trace, step by step, to its puzzle: placements fill

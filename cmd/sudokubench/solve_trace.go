@@ -127,7 +127,7 @@ func (p *stepPrinter) step(s solvers.Step) {
 		p.write(fmt.Sprintf("  %6d  %-9s  %-6s  %-20s  %5s  %5d\n", p.n, s.Kind, cell, options, value, s.Depth))
 		return
 	}
-	b, err := json.Marshal(traceStep{ID: p.id, Step: p.n, Kind: s.Kind.String(), Cell: cell, Options: digits(s.Options), Value: s.Value, Depth: s.Depth})
+	b, err := json.Marshal(traceStep{ID: p.id, Step: p.n, Kind: s.Kind.String(), Cell: cell, Options: solvers.Digits(s.Options), Value: s.Value, Depth: s.Depth})
 	if err == nil {
 		p.write(string(b) + "\n")
 	} else if p.err == nil {
@@ -141,16 +141,6 @@ func (p *stepPrinter) write(s string) {
 	}
 }
 
-// digits lists the digits of a candidate set.
-func digits(options uint32) []int {
-	var ds []int
-	for d := 1; d < 32; d++ {
-		if options&(1<<d) != 0 {
-			ds = append(ds, d)
-		}
-	}
-	return ds
-}
 
 // finish says how many steps there were, and checks that the trace
 // replays to the solution the solver returned (nil when it returned none).
