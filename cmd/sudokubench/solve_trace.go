@@ -141,7 +141,6 @@ func (p *stepPrinter) write(s string) {
 	}
 }
 
-
 // finish says how many steps there were, and checks that the trace
 // replays to the solution the solver returned (nil when it returned none).
 func (p *stepPrinter) finish(solution *sudoku.Grid) error {
