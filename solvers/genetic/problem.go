@@ -13,10 +13,12 @@ import (
 // hold a permutation of the row's missing digits, so rows never conflict
 // and the fitness counts conflicts in the other units.
 type problem struct {
-	geo    *sudoku.Geometry
-	start  []uint8   // the fixed cells, 0 elsewhere
-	free   [][]int   // per row, its free cells in order
-	digits [][]uint8 // per row, the digits missing from it
+	geo     *sudoku.Geometry
+	start   []uint8   // the fixed cells, 0 elsewhere
+	free    [][]int   // per row, its free cells in order
+	digits  [][]uint8 // per row, the digits missing from it
+	allFree []int     // every free cell, row by row
+	rowOf   []int     // per cell, its row
 	// cand is, per cell, the digits it may take (bit d for digit d); every
 	// digit for the seed algorithm, the propagated candidates for the
 	// strong one.
@@ -33,7 +35,8 @@ type problem struct {
 // callers check the puzzle first, so that is a puzzle without solution.
 func newProblem(fixed *sudoku.Grid, cand []uint32) (*problem, bool) {
 	geo := fixed.Geometry()
-	p := &problem{geo: geo, start: fixed.Clone().Cells(), free: make([][]int, geo.N), digits: make([][]uint8, geo.N), cand: cand}
+	p := &problem{geo: geo, start: fixed.Clone().Cells(), free: make([][]int, geo.N), digits: make([][]uint8, geo.N),
+		rowOf: make([]int, geo.Cells), cand: cand}
 	if p.cand == nil {
 		p.cand = make([]uint32, geo.Cells)
 		for c := range p.cand {
@@ -51,12 +54,14 @@ func newProblem(fixed *sudoku.Grid, cand []uint32) (*problem, bool) {
 			} else {
 				p.free[r] = append(p.free[r], c)
 			}
+			p.rowOf[c] = r
 		}
 		for d := 1; d <= geo.N; d++ {
 			if present&(1<<d) == 0 {
 				p.digits[r] = append(p.digits[r], uint8(d))
 			}
 		}
+		p.allFree = append(p.allFree, p.free[r]...)
 	}
 	p.cellScored = make([][]int, geo.Cells)
 	for _, u := range geo.Units {

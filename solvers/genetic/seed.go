@@ -1,11 +1,9 @@
 package genetic
 
 import (
-	"cmp"
 	"context"
 	"math"
 	"math/rand/v2"
-	"slices"
 	"time"
 
 	"github.com/sudokubench/sudokubench/solvers"
@@ -56,22 +54,23 @@ type seedEvolution struct {
 	p    *problem
 	rng  *rand.Rand
 	done <-chan struct{}
-
-	pop, next    [][]uint8
-	fit, nextFit []int
-	order        []int // indices of pop, fittest first
-	rowOf        []int // per cell, its row
-	allFree      []int // every free cell, row by row
 }
 
+// run evolves one population, drawn with every row a random permutation
+// of its missing digits, for the configured generations.
 func (e *seedEvolution) run() read {
-	e.init()
+	g := newGeneration(e.p, e.cfg.Population, e.rng)
+	g.fill(func(cells []uint8) int {
+		for r := range e.p.free {
+			e.p.randomRow(cells, r, e.rng)
+		}
+		return e.p.conflicts(cells)
+	})
 	r := read{reads: 1}
 	for gen := 0; ; gen++ {
-		e.rank()
-		best := e.order[0]
-		r.best, r.conflicts, r.generations = e.pop[best], e.fit[best], gen
-		if r.solved = e.fit[best] == 0; r.solved || gen == e.cfg.Generations {
+		r.best, r.conflicts = g.rank()
+		r.generations = gen
+		if r.solved = r.conflicts == 0; r.solved || gen == e.cfg.Generations {
 			return r
 		}
 		select {
@@ -80,78 +79,10 @@ func (e *seedEvolution) run() read {
 			return r
 		default:
 		}
-		e.breed()
-	}
-}
-
-// init draws the first population: every row a random permutation of its
-// missing digits.
-func (e *seedEvolution) init() {
-	p := e.p
-	e.rowOf = make([]int, p.geo.Cells)
-	for r, free := range p.free {
-		for _, c := range free {
-			e.rowOf[c] = r
-		}
-		e.allFree = append(e.allFree, free...)
-	}
-	e.pop, e.next = make([][]uint8, e.cfg.Population), make([][]uint8, e.cfg.Population)
-	e.fit, e.nextFit, e.order = make([]int, e.cfg.Population), make([]int, e.cfg.Population), make([]int, e.cfg.Population)
-	for i := range e.pop {
-		e.pop[i], e.next[i] = slices.Clone(p.start), slices.Clone(p.start)
-		for r := range p.free {
-			p.randomRow(e.pop[i], r, e.rng)
-		}
-		e.fit[i] = p.conflicts(e.pop[i])
-	}
-}
-
-// rank sorts the population's indices by fitness, fewest conflicts first
-// (stable, so that equal individuals keep their order and a seed its run).
-func (e *seedEvolution) rank() {
-	for i := range e.order {
-		e.order[i] = i
-	}
-	slices.SortStableFunc(e.order, func(a, b int) int { return cmp.Compare(e.fit[a], e.fit[b]) })
-}
-
-// breed makes the next generation: the elite copied, the rest children of
-// two parents chosen by tournament, mutated.
-func (e *seedEvolution) breed() {
-	for i := 0; i < e.cfg.Elite; i++ {
-		copy(e.next[i], e.pop[e.order[i]])
-		e.nextFit[i] = e.fit[e.order[i]]
-	}
-	for i := e.cfg.Elite; i < len(e.next); i++ {
-		child := e.next[i]
-		crossRows(child, e.pop[e.tournament()], e.pop[e.tournament()], e.p, e.rng)
-		e.mutate(child)
-		e.nextFit[i] = e.p.conflicts(child)
-	}
-	e.pop, e.next = e.next, e.pop
-	e.fit, e.nextFit = e.nextFit, e.fit
-}
-
-// tournament returns the fittest of Tournament individuals drawn at random.
-func (e *seedEvolution) tournament() int {
-	best := e.rng.IntN(len(e.pop))
-	for k := 1; k < e.cfg.Tournament; k++ {
-		if i := e.rng.IntN(len(e.pop)); e.fit[i] < e.fit[best] {
-			best = i
-		}
-	}
-	return best
-}
-
-// crossRows fills child with each row of a or of b, at even odds.
-func crossRows(child, a, b []uint8, p *problem, rng *rand.Rand) {
-	n := p.geo.N
-	for r := 0; r < n; r++ {
-		from := a
-		if rng.IntN(2) == 1 {
-			from = b
-		}
-		copy(child[r*n:(r+1)*n], from[r*n:(r+1)*n])
+		g.breed(e.cfg.Elite, e.cfg.Tournament, func(child []uint8) int {
+			e.mutate(child)
+			return e.p.conflicts(child)
+		})
 	}
 }
 
@@ -163,9 +94,9 @@ func (e *seedEvolution) mutate(cells []uint8) {
 		return
 	}
 	logq := math.Log1p(-e.cfg.Mutation)
-	for i := e.skip(logq); i < len(e.allFree); i += 1 + e.skip(logq) {
-		a := e.allFree[i]
-		free := e.p.free[e.rowOf[a]]
+	for i := e.skip(logq); i < len(e.p.allFree); i += 1 + e.skip(logq) {
+		a := e.p.allFree[i]
+		free := e.p.free[e.p.rowOf[a]]
 		if len(free) < 2 {
 			continue
 		}
@@ -179,5 +110,5 @@ func (e *seedEvolution) skip(logq float64) int {
 	if logq == 0 {
 		return 0
 	}
-	return int(math.Min(math.Log(1-e.rng.Float64())/logq, float64(len(e.allFree))))
+	return int(math.Min(math.Log(1-e.rng.Float64())/logq, float64(len(e.p.allFree))))
 }

@@ -1,7 +1,6 @@
 package genetic
 
 import (
-	"cmp"
 	"context"
 	"math/bits"
 	"math/rand/v2"
@@ -70,65 +69,51 @@ func (s *Strong) Solve(ctx context.Context, req solvers.Request) (solvers.Result
 
 // memetic is one run of the memetic algorithm.
 type memetic struct {
-	cfg  StrongConfig
-	p    *problem
-	rng  *rand.Rand
-	done <-chan struct{}
-
-	pop, next    [][]uint8
-	fit, nextFit []int
-	order        []int
-	mutation     float64
-	rowOf        []int
-	allFree      []int
-	board        board
-	match        matcher
-	moves        int64
+	cfg      StrongConfig
+	p        *problem
+	rng      *rand.Rand
+	done     <-chan struct{}
+	mutation float64 // the chance that a row is redrawn, now
+	board    board
+	match    matcher
+	moves    int64
 }
 
 func newMemetic(cfg StrongConfig, p *problem, rng *rand.Rand, done <-chan struct{}) *memetic {
-	m := &memetic{cfg: cfg, p: p, rng: rng, done: done, rowOf: make([]int, p.geo.Cells)}
-	for r, free := range p.free {
-		for _, c := range free {
-			m.rowOf[c] = r
-		}
-		m.allFree = append(m.allFree, free...)
-	}
-	m.pop, m.next = make([][]uint8, cfg.Population), make([][]uint8, cfg.Population)
-	m.fit, m.nextFit, m.order = make([]int, cfg.Population), make([]int, cfg.Population), make([]int, cfg.Population)
-	for i := range m.pop {
-		m.pop[i], m.next[i] = slices.Clone(p.start), slices.Clone(p.start)
-	}
-	m.board = newBoard(p)
-	m.match = newMatcher(p.geo.N)
-	return m
+	return &memetic{cfg: cfg, p: p, rng: rng, done: done, board: newBoard(p), match: newMatcher(p.geo.N)}
 }
 
 // run evolves populations, each a read, until one holds a solution, the
 // budget is spent or the context ends.
 func (m *memetic) run() read {
 	r := read{conflicts: -1}
+	g := newGeneration(m.p, m.cfg.Population, m.rng)
 	for r.generations < m.cfg.Generations && !r.solved && !r.stopped {
 		r.reads++
-		m.evolve(&r)
+		m.evolve(g, &r)
 	}
 	return r
 }
 
-// evolve runs one read: a fresh population bred until it solves, stalls,
-// or the budget or the context ends.
-func (m *memetic) evolve(r *read) {
-	m.seedPopulation()
+// evolve runs one read: a fresh population, every row of every individual
+// a random matching of its free cells to its missing digits, improved and
+// bred until it solves, stalls, or the budget or the context ends.
+func (m *memetic) evolve(g *generation, r *read) {
+	g.fill(func(cells []uint8) int {
+		for row := range m.p.free {
+			m.match.draw(m.p, cells, row, m.rng)
+		}
+		return m.improve(cells)
+	})
 	bestSoFar, stalled := -1, 0
 	m.mutation = m.cfg.MutationMin
 	for ; r.generations < m.cfg.Generations; r.generations++ {
-		m.rank()
-		best := m.fit[m.order[0]]
+		fittest, best := g.rank()
 		if r.conflicts < 0 || best < r.conflicts {
 			r.conflicts = best
 		}
 		if best == 0 {
-			r.best, r.solved = slices.Clone(m.pop[m.order[0]]), true
+			r.best, r.solved = slices.Clone(fittest), true
 			return
 		}
 		if bestSoFar < 0 || best < bestSoFar {
@@ -140,8 +125,19 @@ func (m *memetic) evolve(r *read) {
 		if stalled >= m.cfg.Stall || m.cancelled(r) {
 			return
 		}
-		m.breed()
+		g.breed(m.cfg.Elite, m.cfg.Tournament, m.finish)
 	}
+}
+
+// finish mutates a child, each row redrawn with the current chance, and
+// improves it; it returns the conflicts left.
+func (m *memetic) finish(child []uint8) int {
+	for row := range m.p.free {
+		if m.rng.Float64() < m.mutation {
+			m.match.draw(m.p, child, row, m.rng)
+		}
+	}
+	return m.improve(child)
 }
 
 func (m *memetic) cancelled(r *read) bool {
@@ -152,56 +148,6 @@ func (m *memetic) cancelled(r *read) bool {
 	default:
 		return false
 	}
-}
-
-// seedPopulation draws every row of every individual as a random matching
-// of its free cells to its missing digits, and improves each individual.
-func (m *memetic) seedPopulation() {
-	for i, cells := range m.pop {
-		for r := range m.p.free {
-			m.match.draw(m.p, cells, r, m.rng)
-		}
-		m.fit[i] = m.improve(cells)
-	}
-}
-
-func (m *memetic) rank() {
-	for i := range m.order {
-		m.order[i] = i
-	}
-	slices.SortStableFunc(m.order, func(a, b int) int { return cmp.Compare(m.fit[a], m.fit[b]) })
-}
-
-// breed makes the next generation: the elite copied, the rest children of
-// two parents chosen by tournament, each row redrawn with the current
-// mutation chance, each child improved by local search.
-func (m *memetic) breed() {
-	for i := 0; i < m.cfg.Elite; i++ {
-		copy(m.next[i], m.pop[m.order[i]])
-		m.nextFit[i] = m.fit[m.order[i]]
-	}
-	for i := m.cfg.Elite; i < len(m.next); i++ {
-		child := m.next[i]
-		crossRows(child, m.pop[m.tournament()], m.pop[m.tournament()], m.p, m.rng)
-		for r := range m.p.free {
-			if m.rng.Float64() < m.mutation {
-				m.match.draw(m.p, child, r, m.rng)
-			}
-		}
-		m.nextFit[i] = m.improve(child)
-	}
-	m.pop, m.next = m.next, m.pop
-	m.fit, m.nextFit = m.nextFit, m.fit
-}
-
-func (m *memetic) tournament() int {
-	best := m.rng.IntN(len(m.pop))
-	for k := 1; k < m.cfg.Tournament; k++ {
-		if i := m.rng.IntN(len(m.pop)); m.fit[i] < m.fit[best] {
-			best = i
-		}
-	}
-	return best
 }
 
 // improve runs min-conflicts local search on cells: up to LocalSteps times,
@@ -228,10 +174,10 @@ func (m *memetic) improve(cells []uint8) int {
 // conflictedCell returns a free cell in conflict, scanning from a random
 // start, or -1 when only fixed cells conflict (givens that break a rule).
 func (m *memetic) conflictedCell() int {
-	n := len(m.allFree)
+	n := len(m.p.allFree)
 	start := m.rng.IntN(n)
 	for i := range n {
-		if c := m.allFree[(start+i)%n]; m.board.conflicted(c) {
+		if c := m.p.allFree[(start+i)%n]; m.board.conflicted(c) {
 			return c
 		}
 	}
@@ -243,7 +189,7 @@ func (m *memetic) conflictedCell() int {
 func (m *memetic) bestSwap(a int) (int, int) {
 	b, cand := &m.board, m.p.cand
 	best, bestDelta, ties := -1, 0, 0
-	for _, c := range m.p.free[m.rowOf[a]] {
+	for _, c := range m.p.free[m.p.rowOf[a]] {
 		if c == a || cand[a]&(1<<b.cells[c]) == 0 || cand[c]&(1<<b.cells[a]) == 0 {
 			continue
 		}
