@@ -20,7 +20,6 @@ package backtrack
 
 import (
 	"context"
-	"fmt"
 	"strconv"
 
 	"github.com/sudokubench/sudokubench/solvers"
@@ -64,20 +63,6 @@ func Pipelines() []solvers.Info {
 			New:         func() solvers.Solver { return NewTracked() },
 		},
 	}
-}
-
-// solutionLimit is how many solutions a search looks for in a mode.
-func solutionLimit(req solvers.Request) (int, error) {
-	if req.Puzzle == nil {
-		return 0, fmt.Errorf("no puzzle")
-	}
-	switch req.Mode {
-	case solvers.First:
-		return 1, nil
-	case solvers.Unique:
-		return 2, nil
-	}
-	return 0, fmt.Errorf("unknown mode %q: use first or unique", req.Mode)
 }
 
 // outcome is what a search found, for the Result.

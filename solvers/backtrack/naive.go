@@ -27,7 +27,7 @@ func (s *Naive) Solve(ctx context.Context, req solvers.Request) (solvers.Result,
 // step when it is not nil. Counters: nodes (digit trials), guesses
 // (digits placed) and backtracks (placements withdrawn).
 func (s *Naive) SolveTraced(ctx context.Context, req solvers.Request, step func(solvers.Step)) (solvers.Result, error) {
-	limit, err := solutionLimit(req)
+	limit, err := req.SolutionLimit()
 	if err != nil {
 		return errorResult(err), nil
 	}

@@ -28,7 +28,7 @@ func (s *Tracked) Solve(ctx context.Context, req solvers.Request) (solvers.Resul
 // cells chosen with several candidates), forced (single-candidate
 // assignments) and backtracks (guessed digits withdrawn).
 func (s *Tracked) SolveTraced(ctx context.Context, req solvers.Request, step func(solvers.Step)) (solvers.Result, error) {
-	limit, err := solutionLimit(req)
+	limit, err := req.SolutionLimit()
 	if err != nil {
 		return errorResult(err), nil
 	}

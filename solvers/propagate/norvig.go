@@ -57,7 +57,7 @@ func (s *Norvig) Solve(ctx context.Context, req solvers.Request) (solvers.Result
 // backtracks (guessed digits withdrawn: refuted, or, in unique mode, left
 // after the search below them was exhausted).
 func (s *Norvig) SolveTraced(ctx context.Context, req solvers.Request, step func(solvers.Step)) (solvers.Result, error) {
-	limit, err := solutionLimit(req)
+	limit, err := req.SolutionLimit()
 	if err != nil {
 		return solvers.Result{Status: solvers.Error, Detail: err.Error()}, nil
 	}
@@ -85,19 +85,6 @@ func (s *Norvig) SolveTraced(ctx context.Context, req solvers.Request, step func
 	}
 	res.Phases.Solve = time.Since(start)
 	return res, nil
-}
-
-func solutionLimit(req solvers.Request) (int, error) {
-	if req.Puzzle == nil {
-		return 0, fmt.Errorf("no puzzle")
-	}
-	switch req.Mode {
-	case solvers.First:
-		return 1, nil
-	case solvers.Unique:
-		return 2, nil
-	}
-	return 0, fmt.Errorf("unknown mode %q: use first or unique", req.Mode)
 }
 
 // engine is one solve: a stack of candidate states, one per search depth.
