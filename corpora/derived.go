@@ -3,7 +3,6 @@ package corpora
 import (
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -75,8 +74,7 @@ func loadDerived(dir string, e Entry, opts Options, yield func(Puzzle) error) (S
 	p := newPipeline(opts, func(pz Puzzle) int { return e.addedFor(opts.Seed, pz.Line) }, yield)
 	p.transform = func(pz Puzzle) (Puzzle, error) { return addSolutionCells(pz, e, opts.Seed, opts.Oracle) }
 	src := source{corpus: e.Name, knownCount: 1}
-	stats, err := scanPath(filepath.Join(dir, base.File), src, p)
-	return stats, withDirHint(err)
+	return scanData(dir, base.File, src, p)
 }
 
 // addSolutionCells turns a base puzzle into its derived form: k of its
