@@ -31,7 +31,7 @@ func newEncodeCmd() *cobra.Command {
 	var o encodeOptions
 	cmd := &cobra.Command{
 		Use:   "encode [flags] PUZZLE|FILE|-",
-		Short: "Write a puzzle as DIMACS CNF, OPB, CPLEX LP or MPS for any outside solver",
+		Short: "Write a puzzle as DIMACS CNF, OPB, CPLEX LP or MPS (fixed or free) for any outside solver",
 		Long: "Write one puzzle — given inline as a line of 16/81/256/625 symbols, or the first\n" +
 			"puzzle of a file or of standard input — in a solver's input format. The model's\n" +
 			"size goes to standard error.",
@@ -43,12 +43,12 @@ func newEncodeCmd() *cobra.Command {
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.to, "to", "cnf", "output format: cnf (DIMACS), opb, lp (CPLEX LP) or mps")
+	f.StringVar(&o.to, "to", "cnf", "output format: cnf (DIMACS), opb, lp (CPLEX LP), mps (fixed MPS: glpsol --mps) or freemps (free MPS: glpsol --freemps, cbc, HiGHS)")
 	f.StringVar(&o.encoding, "encoding", "extended", "cnf/opb: minimal or extended")
 	f.StringVar(&o.amo, "amo", "pairwise", "cnf/opb: at-most-one strategy: pairwise, sequential or native")
 	f.BoolVar(&o.reduce, "reduce", false, "cnf/opb: apply the givens and what they eliminate before writing")
 	f.BoolVar(&o.propagate, "propagate", false, "cnf/opb: apply everything unit propagation derives from the givens")
-	f.StringVar(&o.form, "form", "eliminated", "lp/mps: givens as fixed bounds (fixed) or eliminated")
+	f.StringVar(&o.form, "form", "eliminated", "lp/mps/freemps: givens as fixed bounds (fixed) or eliminated")
 	f.StringVar(&o.variant, "variant", "classic", "classic or diagonal")
 	f.StringVar(&o.out, "out", "", "write to this file instead of standard output")
 	return cmd
@@ -78,11 +78,15 @@ func runEncode(stdin io.Reader, stdout, stderr io.Writer, source string, o encod
 	switch o.to {
 	case "cnf", "opb":
 		return encodeCNF(out, stderr, puzzle, o)
-	case "lp", "mps":
+	case "lp", "mps", "freemps":
 		return encodeMILP(out, stderr, puzzle, o)
 	}
-	return fmt.Errorf("unknown format %q: use cnf, opb, lp or mps", o.to)
+	return fmt.Errorf("unknown format %q: use cnf, opb, lp, mps (fixed) or freemps", o.to)
 }
+
+// milpFormats maps encode's format names to the MILP writers': mps is the
+// fixed format, as glpsol --mps reads it, and freemps the free one.
+var milpFormats = map[string]string{"lp": "lp", "mps": "fixed-mps", "freemps": "mps"}
 
 func encodeCNF(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error {
 	enc, err := cnf.ParseEncoding(o.encoding)
@@ -113,7 +117,7 @@ func encodeMILP(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) err
 	if err != nil {
 		return err
 	}
-	write, err := milp.Writer(o.to)
+	write, err := milp.Writer(milpFormats[o.to])
 	if err != nil {
 		return err
 	}

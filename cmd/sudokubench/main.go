@@ -26,7 +26,7 @@ func newRootCmd() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.PersistentFlags().String("corpora", "", "directory of the shipped corpora (default: $SUDOKUBENCH_CORPORA, ./corpora, or next to the binary)")
+	root.PersistentFlags().String("corpora", "", "read the shipped corpora from this directory (default: $SUDOKUBENCH_CORPORA, else the copies built into the binary)")
 	root.AddCommand(
 		// subcommands are added here, one constructor per file
 		newReportCmd(), newCompareCmd(),
@@ -34,6 +34,8 @@ func newRootCmd() *cobra.Command {
 		newAnalyzeCmd(),
 		newRunCmd(), newWorkerCmd(), newMergeCmd(),
 		newSolveCmd(), newSolversCmd(), newEncodeCmd(),
+		newReproduceCmd(),
+		newServeCmd(),
 	)
 	return root
 }

@@ -1,18 +1,14 @@
 package report
 
 import (
-	"bytes"
 	"fmt"
-	"image/png"
 	"math"
 	"regexp"
 	"slices"
 	"testing"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
 
 	"github.com/sudokubench/sudokubench/harness/record"
 )
@@ -76,6 +72,7 @@ func TestPlotAxesFitTheData(t *testing.T) {
 
 // TestLegendBesideThePlot checks that the canvas grows by a legend column,
 // and taller when the legend needs it, so the legend never covers data.
+// (TestPNGAtPrintResolution checks that the pixels follow the canvas.)
 func TestLegendBesideThePlot(t *testing.T) {
 	for _, n := range []int{1, 25, 60} {
 		rep, err := New(&Data{Records: manySolvers(n)}, Config{})
@@ -86,21 +83,13 @@ func TestLegendBesideThePlot(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var b bytes.Buffer
-		if err := WriteFigure(&b, Figure{Name: "cactus", Plot: p}, "png"); err != nil {
-			t.Fatal(err)
-		}
-		cfg, err := png.DecodeConfig(&b)
-		if err != nil {
-			t.Fatal(err)
-		}
+		width, height, _ := Figure{Name: "cactus", Plot: p}.canvas()
 		legend := p.Legend.Rectangle(draw.Canvas{}).Size()
-		px := func(l vg.Length) int { return int(l.Dots(vgimg.DefaultDPI)) }
-		if cfg.Width < px(PlotWidth+legend.X) {
-			t.Errorf("%d solvers: canvas %d px wide, want room for the plot and a %g pt legend", n, cfg.Width, legend.X)
+		if width < PlotWidth+legend.X {
+			t.Errorf("%d solvers: canvas %g pt wide, want room for the plot and a %g pt legend", n, width, legend.X)
 		}
-		if cfg.Height < px(max(PlotHeight, legend.Y)) {
-			t.Errorf("%d solvers: canvas %d px high, want room for a %g pt legend", n, cfg.Height, legend.Y)
+		if height < max(PlotHeight, legend.Y) {
+			t.Errorf("%d solvers: canvas %g pt high, want room for a %g pt legend", n, height, legend.Y)
 		}
 	}
 }

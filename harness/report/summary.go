@@ -129,21 +129,34 @@ func (ByCorpus) Name() string { return "corpus" }
 // Group implements Grouper.
 func (ByCorpus) Group(o *Obs) Group { return Group{Label: o.Corpus} }
 
-// Summary is the statistics of one solver on one group. Times are in
-// nanoseconds and memory in bytes; NaN means no value.
-type Summary struct {
-	Solver string
-	Group  Group
+// All puts every observation in one group, "all".
+type All struct{}
 
-	N, Solved      int // observations, and those solved
+// Name implements Grouper.
+func (All) Name() string { return "puzzles" }
+
+// Group implements Grouper.
+func (All) Group(*Obs) Group { return Group{Label: "all"} }
+
+// Summary is the statistics of one solver in one mode on one group. Times
+// are in nanoseconds and memory in bytes; NaN means no value.
+type Summary struct {
+	Solver, Mode string
+	Group        Group
+
+	N, Solved      int // puzzles, and those solved
 	Rate           float64
 	RateLo, RateHi float64 // Wilson 95%
 	Statuses       map[string]int
 
-	LimitNS                  float64 // the limit PAR-2 is charged with
-	PAR2                     float64
-	Median, Q1, Q3, P90, Max float64 // over solved observations
-	MemMedian, MemMax        float64 // over observations with a measured peak
+	LimitNS                  float64 // the limit of every run; NaN when they differ
+	PAR2                     float64 // each unsolved puzzle charged twice its own limit
+	Median, Q1, Q3, P90, Max float64 // over solved puzzles
+	// MemMedian and MemMax are the solver's own peak (an outside solver's
+	// program's); AboveBase is the median peak of an in-process solver
+	// above the idle worker's. NaN where not measured.
+	MemMedian, MemMax, AboveBase float64
+	External                     bool
 
 	Stochastic     bool
 	Reads          float64 // stochastic: reads in all runs
@@ -151,78 +164,81 @@ type Summary struct {
 	ReadTimeNS     float64 // stochastic: mean time per read
 	TTS99          float64
 	Small          bool // N < MinN
-	MixedLimits    bool // observations ran under different limits
-	UnmeasuredTime bool // some solved observation has time 0
+	UnmeasuredTime bool // some solved puzzle has time 0
 }
 
 // IQR is Q3 − Q1.
 func (s *Summary) IQR() float64 { return s.Q3 - s.Q1 }
 
-// Summarize computes one Summary per solver and group, sorted by solver and
-// then group. limitNS is the stated limit for PAR-2; 0 takes each group's
-// largest record limit.
-func Summarize(obs []Obs, g Grouper, limitNS float64) []Summary {
+// Summarize computes one Summary per solver, mode and group, sorted by
+// solver, mode and then group. fallbackLimitNS is the limit PAR-2 charges
+// an unsolved observation that does not carry its own (old records).
+func Summarize(obs []Obs, g Grouper, fallbackLimitNS float64) []Summary {
 	type key struct {
-		solver string
-		group  Group
+		solver, mode string
+		group        Group
 	}
 	parts := make(map[key][]Obs)
 	for i := range obs {
-		k := key{obs[i].Solver, g.Group(&obs[i])}
+		k := key{obs[i].Solver, obs[i].Mode, g.Group(&obs[i])}
 		parts[k] = append(parts[k], obs[i])
 	}
 	out := make([]Summary, 0, len(parts))
 	for k, os := range parts {
-		out = append(out, summarize(k.solver, k.group, os, limitNS))
+		out = append(out, summarize(k.solver, k.mode, k.group, os, fallbackLimitNS))
 	}
 	slices.SortFunc(out, func(a, b Summary) int {
-		return cmp.Or(cmp.Compare(a.Solver, b.Solver), a.Group.Compare(b.Group))
+		return cmp.Or(cmp.Compare(a.Solver, b.Solver), cmp.Compare(a.Mode, b.Mode), a.Group.Compare(b.Group))
 	})
 	return out
 }
 
-func summarize(solver string, g Group, obs []Obs, limitNS float64) Summary {
-	s := Summary{Solver: solver, Group: g, N: len(obs), Statuses: make(map[string]int), LimitNS: limitNS}
-	var times, mems []float64
-	var readTime float64
+func summarize(solver, mode string, g Group, obs []Obs, fallbackLimitNS float64) Summary {
+	s := Summary{Solver: solver, Mode: mode, Group: g, N: len(obs), Statuses: make(map[string]int)}
+	var times, unsolvedLimits, mems, above, limits []float64
 	for _, o := range obs {
 		s.Statuses[o.Status]++
+		limit := o.LimitNS
+		if limit == 0 {
+			limit = fallbackLimitNS
+		}
+		limits = append(limits, limit)
 		if o.Solved {
 			s.Solved++
 			times = append(times, o.TimeNS)
 			s.UnmeasuredTime = s.UnmeasuredTime || o.TimeNS == 0
+		} else {
+			unsolvedLimits = append(unsolvedLimits, limit)
 		}
-		if o.PeakRSS > 0 {
+		if !math.IsNaN(o.PeakRSS) {
 			mems = append(mems, o.PeakRSS)
 		}
-		if limitNS == 0 {
-			s.LimitNS = max(s.LimitNS, o.LimitNS)
+		if !math.IsNaN(o.AboveBaseRSS) {
+			above = append(above, o.AboveBaseRSS)
 		}
-		s.MixedLimits = s.MixedLimits || o.LimitNS != obs[0].LimitNS
+		s.External = s.External || o.External
 		s.Stochastic = s.Stochastic || o.Stochastic
 		s.Reads += o.Reads
 		s.PerRead += o.ReadsSolved
-		readTime += runTime(o, limitNS)
+		s.ReadTimeNS += o.ReadTimeNS
+	}
+	s.LimitNS = limits[0]
+	if slices.Min(limits) != slices.Max(limits) {
+		s.LimitNS = math.NaN()
 	}
 	s.Rate = float64(s.Solved) / float64(s.N)
 	s.RateLo, s.RateHi = Wilson(s.Solved, s.N, Z95)
-	s.PAR2 = PAR2(times, s.N-s.Solved, s.LimitNS)
+	s.PAR2 = PAR2(times, unsolvedLimits)
 	times, mems = sorted(times), sorted(mems)
 	s.Median, s.Q1, s.Q3, s.P90 = Median(times), Quantile(times, 0.25), Quantile(times, 0.75), Quantile(times, 0.9)
 	s.Max = Quantile(times, 1)
 	s.MemMedian, s.MemMax = Median(mems), Quantile(mems, 1)
-	s.PerRead /= s.Reads
-	s.ReadTimeNS = readTime / s.Reads
-	s.TTS99 = TTS99(s.ReadTimeNS, s.PerRead)
+	s.AboveBase = Median(sorted(above))
+	if s.Stochastic {
+		s.PerRead /= s.Reads
+		s.ReadTimeNS /= s.Reads
+		s.TTS99 = TTS99(s.ReadTimeNS, s.PerRead)
+	}
 	s.Small = s.N < MinN
 	return s
-}
-
-// runTime is what a run cost: its measured time, or the limit when it was
-// stopped there (a killed run's own clock may be unreliable).
-func runTime(o Obs, limitNS float64) float64 {
-	if o.Status == "timeout" {
-		return math.Max(o.LimitNS, limitNS)
-	}
-	return o.TimeNS
 }
