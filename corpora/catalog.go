@@ -16,7 +16,6 @@ import (
 	"fmt"
 	"os"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -28,10 +27,12 @@ type Entry struct {
 	SHA256 string // expected hex SHA-256 of File; empty for derived corpora
 	// Unique says whether every puzzle has exactly one solution.
 	Unique bool
-	// Base and Added describe a derived corpus (17-clue+k): the corpus it
-	// is made from and how many solution cells are added to each puzzle.
-	Base  string
-	Added int
+	// Base, Added and AddedMax describe a derived corpus (17-clue+k, or
+	// 17-clue+a..b): the corpus it is made from, and how many solution
+	// cells are added to each puzzle: Added, or for a range a number from
+	// Added to AddedMax drawn per puzzle.
+	Base            string
+	Added, AddedMax int
 	// Path is a puzzle file outside the catalog, as the user named it; the
 	// corpus's name is the same path.
 	Path string
@@ -91,8 +92,9 @@ func Names() []string {
 }
 
 // Lookup finds a corpus by name: a shipped one ("top1465"), a derived one
-// ("17-clue+8", k from 0 to 64), or else a puzzle file by its path
-// ("my-puzzles.txt", "./top1465" for a file that a shipped name would hide).
+// ("17-clue+8", k from 0 to 64, or "17-clue+19..28", a range of k), or else
+// a puzzle file by its path ("my-puzzles.txt", "./top1465" for a file that
+// a shipped name would hide).
 func Lookup(name string) (Entry, error) {
 	catalog := Catalog()
 	if i := slices.IndexFunc(catalog, func(e Entry) bool { return e.Name == name }); i >= 0 {
@@ -107,29 +109,12 @@ func Lookup(name string) (Entry, error) {
 	case derived:
 		return lookupDerived(name, base, k)
 	}
-	return Entry{}, fmt.Errorf("unknown corpus %q: not a file, and the known corpora are %s, and %s+k for k = 0..%d",
-		name, strings.Join(Names(), ", "), DerivedBase, MaxAdded)
+	return Entry{}, fmt.Errorf("unknown corpus %q: not a file, and the known corpora are %s, and %s+k for k = 0..%d (or a range of k, %s+19..28)",
+		name, strings.Join(Names(), ", "), DerivedBase, MaxAdded, DerivedBase)
 }
 
 // isFile reports whether path names a regular file (or a link to one).
 func isFile(path string) bool {
 	info, err := os.Stat(path)
 	return err == nil && info.Mode().IsRegular()
-}
-
-func lookupDerived(name, base, k string) (Entry, error) {
-	if base != DerivedBase {
-		return Entry{}, fmt.Errorf("unknown corpus %q: only %s+k can be derived", name, DerivedBase)
-	}
-	added, err := strconv.Atoi(k)
-	if err != nil || added < 0 || added > MaxAdded || strconv.Itoa(added) != k {
-		return Entry{}, fmt.Errorf("corpus %q: k must be a whole number from 0 to %d", name, MaxAdded)
-	}
-	return Entry{
-		Name:   name,
-		Source: fmt.Sprintf("%s puzzles with %d cells of their unique solution added (Palm et al.)", base, added),
-		Unique: true,
-		Base:   base,
-		Added:  added,
-	}, nil
 }

@@ -86,20 +86,20 @@ func Load(dir, name string, opts Options, yield func(Puzzle) error) (Stats, erro
 	if e.Unique {
 		src.knownCount = 1
 	}
-	return scanData(dir, e.File, src, newPipeline(opts, 0, yield))
+	return scanData(dir, e.File, src, newPipeline(opts, nil, yield))
 }
 
 // ScanFile streams the puzzles of any puzzle file. The corpus is named by
 // the path as given, and so are the ids: "my/puzzles.txt:12".
 func ScanFile(path string, opts Options, yield func(Puzzle) error) (Stats, error) {
-	return scanPath(path, source{corpus: path, knownCount: -1}, newPipeline(opts, 0, yield))
+	return scanPath(path, source{corpus: path, knownCount: -1}, newPipeline(opts, nil, yield))
 }
 
 // Scan streams the puzzles read from r. file names r in error messages
 // ("-" for standard input); corpus names the puzzles in their ids.
 func Scan(r io.Reader, file, corpus string, opts Options, yield func(Puzzle) error) (Stats, error) {
 	src := source{file: file, corpus: corpus, knownCount: -1}
-	return run(r, src, newPipeline(opts, 0, yield))
+	return run(r, src, newPipeline(opts, nil, yield))
 }
 
 // source says where lines come from and what the catalog knows about them.

@@ -34,6 +34,7 @@ func newRootCmd() *cobra.Command {
 		newAnalyzeCmd(),
 		newRunCmd(), newWorkerCmd(), newMergeCmd(),
 		newSolveCmd(), newSolversCmd(), newEncodeCmd(),
+		newReproduceCmd(),
 		newServeCmd(),
 	)
 	return root

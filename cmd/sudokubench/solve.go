@@ -25,6 +25,8 @@ type solveOptions struct {
 	timeout     time.Duration
 	asJSON      bool
 	skipInvalid bool
+	trace       bool
+	traceLimit  int
 }
 
 func newSolveCmd() *cobra.Command {
@@ -55,6 +57,8 @@ func newSolveCmd() *cobra.Command {
 	f.DurationVar(&o.timeout, "timeout", 0, "wall-clock limit per puzzle, at least 1ms (0: no limit); an answer after it is a timeout")
 	f.BoolVar(&o.asJSON, "json", false, "print JSON lines: id, status, solution, counters, microseconds")
 	f.BoolVar(&o.skipInvalid, "skip-invalid", false, "count malformed lines as warnings instead of stopping")
+	f.BoolVar(&o.trace, "trace", false, "print the search step by step (direct search solvers); with --json, one JSON line per step")
+	f.IntVar(&o.traceLimit, "trace-limit", 1000, "print at most this many steps per puzzle (all are still replayed and counted)")
 	return cmd
 }
 
@@ -95,8 +99,13 @@ func runSolve(ctx context.Context, stdin io.Reader, out, errOut io.Writer, files
 	}
 	ex := harness.NewExecutor(launch, o.timeout, 0)
 	defer ex.Close()
-	s := &puzzleSolver{ex: ex, info: info, mode: info.ModeFor(mode), seed: o.seed, asJSON: o.asJSON, out: out, errOut: errOut}
+	s := &puzzleSolver{ex: ex, info: info, timeout: o.timeout, mode: info.ModeFor(mode), seed: o.seed, asJSON: o.asJSON, out: out, errOut: errOut}
 	opts := corpora.Options{Variant: variant, SkipInvalid: o.skipInvalid}
+	if o.trace {
+		if err := s.traceWith(info, o.traceLimit); err != nil {
+			return err
+		}
+	}
 	for _, file := range files {
 		if err := s.solveFile(ctx, stdin, file, opts); err != nil {
 			return &exitError{code: 2, err: err}
@@ -116,11 +125,14 @@ func runSolve(ctx context.Context, stdin io.Reader, out, errOut io.Writer, files
 type puzzleSolver struct {
 	ex              *harness.Executor
 	info            solvers.Info
+	timeout         time.Duration // for traced solves, which run in this process
 	mode            solvers.Mode
 	seed            int64
 	asJSON          bool
 	out, errOut     io.Writer
 	total, unsolved int
+	tracer          solvers.Tracer // nil unless --trace
+	traceLimit      int
 }
 
 func (s *puzzleSolver) solveFile(ctx context.Context, stdin io.Reader, file string, opts corpora.Options) error {
@@ -158,9 +170,13 @@ func inputName(file string) string {
 }
 
 // solve runs one puzzle through the harness, which validates it, times the
-// solve in the worker, verifies the answer and holds it to the limit. The
-// error says the solve was interrupted (ctx).
+// solve in the worker, verifies the answer and holds it to the limit; a
+// traced solve runs in this process, since a trace cannot cross the
+// worker's protocol. The error says the solve was interrupted (ctx).
 func (s *puzzleSolver) solve(ctx context.Context, p corpora.Puzzle) (solveLine, error) {
+	if s.tracer != nil {
+		return s.solveTraced(ctx, p), nil
+	}
 	rec, grid, err := s.ex.Solve(ctx, harness.Run{Solver: s.info, Puzzle: p, Mode: s.mode, Seed: s.seed})
 	if err != nil {
 		return solveLine{}, err

@@ -112,11 +112,12 @@ type Obs struct {
 	LimitNS                                float64 // the largest limit of its runs; 0: not recorded
 	// PeakRSS is the solver's own peak in bytes: the worker's for an
 	// in-process solver, the program's for an outside one; NaN where it
-	// was not measured. AboveBaseRSS is an in-process solver's peak above
-	// the idle worker's; NaN where unknown.
-	PeakRSS, AboveBaseRSS float64
-	External              bool
-	Stochastic            bool
+	// was not measured. OwnRSS is what the solver itself used: an
+	// in-process solver's peak above the idle worker's (Go runtime and the
+	// solver built), an outside program's own peak; NaN where unknown.
+	PeakRSS, OwnRSS float64
+	External        bool
+	Stochastic      bool
 	// Reads and ReadsSolved count a stochastic solver's reads over all its
 	// runs; ReadTimeNS is what those runs cost, a timed-out run its limit.
 	Reads, ReadsSolved, ReadTimeNS float64
@@ -191,7 +192,7 @@ func foldRepetitions(o *Obs, rs []*record.Record, m Measure) {
 		}
 	}
 	o.TimeNS = Median(sorted(times))
-	o.PeakRSS, o.AboveBaseRSS = memory(same, o.External)
+	o.PeakRSS, o.OwnRSS = memory(same, o.External)
 }
 
 // foldReads gives a stochastic solver's observation the outcome of most
@@ -218,7 +219,7 @@ func foldReads(o *Obs, rs []*record.Record, m Measure) {
 		o.Status = majority(unsolved)
 	}
 	o.TimeNS = Median(sorted(times))
-	o.PeakRSS, o.AboveBaseRSS = memory(rs, o.External)
+	o.PeakRSS, o.OwnRSS = memory(rs, o.External)
 }
 
 // countReads adds a run's reads, solved reads, read time and attempted
@@ -258,15 +259,17 @@ func readCost(r *record.Record, t float64) float64 {
 	return t
 }
 
-// memory returns the median peak of the runs, and the median peak above
-// the idle worker's, NaN where not measured. An outside solver's peak is
-// its program's: the worker's own would hide it behind the Go runtime.
-func memory(rs []*record.Record, external bool) (peak, aboveBase float64) {
+// memory returns the median peak of the runs, and the median of what the
+// solver itself used (Obs.OwnRSS), NaN where not measured. An outside
+// solver's peak is its program's: the worker's own would hide it behind
+// the Go runtime.
+func memory(rs []*record.Record, external bool) (peak, own float64) {
 	var peaks, above []float64
 	for _, r := range rs {
 		switch {
 		case external && r.ProgramPeakRSS > 0:
 			peaks = append(peaks, float64(r.ProgramPeakRSS))
+			above = append(above, float64(r.ProgramPeakRSS))
 		case !external && r.PeakRSS > 0:
 			peaks = append(peaks, float64(r.PeakRSS))
 			if r.BaseRSS > 0 {

@@ -190,7 +190,7 @@ func TestOldRecordsLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := rep.Sections[0].Summaries[0]; s.MemMedian != 1<<20 || !math.IsNaN(s.AboveBase) || hasWarning(warnings, "builds") {
-		t.Errorf("an old record: mem %g above base %g, warnings %q", s.MemMedian, s.AboveBase, warnings)
+	if s := rep.Sections[0].Summaries[0]; s.MemMedian != 1<<20 || !math.IsNaN(s.OwnMem) || hasWarning(warnings, "builds") {
+		t.Errorf("an old record: mem %g own mem %g, warnings %q", s.MemMedian, s.OwnMem, warnings)
 	}
 }

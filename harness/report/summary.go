@@ -153,10 +153,10 @@ type Summary struct {
 	PAR2                     float64 // each unsolved puzzle charged twice its own limit
 	Median, Q1, Q3, P90, Max float64 // over solved puzzles
 	// MemMedian and MemMax are the solver's own peak (an outside solver's
-	// program's); AboveBase is the median peak of an in-process solver
-	// above the idle worker's. NaN where not measured.
-	MemMedian, MemMax, AboveBase float64
-	External                     bool
+	// program's); OwnMem is the median of what the solver itself used
+	// (Obs.OwnRSS). NaN where not measured.
+	MemMedian, MemMax, OwnMem float64
+	External                  bool
 
 	// A stochastic solver's reads in all runs, its success per read with
 	// the Wilson 95% interval, its mean time per read, and its time to a
@@ -227,8 +227,8 @@ func summarize(solver, mode string, g Group, obs []Obs, fallbackLimitNS float64)
 		if !math.IsNaN(o.PeakRSS) {
 			mems = append(mems, o.PeakRSS)
 		}
-		if !math.IsNaN(o.AboveBaseRSS) {
-			above = append(above, o.AboveBaseRSS)
+		if !math.IsNaN(o.OwnRSS) {
+			above = append(above, o.OwnRSS)
 		}
 		s.External = s.External || o.External
 		s.Stochastic = s.Stochastic || o.Stochastic
@@ -246,7 +246,7 @@ func summarize(solver, mode string, g Group, obs []Obs, fallbackLimitNS float64)
 	s.Median, s.Q1, s.Q3, s.P90 = Median(times), Quantile(times, 0.25), Quantile(times, 0.75), Quantile(times, 0.9)
 	s.Max = Quantile(times, 1)
 	s.MemMedian, s.MemMax = Median(mems), Quantile(mems, 1)
-	s.AboveBase = Median(sorted(above))
+	s.OwnMem = Median(sorted(above))
 	if s.Stochastic {
 		reads.summarize(&s)
 	}

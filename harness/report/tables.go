@@ -61,7 +61,8 @@ func sortedByGroup(sums []Summary) []Summary {
 }
 
 // summaryColumns are every column of a summary table; Keep ranks those of
-// the compact view: success with its interval, median, PAR-2 and memory.
+// the compact view: success with its interval, median, PAR-2 and memory
+// (the solver's own first: the Go runtime is not the solver's).
 func summaryColumns(groupName string, noGroup bool) []Column {
 	cols := []Column{{Name: "solver", Keep: 10}}
 	if !noGroup {
@@ -82,9 +83,9 @@ func summaryColumns(groupName string, noGroup bool) []Column {
 		Column{Name: "IQR", CSV: []string{"iqr_ns"}, Right: true},
 		Column{Name: "p90", CSV: []string{"p90_ns"}, Right: true, Better: Lower},
 		Column{Name: "max", CSV: []string{"max_ns"}, Right: true, Better: Lower},
-		Column{Name: "mem", CSV: []string{"mem_median_bytes"}, Right: true, Better: Lower, Keep: 6},
+		Column{Name: "mem", CSV: []string{"mem_median_bytes"}, Right: true, Better: Lower, Keep: 3},
 		Column{Name: "mem max", CSV: []string{"mem_max_bytes"}, Right: true, Better: Lower},
-		Column{Name: "above base", CSV: []string{"above_base_bytes"}, Right: true, Better: Lower, Keep: 3},
+		Column{Name: "own mem", CSV: []string{"own_mem_bytes"}, Right: true, Better: Lower, Keep: 6},
 	)
 }
 
@@ -113,7 +114,7 @@ func summaryRow(s *Summary, o TableOptions) Row {
 	}
 	cells = append(cells, durationCell(s.PAR2), durationCell(s.Median), durationCell(s.IQR()),
 		durationCell(s.P90), durationCell(s.Max), memCell(s.MemMedian, s.External), memCell(s.MemMax, s.External),
-		memCell(s.AboveBase, s.External))
+		memCell(s.OwnMem, s.External))
 	return Row{Set: s.Group.Label, Small: s.Small, Apart: label != s.Solver, Cells: cells}
 }
 
@@ -170,9 +171,9 @@ func parNote(limits []float64) string {
 }
 
 func memNote(external bool) string {
-	note := "mem is the solver's peak resident set (median over puzzles): the worker's, Go runtime included, for in-process solvers; above base is that peak less the idle worker's."
+	note := "mem is the solver's peak resident set (median over puzzles): the worker's, Go runtime included, for in-process solvers; own mem is what the solver itself used: that peak less the idle worker's (Go runtime and solver built)."
 	if external {
-		note += " An outside solver's is its program's own (n/a where it could not be measured), and is not compared for best."
+		note += " An outside solver's mem and own mem are its program's own peak (n/a where it could not be measured), and are not compared for best."
 	}
 	return note
 }
@@ -259,7 +260,7 @@ func (r *Report) TidyTable() *Table {
 	names := []string{"group_kind", "group", "solver", "mode", "n", "solved", "success", "success_lo", "success_hi"}
 	names = append(names, reportedStatuses...)
 	names = append(names, "par2_ns", "limit_ns", "median_ns", "q1_ns", "q3_ns", "p90_ns", "max_ns",
-		"mem_median_bytes", "mem_max_bytes", "above_base_bytes", "external",
+		"mem_median_bytes", "mem_max_bytes", "own_mem_bytes", "external",
 		"reads", "per_read", "per_read_lo", "per_read_hi", "read_ns", "tts99_ns", "tts99_lo_ns", "tts99_hi_ns",
 		"updates_per_read", "uts99", "uts99_lo", "uts99_hi",
 		"plan_runs", "recorded_runs", "missing_shards")
@@ -276,7 +277,7 @@ func (r *Report) TidyTable() *Table {
 				raw = append(raw, fmt.Sprint(s.Statuses[st]))
 			}
 			raw = append(raw, rawWhole(s.PAR2), rawWhole(s.LimitNS), rawWhole(s.Median), rawWhole(s.Q1), rawWhole(s.Q3), rawWhole(s.P90), rawWhole(s.Max),
-				rawWhole(s.MemMedian), rawWhole(s.MemMax), rawWhole(s.AboveBase), fmt.Sprint(s.External))
+				rawWhole(s.MemMedian), rawWhole(s.MemMax), rawWhole(s.OwnMem), fmt.Sprint(s.External))
 			raw = append(raw, stochasticRaw(&s)...)
 			raw = append(raw, fmt.Sprint(cov.Planned), fmt.Sprint(cov.Recorded), strings.Join(cov.Missing, " "))
 			cells := make([]Cell, len(raw))
