@@ -95,6 +95,12 @@ func TestSolversListsEveryPipeline(t *testing.T) {
 		widest := 0
 		for _, line := range strings.Split(out, "\n") {
 			widest = max(widest, utf8.RuneCountInString(line))
+			// Each pipeline's row says how --solvers reaches it.
+			for name, sel := range map[string]string{"exactcover/dlx": "pure", "qubo/sa/pruned": "opt-in", "genetic/seed": "opt-in", "milp/cbc": "outside"} {
+				if strings.Contains(line, " "+name+" ") && !strings.Contains(line, " "+sel+" ") {
+					t.Errorf("wide=%v: the row of %s does not say %s: %q", wide, name, sel, line)
+				}
+			}
 		}
 		if fits := widest <= 100; fits == wide || (wide && !strings.Contains(out, "VERSION")) {
 			t.Errorf("wide=%v: widest line %d columns, want ≤ 100 exactly when not wide, and versions when wide", wide, widest)

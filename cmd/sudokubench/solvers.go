@@ -18,10 +18,14 @@ func newSolversCmd() *cobra.Command {
 	var wide bool
 	cmd := &cobra.Command{
 		Use:   "solvers",
-		Short: "List the solver pipelines: name, family, pure Go or not, available here or why not",
+		Short: "List the solver pipelines: name, family, the selections they join, available here or why not",
 		Long: "List every solver pipeline in a table that fits the terminal (100 columns when\n" +
-			"the output is not one), with the reasons a pipeline cannot run here below it;\n" +
-			"--wide gives every column, the engines' versions among them, at full length.",
+			"the output is not one), with the reasons a pipeline cannot run here below it.\n" +
+			"The selection column says how --solvers reaches it: pure (pure Go, in the\n" +
+			"default \"pure\" selection), opt-in (pure Go, but only when named, a prefix or\n" +
+			"\"all\": too slow on hard puzzles for the default run) or outside (runs outside\n" +
+			"programs). --wide gives every column, the engines' versions and why a pipeline\n" +
+			"is opt-in among them, at full length.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			out := cmd.OutOrStdout()
@@ -39,7 +43,7 @@ func newSolversCmd() *cobra.Command {
 // width, and then why each unavailable pipeline cannot run, one line per
 // reason.
 func listSolvers(out io.Writer, reg *solvers.Registry, width int) error {
-	header := []string{"name", "family", "pure go", "here", "description"}
+	header := []string{"name", "family", "selection", "here", "description"}
 	var rows [][]string
 	unavailable := make(map[string][]string) // reason: pipelines
 	var reasons []string
@@ -52,7 +56,7 @@ func listSolvers(out io.Writer, reg *solvers.Registry, width int) error {
 			}
 			unavailable[err.Error()] = append(unavailable[err.Error()], in.Name)
 		}
-		rows = append(rows, []string{in.Name, in.Family, yesNo(in.PureGo), here, in.Description})
+		rows = append(rows, []string{in.Name, in.Family, selection(in), here, in.Description})
 	}
 	table := tablewriter.NewTable(out, tablewriter.WithRowAutoWrap(tw.WrapNormal),
 		tablewriter.WithColumnWidths(tw.NewMapper[int, int]().Set(len(header)-1, lastColumnRoom(header, rows, width))))
@@ -109,7 +113,7 @@ func wrap(text string, width int, indent string) string {
 // listSolversWide writes every column at full length.
 func listSolversWide(out io.Writer, reg *solvers.Registry) error {
 	table := tablewriter.NewWriter(out)
-	table.Header("name", "family", "pure go", "available", "version", "description")
+	table.Header("name", "family", "selection", "available", "version", "description", "opt-in because")
 	for _, in := range reg.All() {
 		available := "yes"
 		if err := in.Check(); err != nil {
@@ -119,13 +123,22 @@ func listSolversWide(out io.Writer, reg *solvers.Registry) error {
 		if in.Version != nil && available == "yes" {
 			version = in.Version()
 		}
-		if err := table.Append(in.Name, in.Family, yesNo(in.PureGo), available, version, in.Description); err != nil {
+		if err := table.Append(in.Name, in.Family, selection(in), available, version, in.Description, in.OptIn); err != nil {
 			return err
 		}
 	}
 	return table.Render()
 }
 
-func yesNo(b bool) string {
-	return map[bool]string{true: "yes", false: "no"}[b]
+// selection says how --solvers reaches a pipeline: "pure" (in the default
+// selection), "opt-in" (pure Go, run only when named) or "outside" (runs
+// outside programs).
+func selection(in solvers.Info) string {
+	switch {
+	case !in.PureGo:
+		return "outside"
+	case in.OptIn != "":
+		return "opt-in"
+	}
+	return "pure"
 }

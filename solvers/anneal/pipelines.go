@@ -70,6 +70,7 @@ func (p preset) info() solvers.Info {
 		PureGo:      true,
 		Stochastic:  true,
 		Incomplete:  true,
+		OptIn:       "anneals until its deadline on every puzzle it cannot solve (most below 25 givens)",
 		New: func() solvers.Solver {
 			b, err := qubo.NewBuilder(p.form, qubo.DefaultWeights())
 			if err != nil {
