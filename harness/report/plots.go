@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"image/color"
+	"maps"
 	"math"
 	"slices"
 
@@ -222,6 +223,41 @@ func SuccessByGroup(sums []Summary, groupName string, st Styles) (*plot.Plot, er
 	percentAxis(&p.Y, 100)
 	nominal(&p.X, labels(groups))
 	return p, nil
+}
+
+// SuccessByFamily is SuccessByGroup for one pipeline of each family, the
+// family's best (FamilyBest): how each way of posing Sudoku fares by group.
+func SuccessByFamily(sums []Summary, best []string, groupName string, st Styles) (*plot.Plot, error) {
+	kept := slices.DeleteFunc(slices.Clone(sums), func(s Summary) bool { return !slices.Contains(best, s.Solver) })
+	p, err := SuccessByGroup(kept, groupName, st)
+	if err != nil {
+		return nil, err
+	}
+	p.Title.Text = "Success rate by " + groupName + ", best pipeline of each family (Wilson 95% intervals)"
+	return p, nil
+}
+
+// FamilyBest returns the pipeline of each family (exact cover, SAT, MILP,
+// QUBO, direct, neural…) with the lowest PAR-2 over every observation,
+// which weighs success and time together; ties go to the first name. The
+// result is sorted by family.
+func FamilyBest(obs []Obs) []string {
+	family := make(map[string]string)
+	for _, o := range obs {
+		family[o.Solver] = o.Family
+	}
+	best := make(map[string]Summary)
+	for _, s := range Summarize(obs, All{}, 0) {
+		f := family[s.Solver]
+		if b, ok := best[f]; !ok || s.PAR2 < b.PAR2 {
+			best[f] = s
+		}
+	}
+	var out []string
+	for _, f := range slices.Sorted(maps.Keys(best)) {
+		out = append(out, best[f].Solver)
+	}
+	return out
 }
 
 // groupsAndSolvers are the sorted groups and solver names of summaries.

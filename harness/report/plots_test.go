@@ -5,6 +5,7 @@ import (
 	"math"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/plot"
@@ -120,5 +121,38 @@ func TestTicks(t *testing.T) {
 		if got := labels(tt.got); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: labels %q, want %q", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestFamilyBest picks each family's pipeline of lowest PAR-2, and a report
+// over several pipelines of several families draws the family plot.
+func TestFamilyBest(t *testing.T) {
+	var recs []record.Record
+	add := func(solver, family string, status string, cpu int64) {
+		for i := range 4 {
+			r := rec(solver, fmt.Sprint(i), 17+i, status, cpu, 0)
+			r.Family = family
+			recs = append(recs, r)
+		}
+	}
+	add("sat/slow", "sat", "solved", 90)
+	add("sat/fast", "sat", "solved", 10)
+	add("qubo/fails", "qubo", "gave-up", 1)
+	add("qubo/works", "qubo", "solved", 50)
+	add("exactcover/dlx", "exactcover", "solved", 5)
+	d := &Data{Records: recs}
+	rep, err := New(d, Config{By: []string{"hints"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(FamilyBest(rep.Obs), ","); got != "exactcover/dlx,qubo/works,sat/fast" {
+		t.Errorf("best of each family: %s, want exactcover/dlx,qubo/works,sat/fast", got)
+	}
+	figs, err := rep.Figures()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(figs, func(f Figure) bool { return f.Name == "success-by-hints-family" }) {
+		t.Error("no success-by-hints-family figure")
 	}
 }

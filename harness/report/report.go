@@ -201,6 +201,13 @@ func (r *Report) Figures() ([]Figure, error) {
 		if err := add(Figure{Name: "success-by-" + name, Caption: "Success rate by " + name + " with Wilson 95% intervals.", Plot: p, Width: width}, err); err != nil {
 			return nil, err
 		}
+		if best := FamilyBest(r.Obs); len(best) > 1 && len(best) < solvers {
+			p, err = SuccessByFamily(s.Summaries, best, name, r.Styles)
+			caption := "Success rate by " + name + " of each family's best pipeline (lowest PAR-2 over every puzzle), with Wilson 95% intervals."
+			if err := add(Figure{Name: "success-by-" + name + "-family", Caption: caption, Plot: p, Width: GroupedWidth(len(groupsOf(r.Obs, s.Grouper)), len(best))}, err); err != nil {
+				return nil, err
+			}
+		}
 	}
 	p, err = MemoryBySolver(r.Obs, r.Styles)
 	caption := "Peak memory by solver: the worker's for in-process solvers, the program's for outside ones (left out where not measured)."
