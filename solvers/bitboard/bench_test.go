@@ -8,11 +8,12 @@ import (
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
+	"github.com/sudokubench/sudokubench/solvers/solvertest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
 // The benchmark's puzzles are the seeded sample the default `sudokubench
-// run` draws from each corpus (and DESIGN.md's reference figures use), so
+// run` draws from each corpus (and ARCHITECTURE.md's reference figures use), so
 // that the C references can be timed on the same puzzles.
 const (
 	benchSample = 50
@@ -21,7 +22,7 @@ const (
 
 // BenchmarkSolve times the pipeline through the Solver interface, cycling
 // through each corpus's sample, and reports wall and CPU time per puzzle
-// (the CPU figure is DESIGN.md's, and steadier on a shared machine) with
+// (the CPU figure is the reference figures', and steadier on a shared machine) with
 // the search's guesses and nodes per puzzle.
 func BenchmarkSolve(b *testing.B) {
 	for _, corpus := range []string{"17-clue", "top1465", "hardest-1905-11plus", "hardest-1106"} {
@@ -69,7 +70,7 @@ func benchmarkSolve(b *testing.B, puzzles []*sudoku.Grid, mode solvers.Mode) {
 	s := NewSolver()
 	ctx := context.Background()
 	var guesses, nodes float64
-	cpu := processCPU()
+	cpu := solvertest.ProcessCPU()
 	i := 0
 	for b.Loop() {
 		res, err := s.Solve(ctx, solvers.Request{Puzzle: puzzles[i%len(puzzles)], Mode: mode})
@@ -82,7 +83,7 @@ func benchmarkSolve(b *testing.B, puzzles []*sudoku.Grid, mode solvers.Mode) {
 	}
 	n := float64(b.N)
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e3/n, "µs/puzzle")
-	b.ReportMetric(float64((processCPU()-cpu).Nanoseconds())/1e3/n, "cpu-µs/puzzle")
+	b.ReportMetric(float64((solvertest.ProcessCPU()-cpu).Nanoseconds())/1e3/n, "cpu-µs/puzzle")
 	b.ReportMetric(guesses/n, "guesses/puzzle")
 	b.ReportMetric(nodes/n, "nodes/puzzle")
 }

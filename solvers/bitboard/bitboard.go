@@ -87,7 +87,7 @@ func (s *Solver) boardFor(geo *sudoku.Geometry) board {
 
 // Solve searches the puzzle in the request's mode.
 func (s *Solver) Solve(ctx context.Context, req solvers.Request) (solvers.Result, error) {
-	limit, err := solutionsWanted(req)
+	limit, err := req.SolutionLimit()
 	if err != nil {
 		return solvers.Result{Status: solvers.Error, Detail: err.Error()}, nil
 	}
@@ -114,18 +114,4 @@ func (s *Solver) Solve(ctx context.Context, req solvers.Request) (solvers.Result
 	res.Solution = sudoku.NewGrid(req.Puzzle.Geometry())
 	copy(res.Solution.Cells(), b.solution())
 	return res, nil
-}
-
-// solutionsWanted returns how many solutions the request's mode needs.
-func solutionsWanted(req solvers.Request) (int, error) {
-	if req.Puzzle == nil {
-		return 0, fmt.Errorf("no puzzle")
-	}
-	switch req.Mode {
-	case solvers.First:
-		return 1, nil
-	case solvers.Unique:
-		return 2, nil
-	}
-	return 0, fmt.Errorf("unknown mode %q: use first or unique", req.Mode)
 }

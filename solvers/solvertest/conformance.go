@@ -103,7 +103,7 @@ func Trace(t *testing.T, s solvers.Tracer, puzzle *sudoku.Grid, mode solvers.Mod
 }
 
 // Benchmark times a solver per corpus sample through the Solver interface,
-// cycling through the puzzles, and reports µs per puzzle, the mean of each
+// cycling through the puzzles, and reports µs (wall and CPU) per puzzle, the mean of each
 // engine counter per puzzle (guesses, nodes, generations…) and the share
 // solved. Only solved and gave-up (an incomplete
 // solver, a budget) may come back, and every solution must verify.
@@ -115,6 +115,7 @@ func Benchmark(b *testing.B, newSolver func() solvers.Solver, mode solvers.Mode,
 			ctx := context.Background()
 			counters := make(map[string]float64)
 			var results []solvers.Result
+			cpu := ProcessCPU()
 			for i := 0; b.Loop(); i++ {
 				res, err := s.Solve(ctx, solvers.Request{Puzzle: puzzles[i%len(puzzles)], Mode: mode, Seed: 1})
 				if err != nil || (res.Status != solvers.Solved && res.Status != solvers.GaveUp) {
@@ -137,6 +138,7 @@ func Benchmark(b *testing.B, newSolver func() solvers.Solver, mode solvers.Mode,
 				}
 			}
 			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "µs/puzzle")
+			b.ReportMetric(float64((ProcessCPU()-cpu).Microseconds())/float64(b.N), "cpu-µs/puzzle")
 			for k, v := range counters {
 				b.ReportMetric(v/float64(b.N), k+"/puzzle")
 			}

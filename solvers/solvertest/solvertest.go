@@ -14,7 +14,9 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"syscall"
 	"testing"
+	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/solvers"
@@ -130,4 +132,15 @@ func Grids(ps []corpora.Puzzle) []*sudoku.Grid {
 		gs[i] = p.Grid
 	}
 	return gs
+}
+
+// ProcessCPU returns the CPU time (user + system) the process has used, so
+// that benchmarks can report it beside wall time on a shared machine; 0
+// where it cannot be read.
+func ProcessCPU() time.Duration {
+	var ru syscall.Rusage
+	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
+		return 0
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
