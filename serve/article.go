@@ -42,17 +42,7 @@ func (s *Server) handleArticleSolve(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	j, err := s.job(puzzleRequest{Puzzle: req.Puzzle})
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	info, err := s.runnable(req.Algorithm)
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	res, err := s.solve(r.Context(), info, j)
+	_, res, err := s.solveNamed(r.Context(), puzzleRequest{Puzzle: req.Puzzle}, req.Algorithm)
 	if err != nil {
 		writeError(w, err)
 		return

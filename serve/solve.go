@@ -187,22 +187,28 @@ func (s *Server) handleSolve(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	j, err := s.job(req.puzzleRequest)
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	info, err := s.runnable(req.Solver)
-	if err != nil {
-		writeError(w, err)
-		return
-	}
-	res, err := s.solve(r.Context(), info, j)
+	j, res, err := s.solveNamed(r.Context(), req.puzzleRequest, req.Solver)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
 	writeJSON(w, http.StatusOK, solveAnswer{infoOf(j.grid), res})
+}
+
+// solveNamed reads the request's puzzle and solves it with the named
+// solver (the default when empty), as both /api/solve and the article's
+// /solve do.
+func (s *Server) solveNamed(ctx context.Context, pr puzzleRequest, solver string) (puzzleJob, solveResult, error) {
+	j, err := s.job(pr)
+	if err != nil {
+		return j, solveResult{}, err
+	}
+	info, err := s.runnable(solver)
+	if err != nil {
+		return j, solveResult{}, err
+	}
+	res, err := s.solve(ctx, info, j)
+	return j, res, err
 }
 
 // handleSolveAll answers POST /api/solve/all: every selected solver on one
