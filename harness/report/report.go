@@ -151,7 +151,12 @@ func (r *Report) WriteTables(w io.Writer, tw TableWriter) error {
 		txt.Width = r.Config.Width
 		tw = txt
 	}
-	for i, t := range r.Tables() {
+	return WriteTableList(w, tw, r.Tables())
+}
+
+// WriteTableList writes tables in one format, a blank line between them.
+func WriteTableList(w io.Writer, tw TableWriter, tables []*Table) error {
+	for i, t := range tables {
 		if i > 0 {
 			if _, err := io.WriteString(w, "\n"); err != nil {
 				return err

@@ -47,17 +47,7 @@ func (c *Comparison) Tables() []*report.Table { return []*report.Table{c.Table()
 
 // WriteTables writes both tables in a format, a blank line between them.
 func (c *Comparison) WriteTables(w io.Writer, tw report.TableWriter) error {
-	for i, t := range c.Tables() {
-		if i > 0 {
-			if _, err := io.WriteString(w, "\n"); err != nil {
-				return err
-			}
-		}
-		if err := tw.WriteTable(w, t); err != nil {
-			return err
-		}
-	}
-	return nil
+	return report.WriteTableList(w, tw, c.Tables())
 }
 
 // WriteMarkdown writes the comparison as a Markdown document: what was
