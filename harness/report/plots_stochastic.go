@@ -36,12 +36,16 @@ func (c Cost) ticks() plot.Ticker {
 
 // toSolution is a summary's TTS99 in seconds or its UTS99, with the
 // interval; ok is false for a summary without it (a deterministic solver,
-// or updates not counted).
+// updates not counted) or whose figure is 0.
 func (c Cost) toSolution(s *Summary) (v, lo, hi float64, ok bool) {
 	if c == Updates {
-		return s.UTS99, s.UTS99Lo, s.UTS99Hi, s.CountsUpdates
+		v, lo, hi, ok = s.UTS99, s.UTS99Lo, s.UTS99Hi, s.CountsUpdates
+	} else {
+		v, lo, hi, ok = s.TTS99/1e9, s.TTS99Lo/1e9, s.TTS99Hi/1e9, s.Stochastic
 	}
-	return s.TTS99 / 1e9, s.TTS99Lo / 1e9, s.TTS99Hi / 1e9, s.Stochastic
+	// A group solved at no cost (singles settled every puzzle before any
+	// sampling) has nothing to draw on a log axis.
+	return v, lo, hi, ok && v > 0 && lo > 0
 }
 
 // RunCost is one run of a stochastic solver as SuccessByBudget sees it:

@@ -254,6 +254,13 @@ func TestTTS99ByGroupPlotsEachSolversGroups(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	// A group settled without sampling costs nothing: it is left out, not
+	// drawn at log10(0).
+	free := slices.Clone(sums)
+	free[0].UTS99, free[0].UTS99Lo = 0, 0
+	if _, err := TTS99ByGroup(free, "hints", Updates, CPU, NewStyles(obs, false)); err != nil {
+		t.Errorf("a group solved at no cost: %v", err)
+	}
 	// Two groups on the x axis; the y axis covers log10 of UTS99 (2e5 up
 	// to the 17-hint interval's high end).
 	if p.X.Min != -0.5 || p.X.Max != 1.5 || p.Y.Min > math.Log10(2e5) || p.Y.Max < math.Log10(s.UTS99Hi) {
