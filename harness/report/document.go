@@ -263,7 +263,7 @@ func (r *Report) WriteFiles(to Files, format string, plotFormats []string) ([]st
 			out.put(filepath.Join(to.PlotDir, f.Name+"."+ext), b.Bytes())
 		}
 	}
-	link, err := filepath.Rel(filepath.Dir(to.Doc), to.PlotDir)
+	link, err := LinkFrom(to.Doc, to.PlotDir)
 	if err != nil {
 		return out.files, err
 	}
@@ -315,4 +315,19 @@ func (s *fileSink) err() error {
 		return s.firstErr
 	}
 	return fmt.Errorf("out of date with the results (regenerate them with the same report command): %s", strings.Join(s.stale, ", "))
+}
+
+// LinkFrom is the path by which a document at doc links to dir: relative
+// to the document's directory, whether either path was given absolute or
+// relative to the working directory.
+func LinkFrom(doc, dir string) (string, error) {
+	from, err := filepath.Abs(filepath.Dir(doc))
+	if err != nil {
+		return "", err
+	}
+	to, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Rel(from, to)
 }

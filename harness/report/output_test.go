@@ -194,3 +194,21 @@ func TestFirstModeMarked(t *testing.T) {
 		t.Errorf("the cactus plot does not mark the first-mode solver; caption %q", figs[0].Caption)
 	}
 }
+
+// TestLinkFromMixedPaths links a document to its plots whether the paths
+// are absolute or relative to the working directory.
+func TestLinkFromMixedPaths(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct{ doc, dir string }{
+		{filepath.Join(wd, "out", "DOC.md"), filepath.Join("out", "plots")},
+		{filepath.Join("out", "DOC.md"), filepath.Join(wd, "out", "plots")},
+		{filepath.Join("out", "DOC.md"), filepath.Join("out", "plots")},
+	} {
+		if link, err := LinkFrom(tt.doc, tt.dir); err != nil || link != "plots" {
+			t.Errorf("LinkFrom(%s, %s) = %q, %v; want plots", tt.doc, tt.dir, link, err)
+		}
+	}
+}

@@ -134,7 +134,7 @@ func (c *Comparison) WriteFiles(to Files, plotFormats []string) ([]string, error
 	if to.Doc == "" {
 		to.Doc = filepath.Join(to.Dir, "comparison.md")
 	}
-	link, err := filepath.Rel(filepath.Dir(to.Doc), to.Dir)
+	link, err := report.LinkFrom(to.Doc, to.Dir)
 	if err != nil {
 		return nil, err
 	}
