@@ -26,10 +26,11 @@
 // and up to 64 MiB of heap left by earlier runs; past that the heap is
 // released first); the idle worker's resident set is recorded beside it. An
 // outside program's own peak comes from solvers/external, which reads the
-// program's VmHWM as it exits. A run whose solver's previous run took under a
-// millisecond is preceded by untimed solves of that previous puzzle, for at
-// least 100 µs, so that short runs find warm caches as an in-process loop
-// does. BenchmarkIsolated measures how close the recorded times come to
+// program's VmHWM as it exits. Before a timed solve the worker warms up,
+// untimed, on earlier puzzles of under 10 ms taken in turn (never the coming
+// one): for at least 100 µs after a run under a millisecond, and for 10 ms
+// after waiting over 10 ms for its job, so that short runs find warm caches
+// as an in-process loop does. Pool jobs (serve) skip the warm-up. BenchmarkIsolated measures how close the recorded times come to
 // BenchmarkSolve's.
 //
 // Limits. The parent kills the worker's process group, and every process

@@ -17,7 +17,7 @@ func newCorporaCmd() *cobra.Command {
 		Use:   "corpora",
 		Short: "List the shipped puzzle corpora: puzzles, hint range, mean hints, source",
 		Long: "List the shipped puzzle corpora, counting their puzzles by reading each file.\n" +
-			"Besides these, 17-clue+k (k = 0..64) names 17-clue puzzles with k cells of their solution added.",
+			"Besides these, 17-clue+k (k = 0..64) names 17-clue puzzles with k cells of their solution added, and 17-clue+a..b spreads them over k = a to b.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			dir, err := corpora.FindDir(cmd.Flag("corpora").Value.String())
@@ -105,7 +105,7 @@ func newCorporaShowCmd() *cobra.Command {
 	cmd.Flags().StringVar(&opts.hints, "hints", "", "count only puzzles with these hints: 17-30, 22, 25-")
 	cmd.Flags().IntVar(&opts.sample, "sample", 0, "count a random sample of this many puzzles")
 	cmd.Flags().IntVar(&opts.limit, "limit", 0, "count at most this many puzzles")
-	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "seed for --sample and for the cells added in 17-clue+k")
+	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "seed for --sample and for the cells (and k) added in 17-clue+k and 17-clue+a..b")
 	return cmd
 }
 

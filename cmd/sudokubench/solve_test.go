@@ -8,7 +8,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -191,8 +190,10 @@ func TestSolveTimeoutMeansWhatRunsDoes(t *testing.T) {
 			t.Errorf("--timeout %s: %v, want a refusal", bad, err)
 		}
 	}
-	hardest := firstPuzzle(t, "hardest-1106")
-	out, _, err := runCLIInput(t, hardest, "solve", "--json", "--timeout", "1ms", "--solver", "milp/gophersat-pb")
+	// A 25×25 grid with its first row given: gophersat, which does not
+	// look at its context, takes about 250 ms over it on this project's VM.
+	wide := "123456789ABCDEFGHIJKLMNOP" + strings.Repeat(".", 600)
+	out, _, err := runCLIInput(t, wide, "solve", "--json", "--timeout", "1ms", "--solver", "sat/gophersat/extended")
 	var line solveLine
 	if jerr := json.Unmarshal([]byte(out), &line); jerr != nil || exitCode(err) != 1 {
 		t.Fatalf("exit %d (%v), output %q", exitCode(err), err, out)
@@ -213,18 +214,4 @@ func TestSolveNamesPuzzlesByPath(t *testing.T) {
 	if err != nil || json.Unmarshal([]byte(out), &line) != nil || line.ID != path+":2" || line.Status != solvers.Solved {
 		t.Fatalf("%v: %s", err, out)
 	}
-}
-
-// firstPuzzle is the first puzzle line of a shipped corpus.
-func firstPuzzle(t *testing.T, corpus string) string {
-	t.Helper()
-	var first string
-	_, err := corpora.Load("", corpus, corpora.Options{Limit: 1}, func(p corpora.Puzzle) error {
-		first = p.Grid.String()
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
-	}
-	return first
 }

@@ -25,9 +25,10 @@
 //     value is marked among them (benchstat's rule: no stars without enough
 //     data). First-mode times beside unique-mode ones are marked, and never
 //     best: uniqueness was not proved.
-//   - Memory is the solver's own: the worker's peak for an in-process
-//     solver, the program's for an outside one, "n/a" where that was not
-//     measured — never the worker's figure in its place.
+//   - Memory is the solver's own: an in-process solver's peak above the
+//     idle worker's (the Go runtime is not the solver's), an outside
+//     program's own peak, "n/a" where that was not measured — never the
+//     worker's figure in its place.
 //   - A report says what it covers: the plan's size, how much of it is
 //     recorded, which shards are missing. It refuses to mix plans.
 //   - Two runs of one build differ: the machine drifts. A comparison judges
