@@ -94,8 +94,17 @@ func TestSolveAllComparesEverySolver(t *testing.T) {
 	if fmt.Sprint(got) != fmt.Sprint(want) {
 		t.Errorf("statuses %v, want %v", got, want)
 	}
-	if len(res.Skipped) != 1 || res.Skipped[0].Solver != "test/away" || !strings.Contains(res.Skipped[0].Reason, "not installed") {
-		t.Errorf("skipped %+v, want test/away with its reason", res.Skipped)
+	skipped := make(map[string]string)
+	for _, sk := range res.Skipped {
+		skipped[sk.Solver] = sk.Reason
+	}
+	if len(skipped) != 2 || !strings.Contains(skipped["test/away"], "not installed") || !strings.Contains(skipped["test/slow"], "opt-in") {
+		t.Errorf("skipped %+v, want test/away (not installed) and test/slow (opt-in) with their reasons", res.Skipped)
+	}
+	var named solveAllAnswer
+	post(t, ts, "/api/solve/all", map[string]any{"puzzle": top95, "solvers": []string{"test/slow"}}).decode(t, &named)
+	if len(named.Results) != 1 || named.Results[0].Status != "solved" {
+		t.Errorf("solvers [test/slow] gave %+v, want the opt-in solver run when named", named.Results)
 	}
 
 	var some solveAllAnswer

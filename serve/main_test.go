@@ -64,6 +64,10 @@ func testRegistry() *solvers.Registry {
 		mustAdd(reg, solvers.Info{Name: name, Family: "direct", PureGo: true, New: func() solvers.Solver { return f }})
 	}
 	mustAdd(reg, solvers.Info{
+		Name: "test/slow", Family: "direct", PureGo: true, OptIn: "slow by design",
+		New: func() solvers.Solver { return dlx.NewSolver() },
+	})
+	mustAdd(reg, solvers.Info{
 		Name: "test/away", Family: "direct", New: func() solvers.Solver { return solvers.SolverFunc(hang) },
 		Available: func() error { return errors.New("its program is not installed") },
 	})

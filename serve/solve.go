@@ -262,6 +262,10 @@ func (s *Server) selection(list []string) ([]solvers.Info, []skippedSolver, erro
 			skipped = append(skipped, skippedSolver{Solver: in.Name, Reason: err.Error()})
 			continue
 		}
+		if len(list) == 0 && in.OptIn != "" {
+			skipped = append(skipped, skippedSolver{Solver: in.Name, Reason: "opt-in (" + in.OptIn + "): name it in \"solvers\" to run it"})
+			continue
+		}
 		usable = append(usable, in)
 	}
 	if len(usable) == 0 {
