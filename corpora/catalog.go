@@ -1,7 +1,8 @@
-// Package corpora is where puzzles come from: the shipped puzzle files with
-// their provenance and checksums, a streaming loader that never holds a whole
-// corpus in memory, filtering by hint count and seeded sampling, the derived
-// corpus 17-clue+k, and a generator of unique puzzles of any size.
+// Package corpora is where puzzles come from: the shipped puzzle files,
+// built into the binary, with their provenance and checksums; puzzle files
+// of the user's, named by their path; a streaming loader that never holds a
+// whole corpus in memory, filtering by hint count and seeded sampling, the
+// derived corpus 17-clue+k, and a generator of unique puzzles of any size.
 //
 // The package's opinion: a corpus is a file read line by line, every puzzle
 // keeps the id "corpus:line" it was born with however it is filtered or
@@ -13,8 +14,8 @@ package corpora
 
 import (
 	"fmt"
+	"os"
 	"slices"
-	"strconv"
 	"strings"
 )
 
@@ -26,15 +27,23 @@ type Entry struct {
 	SHA256 string // expected hex SHA-256 of File; empty for derived corpora
 	// Unique says whether every puzzle has exactly one solution.
 	Unique bool
-	// Base and Added describe a derived corpus (17-clue+k): the corpus it
-	// is made from and how many solution cells are added to each puzzle.
-	Base  string
-	Added int
+	// Base, Added and AddedMax describe a derived corpus (17-clue+k, or
+	// 17-clue+a..b): the corpus it is made from, and how many solution
+	// cells are added to each puzzle: Added, or for a range a number from
+	// Added to AddedMax drawn per puzzle.
+	Base            string
+	Added, AddedMax int
+	// Path is a puzzle file outside the catalog, as the user named it; the
+	// corpus's name is the same path.
+	Path string
 }
 
 // Derived reports whether the corpus is made from another one rather than
 // read from its own file.
 func (e Entry) Derived() bool { return e.Base != "" }
+
+// IsFile reports whether the corpus is a puzzle file outside the catalog.
+func (e Entry) IsFile() bool { return e.Path != "" }
 
 // DerivedBase is the corpus the derived corpora "17-clue+k" are made from.
 const DerivedBase = "17-clue"
@@ -82,33 +91,30 @@ func Names() []string {
 	return names
 }
 
-// Lookup finds a corpus by name: a shipped one ("top1465") or a derived
-// one ("17-clue+8", k from 0 to 64).
+// Lookup finds a corpus by name: a shipped one ("top1465"), a derived one
+// ("17-clue+8", k from 0 to 64, or "17-clue+19..28", a range of k), or else
+// a puzzle file by its path ("my-puzzles.txt", "./top1465" for a file that
+// a shipped name would hide).
 func Lookup(name string) (Entry, error) {
-	if base, k, ok := strings.Cut(name, "+"); ok {
-		return lookupDerived(name, base, k)
-	}
 	catalog := Catalog()
 	if i := slices.IndexFunc(catalog, func(e Entry) bool { return e.Name == name }); i >= 0 {
 		return catalog[i], nil
 	}
-	return Entry{}, fmt.Errorf("unknown corpus %q: known corpora are %s, and %s+k for k = 0..%d",
-		name, strings.Join(Names(), ", "), DerivedBase, MaxAdded)
+	base, k, derived := strings.Cut(name, "+")
+	switch {
+	case derived && base == DerivedBase:
+		return lookupDerived(name, base, k)
+	case isFile(name):
+		return Entry{Name: name, Path: name, Source: "puzzle file " + name}, nil
+	case derived:
+		return lookupDerived(name, base, k)
+	}
+	return Entry{}, fmt.Errorf("unknown corpus %q: not a file, and the known corpora are %s, and %s+k for k = 0..%d (or a range of k, %s+19..28)",
+		name, strings.Join(Names(), ", "), DerivedBase, MaxAdded, DerivedBase)
 }
 
-func lookupDerived(name, base, k string) (Entry, error) {
-	if base != DerivedBase {
-		return Entry{}, fmt.Errorf("unknown corpus %q: only %s+k can be derived", name, DerivedBase)
-	}
-	added, err := strconv.Atoi(k)
-	if err != nil || added < 0 || added > MaxAdded || strconv.Itoa(added) != k {
-		return Entry{}, fmt.Errorf("corpus %q: k must be a whole number from 0 to %d", name, MaxAdded)
-	}
-	return Entry{
-		Name:   name,
-		Source: fmt.Sprintf("%s puzzles with %d cells of their unique solution added (Palm et al.)", base, added),
-		Unique: true,
-		Base:   base,
-		Added:  added,
-	}, nil
+// isFile reports whether path names a regular file (or a link to one).
+func isFile(path string) bool {
+	info, err := os.Stat(path)
+	return err == nil && info.Mode().IsRegular()
 }

@@ -6,12 +6,12 @@ import (
 	"fmt"
 	"io"
 	"os"
-	"path/filepath"
 )
 
 // Checksum is the result of hashing a corpus file and comparing it with the
 // catalog. A mismatch is not an error: the file may have been edited on
-// purpose. Warning says what to report.
+// purpose. Warning says what to report. A puzzle file outside the catalog
+// has no expected sum: its own is its provenance.
 type Checksum struct {
 	Path string
 	Got  string // hex SHA-256 of the file
@@ -24,25 +24,32 @@ func (c Checksum) Match() bool { return c.Want != "" && c.Got == c.Want }
 // Warning returns a sentence describing a mismatch, or "" when the file
 // matches the catalog.
 func (c Checksum) Warning() string {
-	switch {
-	case c.Match():
+	if c.Want == "" || c.Match() {
 		return ""
-	case c.Want == "":
-		return fmt.Sprintf("%s: no checksum in the catalog to compare sha256 %s with", c.Path, c.Got)
 	}
 	return fmt.Sprintf("%s: sha256 %s differs from the catalog's %s: the file is not the shipped corpus, results will not compare with published ones",
 		c.Path, c.Got, c.Want)
 }
 
-// Verify hashes the file of a shipped corpus in dir and compares it with
-// the catalog. The error is for a file that cannot be read; a mismatch is
-// reported by the Checksum.
+// Verify hashes the file of a corpus, a shipped one in dir ("" for the
+// built-in copies) or a puzzle file, and compares it with the catalog. The
+// error is for a file that cannot be read; a mismatch is reported by the
+// Checksum.
 func Verify(dir string, e Entry) (Checksum, error) {
-	if e.Derived() {
+	switch {
+	case e.Derived():
 		return Checksum{}, fmt.Errorf("corpus %s is derived from %s and has no file of its own", e.Name, e.Base)
+	case e.IsFile():
+		got, err := FileSHA256(e.Path)
+		return Checksum{Path: e.Path, Got: got}, err
 	}
-	path := filepath.Join(dir, e.File)
-	got, err := FileSHA256(path)
+	f, err := openData(dir, e.File)
+	if err != nil {
+		return Checksum{}, err
+	}
+	defer f.Close()
+	path := FilePath(dir, e.File)
+	got, err := readerSHA256(f, path)
 	if err != nil {
 		return Checksum{}, err
 	}
@@ -56,9 +63,13 @@ func FileSHA256(path string) (string, error) {
 		return "", err
 	}
 	defer f.Close()
+	return readerSHA256(f, path)
+}
+
+func readerSHA256(r io.Reader, name string) (string, error) {
 	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", fmt.Errorf("%s: %w", path, err)
+	if _, err := io.Copy(h, r); err != nil {
+		return "", fmt.Errorf("%s: %w", name, err)
 	}
 	return hex.EncodeToString(h.Sum(nil)), nil
 }

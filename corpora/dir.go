@@ -1,59 +1,44 @@
 package corpora
 
 import (
+	"embed"
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
 )
 
-// EnvDir is the environment variable that names the data directory.
+// EnvDir is the environment variable that names a data directory to read
+// the shipped corpora from instead of the copies built into the binary.
 const EnvDir = "SUDOKUBENCH_CORPORA"
 
-// FindDir locates the directory of the shipped corpus files. The first that
-// applies wins: explicit (a flag), $SUDOKUBENCH_CORPORA, ./corpora/data or
-// ./corpora below the working directory, then corpora/data or corpora next
-// to the executable. An explicit or environment directory must exist; the
-// others count only when they hold at least one catalog file.
+// builtIn holds the shipped corpus files, so that the suite runs from any
+// directory; the catalog's SHA-256 sums are checked on them as on any file.
+//
+//go:embed data/*.txt
+var builtIn embed.FS
+
+// builtInDir is what FindDir returns, and what Load and Verify take, for
+// the corpus files built into the binary.
+const builtInDir = ""
+
+// FindDir returns the directory to read the shipped corpora from: explicit
+// (a flag), else $SUDOKUBENCH_CORPORA, either of which must exist; else ""
+// for the copies built into the binary, which every function of the package
+// that takes a directory reads for "".
 func FindDir(explicit string) (string, error) {
-	cwd, _ := os.Getwd()
-	exe, _ := os.Executable()
-	return findDir(explicit, os.Getenv(EnvDir), cwd, exe)
+	return findDir(explicit, os.Getenv(EnvDir))
 }
 
-func findDir(explicit, env, cwd, exe string) (string, error) {
-	if explicit != "" {
+func findDir(explicit, env string) (string, error) {
+	switch {
+	case explicit != "":
 		return requireDir(explicit, "--corpora")
-	}
-	if env != "" {
+	case env != "":
 		return requireDir(env, "$"+EnvDir)
 	}
-	var tried []string
-	for _, base := range searchBases(cwd, exe) {
-		for _, sub := range []string{filepath.Join("corpora", "data"), "corpora"} {
-			dir := filepath.Join(base, sub)
-			if holdsCatalogFile(dir) {
-				return dir, nil
-			}
-			tried = append(tried, dir)
-		}
-	}
-	return "", fmt.Errorf("corpus data directory not found (looked in %s): pass --corpora DIR or set $%s to the directory holding 17-clue.txt and the other corpus files",
-		strings.Join(tried, ", "), EnvDir)
-}
-
-// searchBases lists the directories below which corpora/data and corpora
-// are looked for: the working directory, then the executable's directory.
-func searchBases(cwd, exe string) []string {
-	var bases []string
-	if cwd != "" {
-		bases = append(bases, cwd)
-	}
-	if exe != "" && filepath.Dir(exe) != cwd {
-		bases = append(bases, filepath.Dir(exe))
-	}
-	return bases
+	return builtInDir, nil
 }
 
 func requireDir(dir, from string) (string, error) {
@@ -69,11 +54,39 @@ func requireDir(dir, from string) (string, error) {
 	return dir, nil
 }
 
-func holdsCatalogFile(dir string) bool {
-	for _, e := range Catalog() {
-		if info, err := os.Stat(filepath.Join(dir, e.File)); err == nil && info.Mode().IsRegular() {
-			return true
+// dataFiles returns the files of a data directory; "" gives the built-in
+// ones.
+func dataFiles(dir string) fs.FS {
+	if dir == builtInDir {
+		files, err := fs.Sub(builtIn, "data")
+		if err != nil {
+			panic(err) // "data" is a valid path into an embedded tree
 		}
+		return files
 	}
-	return false
+	return os.DirFS(dir)
+}
+
+// FilePath names a corpus file of a data directory for people: its path,
+// or "built-in 17-clue.txt" for the copies in the binary.
+func FilePath(dir, file string) string {
+	if dir == builtInDir {
+		return "built-in " + file
+	}
+	return filepath.Join(dir, file)
+}
+
+// openData opens a corpus file of a data directory ("" for the built-in
+// ones). A missing file's error names its path and says how to point at
+// the data.
+func openData(dir, file string) (fs.File, error) {
+	f, err := dataFiles(dir).Open(file)
+	var pathErr *fs.PathError
+	if errors.As(err, &pathErr) {
+		pathErr.Path = FilePath(dir, file)
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		err = fmt.Errorf("%w: is the corpus data directory right? pass --corpora DIR or set $%s, or leave both unset for the built-in corpora", err, EnvDir)
+	}
+	return f, err
 }

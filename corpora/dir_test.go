@@ -7,40 +7,18 @@ import (
 	"testing"
 )
 
-// dataTree makes root/sub holding one catalog file and returns root and
-// the data directory.
-func dataTree(t *testing.T, sub string) (root, data string) {
-	t.Helper()
-	root = t.TempDir()
-	data = filepath.Join(root, sub)
-	if err := os.MkdirAll(data, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(data, "top1465.txt"), nil, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	return root, data
-}
-
 func TestFindDir(t *testing.T) {
-	root, data := dataTree(t, filepath.Join("corpora", "data"))
-	flatRoot, flatData := dataTree(t, "corpora")
-	other := t.TempDir()
-	exe := filepath.Join(root, "sudokubench")
+	flag, env := t.TempDir(), t.TempDir()
 	tests := []struct {
-		name                    string
-		explicit, env, cwd, exe string
-		want                    string
+		name, explicit, env, want string
 	}{
-		{"from=explicit", other, data, root, exe, other},
-		{"from=env", "", other, root, exe, other},
-		{"from=cwd", "", "", root, "", data},
-		{"from=cwd-flat", "", "", flatRoot, "", flatData},
-		{"from=executable", "", "", other, exe, data},
+		{"from=explicit", flag, env, flag},
+		{"from=env", "", env, env},
+		{"from=built-in", "", "", builtInDir},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, err := findDir(tt.explicit, tt.env, tt.cwd, tt.exe)
+			got, err := findDir(tt.explicit, tt.env)
 			if err != nil || got != tt.want {
 				t.Errorf("got %q, %v; want %q", got, err, tt.want)
 			}
@@ -50,21 +28,33 @@ func TestFindDir(t *testing.T) {
 
 func TestFindDirErrors(t *testing.T) {
 	missing := filepath.Join(t.TempDir(), "nowhere")
+	file := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(file, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
-		name                    string
-		explicit, env, cwd, exe string
-		says                    string
+		name, explicit, env, says string
 	}{
-		{"from=explicit", missing, "", "", "", "--corpora"},
-		{"from=env", "", missing, "", "", "$" + EnvDir},
-		{"from=nowhere", "", "", t.TempDir(), "", "pass --corpora DIR or set $" + EnvDir},
+		{"from=explicit", missing, "", "--corpora"},
+		{"from=env", "", missing, "$" + EnvDir},
+		{"from=file", file, "", "is not a directory"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			_, err := findDir(tt.explicit, tt.env, tt.cwd, tt.exe)
+			_, err := findDir(tt.explicit, tt.env)
 			if err == nil || !strings.Contains(err.Error(), tt.says) {
 				t.Errorf("error %v, want one that says %q", err, tt.says)
 			}
 		})
+	}
+}
+
+// The binary carries every shipped corpus file, byte for byte the catalog's.
+func TestBuiltInCorporaMatchTheCatalog(t *testing.T) {
+	for _, e := range Catalog() {
+		sum, err := Verify(builtInDir, e)
+		if err != nil || !sum.Match() {
+			t.Errorf("built-in %s: %v, sha256 %s, want %s", e.File, err, sum.Got, e.SHA256)
+		}
 	}
 }

@@ -3,6 +3,7 @@ package corpora
 import (
 	"fmt"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -21,7 +22,7 @@ type displayBlock struct {
 
 // isDisplayLine reports whether a line (trimmed) belongs to the display
 // form: it holds a column separator '|' or '+', is a row separator made of
-// '-', '+' and '=', or is single symbols separated by blanks.
+// '-', '+' and '=', is single symbols separated by blanks, or is a bare row.
 func isDisplayLine(line string) bool {
 	if line == "" || strings.HasPrefix(line, "#") {
 		return false
@@ -30,11 +31,31 @@ func isDisplayLine(line string) bool {
 		return true
 	}
 	fields := strings.Fields(line)
-	if len(fields) < 2 {
-		return false
+	if len(fields) == 1 {
+		return isBareRow(line)
 	}
 	for _, f := range fields {
 		if len(f) != 1 {
+			return false
+		}
+	}
+	return true
+}
+
+// isBareRow reports whether a line is one grid row written without
+// separators ("53..7...."): 4, 9 or 25 symbols of that side, or 16 symbols
+// of which one is above 4. Sixteen symbols 1-4 and blanks are a 4×4 puzzle
+// in the one-line form, as they always were.
+func isBareRow(line string) bool {
+	side := len(line)
+	if side == 16 && !strings.ContainsFunc(line, func(r rune) bool { return r < utf8.RuneSelf && sudoku.Digit(byte(r)) > 4 }) {
+		return false
+	}
+	if !validSide(side) {
+		return false
+	}
+	for i := 0; i < len(line); i++ {
+		if d := sudoku.Digit(line[i]); d < 0 || d > side {
 			return false
 		}
 	}

@@ -22,6 +22,9 @@ var (
 	ErrSolution = errors.New("bad solution")
 	// ErrLineTooLong is a line longer than any puzzle line can be.
 	ErrLineTooLong = errors.New("line too long")
+	// ErrNoPuzzle is an input without a single puzzle line: empty, or
+	// only blank and comment lines.
+	ErrNoPuzzle = errors.New("no puzzle")
 )
 
 // LineError is a bad line: where it is and what is wrong with it.

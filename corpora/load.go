@@ -5,9 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
@@ -70,46 +68,38 @@ const maxLineBytes = 1 << 16
 // errStop ends a scan early once the caller has all it asked for.
 var errStop = errors.New("corpora: enough puzzles")
 
-// Load streams the puzzles of a catalog corpus ("top1465") or a derived one
-// ("17-clue+8") found in dir, calling yield for each in file order. An error
-// from yield stops the load and is returned.
+// Load streams the puzzles of a corpus, calling yield for each in file
+// order: a catalog corpus ("top1465") read from dir ("" for the copies built
+// into the binary), a derived one ("17-clue+8"), or a puzzle file named by
+// its path. An error from yield stops the load and is returned.
 func Load(dir, name string, opts Options, yield func(Puzzle) error) (Stats, error) {
 	e, err := Lookup(name)
-	if err != nil {
+	switch {
+	case err != nil:
 		return Stats{}, err
-	}
-	if e.Derived() {
+	case e.Derived():
 		return loadDerived(dir, e, opts, yield)
+	case e.IsFile():
+		return ScanFile(e.Path, opts, yield)
 	}
 	src := source{corpus: e.Name, knownCount: -1}
 	if e.Unique {
 		src.knownCount = 1
 	}
-	stats, err := scanPath(filepath.Join(dir, e.File), src, newPipeline(opts, 0, yield))
-	return stats, withDirHint(err)
+	return scanData(dir, e.File, src, newPipeline(opts, nil, yield))
 }
 
-// withDirHint adds to a missing corpus file's error how to point at the
-// data directory.
-func withDirHint(err error) error {
-	if !errors.Is(err, fs.ErrNotExist) {
-		return err
-	}
-	return fmt.Errorf("%w: is the corpus data directory right? pass --corpora DIR or set $%s", err, EnvDir)
-}
-
-// ScanFile streams the puzzles of any puzzle file. The corpus name in the
-// ids is the file's base name without its extension.
+// ScanFile streams the puzzles of any puzzle file. The corpus is named by
+// the path as given, and so are the ids: "my/puzzles.txt:12".
 func ScanFile(path string, opts Options, yield func(Puzzle) error) (Stats, error) {
-	corpus := strings.TrimSuffix(filepath.Base(path), filepath.Ext(path))
-	return scanPath(path, source{corpus: corpus, knownCount: -1}, newPipeline(opts, 0, yield))
+	return scanPath(path, source{corpus: path, knownCount: -1}, newPipeline(opts, nil, yield))
 }
 
 // Scan streams the puzzles read from r. file names r in error messages
 // ("-" for standard input); corpus names the puzzles in their ids.
 func Scan(r io.Reader, file, corpus string, opts Options, yield func(Puzzle) error) (Stats, error) {
 	src := source{file: file, corpus: corpus, knownCount: -1}
-	return run(r, src, newPipeline(opts, 0, yield))
+	return run(r, src, newPipeline(opts, nil, yield))
 }
 
 // source says where lines come from and what the catalog knows about them.
@@ -129,6 +119,18 @@ func scanPath(path string, src source, p *pipeline) (Stats, error) {
 	return run(f, src, p)
 }
 
+// scanData reads a corpus file of a data directory ("" for the built-in
+// ones).
+func scanData(dir, file string, src source, p *pipeline) (Stats, error) {
+	f, err := openData(dir, file)
+	if err != nil {
+		return Stats{}, err
+	}
+	defer f.Close()
+	src.file = FilePath(dir, file)
+	return run(f, src, p)
+}
+
 // run reads every line through the pipeline, then lets it emit a sample.
 func run(r io.Reader, src source, p *pipeline) (Stats, error) {
 	err := scanLines(r, src, p)
@@ -138,7 +140,18 @@ func run(r io.Reader, src source, p *pipeline) (Stats, error) {
 	if err != nil {
 		return p.stats, err
 	}
+	if p.stats.Puzzles == 0 && p.stats.Invalid == 0 {
+		return p.stats, noPuzzle(src.file, p.stats.Lines)
+	}
 	return p.stats, p.finish()
+}
+
+// noPuzzle is the error for an input without a single puzzle line.
+func noPuzzle(file string, lines int) error {
+	if lines == 0 {
+		return fmt.Errorf("%s: %w: the input is empty", file, ErrNoPuzzle)
+	}
+	return fmt.Errorf("%s: %w: its %d lines are blank or comments", file, ErrNoPuzzle, lines)
 }
 
 func scanLines(r io.Reader, src source, p *pipeline) error {
@@ -149,6 +162,9 @@ func scanLines(r io.Reader, src source, p *pipeline) error {
 	for sc.Scan() {
 		p.stats.Lines++
 		raw := strings.TrimSpace(strings.TrimSuffix(sc.Text(), "\r"))
+		if err := sudoku.CheckText(raw); errors.Is(err, sudoku.ErrNotText) {
+			return &LineError{File: src.file, Line: p.stats.Lines, Err: err}
+		}
 		display := isDisplayLine(raw)
 		if grid.open() && !display {
 			start := grid.start

@@ -10,8 +10,10 @@ import (
 // caller: hint filter, then sampling or the limit, then a transformation
 // (adding solution cells for 17-clue+k) applied only to puzzles kept.
 type pipeline struct {
-	opts       Options
-	hintOffset int // hints the transformation adds, so the filter sees the result
+	opts Options
+	// hintsAdded is how many hints the transformation adds to a puzzle, so
+	// that the filter sees the result; nil adds none.
+	hintsAdded func(Puzzle) int
 	transform  func(Puzzle) (Puzzle, error)
 	yield      func(Puzzle) error
 	reservoir  []Puzzle
@@ -22,10 +24,10 @@ type pipeline struct {
 // samplingStream separates the sampling generator from other uses of a seed.
 const samplingStream = 0x5a3b1e
 
-func newPipeline(opts Options, hintOffset int, yield func(Puzzle) error) *pipeline {
+func newPipeline(opts Options, hintsAdded func(Puzzle) int, yield func(Puzzle) error) *pipeline {
 	return &pipeline{
 		opts:       opts,
-		hintOffset: hintOffset,
+		hintsAdded: hintsAdded,
 		transform:  func(p Puzzle) (Puzzle, error) { return p, nil },
 		yield:      yield,
 		rng:        rand.New(rand.NewPCG(opts.Seed, samplingStream)),
@@ -35,7 +37,11 @@ func newPipeline(opts Options, hintOffset int, yield func(Puzzle) error) *pipeli
 // offer takes the next well-formed puzzle of the file. It returns errStop
 // once the limit is reached.
 func (p *pipeline) offer(pz Puzzle) error {
-	if !p.opts.Hints.Contains(pz.Hints + p.hintOffset) {
+	hints := pz.Hints
+	if p.hintsAdded != nil {
+		hints += p.hintsAdded(pz)
+	}
+	if !p.opts.Hints.Contains(hints) {
 		return nil
 	}
 	p.stats.InRange++

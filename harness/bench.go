@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"strings"
 	"time"
@@ -23,6 +24,9 @@ const (
 	DefaultSeed    = 1
 	DefaultTimeout = 10 * time.Second
 	DefaultMem     = "2GiB"
+	// DefaultResultsDir holds the result directories made for benchmarks
+	// given none.
+	DefaultResultsDir = "results"
 )
 
 // Config is one benchmark: what to run, under which limits, and where the
@@ -40,16 +44,34 @@ type Config struct {
 	Timeout  time.Duration // wall-clock limit per run
 	MemBytes uint64        // resident memory limit per run; 0: none
 
-	Shard  Shard  // the piece of the plan to run here
-	Out    string // result directory
-	Resume bool   // skip runs already recorded in Out
+	Shard Shard // the piece of the plan to run here
+	// Out is the result directory; "" makes a new one below
+	// DefaultResultsDir, named after the time (NewResultDir).
+	Out    string
+	Resume bool // skip runs already recorded in Out
+	// AllowOtherBuild lets a resumed benchmark go on with a build other
+	// than the one that recorded it (each record names its build).
+	AllowOtherBuild bool
 
 	CorporaDir string            // "" looks it up as corpora.FindDir does
 	Registry   *solvers.Registry // the parent's view of the solvers
 	Launch     Launcher          // starts workers that know the same solvers
 	Oracle     corpora.Oracle    // completes puzzles for derived corpora; may be nil
 	Progress   Progress          // nil: silent
+	// Warn, when set, hears each warning as it arises (a busy machine is
+	// worth knowing before the runs, not after); Summary.Warnings holds
+	// them all either way.
+	Warn func(string)
 }
+
+// MinTimeout is the shortest wall-clock limit a run may have: below it the
+// limit measures the worker's round trip, not a solver.
+const MinTimeout = time.Millisecond
+
+// MinMem is the smallest memory limit a run may have: a worker's Go
+// runtime alone takes about 17 MiB, and a limit under this would make every
+// run a memout.
+const MinMem = 64 << 20
 
 // ApplyPlan sets the plan's fields of c from a recorded plan, so that a
 // resumed benchmark repeats what its manifest says.
@@ -88,12 +110,18 @@ func (c *Config) check() error {
 	switch {
 	case len(c.Corpora) == 0:
 		return errors.New("no corpus given")
+	case strings.TrimSpace(c.Solvers) == "":
+		return errors.New(`no solver given: name solvers, prefixes ("sat/*"), "pure" or "all"`)
 	case c.Reps < 1:
 		return fmt.Errorf("repetitions %d: need at least 1", c.Reps)
-	case c.Timeout <= 0:
-		return fmt.Errorf("timeout %s: need a positive limit", c.Timeout)
-	case c.Out == "":
-		return errors.New("no output directory given")
+	case c.Limit < 0 || c.Sample < 0:
+		return fmt.Errorf("puzzles per corpus %d: need 0 (all) or more", min(c.Limit, c.Sample))
+	case c.Timeout < MinTimeout:
+		return fmt.Errorf("timeout %s: need a limit of at least %s", c.Timeout, MinTimeout)
+	case c.MemBytes > 0 && c.MemBytes < MinMem:
+		return fmt.Errorf("memory limit %s: a worker needs at least %s (its Go runtime alone takes about 17 MiB); give more, or 0 for no limit", FormatBytes(c.MemBytes), FormatBytes(MinMem))
+	case c.Resume && c.Out == "":
+		return errors.New("resuming needs the result directory of the benchmark to finish")
 	case c.Registry == nil || c.Launch == nil:
 		return errors.New("harness: Config needs a Registry and a Launcher")
 	}
@@ -118,17 +146,49 @@ type Summary struct {
 	Done        int  // recorded by this call
 	Interrupted bool // stopped early by the context; resume to finish
 	Warnings    []string
+	warn        func(string) // Config.Warn
+}
+
+// addWarning keeps a warning and passes it on at once; "" is none.
+func (s *Summary) addWarning(w string) {
+	if w == "" {
+		return
+	}
+	s.Warnings = append(s.Warnings, w)
+	if s.warn != nil {
+		s.warn(w)
+	}
 }
 
 // Bench plans the benchmark described by cfg, writes its manifest, and runs
 // what is not yet recorded in cfg.Out, appending one record per run. When ctx
 // is cancelled it abandons the run in flight, keeps everything recorded, and
 // returns with Summary.Interrupted set.
-func Bench(ctx context.Context, cfg Config) (*Summary, error) {
+//
+// The benchmark holds cfg.Out's writer lock (LockDir) from start to end: a
+// second process on the same directory is refused, naming the first.
+func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
-	sum := &Summary{Out: cfg.Out}
+	if cfg.Out == "" {
+		if cfg.Out, err = NewResultDir(DefaultResultsDir, time.Now()); err != nil {
+			return nil, err
+		}
+		defer func() {
+			if err != nil {
+				removeUnused(cfg.Out)
+			}
+		}()
+	}
+	lock, err := LockDir(cfg.Out, "run")
+	if err != nil {
+		return nil, err
+	}
+	defer lock.Release()
+	sum := &Summary{Out: cfg.Out, warn: cfg.Warn}
+	prov := currentProvenance()
+	sum.addWarning(busyWarning(prov.loadStart, runtime.NumCPU()))
 	infos, err := selectSolvers(cfg.Registry, cfg.Solvers, sum)
 	if err != nil {
 		return nil, err
@@ -139,18 +199,45 @@ func Bench(ctx context.Context, cfg Config) (*Summary, error) {
 	}
 	all := PlanRuns(puzzles, infos, cfg.Mode, cfg.Reps, cfg.Seed)
 	runs := cfg.Shard.Filter(all)
-	done, err := prepareOut(cfg, newManifest(cfg.plan(infos, len(all)), cfg.Shard, infos, shas))
+	m, done, err := prepareOut(cfg, newManifest(cfg.plan(infos, len(all)), cfg.Shard, infos, shas, prov), prov)
 	if err != nil {
 		return nil, err
 	}
+	defer func() {
+		if endErr := recordLoadEnd(cfg.Out, m); err == nil {
+			err = endErr
+		}
+	}()
 	sum.Planned = len(runs)
 	pending := slices.DeleteFunc(runs, func(r Run) bool { return done[r.Key] })
 	sum.Skipped = sum.Planned - len(pending)
-	return sum, execute(ctx, cfg, InBlocks(pending, cfg.Seed), sum)
+	return sum, execute(ctx, cfg, InBlocks(pending, cfg.Seed), prov, sum)
 }
 
-// execute runs pending in order, recording each as it finishes.
-func execute(ctx context.Context, cfg Config, pending []Run, sum *Summary) (err error) {
+// removeUnused removes a result directory made for a benchmark that did
+// not start: empty, or holding only its lock file.
+func removeUnused(dir string) {
+	entries, err := os.ReadDir(dir)
+	if err != nil || len(entries) > 1 || (len(entries) == 1 && entries[0].Name() != LockFile) {
+		return
+	}
+	_ = os.RemoveAll(dir)
+}
+
+// recordLoadEnd rewrites the manifest with the load averages at the end of
+// this call.
+func recordLoadEnd(out string, m *record.Manifest) error {
+	load, err := loadAverages()
+	if err != nil {
+		return nil // nothing to record on a system without /proc/loadavg
+	}
+	m.LoadEnd = load
+	return record.WriteManifest(filepath.Join(out, record.ManifestFile), m)
+}
+
+// execute runs pending in order, recording each as it finishes, with its
+// start time, host and build.
+func execute(ctx context.Context, cfg Config, pending []Run, prov provenance, sum *Summary) (err error) {
 	w, err := record.Append(filepath.Join(cfg.Out, record.ResultsFile))
 	if err != nil {
 		return err
@@ -181,6 +268,7 @@ func execute(ctx context.Context, cfg Config, pending []Run, sum *Summary) (err 
 		if err != nil {
 			return err
 		}
+		rec.Host, rec.Build = prov.host, prov.build()
 		if err := w.Write(&rec); err != nil {
 			return err
 		}
@@ -200,7 +288,7 @@ func selectSolvers(reg *solvers.Registry, selection string, sum *Summary) ([]sol
 	var usable []solvers.Info
 	for _, in := range infos {
 		if err := in.Check(); err != nil {
-			sum.Warnings = append(sum.Warnings, fmt.Sprintf("solver %s skipped: %v", in.Name, err))
+			sum.addWarning(fmt.Sprintf("solver %s skipped: %v", in.Name, err))
 			continue
 		}
 		usable = append(usable, in)
@@ -240,7 +328,7 @@ func loadPuzzles(cfg Config, sum *Summary) ([]corpora.Puzzle, map[string]string,
 			return nil, nil, fmt.Errorf("loading corpus %s: %w", name, err)
 		}
 		if st.Invalid > 0 {
-			sum.Warnings = append(sum.Warnings, fmt.Sprintf("corpus %s: %d unreadable lines skipped, first: %v", name, st.Invalid, st.Warnings[0]))
+			sum.addWarning(fmt.Sprintf("corpus %s: %d unreadable lines skipped, first: %v", name, st.Invalid, st.Warnings[0]))
 		}
 	}
 	if len(puzzles) == 0 {
@@ -263,40 +351,49 @@ func corpusSHA(dir string, e corpora.Entry, sum *Summary) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if w := c.Warning(); w != "" {
-		sum.Warnings = append(sum.Warnings, w)
-	}
+	sum.addWarning(c.Warning())
 	return c.Got, nil
 }
 
-// prepareOut readies the result directory and returns the keys already
-// recorded there. A fresh benchmark needs a directory without results; a
-// resumed one needs a manifest with the same plan, shard and corpora.
-func prepareOut(cfg Config, m *record.Manifest) (map[string]bool, error) {
+// prepareOut readies the result directory and returns its manifest and the
+// keys already recorded there. A fresh benchmark needs a directory without
+// results and writes m; a resumed one needs a manifest with the same plan,
+// shard and corpora, made by the same build unless cfg.AllowOtherBuild,
+// and keeps it.
+func prepareOut(cfg Config, m *record.Manifest, prov provenance) (*record.Manifest, map[string]bool, error) {
 	manifestPath := filepath.Join(cfg.Out, record.ManifestFile)
 	resultsPath := filepath.Join(cfg.Out, record.ResultsFile)
 	old, err := record.ReadManifest(manifestPath)
 	switch {
 	case err == nil && !cfg.Resume:
-		return nil, fmt.Errorf("%s already holds a benchmark; pass --resume to finish it or choose another --out", cfg.Out)
+		return nil, nil, fmt.Errorf("%s already holds a benchmark; pass --resume to finish it or choose another --out", cfg.Out)
 	case err == nil:
-		if err := sameBenchmark(old, m); err != nil {
-			return nil, fmt.Errorf("cannot resume %s: %w", cfg.Out, err)
+		if err := resumable(old, m, prov, cfg.AllowOtherBuild); err != nil {
+			return nil, nil, fmt.Errorf("cannot resume %s: %w", cfg.Out, err)
 		}
 		if err := trimPartialLine(resultsPath); err != nil {
-			return nil, err
+			return nil, nil, err
 		}
-		return recordedKeys(resultsPath)
+		keys, err := recordedKeys(resultsPath)
+		return old, keys, err
 	case !errors.Is(err, os.ErrNotExist):
-		return nil, err
+		return nil, nil, err
 	}
 	if fi, err := os.Stat(resultsPath); err == nil && fi.Size() > 0 {
-		return nil, fmt.Errorf("%s holds results but no manifest; choose another --out", cfg.Out)
+		return nil, nil, fmt.Errorf("%s holds results but no manifest; choose another --out", cfg.Out)
 	}
-	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
-		return nil, err
+	return m, map[string]bool{}, record.WriteManifest(manifestPath, m)
+}
+
+// resumable reports why a recorded benchmark cannot be resumed as now.
+func resumable(old, now *record.Manifest, prov provenance, otherBuild bool) error {
+	if err := sameBenchmark(old, now); err != nil {
+		return err
 	}
-	return map[string]bool{}, record.WriteManifest(manifestPath, m)
+	if err := sameBuild(old, prov); err != nil && !otherBuild {
+		return fmt.Errorf("%w; pass --allow-other-build to go on with this one (each record names its build)", err)
+	}
+	return nil
 }
 
 // sameBenchmark reports how two manifests' plans, shards or corpora differ.

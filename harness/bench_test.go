@@ -2,10 +2,12 @@ package harness
 
 import (
 	"context"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -121,7 +123,9 @@ func TestResumeAfterInterruptAndTornWrite(t *testing.T) {
 }
 
 // TestKillNineLosesOnlyRunsInFlight kills a benchmarking process with
-// SIGKILL part-way, checks that its workers die with it, and resumes.
+// SIGKILL part-way, checks that a second writer was refused while it ran,
+// that its workers die with it, and that the kernel let go of its lock, so
+// that the benchmark resumes at once.
 func TestKillNineLosesOnlyRunsInFlight(t *testing.T) {
 	whole := slowConfig(t.TempDir())
 	if _, err := Bench(context.Background(), whole); err != nil {
@@ -140,6 +144,12 @@ func TestKillNineLosesOnlyRunsInFlight(t *testing.T) {
 	workers := family(cmd.Process.Pid)[1:]
 	if len(workers) == 0 {
 		t.Error("no worker found below the benchmarking process")
+	}
+	second := slowConfig(out)
+	second.Resume = true
+	holder := "pid " + strconv.Itoa(cmd.Process.Pid)
+	if _, err := Bench(context.Background(), second); !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), holder) {
+		t.Errorf("a second writer while the first runs: %v, want a refusal naming %s", err, holder)
 	}
 	if err := cmd.Process.Kill(); err != nil {
 		t.Fatal(err)
@@ -221,9 +231,13 @@ func TestShardsMergeToTheWholePlan(t *testing.T) {
 	if m.Shard != "" || len(m.Merged) != 4 {
 		t.Errorf("merged manifest: shard %q, merged %v", m.Shard, m.Merged)
 	}
-	partial, err := Merge(pieces[:2], filepath.Join(t.TempDir(), "partial"))
+	partialDir := filepath.Join(t.TempDir(), "partial")
+	partial, err := Merge(pieces[:2], partialDir)
 	if err != nil || len(partial.Warnings) == 0 {
 		t.Errorf("merging two of three shards: %v, warnings %q; want a warning of missing runs", err, partial.Warnings)
+	}
+	if m, err := record.ReadManifest(filepath.Join(partialDir, record.ManifestFile)); err != nil || strings.Join(m.MergedShards, ",") != "1/3,2/3" {
+		t.Errorf("merged manifest of two shards names shards %v (%v), want 1/3,2/3", m.MergedShards, err)
 	}
 }
 

@@ -6,7 +6,11 @@
 // warm), each run in a worker child process under a hard wall-clock deadline and a memory limit.
 // The worker times the solve call alone; the parent verifies every answer
 // outside the timed section and appends one record per run, flushed at once,
-// so that an interrupted benchmark resumes where it stopped.
+// so that an interrupted benchmark resumes where it stopped. Every record
+// says when it started, on which host, and by which build: the revision
+// stamped into the binary, never guessed from the working directory. One
+// process writes a result directory at a time (LockDir), so that a
+// requeued job or a second terminal cannot mix two benchmarks in one file.
 //
 // The opinion behind it: a solver is not trusted to stop, to stay within
 // memory, to survive its own bugs, or to be right. The parent kills the
@@ -20,10 +24,13 @@
 // /proc/self/clear_refs, never the parent's rusage, which a Go parent
 // inflates. A run's peak includes what the worker already holds (its runtime
 // and up to 64 MiB of heap left by earlier runs; past that the heap is
-// released first). A run whose solver's previous run took under a
-// millisecond is preceded by untimed solves of that previous puzzle, for at
-// least 100 µs, so that short runs find warm caches as an in-process loop
-// does. BenchmarkIsolated measures how close the recorded times come to
+// released first); the idle worker's resident set is recorded beside it. An
+// outside program's own peak comes from solvers/external, which reads the
+// program's VmHWM as it exits. Before a timed solve the worker warms up,
+// untimed, on earlier puzzles of under 10 ms taken in turn (never the coming
+// one): for at least 100 µs after a run under a millisecond, and for 10 ms
+// after waiting over 10 ms for its job, so that short runs find warm caches
+// as an in-process loop does. Pool jobs (serve) skip the warm-up. BenchmarkIsolated measures how close the recorded times come to
 // BenchmarkSolve's.
 //
 // Limits. The parent kills the worker's process group, and every process
@@ -32,6 +39,11 @@
 // worker and its descendants every 10 ms from /proc, killing them over the
 // limit. RLIMIT_AS is no limit for Go (the runtime reserves address space it
 // never touches) and debug.SetMemoryLimit is a target, not a limit.
+//
+// Serving. A Pool runs solves concurrently for a server, in the same
+// isolated workers under the same limits and verification, keeping a
+// bounded number of workers warm per solver; its jobs skip the warm-up,
+// which is there for measurement, not for answers.
 //
 // The package is Linux only: it reads /proc, resets the peak RSS through
 // /proc/self/clear_refs, and uses process groups and a parent-death signal.

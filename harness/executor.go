@@ -25,8 +25,8 @@ type Executor struct {
 }
 
 // NewExecutor returns an executor that starts workers with launch and holds
-// every run to the wall-clock timeout and, if memBytes > 0, to that much
-// resident memory.
+// every run to the wall-clock timeout (0: none) and, if memBytes > 0, to
+// that much resident memory.
 func NewExecutor(launch Launcher, timeout time.Duration, memBytes uint64) *Executor {
 	return &Executor{launch: launch, timeout: timeout, memBytes: memBytes, workers: make(map[string]*workerProc)}
 }
@@ -36,19 +36,34 @@ func NewExecutor(launch Launcher, timeout time.Duration, memBytes uint64) *Execu
 // error returned says that ctx was cancelled: the run was abandoned, its
 // worker killed, and nothing is to be recorded.
 func (e *Executor) Do(ctx context.Context, run Run) (record.Record, error) {
-	rec := baseRecord(run, e.timeout)
+	rec, _, err := e.Solve(ctx, run)
+	return rec, err
+}
+
+// Solve is Do that also returns the verified grid of a run whose status is
+// solved or multiple; nil otherwise.
+func (e *Executor) Solve(ctx context.Context, run Run) (record.Record, *sudoku.Grid, error) {
+	return judged(run, e.timeout, func() (reply, error) { return e.solve(ctx, run) })
+}
+
+// judged validates run's puzzle, gets the worker's reply from solve, and
+// turns it into a record with the answer verified. It also returns the
+// verified solution, nil when the record is not solved or multiple. A
+// puzzle that fails validation is recorded as an error without calling
+// solve; solve's error is returned as is.
+func judged(run Run, timeout time.Duration, solve func() (reply, error)) (record.Record, *sudoku.Grid, error) {
+	rec := baseRecord(run, timeout)
 	if err := run.Puzzle.Grid.Validate(); err != nil {
 		rec.Status, rec.Detail = string(solvers.Error), "invalid puzzle: "+err.Error()
-		return rec, nil
+		return rec, nil, nil
 	}
-	rep, err := e.solve(ctx, run)
+	rep, err := solve()
 	if err != nil {
-		return rec, err
+		return rec, nil, err
 	}
 	fillRecord(&rec, rep)
 	countRightCells(&rec, run.Puzzle, rep.Solution)
-	judge(&rec, run, rep.Solution, e.timeout)
-	return rec, nil
+	return rec, judge(&rec, run, rep.Solution, timeout), nil
 }
 
 // solve sends the run to its solver's worker, starting one if needed.
@@ -65,15 +80,29 @@ func (e *Executor) solve(ctx context.Context, run Run) (reply, error) {
 		}
 		e.workers[name] = w
 	}
-	j := job{
-		Puzzle: run.Puzzle.Grid.String(), Variant: run.Puzzle.Grid.Geometry().Variant.String(),
-		Mode: string(run.Mode), Seed: run.Seed, TimeoutNS: int64(e.timeout),
-	}
-	rep, alive, err := w.solve(ctx, j, limits{timeout: e.timeout, hard: e.timeout + killGrace, memBytes: e.memBytes})
+	rep, alive, err := w.solve(ctx, jobFor(run, e.timeout), limitsFor(e.timeout, e.memBytes))
 	if !alive {
 		delete(e.workers, name)
 	}
 	return rep, err
+}
+
+// jobFor is the job that asks a worker for run under the timeout.
+func jobFor(run Run, timeout time.Duration) job {
+	return job{
+		Puzzle: run.Puzzle.Grid.String(), Variant: run.Puzzle.Grid.Geometry().Variant.String(),
+		Mode: string(run.Mode), Seed: run.Seed, TimeoutNS: int64(timeout),
+	}
+}
+
+// limitsFor holds a job to the timeout (0: none), killing its worker
+// killGrace later, and to memBytes of resident memory (0: no limit).
+func limitsFor(timeout time.Duration, memBytes uint64) limits {
+	lim := limits{timeout: timeout, memBytes: memBytes}
+	if timeout > 0 {
+		lim.hard = timeout + killGrace
+	}
+	return lim
 }
 
 // Close ends every idle worker.
@@ -84,13 +113,14 @@ func (e *Executor) Close() {
 	}
 }
 
-// baseRecord fills what is known before the run.
+// baseRecord fills what is known before the run, and its start.
 func baseRecord(run Run, timeout time.Duration) record.Record {
 	g := run.Puzzle.Grid
 	return record.Record{
-		Solver: run.Solver.Name, Options: run.Solver.Options, Family: run.Solver.Family,
-		Stochastic: run.Solver.Stochastic,
-		Corpus:     run.Puzzle.Corpus, PuzzleID: run.Puzzle.ID, PuzzleSHA: g.SHA256(),
+		Started: time.Now().UTC(),
+		Solver:  run.Solver.Name, Options: run.Solver.Options, Family: run.Solver.Family,
+		Stochastic: run.Solver.Stochastic, External: !run.Solver.PureGo,
+		Corpus: run.Puzzle.Corpus, PuzzleID: run.Puzzle.ID, PuzzleSHA: g.SHA256(),
 		Hints: run.Puzzle.Hints, Size: g.N(), Variant: g.Geometry().Variant.String(),
 		Mode: string(run.Mode), Seed: run.Seed, Rep: run.Rep,
 		TimeoutNS: int64(timeout),
@@ -103,32 +133,39 @@ func fillRecord(rec *record.Record, rep reply) {
 	rec.WallNS, rec.CPUNS = rep.WallNS, rep.CPUNS
 	rec.EncodeNS, rec.SolveNS, rec.DecodeNS = int64(rep.Phases.Encode), int64(rep.Phases.Solve), int64(rep.Phases.Decode)
 	rec.AllocBytes, rec.PeakRSS = rep.AllocBytes, rep.PeakRSS
+	rec.BaseRSS, rec.ProgramPeakRSS = rep.BaseRSS, rep.ProgramPeakRSS
 	rec.Counters, rec.Model = rep.Counters, rep.Model
 }
 
-// judge verifies the answer and holds the run to its limit: a grid that
-// breaks the rules or the givens is wrong, an unsat claim against a known
-// solution is wrong, and an answer that came after the limit is a timeout.
-func judge(rec *record.Record, run Run, solution string, timeout time.Duration) {
+// judge verifies the answer and holds the run to its limit (0: none): a
+// grid that breaks the rules or the givens is wrong, an unsat claim against
+// a known solution is wrong, and an answer that came after the limit is a
+// timeout. It returns the verified grid of a run that stays solved or
+// multiple.
+func judge(rec *record.Record, run Run, solution string, timeout time.Duration) *sudoku.Grid {
+	var grid *sudoku.Grid
 	switch solvers.Status(rec.Status) {
 	case solvers.Solved, solvers.Multiple:
-		if err := verify(run.Puzzle.Grid, solution); err != nil {
+		var err error
+		if grid, err = verify(run.Puzzle.Grid, solution); err != nil {
 			rec.Status, rec.Detail = string(solvers.Wrong), err.Error()
-			return
+			return nil
 		}
 	case solvers.Unsat:
 		if run.Puzzle.Solutions > 0 {
 			rec.Status = string(solvers.Wrong)
 			rec.Detail = fmt.Sprintf("reported unsat, but the corpus lists %d solution(s)", run.Puzzle.Solutions)
-			return
+			return nil
 		}
 	default:
-		return
+		return nil
 	}
-	if rec.WallNS > int64(timeout) {
+	if timeout > 0 && rec.WallNS > int64(timeout) {
 		rec.Status = string(solvers.Timeout)
 		rec.Detail = fmt.Sprintf("answered after %s, past the %s limit", time.Duration(rec.WallNS), timeout)
+		return nil
 	}
+	return grid
 }
 
 // countRightCells records how many blank cells a returned grid fills with
@@ -149,17 +186,17 @@ func countRightCells(rec *record.Record, pz corpora.Puzzle, solution string) {
 	}
 }
 
-// verify checks a returned grid against the puzzle.
-func verify(puzzle *sudoku.Grid, solution string) error {
+// verify checks a returned grid against the puzzle and returns it parsed.
+func verify(puzzle *sudoku.Grid, solution string) (*sudoku.Grid, error) {
 	if solution == "" {
-		return fmt.Errorf("reported a solution but returned no grid")
+		return nil, fmt.Errorf("reported a solution but returned no grid")
 	}
 	g, err := sudoku.ParseLine(solution, puzzle.Geometry().Variant)
 	if err != nil {
-		return fmt.Errorf("returned grid unreadable: %w", err)
+		return nil, fmt.Errorf("returned grid unreadable: %w", err)
 	}
 	if err := sudoku.CheckSolution(puzzle, g); err != nil {
-		return fmt.Errorf("wrong solution: %w", err)
+		return nil, fmt.Errorf("wrong solution: %w", err)
 	}
-	return nil
+	return g, nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
+	"github.com/sudokubench/sudokubench/solvers/external"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -74,12 +75,33 @@ func testRegistry() *solvers.Registry {
 			panic(err)
 		}
 	}
+	outside := func() solvers.Solver { return runOutside(dlx.NewSolver()) }
+	if err := reg.Add(solvers.Info{Name: "test/outside", Family: "direct", New: outside}); err != nil {
+		panic(err)
+	}
 	for _, in := range dlx.Pipelines() {
 		if err := reg.Add(in); err != nil {
 			panic(err)
 		}
 	}
 	return reg
+}
+
+// outsideMiB is about what runOutside's program holds: a shell keeping a
+// string of that many MiB (dash's peak is about twice that).
+const outsideMiB = 32
+
+// runOutside wraps a correct solver: each solve first runs an outside
+// program of known size, as the SAT and MILP pipelines run theirs.
+func runOutside(s solvers.Solver) solvers.SolverFunc {
+	script := fmt.Sprintf(`x=$(head -c %d /dev/zero | tr '\0' a); echo ${#x}`, outsideMiB<<20)
+	return func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+		out, err := external.Run(ctx, "sh", []string{"-c", script}, nil)
+		if err != nil || out.ExitCode != 0 {
+			return solvers.Result{}, fmt.Errorf("outside program: exit %d, %v: %s", out.ExitCode, err, out.Tail(200))
+		}
+		return s.Solve(ctx, req)
+	}
 }
 
 // backtrack is a plain depth-first solver, enough for easy test puzzles.

@@ -3,8 +3,6 @@ package harness
 import (
 	"bufio"
 	"os"
-	"os/exec"
-	"path/filepath"
 	"runtime"
 	"runtime/debug"
 	"strings"
@@ -14,73 +12,28 @@ import (
 	"github.com/sudokubench/sudokubench/solvers"
 )
 
-// modulePath identifies the suite's own repository when asking git.
-const modulePath = "github.com/sudokubench/sudokubench"
-
 // newManifest describes the machine, the build and the plan.
-func newManifest(plan record.Plan, shard Shard, infos []solvers.Info, corpusSHA map[string]string) *record.Manifest {
-	commit, dirty := sourceRevision()
-	host, _ := os.Hostname()
+func newManifest(plan record.Plan, shard Shard, infos []solvers.Info, corpusSHA map[string]string, prov provenance) *record.Manifest {
 	return &record.Manifest{
 		Suite:        "sudokubench",
 		Created:      time.Now().UTC(),
-		Commit:       commit,
-		Dirty:        dirty,
+		Commit:       prov.commit,
+		Dirty:        prov.dirty,
+		Executable:   prov.executable,
 		GoVersion:    runtime.Version(),
 		GOMAXPROCS:   runtime.GOMAXPROCS(0),
 		CPUModel:     cpuModel(),
 		Kernel:       kernelRelease(),
 		OS:           runtime.GOOS,
 		Arch:         runtime.GOARCH,
-		Hostname:     host,
+		Hostname:     prov.host,
 		Dependencies: dependencies(),
 		External:     externalVersions(infos),
 		Plan:         plan,
 		Corpora:      corpusSHA,
 		Shard:        shard.String(),
+		LoadStart:    prov.loadStart,
 	}
-}
-
-// sourceRevision returns the commit the binary was built from and whether
-// the tree had changes: from the build's VCS stamp when there is one, else
-// from git in the working directory if it is this suite's repository, else
-// "unknown".
-func sourceRevision() (string, bool) {
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		var rev string
-		var dirty bool
-		for _, s := range bi.Settings {
-			switch s.Key {
-			case "vcs.revision":
-				rev = s.Value
-			case "vcs.modified":
-				dirty = s.Value == "true"
-			}
-		}
-		if rev != "" {
-			return rev, dirty
-		}
-	}
-	return gitRevision()
-}
-
-// gitRevision asks git about the working directory's repository, if it
-// holds this module.
-func gitRevision() (string, bool) {
-	top, err := exec.Command("git", "rev-parse", "--show-toplevel").Output()
-	if err != nil {
-		return "unknown", false
-	}
-	gomod, err := os.ReadFile(filepath.Join(strings.TrimSpace(string(top)), "go.mod"))
-	if err != nil || !strings.Contains(string(gomod), "module "+modulePath+"\n") {
-		return "unknown", false
-	}
-	rev, err := exec.Command("git", "rev-parse", "HEAD").Output()
-	if err != nil {
-		return "unknown", false
-	}
-	status, err := exec.Command("git", "status", "--porcelain", "--untracked-files=no").Output()
-	return strings.TrimSpace(string(rev)), err != nil || len(strings.TrimSpace(string(status))) > 0
 }
 
 // cpuModel returns the first "model name" of /proc/cpuinfo.

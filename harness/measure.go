@@ -1,18 +1,16 @@
 package harness
 
 import (
-	"bytes"
 	"errors"
-	"fmt"
 	"io"
 	"os"
 	"runtime/metrics"
 	"slices"
-	"strconv"
-	"strings"
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/sudokubench/sudokubench/solvers/external"
 )
 
 // allocMetric counts every byte the Go heap has handed out.
@@ -103,22 +101,5 @@ func (m *peakMeter) peak() (uint64, error) {
 	if err != nil && !errors.Is(err, io.EOF) {
 		return 0, err
 	}
-	return statusField(m.buf[:n], "VmHWM:")
-}
-
-// statusField reads a "Name:   123 kB" line of a /proc status file.
-func statusField(status []byte, name string) (uint64, error) {
-	for line := range bytes.Lines(status) {
-		rest, ok := bytes.CutPrefix(line, []byte(name))
-		if !ok {
-			continue
-		}
-		field := strings.TrimSuffix(strings.TrimSpace(string(rest)), " kB")
-		kb, err := strconv.ParseUint(field, 10, 64)
-		if err != nil {
-			return 0, fmt.Errorf("/proc status: bad %s line %q", name, bytes.TrimSpace(line))
-		}
-		return kb * 1024, nil
-	}
-	return 0, fmt.Errorf("/proc status: no %s line", name)
+	return external.VmHWM(m.buf[:n])
 }

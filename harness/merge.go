@@ -59,19 +59,23 @@ type MergeSummary struct {
 // resumed elsewhere) into out. It refuses directories whose plans differ,
 // keeps the first record of each key, and writes a manifest naming the
 // pieces. out must not hold results already.
+//
+// Like a run, a merge holds out's writer lock (LockDir) while it writes.
 func Merge(dirs []string, out string) (*MergeSummary, error) {
 	if len(dirs) == 0 {
 		return nil, errors.New("merge: no result directory given")
 	}
+	lock, err := LockDir(out, "merge")
+	if err != nil {
+		return nil, fmt.Errorf("merge: %w", err)
+	}
+	defer lock.Release()
 	merged, err := mergedManifest(dirs)
 	if err != nil {
 		return nil, err
 	}
 	if _, err := os.Stat(filepath.Join(out, record.ManifestFile)); err == nil {
 		return nil, fmt.Errorf("merge: %s already holds a benchmark; choose an empty --out", out)
-	}
-	if err := os.MkdirAll(out, 0o755); err != nil {
-		return nil, err
 	}
 	sum, err := mergeRecords(dirs, filepath.Join(out, record.ResultsFile))
 	if err != nil {
@@ -84,13 +88,19 @@ func Merge(dirs []string, out string) (*MergeSummary, error) {
 }
 
 // mergedManifest checks that every piece ran the same plan on the same
-// corpora and returns the first piece's manifest as the merged one.
+// corpora and returns the first piece's manifest as the merged one, naming
+// the pieces and the shards they held.
 func mergedManifest(dirs []string) (*record.Manifest, error) {
 	var first *record.Manifest
+	var shards []string
 	for _, dir := range dirs {
 		m, err := record.ReadManifest(filepath.Join(dir, record.ManifestFile))
 		if err != nil {
 			return nil, fmt.Errorf("merge: %w", err)
+		}
+		shards = append(shards, m.MergedShards...)
+		if m.Shard != "" {
+			shards = append(shards, m.Shard)
 		}
 		if first == nil {
 			first = m
@@ -107,6 +117,8 @@ func mergedManifest(dirs []string) (*record.Manifest, error) {
 	}
 	first.Shard = ""
 	first.Merged = slices.Clone(dirs)
+	slices.Sort(shards)
+	first.MergedShards = slices.Compact(shards)
 	return first, nil
 }
 

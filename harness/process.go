@@ -109,8 +109,8 @@ func readLines(r io.Reader, out chan<- []byte) {
 
 // limits are what the parent enforces on one job.
 type limits struct {
-	timeout  time.Duration // the benchmark's limit, given to the solver's context
-	hard     time.Duration // when the parent kills the worker
+	timeout  time.Duration // the benchmark's limit, given to the solver's context; 0: none
+	hard     time.Duration // when the parent kills the worker; 0: never
 	memBytes uint64        // 0: no limit
 }
 
@@ -143,7 +143,7 @@ func (p *workerProc) solve(ctx context.Context, j job, lim limits) (rep reply, a
 				return crashReply(start, fmt.Sprintf("unreadable reply %q: %v", line, err)), false, nil
 			}
 			return rep, true, nil
-		case <-w.deadline.C:
+		case <-w.deadline():
 			p.kill()
 			return limitReply(solvers.Timeout, start, w.peak,
 				fmt.Sprintf("killed %s after the %s deadline: the solver ignored its context", lim.hard-lim.timeout, lim.timeout)), false, nil
@@ -162,28 +162,41 @@ func (p *workerProc) solve(ctx context.Context, j job, lim limits) (rep reply, a
 
 // watch is the parent's view of one job in flight.
 type watch struct {
-	deadline *time.Timer
-	poll     *time.Ticker
-	pid      int
-	family   []int
-	scanned  time.Time
-	limit    uint64
-	peak     uint64
+	timer   *time.Timer // nil: no deadline
+	poll    *time.Ticker
+	pid     int
+	family  []int
+	scanned time.Time
+	limit   uint64
+	peak    uint64
 }
 
 func newWatch(pid int, lim limits) *watch {
-	return &watch{
-		deadline: time.NewTimer(lim.hard),
-		poll:     time.NewTicker(pollInterval),
-		pid:      pid,
-		family:   []int{pid},
-		scanned:  time.Now(),
-		limit:    lim.memBytes,
+	w := &watch{
+		poll:    time.NewTicker(pollInterval),
+		pid:     pid,
+		family:  []int{pid},
+		scanned: time.Now(),
+		limit:   lim.memBytes,
 	}
+	if lim.hard > 0 {
+		w.timer = time.NewTimer(lim.hard)
+	}
+	return w
+}
+
+// deadline fires at the hard deadline; never without one.
+func (w *watch) deadline() <-chan time.Time {
+	if w.timer == nil {
+		return nil
+	}
+	return w.timer.C
 }
 
 func (w *watch) stop() {
-	w.deadline.Stop()
+	if w.timer != nil {
+		w.timer.Stop()
+	}
 	w.poll.Stop()
 }
 

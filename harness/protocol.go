@@ -20,7 +20,11 @@ type job struct {
 	Variant   string `json:"variant"`
 	Mode      string `json:"mode"`
 	Seed      int64  `json:"seed"`
-	TimeoutNS int64  `json:"timeout_ns"`
+	TimeoutNS int64  `json:"timeout_ns"` // 0: no limit
+	// SkipWarmUp asks for the solve alone, without the warm-up on earlier
+	// puzzles that makes a benchmark's times match a tight loop's: a pool
+	// serving requests wants answers, not that fidelity (see Pool).
+	SkipWarmUp bool `json:"skip_warm_up,omitempty"`
 }
 
 // reply is what the worker measured and what its solver returned.
@@ -36,4 +40,9 @@ type reply struct {
 	CPUNS      int64  `json:"cpu_ns"`
 	AllocBytes uint64 `json:"alloc_bytes"`
 	PeakRSS    uint64 `json:"peak_rss_bytes"`
+	// BaseRSS is the idle worker's resident set, measured once at start.
+	BaseRSS uint64 `json:"base_rss_bytes,omitempty"`
+	// ProgramPeakRSS is the outside programs' own peak during the solve;
+	// 0 when none ran or one's could not be read.
+	ProgramPeakRSS uint64 `json:"program_peak_rss_bytes,omitempty"`
 }

@@ -1,6 +1,12 @@
 package harness
 
-// SourceRevision returns the commit this binary was built from and whether
-// its tree had changes, as the manifest records them, for other records of
-// provenance (trained weights, say).
-func SourceRevision() (commit string, dirty bool) { return sourceRevision() }
+import (
+	"runtime/debug"
+
+	"github.com/sudokubench/sudokubench/harness/record"
+)
+
+// Build names the build of this binary as records and manifests do: its
+// VCS revision, "+dirty" when its tree had changes, or record.UnknownBuild;
+// for other records of provenance (trained weights, say).
+func Build() string { return record.BuildName(vcsStamp(debug.ReadBuildInfo())) }

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/external"
 	"github.com/sudokubench/sudokubench/sudoku"
 	"golang.org/x/sys/unix"
 )
@@ -94,9 +95,15 @@ func (w *worker) do(j job, waited time.Duration) reply {
 	w.prime(req, timeout)
 	w.shedLeftovers()
 	w.meter.reset()
-	w.warmUp(timeout, waited)
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	if !j.SkipWarmUp {
+		w.warmUp(timeout, waited)
+	}
+	ctx, cancel := limitedContext(timeout)
 	defer cancel()
+	children := !w.info.PureGo
+	if children {
+		external.TakePeak() // start over: the warm-up may have run programs
+	}
 
 	// The clocks nest, CPU outside wall, so that the CPU clock's system
 	// calls stay out of the wall time. The peak was reset before the
@@ -105,7 +112,6 @@ func (w *worker) do(j job, waited time.Duration) reply {
 	// run's peak therefore also covers the warm-up's solves, of puzzles
 	// that each took under warmPoolLimit.
 	alloc0 := allocatedBytes()
-	children := !w.info.PureGo
 	cpu0 := processCPU(children)
 	start := time.Now()
 	res, solveErr, crash := w.safeSolve(ctx, req)
@@ -113,8 +119,11 @@ func (w *worker) do(j job, waited time.Duration) reply {
 	cpu := max(processCPU(children)-cpu0-w.clockCost, 0)
 	alloc := allocatedBytes() - alloc0
 
-	rep := reply{WallNS: int64(wall), CPUNS: int64(cpu), AllocBytes: alloc}
+	rep := reply{WallNS: int64(wall), CPUNS: int64(cpu), AllocBytes: alloc, BaseRSS: w.baseRSS}
 	rep.PeakRSS, _ = w.meter.peak()
+	if children {
+		rep.ProgramPeakRSS = external.TakePeak()
+	}
 	w.lastPeak, w.lastWall = rep.PeakRSS, wall
 	if crash != "" {
 		w.rebuild()
@@ -126,6 +135,15 @@ func (w *worker) do(j job, waited time.Duration) reply {
 	}
 	fillReply(&rep, res, solveErr, ctx.Err() != nil)
 	return rep
+}
+
+// limitedContext is the context of a solve under a wall-clock limit; 0 is
+// no limit.
+func limitedContext(timeout time.Duration) (context.Context, context.CancelFunc) {
+	if timeout == 0 {
+		return context.WithCancel(context.Background())
+	}
+	return context.WithTimeout(context.Background(), timeout)
 }
 
 // rebuild replaces a solver that panicked, and forgets the puzzles it had
@@ -183,7 +201,7 @@ func (w *worker) warmUp(timeout, waited time.Duration) {
 	if settle == 0 || len(w.warm.reqs) == 0 {
 		return
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	ctx, cancel := limitedContext(timeout)
 	defer cancel()
 	for start := time.Now(); time.Since(start) < settle; {
 		if _, _, crash := w.safeSolve(ctx, w.warm.next()); crash != "" {
@@ -250,7 +268,7 @@ func (w *worker) prime(req solvers.Request, timeout time.Duration) {
 		return
 	}
 	w.primed[geo] = true
-	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	ctx, cancel := limitedContext(timeout)
 	defer cancel()
 	primer := sudoku.PatternGrid(geo.Box)
 	for c := 0; c < geo.N; c++ {

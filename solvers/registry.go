@@ -21,6 +21,12 @@ type Info struct {
 	// PureGo marks pipelines that run in-process without outside programs;
 	// the default benchmark uses only these.
 	PureGo bool
+	// OptIn, when set, says why the pipeline runs only when it is named
+	// (or selected by a prefix or "all"): a search that takes seconds per
+	// hard puzzle by design, such as naive backtracking or a genetic
+	// algorithm, would make the default benchmark last an hour. "pure"
+	// leaves it out.
+	OptIn string
 	// Stochastic marks solvers whose answer depends on the seed.
 	Stochastic bool
 	// Incomplete marks solvers that cannot prove a puzzle unsolvable or its
@@ -103,8 +109,9 @@ func (r *Registry) All() []Info {
 }
 
 // Select resolves a comma-separated list of names. Each entry may be a name,
-// a prefix ending in "/" or "*" ("sat/*" is every SAT pipeline), or "pure"
-// for every pure-Go pipeline. An empty list selects the pure-Go pipelines.
+// a prefix ending in "/" or "*" ("sat/*" is every SAT pipeline), "pure" for
+// every pure-Go pipeline that is not opt-in, or "all". An empty list is
+// "pure".
 func (r *Registry) Select(list string) ([]Info, error) {
 	if strings.TrimSpace(list) == "" {
 		list = "pure"
@@ -133,7 +140,7 @@ func (r *Registry) Select(list string) ([]Info, error) {
 func matches(pat string, in Info) bool {
 	switch {
 	case pat == "pure":
-		return in.PureGo
+		return in.PureGo && in.OptIn == ""
 	case pat == "all" || pat == "*":
 		return true
 	case strings.HasSuffix(pat, "*"):

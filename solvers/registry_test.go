@@ -19,6 +19,7 @@ func testRegistry(t *testing.T) *Registry {
 		{Name: "sat/gophersat/extended", PureGo: true, New: noop},
 		{Name: "sat/minisat/extended", New: noop, Available: func() error { return errors.New("minisat not found") }},
 		{Name: "milp/cbc", New: noop},
+		{Name: "direct/slow", PureGo: true, OptIn: "seconds per puzzle", New: noop},
 	} {
 		if err := r.Add(in); err != nil {
 			t.Fatal(err)
@@ -37,7 +38,9 @@ func TestSelect(t *testing.T) {
 		{"sat/*", []string{"sat/gophersat/extended", "sat/minisat/extended"}},
 		{"sat/", []string{"sat/gophersat/extended", "sat/minisat/extended"}},
 		{"milp/cbc, exactcover/dlx", []string{"milp/cbc", "exactcover/dlx"}},
-		{"all", []string{"exactcover/dlx", "milp/cbc", "sat/gophersat/extended", "sat/minisat/extended"}},
+		{"all", []string{"direct/slow", "exactcover/dlx", "milp/cbc", "sat/gophersat/extended", "sat/minisat/extended"}},
+		{"direct/*", []string{"direct/slow"}},
+		{"pure,direct/slow", []string{"exactcover/dlx", "sat/gophersat/extended", "direct/slow"}},
 		{"exactcover/dlx,pure", []string{"exactcover/dlx", "sat/gophersat/extended"}},
 	}
 	r := testRegistry(t)

@@ -104,3 +104,20 @@ type SolverFunc func(ctx context.Context, req Request) (Result, error)
 
 // Solve calls f.
 func (f SolverFunc) Solve(ctx context.Context, req Request) (Result, error) { return f(ctx, req) }
+
+// SolutionLimit returns how many solutions a complete search must look for
+// to settle the request: 1 in first mode, 2 in unique mode (a second one
+// makes the answer multiple). It refuses a request without a puzzle or
+// with an unknown mode.
+func (r Request) SolutionLimit() (int, error) {
+	if r.Puzzle == nil {
+		return 0, fmt.Errorf("no puzzle")
+	}
+	switch r.Mode {
+	case First:
+		return 1, nil
+	case Unique:
+		return 2, nil
+	}
+	return 0, fmt.Errorf("unknown mode %q: use first or unique", r.Mode)
+}

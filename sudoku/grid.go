@@ -122,8 +122,11 @@ func Symbol(d int) byte {
 	}
 }
 
-// symbolDigit returns the digit of a character, 0 for a blank, -1 if unknown.
-func symbolDigit(ch byte) int {
+// Digit returns the digit a puzzle symbol stands for: 0 for a blank ('.',
+// '0' or '?'), 1-9, then 10 for 'A' or 'a' and so on; -1 for a character
+// that is no symbol. Whether the digit fits a grid's size is the caller's
+// question.
+func Digit(ch byte) int {
 	switch {
 	case ch == '.' || ch == '0' || ch == '?':
 		return 0

@@ -140,6 +140,22 @@ func TestParseErrors(t *testing.T) {
 		{"display-symbol", "1 2 | 3 4\n3 * | 1 2\n", ErrSymbol, `line 2, char 3: unknown symbol '*'`},
 		{"display-length", "1 2 | 3 4\n3 4 | 1 2\n", ErrLength,
 			"8 cells: a puzzle has 16, 81, 256 or 625 cells (4×4, 9×9, 16×16, 25×25)"},
+		// A fullwidth digit is three bytes: it is named, not counted as bytes.
+		{"fullwidth-digit", "12\uff11" + strings.Repeat(".", 78), ErrSymbol,
+			"U+FF11 FULLWIDTH DIGIT ONE at column 3: use ASCII digits 1-9 (and '.' for a blank)"},
+		{"arabic-indic-digit", "\u0665" + strings.Repeat(".", 80), ErrSymbol,
+			"U+0665 ARABIC-INDIC DIGIT FIVE at column 1: use ASCII digits 1-9 (and '.' for a blank)"},
+		{"foreign-symbol", "1²" + strings.Repeat(".", 14), ErrSymbol,
+			"U+00B2 SUPERSCRIPT TWO at column 2: a puzzle holds ASCII symbols only: digits 1-9, letters A… above 9, '.' for a blank"},
+		{"binary-byte", "1\xb2" + strings.Repeat(".", 14), ErrNotText,
+			"byte 0xB2 at column 2: not text: the input looks binary, not a file of puzzles"},
+		{"binary-nul", "12\x00" + strings.Repeat(".", 13), ErrNotText,
+			"control character 0x00 at column 3: not text: the input looks binary, not a file of puzzles"},
+		{"display-fullwidth", "1 2 | 3 4\n3 \uff14 | 1 2\n", ErrSymbol,
+			"U+FF14 FULLWIDTH DIGIT FOUR at line 2, column 3: use ASCII digits 1-9 (and '.' for a blank)"},
+		// On 16×16, '0' is a blank (1-G) or a digit (0-F): refused, not guessed.
+		{"zero-16", "0" + strings.Repeat(".", 255), ErrSymbol,
+			"char 1 (r1c1): '0' is ambiguous in a 16×16 grid: a blank where the digits are 1-9 and A-G (this suite's symbols), the digit 0 where they are 0-9 and A-F (hexadecimal); write blanks as '.', and shift 0-based digits up by one"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -14,6 +14,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/encodings/cnf"
+	"github.com/sudokubench/sudokubench/encodings/qubo"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/solvers/milp"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -23,6 +24,7 @@ import (
 type analyzeOptions struct {
 	lp     bool
 	up     bool
+	qubo   bool
 	corpus string
 	limit  int
 	seed   uint64
@@ -31,31 +33,38 @@ type analyzeOptions struct {
 func newAnalyzeCmd() *cobra.Command {
 	var o analyzeOptions
 	cmd := &cobra.Command{
-		Use:   "analyze --lp|--up [--corpus NAME] [--limit N] [--seed S]",
-		Short: "Analyse how much of a corpus an encoding settles without search (--up: unit propagation, --lp: LP relaxation)",
+		Use:   "analyze --lp|--up|--qubo [--corpus NAME] [--limit N] [--seed S]",
+		Short: "Analyse how much of a corpus an encoding settles without search (--up: unit propagation, --lp: LP relaxation, --qubo: QUBO sizes)",
 		Long: "analyze --up propagates each puzzle's givens over the minimal and the extended CNF\n" +
 			"(an engine-independent unit propagator) and reports, per hint count, the share of puzzles\n" +
 			"solved without a decision; on the extended encoding that is naked plus hidden singles.\n\n" +
 			"analyze --lp solves each puzzle, then maximises, over the LP relaxation of its 0/1 model\n" +
 			"(givens fixed), the sum of the variables that disagree with the solution: the relaxation is\n" +
-			"tight when that maximum is 0. It reports the share of tight puzzles per hint count (needs glpsol).",
+			"tight when that maximum is 0. It reports the share of tight puzzles per hint count (needs glpsol).\n\n" +
+			"analyze --qubo builds each puzzle's QUBO in the fixed (D-Wave), pruned (Amplify) and propagated\n" +
+			"(after naked and hidden singles) formulations and reports, per hint count, their mean variables and\n" +
+			"couplers and the share of puzzles that propagation leaves nothing to anneal.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			if o.lp == o.up {
-				return errors.New("choose one analysis: --up (unit propagation) or --lp (LP relaxation tightness)")
+			if chosen := btoi(o.lp) + btoi(o.up) + btoi(o.qubo); chosen != 1 {
+				return errors.New("choose one analysis: --up (unit propagation), --lp (LP relaxation tightness) or --qubo (QUBO sizes)")
 			}
 			dir, err := corpora.FindDir(cmd.Flag("corpora").Value.String())
 			if err != nil {
 				return err
 			}
-			if o.up {
+			switch {
+			case o.up:
 				return analyzeUP(cmd.OutOrStdout(), dir, o)
+			case o.qubo:
+				return analyzeQUBO(cmd.OutOrStdout(), dir, o)
 			}
 			return analyzeLP(cmd.Context(), cmd.OutOrStdout(), dir, o)
 		},
 	}
 	cmd.Flags().BoolVar(&o.up, "up", false, "share of puzzles unit propagation alone solves, per CNF encoding and hint count")
 	cmd.Flags().BoolVar(&o.lp, "lp", false, "LP relaxation tightness of the 0/1 model, per hint count")
+	cmd.Flags().BoolVar(&o.qubo, "qubo", false, "QUBO variables and couplers per formulation, and the share propagation empties, per hint count")
 	cmd.Flags().StringVar(&o.corpus, "corpus", "norvig-top95", "corpus to analyse (see `sudokubench corpora`)")
 	cmd.Flags().IntVar(&o.limit, "limit", 0, "analyse a seeded random sample of this many puzzles (0: all)")
 	cmd.Flags().Uint64Var(&o.seed, "seed", 1, "seed of the sample")
@@ -184,4 +193,59 @@ func upRow(label string, c *upCount) []any {
 		row = append(row, fmt.Sprintf("%.1f%% (%d)", 100*float64(s)/float64(max(c.puzzles, 1)), s))
 	}
 	return row
+}
+
+func btoi(b bool) int {
+	if b {
+		return 1
+	}
+	return 0
+}
+
+func analyzeQUBO(out io.Writer, dir string, o analyzeOptions) error {
+	a, err := qubo.NewSizeAnalysis(qubo.DefaultWeights())
+	if err != nil {
+		return err
+	}
+	opts := corpora.Options{Sample: o.limit, Seed: o.seed, Oracle: dlx.Oracle{}}
+	_, err = corpora.Load(dir, o.corpus, opts, func(p corpora.Puzzle) error {
+		if err := p.Grid.Validate(); err != nil {
+			return fmt.Errorf("%s: %w", p.ID, err)
+		}
+		a.Add(p.Grid)
+		return nil
+	})
+	if err != nil {
+		return err
+	}
+	return writeQUBOTable(out, o, a)
+}
+
+func writeQUBOTable(out io.Writer, o analyzeOptions, a *qubo.SizeAnalysis) error {
+	if _, err := fmt.Fprintf(out, "QUBO model sizes (means), %s (%s)\n", o.corpus, o.sampleText()); err != nil {
+		return err
+	}
+	table := tablewriter.NewWriter(out)
+	header := []any{"hints", "puzzles"}
+	for _, f := range qubo.SizeFormulations {
+		header = append(header, f.String()+" vars", f.String()+" couplers")
+	}
+	table.Header(append(header, "propagated empty")...)
+	for _, b := range a.Buckets() {
+		if err := table.Append(quboRow(strconv.Itoa(b.Hints), b)...); err != nil {
+			return err
+		}
+	}
+	if err := table.Append(quboRow("all", a.Total())...); err != nil {
+		return err
+	}
+	return table.Render()
+}
+
+func quboRow(label string, b *qubo.SizeBucket) []any {
+	row := []any{label, strconv.Itoa(b.Puzzles)}
+	for k := range qubo.SizeFormulations {
+		row = append(row, fmt.Sprintf("%.1f", b.MeanVariables(k)), fmt.Sprintf("%.1f", b.MeanCouplers(k)))
+	}
+	return append(row, fmt.Sprintf("%.1f%% (%d)", 100*b.EmptyShare(), b.Empty))
 }

@@ -33,8 +33,22 @@ func TestAnalyzeUnitPropagation(t *testing.T) {
 	}
 }
 
+func TestAnalyzeQUBOSizes(t *testing.T) {
+	out, err := runCLI(t, "--corpora", "../../corpora/data", "analyze", "--qubo", "--corpus", "17-clue+18", "--limit", "5")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// D-Wave's formulation keeps 729 − 35 variables; at 35 givens singles
+	// settle every puzzle of this sample, so propagated leaves nothing.
+	for _, want := range []string{"FIXED VARS", "PROPAGATED EMPTY", "│ 35    │ 5       │ 694.0      │", "│ 0.0                 │ 100.0% (5)       │"} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+}
+
 func TestAnalyzeNeedsOneAnalysis(t *testing.T) {
-	for _, args := range [][]string{{"analyze"}, {"analyze", "--up", "--lp"}} {
+	for _, args := range [][]string{{"analyze"}, {"analyze", "--up", "--lp"}, {"analyze", "--up", "--qubo"}} {
 		if _, err := runCLI(t, args...); err == nil || !strings.Contains(err.Error(), "choose one analysis") {
 			t.Errorf("%v: err = %v, want a request to choose", args, err)
 		}

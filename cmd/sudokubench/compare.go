@@ -1,25 +1,40 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/report"
 )
 
 func newCompareCmd() *cobra.Command {
 	var format, measure string
+	var wide bool
 	cmd := &cobra.Command{
-		Use:   "compare A B",
-		Short: "Paired per-instance comparison of two result directories",
-		Long: `Compare pairs the runs of two result directories on solver, puzzle, mode,
-seed and repetition (a deterministic solver's repetitions folded into their
-median) and reports, per solver and corpus, the geometric-mean speedup of B
-over A with a 95% bootstrap interval, wins and losses with a sign test, and
-the instances whose status changed. It says "no significant difference" when
-the interval contains 1, and gives no verdict on fewer than 5 pairs.`,
-		Args: cobra.ExactArgs(2),
+		Use:   "compare A B | compare A1 A2 ... -- B1 B2 ...",
+		Short: "Compare result directories: B against A, judged across runs",
+		Long: `Compare sets side B against side A, each one or more runs (result
+directories) of a benchmark, per solver and corpus: the ratio of A's
+geometric-mean time over B's on the puzzles solved in every run of both
+sides, puzzles B solved faster and slower, and puzzles whose status changed.
+A deterministic solver's repetitions fold into one observation per puzzle.
+
+Two runs of one build on one machine differ by several percent: the machine
+drifts. So significance is judged across runs: with several runs a side,
+each run's geometric mean is one observation, and a two-sample t test on
+their logarithms gives the interval and p. A difference is called only when
+that interval excludes 1.
+
+  sudokubench compare base1 base2 base3 -- new1 new2 new3
+
+With one run a side (compare A B) the interval is a bootstrap over puzzles,
+which does not cover that drift: it is shown, and no significance is
+claimed. Runs made while the machine was busy are warned about.`,
+		Args: cobra.MinimumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			m, err := report.ParseMeasure(measure)
 			if err != nil {
@@ -29,23 +44,61 @@ the interval contains 1, and gives no verdict on fewer than 5 pairs.`,
 			if err != nil {
 				return err
 			}
-			a, wa, err := report.Load(args[0])
+			dirsA, dirsB, err := compareSides(args, cmd.ArgsLenAtDash())
 			if err != nil {
 				return err
 			}
-			b, wb, err := report.Load(args[1])
+			a, wa, err := loadRuns(dirsA)
 			if err != nil {
 				return err
 			}
-			cs, wc := report.Compare(a.Records, b.Records, report.CompareConfig{Measure: m})
+			b, wb, err := loadRuns(dirsB)
+			if err != nil {
+				return err
+			}
+			cs, wc := report.Compare(a, b, report.CompareConfig{Measure: m})
 			for _, w := range append(append(wa, wb...), wc...) {
 				fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "A = %s\nB = %s\n\n", args[0], args[1])
-			return tw.WriteTable(cmd.OutOrStdout(), report.CompareTable(cs, m, 0))
+			fmt.Fprintf(cmd.OutOrStdout(), "A = %s\nB = %s\n\n", strings.Join(dirsA, " "), strings.Join(dirsB, " "))
+			t := report.CompareTable(cs, m, 0)
+			if txt, ok := tw.(report.Text); ok && !wide {
+				txt.Width = terminalWidth(cmd.OutOrStdout())
+				tw = txt
+			}
+			return tw.WriteTable(cmd.OutOrStdout(), t)
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "table format: text, md, csv, latex or html")
 	cmd.Flags().StringVar(&measure, "time", "cpu", "time measure: cpu or wall")
+	cmd.Flags().BoolVar(&wide, "wide", false, "every column, whatever the terminal's width")
 	return cmd
+}
+
+// compareSides splits the arguments at "--" into the sides' directories;
+// without "--", they must be exactly A and B.
+func compareSides(args []string, dash int) (a, b []string, err error) {
+	switch {
+	case dash < 0 && len(args) == 2:
+		return args[:1], args[1:], nil
+	case dash < 0:
+		return nil, nil, errors.New("several runs a side need \"--\" between them: compare A1 A2 A3 -- B1 B2 B3")
+	case dash == 0 || dash == len(args):
+		return nil, nil, errors.New("each side needs at least one result directory: compare A1 A2 -- B1 B2")
+	}
+	return args[:dash], args[dash:], nil
+}
+
+// loadRuns loads each directory as one run: their records are not merged.
+func loadRuns(dirs []string) ([][]record.Record, []string, error) {
+	var runs [][]record.Record
+	var warnings []string
+	for _, dir := range dirs {
+		d, w, err := report.Load(dir)
+		if err != nil {
+			return nil, warnings, err
+		}
+		runs, warnings = append(runs, d.Records), append(warnings, w...)
+	}
+	return runs, warnings, nil
 }

@@ -3,7 +3,6 @@ package main
 import (
 	"fmt"
 	"io"
-	"path/filepath"
 	"strconv"
 
 	"github.com/olekukonko/tablewriter"
@@ -18,7 +17,7 @@ func newCorporaCmd() *cobra.Command {
 		Use:   "corpora",
 		Short: "List the shipped puzzle corpora: puzzles, hint range, mean hints, source",
 		Long: "List the shipped puzzle corpora, counting their puzzles by reading each file.\n" +
-			"Besides these, 17-clue+k (k = 0..64) names 17-clue puzzles with k cells of their solution added.",
+			"Besides these, 17-clue+k (k = 0..64) names 17-clue puzzles with k cells of their solution added, and 17-clue+a..b spreads them over k = a to b.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			dir, err := corpora.FindDir(cmd.Flag("corpora").Value.String())
@@ -48,9 +47,17 @@ func listCorpora(out, errOut io.Writer, dir string) error {
 	if err := table.Render(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(out, "also: %s+k for k = 0..%d (%s with k solution cells added); data in %s\n",
-		corpora.DerivedBase, corpora.MaxAdded, corpora.DerivedBase, dir)
+	_, err := fmt.Fprintf(out, "also: %s+k for k = 0..%d (%s with k solution cells added), and any puzzle file by its path; data %s\n",
+		corpora.DerivedBase, corpora.MaxAdded, corpora.DerivedBase, dataSource(dir))
 	return err
+}
+
+// dataSource says where the shipped corpora are read from.
+func dataSource(dir string) string {
+	if dir == "" {
+		return "built into the binary (--corpora DIR reads another copy)"
+	}
+	return "in " + dir
 }
 
 func hintSpan(s corpora.Summary) string {
@@ -98,7 +105,7 @@ func newCorporaShowCmd() *cobra.Command {
 	cmd.Flags().StringVar(&opts.hints, "hints", "", "count only puzzles with these hints: 17-30, 22, 25-")
 	cmd.Flags().IntVar(&opts.sample, "sample", 0, "count a random sample of this many puzzles")
 	cmd.Flags().IntVar(&opts.limit, "limit", 0, "count at most this many puzzles")
-	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "seed for --sample and for the cells added in 17-clue+k")
+	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "seed for --sample and for the cells (and k) added in 17-clue+k and 17-clue+a..b")
 	return cmd
 }
 
@@ -131,14 +138,16 @@ func showCorpus(out io.Writer, dir, name string, opts showOptions) error {
 // printFileFacts names the file and says whether it is the catalog's.
 func printFileFacts(out io.Writer, dir string, e corpora.Entry) {
 	if e.Derived() {
-		fmt.Fprintf(out, "file     none: derived from %s (%s)\n", e.Base, filepath.Join(dir, corpora.DerivedBase+".txt"))
+		fmt.Fprintf(out, "file     none: derived from %s (%s)\n", e.Base, corpora.FilePath(dir, corpora.DerivedBase+".txt"))
 		return
 	}
-	fmt.Fprintf(out, "file     %s\n", filepath.Join(dir, e.File))
 	sum, err := corpora.Verify(dir, e)
+	fmt.Fprintf(out, "file     %s\n", sum.Path)
 	switch {
 	case err != nil:
 		fmt.Fprintf(out, "sha256   unreadable: %v\n", err)
+	case e.IsFile():
+		fmt.Fprintf(out, "sha256   %s (a puzzle file outside the catalog)\n", sum.Got)
 	case sum.Match():
 		fmt.Fprintf(out, "sha256   %s (matches the catalog)\n", sum.Got)
 	default:

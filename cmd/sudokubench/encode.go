@@ -13,6 +13,7 @@ import (
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/encodings/cnf"
 	"github.com/sudokubench/sudokubench/encodings/milp"
+	"github.com/sudokubench/sudokubench/encodings/qubo"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -23,6 +24,8 @@ type encodeOptions struct {
 	reduce    bool
 	propagate bool
 	form      string
+	qubo      string
+	weights   string
 	variant   string
 	out       string
 }
@@ -31,24 +34,27 @@ func newEncodeCmd() *cobra.Command {
 	var o encodeOptions
 	cmd := &cobra.Command{
 		Use:   "encode [flags] PUZZLE|FILE|-",
-		Short: "Write a puzzle as DIMACS CNF, OPB, CPLEX LP or MPS for any outside solver",
+		Short: "Write a puzzle as DIMACS CNF, OPB, CPLEX LP, MPS (fixed or free) or a QUBO (qbsolv, dimod) for any outside solver",
 		Long: "Write one puzzle — given inline as a line of 16/81/256/625 symbols, or the first\n" +
 			"puzzle of a file or of standard input — in a solver's input format. The model's\n" +
 			"size goes to standard error.",
 		Example: "  sudokubench encode --to cnf --encoding extended --reduce 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n" +
-			"  sudokubench encode --to lp --form fixed corpora/data/norvig-top95.txt > top95-1.lp",
+			"  sudokubench encode --to lp --form fixed corpora/data/norvig-top95.txt > top95-1.lp\n" +
+			"  sudokubench encode --to bqm --formulation fixed corpora/data/17-clue.txt > 17-clue-1.json   # dimod.BinaryQuadraticModel.from_serializable",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runEncode(cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], o)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.to, "to", "cnf", "output format: cnf (DIMACS), opb, lp (CPLEX LP) or mps")
+	f.StringVar(&o.to, "to", "cnf", "output format: cnf (DIMACS), opb, lp (CPLEX LP), mps (fixed MPS: glpsol --mps), freemps (free MPS: glpsol --freemps, cbc, HiGHS), qubo (qbsolv), coo (dimod COO) or bqm (dimod BQM JSON)")
 	f.StringVar(&o.encoding, "encoding", "extended", "cnf/opb: minimal or extended")
 	f.StringVar(&o.amo, "amo", "pairwise", "cnf/opb: at-most-one strategy: pairwise, sequential or native")
 	f.BoolVar(&o.reduce, "reduce", false, "cnf/opb: apply the givens and what they eliminate before writing")
 	f.BoolVar(&o.propagate, "propagate", false, "cnf/opb: apply everything unit propagation derives from the givens")
-	f.StringVar(&o.form, "form", "eliminated", "lp/mps: givens as fixed bounds (fixed) or eliminated")
+	f.StringVar(&o.form, "form", "eliminated", "lp/mps/freemps: givens as fixed bounds (fixed) or eliminated")
+	f.StringVar(&o.qubo, "formulation", "pruned", "qubo/coo/bqm: fixed (D-Wave), pruned (Amplify), propagated (after singles) or wildqat")
+	f.StringVar(&o.weights, "weights", qubo.DefaultWeights().String(), "qubo/coo/bqm: penalty weights cell:row:column:box[:diagonal]")
 	f.StringVar(&o.variant, "variant", "classic", "classic or diagonal")
 	f.StringVar(&o.out, "out", "", "write to this file instead of standard output")
 	return cmd
@@ -78,11 +84,17 @@ func runEncode(stdin io.Reader, stdout, stderr io.Writer, source string, o encod
 	switch o.to {
 	case "cnf", "opb":
 		return encodeCNF(out, stderr, puzzle, o)
-	case "lp", "mps":
+	case "lp", "mps", "freemps":
 		return encodeMILP(out, stderr, puzzle, o)
+	case "qubo", "coo", "bqm":
+		return encodeQUBO(out, stderr, puzzle, o)
 	}
-	return fmt.Errorf("unknown format %q: use cnf, opb, lp or mps", o.to)
+	return fmt.Errorf("unknown format %q: use cnf, opb, lp, mps (fixed), freemps, qubo, coo or bqm", o.to)
 }
+
+// milpFormats maps encode's format names to the MILP writers': mps is the
+// fixed format, as glpsol --mps reads it, and freemps the free one.
+var milpFormats = map[string]string{"lp": "lp", "mps": "fixed-mps", "freemps": "mps"}
 
 func encodeCNF(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error {
 	enc, err := cnf.ParseEncoding(o.encoding)
@@ -113,7 +125,7 @@ func encodeMILP(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) err
 	if err != nil {
 		return err
 	}
-	write, err := milp.Writer(o.to)
+	write, err := milp.Writer(milpFormats[o.to])
 	if err != nil {
 		return err
 	}
@@ -122,6 +134,33 @@ func encodeMILP(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) err
 		return err
 	}
 	fmt.Fprintf(stderr, "%s: %+v\n", o.to, model.Stats())
+	return nil
+}
+
+func encodeQUBO(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error {
+	form, err := qubo.ParseFormulation(o.qubo)
+	if err != nil {
+		return err
+	}
+	weights, err := qubo.ParseWeights(o.weights)
+	if err != nil {
+		return err
+	}
+	write, err := qubo.WriterFor(o.to)
+	if err != nil {
+		return err
+	}
+	model, err := qubo.New(puzzle, form, weights)
+	if err != nil {
+		return err
+	}
+	if err := write(out, model); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "%s: %+v\n", o.to, model.Stats())
+	if model.Conflict != "" {
+		fmt.Fprintf(stderr, "%s: no solution at energy 0: %s\n", o.to, model.Conflict)
+	}
 	return nil
 }
 

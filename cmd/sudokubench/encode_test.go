@@ -1,8 +1,14 @@
 package main
 
 import (
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
+	"unicode/utf8"
+
+	"github.com/sudokubench/sudokubench/sudoku"
 )
 
 func TestEncodeWritesEachFormat(t *testing.T) {
@@ -15,7 +21,12 @@ func TestEncodeWritesEachFormat(t *testing.T) {
 		{"to=cnf/minimal-reduced", []string{"--to", "cnf", "--encoding", "minimal", "--reduce"}, []string{"p cnf "}},
 		{"to=opb", []string{"--to", "opb"}, []string{"* #variable= 729"}},
 		{"to=lp", []string{"--to", "lp", "--form", "fixed"}, []string{"Subject To", "Binar", "End"}},
-		{"to=mps", []string{"--to", "mps"}, []string{"ROWS", "COLUMNS", "ENDATA"}},
+		{"to=mps", []string{"--to", "mps"}, []string{"NAME          sudoku", "ROWS", "    x121      cellr1c2  1", "ENDATA"}},
+		{"to=freemps", []string{"--to", "freemps"}, []string{"NAME sudoku", " x_1_2_1 cell_r1c2 1", "ENDATA"}},
+		// D-Wave's formulation keeps 729 − 17 variables of this 17-given puzzle.
+		{"to=qubo", []string{"--to", "qubo", "--formulation", "fixed"}, []string{"p qubo 0 712 712 ", "c variable 0 is 0,0_1"}},
+		{"to=coo", []string{"--to", "coo", "--weights", "2:1:1:1"}, []string{"# vartype=BINARY", "weights 2:1:1:1:1"}},
+		{"to=bqm", []string{"--to", "bqm", "--formulation", "propagated"}, []string{`"type":"BinaryQuadraticModel"`, `"bqm_schema":"3.0.0"`, `"offset":`}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -35,6 +46,21 @@ func TestEncodeWritesEachFormat(t *testing.T) {
 	}
 }
 
+func TestEncodeRefusesBadQUBOFlags(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--to", "bqm", "--formulation", "eliminated"}, "unknown QUBO formulation"},
+		{[]string{"--to", "qubo", "--weights", "1:0:1:1"}, "row weight 0"},
+	} {
+		_, _, err := runCLIInput(t, "", append(append([]string{"encode"}, tt.args...), top95First)...)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%v: err = %v, want %q", tt.args, err, tt.want)
+		}
+	}
+}
+
 func TestEncodeReadsTheFirstPuzzleOfAFile(t *testing.T) {
 	out, _, err := runCLIInput(t, "", "encode", "--to", "cnf", "../../corpora/data/norvig-top95.txt")
 	if err != nil || !strings.Contains(out, "p cnf 729") {
@@ -49,14 +75,85 @@ func TestEncodeRefusesAnInvalidPuzzle(t *testing.T) {
 	}
 }
 
+// solvers fits 100 columns when its output is no terminal, and lists every
+// pipeline; --wide gives every column at full length.
 func TestSolversListsEveryPipeline(t *testing.T) {
-	out, err := runCLI(t, "solvers")
+	for _, wide := range []bool{false, true} {
+		args := []string{"solvers"}
+		if wide {
+			args = append(args, "--wide")
+		}
+		out, err := runCLI(t, args...)
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, name := range []string{"exactcover/dlx", "sat/gophersat/extended", "sat/minisat/extended", "milp/cbc", "milp/gophersat-pb"} {
+			if !strings.Contains(out, name) {
+				t.Errorf("wide=%v: solvers lacks %s", wide, name)
+			}
+		}
+		widest := 0
+		for _, line := range strings.Split(out, "\n") {
+			widest = max(widest, utf8.RuneCountInString(line))
+			// Each pipeline's row says how --solvers reaches it.
+			for name, sel := range map[string]string{"exactcover/dlx": "pure", "qubo/sa/pruned": "opt-in", "genetic/seed": "opt-in", "milp/cbc": "outside"} {
+				if strings.Contains(line, " "+name+" ") && !strings.Contains(line, " "+sel+" ") {
+					t.Errorf("wide=%v: the row of %s does not say %s: %q", wide, name, sel, line)
+				}
+			}
+		}
+		if fits := widest <= 100; fits == wide || (wide && !strings.Contains(out, "VERSION")) {
+			t.Errorf("wide=%v: widest line %d columns, want ≤ 100 exactly when not wide, and versions when wide", wide, widest)
+		}
+	}
+}
+
+// glpsol reads what encode writes: fixed MPS with --mps, free MPS with
+// --freemps, and its optimum is the puzzle's solution.
+func TestEncodedMPSSolvesUnderGlpsol(t *testing.T) {
+	if _, err := exec.LookPath("glpsol"); err != nil {
+		t.Skip("glpsol not installed (apt-get install glpk-utils)")
+	}
+	dir := t.TempDir()
+	for _, c := range []struct{ to, flag string }{{"mps", "--mps"}, {"freemps", "--freemps"}} {
+		t.Run("to="+c.to, func(t *testing.T) {
+			model, solution := filepath.Join(dir, c.to), filepath.Join(dir, c.to+".sol")
+			if _, _, err := runCLIInput(t, "", "encode", "--to", c.to, "--out", model, top95First); err != nil {
+				t.Fatal(err)
+			}
+			out, err := exec.Command("glpsol", c.flag, model, "-o", solution).CombinedOutput()
+			if err != nil || !strings.Contains(string(out), "INTEGER OPTIMAL SOLUTION FOUND") {
+				t.Fatalf("glpsol %s: %v\n%s", c.flag, err, out)
+			}
+			grid := gridFromGlpsol(t, solution, top95First)
+			puzzle, _ := sudoku.ParseLine(top95First, sudoku.Classic)
+			if err := sudoku.CheckSolution(puzzle, grid); err != nil {
+				t.Errorf("glpsol's optimum is no solution: %v\n%s", err, grid.Pretty())
+			}
+		})
+	}
+}
+
+// gridFromGlpsol fills the puzzle with the variables glpsol's report sets
+// to 1, named x_r_c_d (free) or xRCD (fixed).
+func gridFromGlpsol(t *testing.T, path, puzzle string) *sudoku.Grid {
+	t.Helper()
+	text, err := os.ReadFile(path)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for _, name := range []string{"exactcover/dlx", "sat/gophersat/extended", "sat/minisat/extended", "milp/cbc", "milp/gophersat-pb"} {
-		if !strings.Contains(out, name) {
-			t.Errorf("solvers lacks %s", name)
+	g, _ := sudoku.ParseLine(puzzle, sudoku.Classic)
+	for _, line := range strings.Split(string(text), "\n") {
+		f := strings.Fields(line)
+		if len(f) < 4 || !strings.HasPrefix(f[1], "x") || f[2] != "*" || f[3] != "1" {
+			continue
 		}
+		digits := strings.ReplaceAll(f[1][1:], "_", "")
+		if len(digits) != 3 {
+			t.Fatalf("variable %s: want x and three one-digit indices", f[1])
+		}
+		r, c, d := int(digits[0]-'1'), int(digits[1]-'1'), int(digits[2]-'0')
+		g.Set(9*r+c, d)
 	}
+	return g
 }

@@ -1,6 +1,7 @@
-// Command sudokubench benchmarks ways of solving Sudoku — exact cover, SAT
-// and 0/1 MILP — on shared corpora under the same limits, verifies every
-// answer, and reports tables and plots. The command is thin: every subcommand
+// Command sudokubench benchmarks ways of solving Sudoku — exact cover, SAT,
+// 0/1 MILP, QUBO annealing, direct search and neural networks — on shared
+// corpora under the same limits, verifies every answer, and reports tables
+// and plots. The command is thin: every subcommand
 // parses flags and calls into the suite's packages.
 package main
 
@@ -22,11 +23,11 @@ func main() {
 func newRootCmd() *cobra.Command {
 	root := &cobra.Command{
 		Use:           "sudokubench",
-		Short:         "Benchmark Sudoku posed as exact cover, SAT and 0/1 integer programming",
+		Short:         "Benchmark Sudoku solved as exact cover, SAT, 0/1 MILP, QUBO, by direct search and by neural networks",
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}
-	root.PersistentFlags().String("corpora", "", "directory of the shipped corpora (default: $SUDOKUBENCH_CORPORA, ./corpora, or next to the binary)")
+	root.PersistentFlags().String("corpora", "", "read the shipped corpora from this directory (default: $SUDOKUBENCH_CORPORA, else the copies built into the binary)")
 	root.AddCommand(
 		// subcommands are added here, one constructor per file
 		newReportCmd(), newCompareCmd(),
@@ -34,6 +35,8 @@ func newRootCmd() *cobra.Command {
 		newAnalyzeCmd(),
 		newRunCmd(), newWorkerCmd(), newMergeCmd(),
 		newSolveCmd(), newSolversCmd(), newEncodeCmd(),
+		newReproduceCmd(),
+		newServeCmd(),
 		newTrainCmd(),
 	)
 	return root

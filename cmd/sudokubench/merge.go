@@ -17,7 +17,9 @@ func newMergeCmd() *cobra.Command {
 		Long: `Merge joins result directories made by 'run --shard i/n' (or resumed on
 other machines) into one. It refuses directories whose plans or corpus files
 differ, keeps the first record of each run key, and writes a manifest that
-lists the pieces. A SLURM job array, one shard per task:
+lists the pieces. Like a run, it holds --out's writer lock while it writes,
+and is refused while another process writes there. A SLURM job array, one
+shard per task:
 
   #!/bin/bash
   #SBATCH --array=1-8

@@ -3,88 +3,170 @@ package main
 import (
 	"errors"
 	"fmt"
+	"io"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"golang.org/x/term"
 
 	"github.com/sudokubench/sudokubench/harness/report"
+	"github.com/sudokubench/sudokubench/solvers/registry"
 )
 
+// reportFlags are the flags of `report`.
+type reportFlags struct {
+	format, plots, out, doc, by, measure string
+	scatter                              []string
+	check, wide                          bool
+}
+
 func newReportCmd() *cobra.Command {
-	var (
-		format, plots, out, doc, by, measure string
-		check                                bool
-	)
+	var fl reportFlags
 	cmd := &cobra.Command{
 		Use:   "report DIR...",
 		Short: "Statistics, tables and plots from result directories",
-		Long: `Report reads results.jsonl and manifest.json from each directory (merged on
-load) and writes statistics per solver and hint-count bucket and per solver and
-corpus: success rate with a Wilson 95% interval, unsolved runs by status,
-PAR-2 with the limit stated, median, IQR, p90 and max time over solved runs,
-and peak memory; success per read and TTS99 for stochastic solvers.
+		Long: `Report reads results.jsonl and manifest.json from each directory (the
+directories of one plan, such as its shards, merged on load; directories of
+different plans are refused) and writes statistics per solver and hint-count
+bucket and per solver and corpus: success rate with a Wilson 95% interval,
+unsolved runs by status, PAR-2 (each run charged its own limit), median, IQR,
+p90 and max time over solved puzzles, and peak memory; success per read and
+TTS99 for stochastic solvers. Statistics count puzzles: repetitions fold into
+one observation per puzzle. Every format says how much of the plan is
+recorded and which shards are missing.
 
-Without --out the document goes to stdout. With --out DIR, report.<ext> and
-the plots (--plots svg,png,pdf) are written there; Markdown links the plots
+Tables are compact (success, unsolved, PAR-2, median, memory) and fit the
+terminal, or 100 columns when the output is not one; --wide gives every
+column. CSV is always one tidy table with every column. Without --out the
+document goes to stdout. With --out DIR, report.<ext> and the plots
+(--plots svg,png,pdf) are written there; Markdown links the plots
 relatively, so
 
   sudokubench report results/ref --format md --plots svg --out DIR
 
-makes a report.md that can be committed with its figures. --doc FILE puts the
-document elsewhere, linking the plots in --out relative to it, and --check
-writes nothing but fails if the files on disk differ from what the results
-give. BENCHMARKS.md is made, and checked, this way:
+makes a report.md that can be committed with its figures. Scatter plots
+draw every solver against exactcover/dlx (or the first solver), every pair
+with --scatter all, or the pairs given with --scatter A:B (repeatable;
+--scatter none for none). --doc FILE puts the document
+elsewhere, linking the plots in --out relative to it, and --check writes
+nothing but fails if the files on disk differ from what the results give.
+BENCHMARKS.md is made, and checked, this way (with the scatter pairs the
+README lists):
 
   sudokubench report results/reference --format md --plots svg \
-      --out results/reference/plots --doc BENCHMARKS.md [--check]`,
+      --out results/reference/plots --doc BENCHMARKS.md \
+      --scatter exactcover/dlx:sat/gophersat/extended-propagated ... [--check]
+
+A LaTeX table needs ` + report.LaTeXPackages + ` in the preamble.`,
 		Args: cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, dirs []string) error {
-			m, err := report.ParseMeasure(measure)
-			if err != nil {
-				return err
-			}
-			if _, err := report.TableFormat(format); err != nil {
-				return err
-			}
-			plotFormats, err := reportPlotFormats(plots)
-			if err != nil {
-				return err
-			}
-			if (len(plotFormats) > 0 || doc != "" || check) && out == "" {
-				return errors.New("--plots, --doc and --check need --out DIR for the plot files")
-			}
-			data, warnings, err := report.Load(dirs...)
-			if err != nil {
-				return err
-			}
-			rep, err := report.New(data, report.Config{Measure: m, By: reportList(by)})
-			if err != nil {
-				return err
-			}
-			rep.Warnings = append(warnings, rep.Warnings...)
-			for _, w := range rep.Warnings {
-				fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
-			}
-			if out == "" {
-				return reportStdout(cmd, rep, format)
-			}
-			files, err := rep.WriteFiles(report.Files{Doc: doc, PlotDir: out, Check: check}, format, plotFormats)
-			verb := map[bool]string{false: "wrote", true: "checked"}[check]
-			for _, f := range files {
-				fmt.Fprintln(cmd.OutOrStdout(), verb, f)
-			}
-			return err
-		},
+		RunE: func(cmd *cobra.Command, dirs []string) error { return runReport(cmd, dirs, &fl) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&format, "format", "text", "document format: text, md, csv, latex or html")
-	f.StringVar(&plots, "plots", "", "plot formats to write with --out, comma-separated: svg, png, pdf")
-	f.StringVar(&out, "out", "", "directory to write report.<ext> and plots into (default: document to stdout)")
-	f.StringVar(&doc, "doc", "", "with --out: write the document to this file instead of DIR/report.<ext>")
-	f.BoolVar(&check, "check", false, "write nothing; fail if the document or plots on disk differ from what the results give")
-	f.StringVar(&by, "by", "hints,corpus", "groupings, comma-separated: hints, corpus")
-	f.StringVar(&measure, "time", "cpu", "time measure: cpu or wall")
+	f.StringVar(&fl.format, "format", "text", "document format: text, md, csv, latex or html")
+	f.StringVar(&fl.plots, "plots", "", "plot formats to write with --out, comma-separated: svg, png, pdf")
+	f.StringVar(&fl.out, "out", "", "directory to write report.<ext> and plots into (default: document to stdout)")
+	f.StringVar(&fl.doc, "doc", "", "with --out: write the document to this file instead of DIR/report.<ext>")
+	f.BoolVar(&fl.check, "check", false, "write nothing; fail if the document or plots on disk differ from what the results give")
+	f.StringVar(&fl.by, "by", "hints,corpus", "groupings, comma-separated: hints, corpus, all")
+	f.StringVar(&fl.measure, "time", "cpu", "time measure: cpu or wall")
+	f.BoolVar(&fl.wide, "wide", false, "every column, not the compact tables")
+	f.StringArrayVar(&fl.scatter, "scatter", nil, `a pair of solvers to plot against each other, A:B (repeatable; "all": every pair; "none": no scatter plots; default: every solver against exactcover/dlx, or the first solver)`)
 	return cmd
+}
+
+func runReport(cmd *cobra.Command, dirs []string, fl *reportFlags) error {
+	width := terminalWidth(cmd.OutOrStdout())
+	if fl.out != "" {
+		width = defaultWidth // a file's reader has no terminal
+	}
+	cfg, err := reportConfig(fl, width)
+	if err != nil {
+		return err
+	}
+	if _, err := report.TableFormat(fl.format); err != nil {
+		return err
+	}
+	plotFormats, err := reportPlotFormats(fl.plots)
+	if err != nil {
+		return err
+	}
+	if (len(plotFormats) > 0 || fl.doc != "" || fl.check) && fl.out == "" {
+		return errors.New("--plots, --doc and --check need --out DIR for the plot files")
+	}
+	data, warnings, err := report.Load(dirs...)
+	if err != nil {
+		return err
+	}
+	rep, err := report.New(data, cfg)
+	if err != nil {
+		return err
+	}
+	rep.Warnings = append(warnings, rep.Warnings...)
+	for _, w := range rep.Warnings {
+		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
+	}
+	if fl.out == "" {
+		return reportStdout(cmd, rep, fl.format)
+	}
+	files, err := rep.WriteFiles(report.Files{Doc: fl.doc, PlotDir: fl.out, Check: fl.check}, fl.format, plotFormats)
+	if err != nil {
+		return err
+	}
+	verb := map[bool]string{false: "wrote", true: "checked"}[fl.check]
+	for _, f := range files {
+		fmt.Fprintln(cmd.OutOrStdout(), verb, f)
+	}
+	return nil
+}
+
+// reportConfig reads the flags that shape the report.
+func reportConfig(fl *reportFlags, width int) (report.Config, error) {
+	m, err := report.ParseMeasure(fl.measure)
+	if err != nil {
+		return report.Config{}, err
+	}
+	cfg := report.Config{Measure: m, By: reportList(fl.by), Wide: fl.wide, Width: width, Outside: runsOutside()}
+	for _, s := range fl.scatter {
+		switch s {
+		case "none":
+			cfg.Scatter = [][2]string{}
+			continue
+		case "all":
+			cfg.ScatterAll = true
+			continue
+		}
+		pair, err := report.ParseScatter(s)
+		if err != nil {
+			return cfg, err
+		}
+		cfg.Scatter = append(cfg.Scatter, pair)
+	}
+	return cfg, nil
+}
+
+// runsOutside says which solvers the registry runs as outside programs:
+// the report's word for records written before records said so.
+func runsOutside() func(solver string) bool {
+	reg := registry.Default()
+	return func(solver string) bool {
+		in, err := reg.Lookup(solver)
+		return err == nil && !in.PureGo
+	}
+}
+
+// defaultWidth is the width of text tables written to anything but a
+// terminal.
+const defaultWidth = 100
+
+// terminalWidth is the width of the terminal w writes to, or defaultWidth.
+func terminalWidth(w io.Writer) int {
+	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
+		if width, _, err := term.GetSize(int(f.Fd())); err == nil && width > 0 {
+			return width
+		}
+	}
+	return defaultWidth
 }
 
 func reportStdout(cmd *cobra.Command, rep *report.Report, format string) error {

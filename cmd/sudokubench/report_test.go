@@ -1,15 +1,21 @@
 package main
 
 import (
+	"bytes"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
+	"unicode/utf8"
+)
+
+var (
+	runA = filepath.Join("..", "..", "harness", "report", "testdata", "run-a")
+	runB = filepath.Join("..", "..", "harness", "report", "testdata", "run-b")
 )
 
 func TestReportCommand(t *testing.T) {
-	runA := filepath.Join("..", "..", "harness", "report", "testdata", "run-a")
-	runB := filepath.Join("..", "..", "harness", "report", "testdata", "run-b")
 	out, err := runCLI(t, "report", runA, "--by", "corpus", "--time", "wall")
 	if err != nil || !strings.Contains(out, "Results by corpus") || !strings.Contains(out, "wall-clock time") {
 		t.Errorf("report text: %v\n%s", err, out)
@@ -25,15 +31,100 @@ func TestReportCommand(t *testing.T) {
 	if _, err := os.Stat(filepath.Join(dir, "cactus.svg")); err != nil {
 		t.Error(err)
 	}
-	out, err = runCLI(t, "compare", runA, runB)
-	if err != nil || !strings.Contains(out, "B 2.00× faster") {
-		t.Errorf("compare: %v\n%s", err, out)
-	}
 	for _, bad := range [][]string{
 		{"report", runA, "--format", "docx"},
 		{"report", runA, "--plots", "svg"},
 		{"report", runA, "--by", "size"},
+		{"report", runA, "--scatter", "exactcover/dlx"},
+		{"report", runA, "--scatter", "exactcover/dlx:no-such-solver"},
 		{"report", t.TempDir()},
+	} {
+		if _, err := runCLI(t, bad...); err == nil {
+			t.Errorf("%v: no error", bad)
+		}
+	}
+}
+
+// TestTablesFitTheTerminal checks that report and compare write tables
+// that fit 100 columns when stdout is not a terminal, and every column
+// with --wide.
+func TestTablesFitTheTerminal(t *testing.T) {
+	for _, args := range [][]string{
+		{"report", runA},
+		{"report", filepath.Join("..", "..", "results", "reference")},
+		{"compare", runA, runB},
+	} {
+		out, err := runCLI(t, args...)
+		if err != nil {
+			t.Fatalf("%v: %v", args, err)
+		}
+		for _, line := range strings.Split(out, "\n") {
+			if strings.HasPrefix(line, "warning:") {
+				continue
+			}
+			if n := utf8.RuneCountInString(line); n > defaultWidth {
+				t.Errorf("%v: a line of %d columns:\n%s", args, n, line)
+			}
+		}
+		if strings.Contains(out, "bold") || strings.Contains(out, "Bold") {
+			t.Errorf("%v: a text table speaks of bold, which it cannot show", args)
+		}
+	}
+	wide, err := runCLI(t, "report", runA, "--wide")
+	if err != nil || !strings.Contains(wide, "mem max") || !strings.Contains(wide, "p90") {
+		t.Errorf("--wide lacks columns: %v\n%s", err, wide)
+	}
+}
+
+// TestRunSummaryFits prints the summary `run` ends with for the reference
+// run: one compact row per solver, n counting its 280 puzzles, within 100
+// columns.
+func TestRunSummaryFits(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if err := printRunSummary(&out, &errOut, filepath.Join("..", "..", "results", "reference")); err != nil {
+		t.Fatal(err)
+	}
+	text := out.String()
+	if !strings.Contains(text, "Results over every puzzle run") || !regexp.MustCompile(`(?m)^exactcover/dlx +280 `).MatchString(text) {
+		t.Errorf("summary:\n%s", text)
+	}
+	for _, line := range strings.Split(text, "\n") {
+		if n := utf8.RuneCountInString(line); n > defaultWidth {
+			t.Errorf("a line of %d columns:\n%s", n, line)
+		}
+	}
+	if strings.Contains(strings.ToLower(text), "bold") {
+		t.Errorf("the summary speaks of bold, which a terminal table cannot show:\n%s", text)
+	}
+}
+
+func TestReportOutUnwritable(t *testing.T) {
+	blocked := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(blocked, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := runCLI(t, "report", runA, "--format", "md", "--plots", "svg", "--out", filepath.Join(blocked, "plots"))
+	if err == nil {
+		t.Fatal("writing under a file succeeded")
+	}
+	if strings.Contains(out, "wrote") {
+		t.Errorf("claims files were written before failing:\n%s", out)
+	}
+}
+
+func TestCompareCommand(t *testing.T) {
+	out, err := runCLI(t, "compare", runA, runB)
+	if err != nil || !strings.Contains(out, "not judged: one run a side") || !strings.Contains(out, "does not cover run-to-run") {
+		t.Errorf("compare A B: %v\n%s", err, out)
+	}
+	out, err = runCLI(t, "compare", runA, runA, "--", runB, runB)
+	if err != nil || !strings.Contains(out, "2/2") {
+		t.Errorf("compare with two runs a side: %v\n%s", err, out)
+	}
+	for _, bad := range [][]string{
+		{"compare", runA},
+		{"compare", runA, runA, runB},
+		{"compare", runA, runB, "--"},
 	} {
 		if _, err := runCLI(t, bad...); err == nil {
 			t.Errorf("%v: no error", bad)

@@ -28,7 +28,7 @@ type runFlags struct {
 	corpus, hints, solvers, mode, mem, out, shard string
 	limit, reps                                   int
 	seed                                          int64
-	sample, resume                                bool
+	sample, resume, allowOtherBuild               bool
 	timeout                                       time.Duration
 }
 
@@ -56,13 +56,16 @@ OUT/results.jsonl beside OUT/manifest.json. The run order is shuffled with
   sudokubench run ... --shard 2/8                 # one piece of a job array
 
 Ctrl-C stops cleanly: finished runs are kept and --resume does the rest.
-Statuses: solved, unsat, multiple, gave-up, timeout, memout, crash, wrong,
-error. Linux only.`,
+One process writes a result directory at a time: a second run or merge on
+it is refused, naming the first. A benchmark is resumed only by the build
+that recorded it, unless --allow-other-build. --corpus takes shipped
+corpora, 17-clue+k, and puzzle files by their path. Statuses: solved, unsat,
+multiple, gave-up, timeout, memout, crash, wrong, error. Linux only.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runBenchmark(cmd, &fl) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&fl.corpus, "corpus", strings.Join(corpora.Names(), ","), "corpora to draw puzzles from, comma-separated")
+	f.StringVar(&fl.corpus, "corpus", strings.Join(corpora.Names(), ","), "corpora to draw puzzles from, comma-separated: shipped names, 17-clue+k, or puzzle files by path")
 	f.StringVar(&fl.hints, "hints", "", `only puzzles with this many hints: "17-30", "22", "25-" (default any)`)
 	f.IntVar(&fl.limit, "limit", harness.DefaultLimit, "puzzles per corpus (0: all)")
 	f.BoolVar(&fl.sample, "sample", true, "take the --limit puzzles as a seeded random sample (false: the first ones in the file)")
@@ -72,8 +75,9 @@ error. Linux only.`,
 	f.StringVar(&fl.mode, "mode", "unique", "first (any solution) or unique (and prove no second)")
 	f.IntVar(&fl.reps, "reps", 1, "repetitions of each run")
 	f.Int64Var(&fl.seed, "seed", harness.DefaultSeed, "seed of the sample, the run order and stochastic solvers")
-	f.StringVar(&fl.out, "out", "", "result directory (default results/run-<timestamp>)")
+	f.StringVar(&fl.out, "out", "", "result directory (default: a new results/run-<timestamp>[-N])")
 	f.BoolVar(&fl.resume, "resume", false, "finish the benchmark in --out, skipping runs already recorded")
+	f.BoolVar(&fl.allowOtherBuild, "allow-other-build", false, "with --resume, go on although this binary is not the build that recorded the benchmark")
 	f.StringVar(&fl.shard, "shard", "", "run only piece i/n of the plan, e.g. 2/8 (job arrays)")
 	return cmd
 }
@@ -83,15 +87,13 @@ func runBenchmark(cmd *cobra.Command, fl *runFlags) error {
 	if err != nil {
 		return err
 	}
+	stderr := cmd.ErrOrStderr()
+	cfg.Warn = func(w string) { fmt.Fprintln(stderr, "warning:", w) }
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	sum, err := harness.Bench(ctx, cfg)
 	if err != nil {
 		return err
-	}
-	stderr := cmd.ErrOrStderr()
-	for _, w := range sum.Warnings {
-		fmt.Fprintln(stderr, "warning:", w)
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "\n%d of %d runs recorded in %s (%d by this call)\n", sum.Skipped+sum.Done, sum.Planned, sum.Out, sum.Done)
 	if sum.Interrupted {
@@ -108,7 +110,7 @@ func runConfig(cmd *cobra.Command, fl *runFlags) (harness.Config, error) {
 		return harness.Config{}, err
 	}
 	cfg := harness.Config{
-		Out: fl.out, Resume: fl.resume,
+		Out: fl.out, Resume: fl.resume, AllowOtherBuild: fl.allowOtherBuild,
 		CorporaDir: cmd.Flag("corpora").Value.String(),
 		Registry:   registry.Default(), Launch: launch, Oracle: dlx.Oracle{},
 		Progress: newProgress(cmd.ErrOrStderr()),
@@ -125,9 +127,6 @@ func runConfig(cmd *cobra.Command, fl *runFlags) (harness.Config, error) {
 		cfg.Shard, _ = harness.ParseShard(recorded.Shard)
 	} else {
 		given = func(string) bool { return true }
-	}
-	if cfg.Out == "" {
-		cfg.Out = filepath.Join("results", "run-"+time.Now().Format("20060102-150405"))
 	}
 	return cfg, applyFlags(&cfg, fl, given)
 }
@@ -206,8 +205,9 @@ func newProgress(w io.Writer) harness.Progress {
 	return harness.NewLineProgress(w, 10*time.Second)
 }
 
-// printRunSummary prints one row per solver over every puzzle run: the
-// short view; `report` gives the tables by hint count and corpus.
+// printRunSummary prints one row per solver over every puzzle run, compact
+// and as wide as the terminal: the short view; `report` gives the tables by
+// hint count and corpus.
 func printRunSummary(stdout, stderr io.Writer, dir string) error {
 	data, warnings, err := report.Load(dir)
 	if err != nil {
@@ -216,18 +216,13 @@ func printRunSummary(stdout, stderr io.Writer, dir string) error {
 	for _, w := range warnings {
 		fmt.Fprintln(stderr, "warning:", w)
 	}
-	obs := report.Observations(data.Records, report.CPU, report.DetectStochastic(data.Records))
-	table := report.SummaryTable(report.Summarize(obs, allPuzzles{}, 0), allPuzzles{}.Name(), report.CPU)
-	table.Title = "Summary: each solver over every puzzle run"
-	if err := (report.Text{}).WriteTable(stdout, table); err != nil {
+	rep, err := report.New(data, report.Config{By: []string{"all"}, Width: terminalWidth(stdout), Outside: runsOutside()})
+	if err != nil {
 		return err
 	}
-	fmt.Fprintf(stdout, "\nby hint count and corpus, with plots: sudokubench report %s [--format md|csv|latex|html] [--plots svg --out DIR]\n", dir)
+	if err := rep.WriteTables(stdout, report.Text{}); err != nil {
+		return err
+	}
+	fmt.Fprintf(stdout, "\nby hint count and corpus: sudokubench report %s\n(--wide: every column; --format md|csv|latex|html; --plots svg,pdf --out DIR)\n", dir)
 	return nil
 }
-
-// allPuzzles puts every observation in one group.
-type allPuzzles struct{}
-
-func (allPuzzles) Name() string                   { return "puzzles" }
-func (allPuzzles) Group(*report.Obs) report.Group { return report.Group{Label: "all"} }

@@ -1,7 +1,11 @@
 package main
 
 import (
+	"errors"
+	"os"
+	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"time"
 
@@ -40,5 +44,34 @@ func TestRunFlagsResumeKeepsRecordedPlan(t *testing.T) {
 	}
 	if cfg.Seed != 9 || !slices.Equal(cfg.Corpora, []string{"serg"}) || cfg.Sample != 7 || cfg.Mode != "first" || cfg.Reps != 2 || cfg.Hints.String() != "20-25" {
 		t.Errorf("resumed config %+v: want the recorded plan with seed 9", cfg)
+	}
+}
+
+// Flags that cannot be meant are refused with a message, and nothing is
+// written.
+func TestRunRefusesFlagsThatCannotBeMeant(t *testing.T) {
+	tests := []struct {
+		flags []string
+		says  string
+	}{
+		{[]string{"--limit", "-5"}, "need 0 (all) or more"},
+		{[]string{"--limit", "-5", "--sample=false"}, "need 0 (all) or more"},
+		{[]string{"--mem", "1KiB"}, "a worker needs at least 64 MiB"},
+		{[]string{"--solvers", ""}, "no solver given"},
+		{[]string{"--reps", "0"}, "need at least 1"},
+		{[]string{"--timeout", "0s"}, "at least 1ms"},
+		{[]string{"--timeout", "-1s"}, "at least 1ms"},
+	}
+	for _, tt := range tests {
+		t.Run(strings.Join(tt.flags, " "), func(t *testing.T) {
+			out := filepath.Join(t.TempDir(), "out")
+			_, err := runCLI(t, append([]string{"run", "--out", out}, tt.flags...)...)
+			if err == nil || !strings.Contains(err.Error(), tt.says) {
+				t.Errorf("error %v, want one that says %q", err, tt.says)
+			}
+			if _, statErr := os.Stat(out); !errors.Is(statErr, os.ErrNotExist) {
+				t.Errorf("a refused run created %s", out)
+			}
+		})
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/registry"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -24,6 +25,8 @@ type solveOptions struct {
 	timeout     time.Duration
 	asJSON      bool
 	skipInvalid bool
+	trace       bool
+	traceLimit  int
 }
 
 func newSolveCmd() *cobra.Command {
@@ -34,7 +37,11 @@ func newSolveCmd() *cobra.Command {
 		Long: "Solve every puzzle of the files (or of standard input, '-') with one solver,\n" +
 			"verify each answer against the rules and the givens, and print one line per\n" +
 			"puzzle: the solution, or '# ID STATUS: DETAIL' when there is none. With --json,\n" +
-			"one JSON object per puzzle. Exits 0 only if every puzzle was solved.",
+			"one JSON object per puzzle. Exits 0 only if every puzzle was solved.\n\n" +
+			"Each solve runs in a worker process, as in 'run': --timeout means what it\n" +
+			"means there (an answer after the limit is a timeout, and a solver that does\n" +
+			"not stop is killed), and a solver that crashes costs one puzzle, not the rest.\n" +
+			"Puzzle ids are FILE:LINE.",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				args = []string{"-"}
@@ -47,9 +54,11 @@ func newSolveCmd() *cobra.Command {
 	f.StringVar(&o.mode, "mode", "first", "first (any solution) or unique (prove there is no second)")
 	f.StringVar(&o.variant, "variant", "classic", "classic or diagonal")
 	f.Int64Var(&o.seed, "seed", 1, "seed for stochastic solvers")
-	f.DurationVar(&o.timeout, "timeout", 0, "give up on a puzzle after this long (0: no limit; engines that cannot be interrupted run to the end)")
+	f.DurationVar(&o.timeout, "timeout", 0, "wall-clock limit per puzzle, at least 1ms (0: no limit); an answer after it is a timeout")
 	f.BoolVar(&o.asJSON, "json", false, "print JSON lines: id, status, solution, counters, microseconds")
 	f.BoolVar(&o.skipInvalid, "skip-invalid", false, "count malformed lines as warnings instead of stopping")
+	f.BoolVar(&o.trace, "trace", false, "print the search step by step (direct search solvers); with --json, one JSON line per step")
+	f.IntVar(&o.traceLimit, "trace-limit", 1000, "print at most this many steps per puzzle (all are still replayed and counted)")
 	return cmd
 }
 
@@ -74,6 +83,9 @@ func runSolve(ctx context.Context, stdin io.Reader, out, errOut io.Writer, files
 	if err != nil {
 		return err
 	}
+	if o.timeout < 0 || (o.timeout > 0 && o.timeout < harness.MinTimeout) {
+		return fmt.Errorf("--timeout %s: give a limit of at least %s, or 0 for none", o.timeout, harness.MinTimeout)
+	}
 	info, err := registry.Default().Lookup(o.solver)
 	if err != nil {
 		return err
@@ -81,34 +93,56 @@ func runSolve(ctx context.Context, stdin io.Reader, out, errOut io.Writer, files
 	if err := info.Check(); err != nil {
 		return fmt.Errorf("solver %s cannot run here: %w", info.Name, err)
 	}
-	s := &puzzleSolver{solver: info.New(), mode: mode, seed: o.seed, timeout: o.timeout, asJSON: o.asJSON, out: out, errOut: errOut}
+	launch, err := harness.SelfLauncher("worker")
+	if err != nil {
+		return err
+	}
+	ex := harness.NewExecutor(launch, o.timeout, 0)
+	defer ex.Close()
+	s := &puzzleSolver{ex: ex, info: info, timeout: o.timeout, mode: info.ModeFor(mode), seed: o.seed, asJSON: o.asJSON, out: out, errOut: errOut}
 	opts := corpora.Options{Variant: variant, SkipInvalid: o.skipInvalid}
+	if o.trace {
+		if err := s.traceWith(info, o.traceLimit); err != nil {
+			return err
+		}
+	}
 	for _, file := range files {
 		if err := s.solveFile(ctx, stdin, file, opts); err != nil {
 			return &exitError{code: 2, err: err}
 		}
 	}
-	if s.unsolved > 0 {
+	switch {
+	case s.total == 0:
+		return &exitError{code: 2, err: errors.New("no puzzle read: every line was skipped")}
+	case s.unsolved > 0:
 		return &exitError{code: 1, err: fmt.Errorf("%d of %d puzzles not solved", s.unsolved, s.total)}
 	}
 	return nil
 }
 
-// puzzleSolver solves puzzles one by one and prints each outcome.
+// puzzleSolver solves puzzles one by one, each in the executor's worker,
+// and prints each outcome.
 type puzzleSolver struct {
-	solver          solvers.Solver
+	ex              *harness.Executor
+	info            solvers.Info
+	timeout         time.Duration // for traced solves, which run in this process
 	mode            solvers.Mode
 	seed            int64
-	timeout         time.Duration
 	asJSON          bool
 	out, errOut     io.Writer
 	total, unsolved int
+	tracer          solvers.Tracer // nil unless --trace
+	traceLimit      int
 }
 
 func (s *puzzleSolver) solveFile(ctx context.Context, stdin io.Reader, file string, opts corpora.Options) error {
 	name := inputName(file)
 	stats, err := scanInput(stdin, file, opts, func(p corpora.Puzzle) error {
-		return s.print(name, p, s.solve(ctx, p))
+		line, err := s.solve(ctx, p)
+		if err != nil {
+			return err
+		}
+		return s.print(name, p, line)
 	})
 	for _, w := range stats.Warnings {
 		fmt.Fprintln(s.errOut, "warning:", w)
@@ -135,35 +169,26 @@ func inputName(file string) string {
 	return file
 }
 
-// solve validates, solves and verifies one puzzle. Verification happens
-// after the timed call.
-func (s *puzzleSolver) solve(ctx context.Context, p corpora.Puzzle) solveLine {
-	line := solveLine{ID: p.ID, Puzzle: p.Grid.String()}
-	if err := p.Grid.Validate(); err != nil {
-		line.Status, line.Detail = solvers.Error, err.Error()
-		return line
+// solve runs one puzzle through the harness, which validates it, times the
+// solve in the worker, verifies the answer and holds it to the limit; a
+// traced solve runs in this process, since a trace cannot cross the
+// worker's protocol. The error says the solve was interrupted (ctx).
+func (s *puzzleSolver) solve(ctx context.Context, p corpora.Puzzle) (solveLine, error) {
+	if s.tracer != nil {
+		return s.solveTraced(ctx, p), nil
 	}
-	if s.timeout > 0 {
-		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, s.timeout)
-		defer cancel()
+	rec, grid, err := s.ex.Solve(ctx, harness.Run{Solver: s.info, Puzzle: p, Mode: s.mode, Seed: s.seed})
+	if err != nil {
+		return solveLine{}, err
 	}
-	start := time.Now()
-	res, err := s.solver.Solve(ctx, solvers.Request{Puzzle: p.Grid, Mode: s.mode, Seed: s.seed})
-	line.Micros = float64(time.Since(start).Nanoseconds()) / 1e3
-	line.Status, line.Detail, line.Counters, line.Model = res.Status, res.Detail, res.Counters, res.Model
-	switch {
-	case err != nil:
-		line.Status, line.Detail = solvers.Error, err.Error()
-	case errors.Is(ctx.Err(), context.DeadlineExceeded) && res.Solution == nil:
-		line.Status = solvers.Timeout
-	case res.Solution != nil:
-		line.Solution = res.Solution.String()
-		if verr := sudoku.CheckSolution(p.Grid, res.Solution); verr != nil {
-			line.Status, line.Detail = solvers.Wrong, verr.Error()
-		}
+	line := solveLine{
+		ID: p.ID, Puzzle: p.Grid.String(), Status: solvers.Status(rec.Status), Detail: rec.Detail,
+		Micros: float64(rec.WallNS) / float64(time.Microsecond), Counters: rec.Counters, Model: rec.Model,
 	}
-	return line
+	if grid != nil {
+		line.Solution = grid.String()
+	}
+	return line, nil
 }
 
 // print writes one puzzle's outcome; an unsolved one is also told on

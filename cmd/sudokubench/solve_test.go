@@ -3,9 +3,12 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -77,7 +80,7 @@ func TestSolveRejectsBadInputWithWhereAndWhat(t *testing.T) {
 		code        int
 		says        string
 	}{
-		{"bad=duplicate", top95First + "\n" + dupInRow3 + "\n", 1, "stdin:2: error: row 3: 7 at r3c1 and r3c7"},
+		{"bad=duplicate", top95First + "\n" + dupInRow3 + "\n", 1, "stdin:2: error: invalid puzzle: row 3: 7 at r3c1 and r3c7"},
 		{"bad=length", top95First + "\n" + top95First[:80] + "\n", 2, "stdin:2: 80 cells"},
 		{"bad=symbol", strings.Replace(top95First, "4", "x", 1) + "\n", 2, "stdin:1: char 1 (r1c1): unknown symbol 'x'"},
 	}
@@ -136,5 +139,79 @@ func TestSolveReadsTheDisplayForm(t *testing.T) {
 	solution, err := sudoku.ParseLine(strings.TrimSpace(out), sudoku.Classic)
 	if err != nil || sudoku.CheckSolution(puzzle, solution) != nil {
 		t.Fatalf("output %q does not solve the pretty-printed puzzle (%v)", out, err)
+	}
+}
+
+// Input that is no puzzle says so, where, and exits non-zero.
+func TestSolveSaysWhatTheInputIs(t *testing.T) {
+	tests := []struct {
+		name, input string
+		says        string
+	}{
+		{"input=empty", "", "stdin: no puzzle: the input is empty"},
+		{"input=comments", "# nothing yet\n\n", "stdin: no puzzle: its 2 lines are blank or comments"},
+		{"input=fullwidth", "\uff14" + top95First[1:] + "\n", "stdin:1: U+FF14 FULLWIDTH DIGIT FOUR at column 1: use ASCII digits"},
+		{"input=binary", "\x7fELF\x02\x01\x01\x00\x00", "stdin:1: control character 0x7F at column 1: not text: the input looks binary"},
+		{"input=hex-16x16", "0" + strings.Repeat(".", 255) + "\n", "'0' is ambiguous in a 16×16 grid"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, errOut, err := runCLIInput(t, tt.input, "solve")
+			if exitCode(err) == 0 {
+				t.Fatal("exit code 0")
+			}
+			if msg := errOut + errorText(err); !strings.Contains(msg, tt.says) {
+				t.Errorf("messages lack %q:\n%s", tt.says, msg)
+			}
+		})
+	}
+}
+
+// A grid written as nine bare rows is one puzzle.
+func TestSolveReadsBareRows(t *testing.T) {
+	var rows strings.Builder
+	for r := range 9 {
+		rows.WriteString(top95First[9*r:9*r+9] + "\n")
+	}
+	out, errOut, err := runCLIInput(t, rows.String(), "solve")
+	if err != nil || !strings.HasPrefix(out, "417369825") {
+		t.Fatalf("%v: %q %s", err, out, errOut)
+	}
+}
+
+// --timeout means what run's does: nonsense is refused, and an answer past
+// the limit is a timeout, not a solution (gophersat's pseudo-Boolean
+// pipeline takes about 9 ms on the hardest puzzles, and cannot be
+// interrupted).
+func TestSolveTimeoutMeansWhatRunsDoes(t *testing.T) {
+	for _, bad := range []string{"-1s", "1ns", "999us"} {
+		_, _, err := runCLIInput(t, top95First, "solve", "--timeout", bad)
+		if err == nil || !strings.Contains(err.Error(), "at least 1ms") {
+			t.Errorf("--timeout %s: %v, want a refusal", bad, err)
+		}
+	}
+	// A 25×25 grid with its first row given: gophersat, which does not
+	// look at its context, takes about 250 ms over it on this project's VM.
+	wide := "123456789ABCDEFGHIJKLMNOP" + strings.Repeat(".", 600)
+	out, _, err := runCLIInput(t, wide, "solve", "--json", "--timeout", "1ms", "--solver", "sat/gophersat/extended")
+	var line solveLine
+	if jerr := json.Unmarshal([]byte(out), &line); jerr != nil || exitCode(err) != 1 {
+		t.Fatalf("exit %d (%v), output %q", exitCode(err), err, out)
+	}
+	if line.Status != solvers.Timeout || line.Solution != "" {
+		t.Errorf("status %s, solution %q after %.0f µs: want a timeout and no solution", line.Status, line.Solution, line.Micros)
+	}
+}
+
+// A file's puzzles are named FILE:LINE.
+func TestSolveNamesPuzzlesByPath(t *testing.T) {
+	path := filepath.Join(t.TempDir(), "mine.txt")
+	if err := os.WriteFile(path, []byte("# one\n"+top95First+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, _, err := runCLIInput(t, "", "solve", "--json", path)
+	var line solveLine
+	if err != nil || json.Unmarshal([]byte(out), &line) != nil || line.ID != path+":2" || line.Status != solvers.Solved {
+		t.Fatalf("%v: %s", err, out)
 	}
 }

@@ -1,9 +1,13 @@
 package main
 
 import (
+	"fmt"
 	"io"
+	"strings"
+	"unicode/utf8"
 
 	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/solvers"
@@ -11,19 +15,105 @@ import (
 )
 
 func newSolversCmd() *cobra.Command {
-	return &cobra.Command{
+	var wide bool
+	cmd := &cobra.Command{
 		Use:   "solvers",
-		Short: "List the solver pipelines: name, family, pure Go or not, available here or why not",
-		Args:  cobra.NoArgs,
+		Short: "List the solver pipelines: name, family, the selections they join, available here or why not",
+		Long: "List every solver pipeline in a table that fits the terminal (100 columns when\n" +
+			"the output is not one), with the reasons a pipeline cannot run here below it.\n" +
+			"The selection column says how --solvers reaches it: pure (pure Go, in the\n" +
+			"default \"pure\" selection), opt-in (pure Go, but only when named, a prefix or\n" +
+			"\"all\": too slow on hard puzzles for the default run) or outside (runs outside\n" +
+			"programs). --wide gives every column, the engines' versions and why a pipeline\n" +
+			"is opt-in among them, at full length.",
+		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return listSolvers(cmd.OutOrStdout(), registry.Default())
+			out := cmd.OutOrStdout()
+			if wide {
+				return listSolversWide(out, registry.Default())
+			}
+			return listSolvers(out, registry.Default(), terminalWidth(out))
 		},
 	}
+	cmd.Flags().BoolVar(&wide, "wide", false, "every column at full length, versions included, whatever the width")
+	return cmd
 }
 
-func listSolvers(out io.Writer, reg *solvers.Registry) error {
+// listSolvers writes the compact table, its descriptions wrapped to fit
+// width, and then why each unavailable pipeline cannot run, one line per
+// reason.
+func listSolvers(out io.Writer, reg *solvers.Registry, width int) error {
+	header := []string{"name", "family", "selection", "here", "description"}
+	var rows [][]string
+	unavailable := make(map[string][]string) // reason: pipelines
+	var reasons []string
+	for _, in := range reg.All() {
+		here := "yes"
+		if err := in.Check(); err != nil {
+			here = "no"
+			if _, seen := unavailable[err.Error()]; !seen {
+				reasons = append(reasons, err.Error())
+			}
+			unavailable[err.Error()] = append(unavailable[err.Error()], in.Name)
+		}
+		rows = append(rows, []string{in.Name, in.Family, selection(in), here, in.Description})
+	}
+	table := tablewriter.NewTable(out, tablewriter.WithRowAutoWrap(tw.WrapNormal),
+		tablewriter.WithColumnWidths(tw.NewMapper[int, int]().Set(len(header)-1, lastColumnRoom(header, rows, width))))
+	table.Header(header)
+	if err := table.Bulk(rows); err != nil {
+		return err
+	}
+	if err := table.Render(); err != nil {
+		return err
+	}
+	if len(reasons) > 0 {
+		fmt.Fprintln(out, "\nnot available here (--wide shows the versions of those that are):")
+	}
+	for _, reason := range reasons {
+		fmt.Fprintf(out, "%s\n", wrap("- "+reason+": "+strings.Join(unavailable[reason], ", "), width, "    "))
+	}
+	return nil
+}
+
+// lastColumnRoom is the width left for the last column's text once the
+// other columns, at their widest, and the borders and padding of a table
+// (three characters a column, one more at the end) are laid out in width.
+func lastColumnRoom(header []string, rows [][]string, width int) int {
+	used := 1 + 3*len(header)
+	for col := range len(header) - 1 {
+		widest := utf8.RuneCountInString(header[col])
+		for _, row := range rows {
+			widest = max(widest, utf8.RuneCountInString(row[col]))
+		}
+		used += widest
+	}
+	return max(width-used, 16)
+}
+
+// wrap breaks text at spaces into lines of at most width characters, the
+// lines after the first indented.
+func wrap(text string, width int, indent string) string {
+	var lines []string
+	line := ""
+	for _, word := range strings.Fields(text) {
+		switch {
+		case line == "":
+			line = word
+		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) > width:
+			lines = append(lines, line)
+			line = indent + word
+		default:
+			line += " " + word
+		}
+	}
+	return strings.Join(append(lines, line), "\n")
+}
+
+// listSolversWide writes every column at full length.
+func listSolversWide(out io.Writer, reg *solvers.Registry) error {
 	table := tablewriter.NewWriter(out)
-	table.Header("name", "family", "pure go", "available", "version", "description")
+	table.Header("name", "family", "selection", "available", "version", "description", "opt-in because")
 	for _, in := range reg.All() {
 		available := "yes"
 		if err := in.Check(); err != nil {
@@ -33,13 +123,22 @@ func listSolvers(out io.Writer, reg *solvers.Registry) error {
 		if in.Version != nil && available == "yes" {
 			version = in.Version()
 		}
-		if err := table.Append(in.Name, in.Family, yesNo(in.PureGo), available, version, in.Description); err != nil {
+		if err := table.Append(in.Name, in.Family, selection(in), available, version, in.Description, in.OptIn); err != nil {
 			return err
 		}
 	}
 	return table.Render()
 }
 
-func yesNo(b bool) string {
-	return map[bool]string{true: "yes", false: "no"}[b]
+// selection says how --solvers reaches a pipeline: "pure" (in the default
+// selection), "opt-in" (pure Go, run only when named) or "outside" (runs
+// outside programs).
+func selection(in solvers.Info) string {
+	switch {
+	case !in.PureGo:
+		return "outside"
+	case in.OptIn != "":
+		return "opt-in"
+	}
+	return "pure"
 }

@@ -94,10 +94,7 @@ func runTrain(ctx context.Context, stderr io.Writer, f trainFlags, command strin
 		defer cancel()
 	}
 	// The commit is read now: the tree may move on while a long run trains.
-	commit, dirty := harness.SourceRevision()
-	if dirty {
-		commit += "+dirty"
-	}
+	commit := harness.Build()
 	show := newTrainProgress(stderr)
 	tr, err := neural.Train(ctx, neural.DefaultTraining(f.model, f.seed, steps), f.workers, show.update)
 	show.end()

@@ -186,7 +186,7 @@ func upShare(t *testing.T, puzzles []*sudoku.Grid, enc Encoding) float64 {
 	return 100 * float64(solved) / float64(len(puzzles))
 }
 
-// TestScienceUnitPropagation checks DESIGN.md's figures (tdoku's minisat
+// TestScienceUnitPropagation checks ARCHITECTURE.md's figures (tdoku's minisat
 // runs): unit propagation alone solves 0.0% of 17-clue with the minimal
 // encoding and 44.5–44.7% with the extended one, and 0.0% of top1465 with
 // both. It runs over the whole 17-clue corpus.

@@ -1,6 +1,7 @@
 package milp
 
 import (
+	"bufio"
 	"bytes"
 	"fmt"
 	"strings"
@@ -192,14 +193,18 @@ func TestWritersDescribeEveryRowAndVariable(t *testing.T) {
 				t.Fatal(err)
 			}
 			text := buf.String()
+			name := func(s string) string { return s }
+			if format == "fixed-mps" {
+				name = func(s string) string { short, _ := fixedMPS{}.name(s); return short }
+			}
 			for _, c := range m.Constraints {
-				if !strings.Contains(text, " "+c.Name+" ") && !strings.Contains(text, " "+c.Name+":") {
-					t.Fatalf("form %s, %s: row %s missing", form, format, c.Name)
+				if !strings.Contains(text, " "+name(c.Name)+" ") && !strings.Contains(text, " "+name(c.Name)+":") {
+					t.Fatalf("form %s, %s: row %s missing", form, format, name(c.Name))
 				}
 			}
 			for i := range m.Vars {
-				if !strings.Contains(text, " "+m.VarName(i)) {
-					t.Fatalf("form %s, %s: variable %s missing", form, format, m.VarName(i))
+				if !strings.Contains(text, " "+name(m.VarName(i))) {
+					t.Fatalf("form %s, %s: variable %s missing", form, format, name(m.VarName(i)))
 				}
 			}
 		}
@@ -218,4 +223,66 @@ func TestParseForm(t *testing.T) {
 	if _, err := ParseForm("bounds"); err == nil {
 		t.Error("unknown form accepted")
 	}
+}
+
+// Fixed MPS keeps its columns on every size: names of at most 8
+// characters, distinct, in the fields' columns, and lines of at most 80.
+func TestFixedMPSKeepsItsColumns(t *testing.T) {
+	for box := sudoku.MinBox; box <= sudoku.MaxBox; box++ {
+		g := sudoku.PatternGrid(box)
+		for i := 0; i < len(g.Cells()); i += 2 {
+			g.Set(i, 0)
+		}
+		m := New(g, Fixed)
+		var buf bytes.Buffer
+		if err := WriteFixedMPS(&buf, m); err != nil {
+			t.Fatalf("%d×%d: %v", g.N(), g.N(), err)
+		}
+		seen := make(map[string]string)
+		for _, long := range append(varNames(m), rowNames(m)...) {
+			short, err := fixedMPS{}.name(long)
+			if err != nil || len(short) > 8 {
+				t.Fatalf("%s: %q, %v", long, short, err)
+			}
+			if other, dup := seen[short]; dup {
+				t.Fatalf("%s and %s both become %s", other, long, short)
+			}
+			seen[short] = long
+		}
+		for n, line := range strings.Split(strings.TrimSuffix(buf.String(), "\n"), "\n") {
+			if len(line) > 80 {
+				t.Fatalf("%d×%d: line %d has %d bytes: %q", g.N(), g.N(), n+1, len(line), line)
+			}
+			if strings.HasPrefix(line, " ") && strings.TrimSpace(line[:4]) != "" && line[3] != ' ' {
+				t.Fatalf("line %d: field 1 runs past column 3: %q", n+1, line)
+			}
+		}
+	}
+	if line := fixedRecord([5]string{"", "x123", "row1d3", "1"}); line != "    x123      row1d3    1" {
+		t.Errorf("record %q: want the name in column 5, the row in column 15, the value in column 25", line)
+	}
+}
+
+func fixedRecord(fields [5]string) string {
+	var buf bytes.Buffer
+	bw := bufio.NewWriter(&buf)
+	fixedMPS{}.record(bw, fields)
+	bw.Flush()
+	return strings.TrimSuffix(buf.String(), "\n")
+}
+
+func varNames(m *Model) []string {
+	var names []string
+	for i := range m.Vars {
+		names = append(names, m.VarName(i))
+	}
+	return names
+}
+
+func rowNames(m *Model) []string {
+	var names []string
+	for _, c := range m.Constraints {
+		names = append(names, c.Name)
+	}
+	return names
 }

@@ -2,6 +2,7 @@ package milp
 
 import (
 	"bufio"
+	"bytes"
 	"fmt"
 	"io"
 	"strconv"
@@ -10,18 +11,20 @@ import (
 
 // Formats lists the file formats the package writes, by the names Writer
 // takes.
-func Formats() []string { return []string{"lp", "mps"} }
+func Formats() []string { return []string{"lp", "mps", "fixed-mps"} }
 
-// Writer returns the writer for a format name: "lp" (CPLEX LP) or "mps"
-// (free MPS).
+// Writer returns the writer for a format name: "lp" (CPLEX LP), "mps"
+// (free MPS) or "fixed-mps" (fixed MPS).
 func Writer(format string) (func(io.Writer, *Model) error, error) {
 	switch strings.ToLower(format) {
 	case "lp":
 		return WriteLP, nil
 	case "mps":
 		return WriteMPS, nil
+	case "fixed-mps":
+		return WriteFixedMPS, nil
 	}
-	return nil, fmt.Errorf("unknown MILP file format %q: use lp or mps", format)
+	return nil, fmt.Errorf("unknown MILP file format %q: use lp, mps (free) or fixed-mps", format)
 }
 
 // termsPerLine bounds the line length of the files written, which some
@@ -152,27 +155,59 @@ func (m *Model) writeLPBinaries(bw *bufio.Writer) {
 // unless the model is relaxed; MPS has no objective sense, so a maximisation
 // is written as the minimisation of the negated objective (a comment says so).
 func WriteMPS(w io.Writer, m *Model) error {
+	return m.writeMPS(w, freeMPS{})
+}
+
+// WriteFixedMPS writes the model in fixed MPS format, the original one that
+// glpsol --mps and older readers take: fields in fixed columns, names of at
+// most 8 characters, lines of at most 80. The names are the free format's
+// without underscores and with each number written as one symbol, 1-9 then
+// A-P for 10-25, as in the puzzle: x_1_12_3 becomes x1C3, cell_r1c12 cellr1cC.
+func WriteFixedMPS(w io.Writer, m *Model) error {
+	return m.writeMPS(w, fixedMPS{})
+}
+
+// mpsLayout is what differs between the free and the fixed MPS formats.
+type mpsLayout interface {
+	// name returns the name a variable or row has in the file.
+	name(string) (string, error)
+	// record writes a data line of up to five fields; empty fields are left
+	// out (free) or blank (fixed).
+	record(bw *bufio.Writer, fields [5]string)
+	// comment writes a comment, in lines the format allows.
+	comment(bw *bufio.Writer, text string)
+	// header writes the NAME line.
+	header(bw *bufio.Writer, name string)
+}
+
+func (m *Model) writeMPS(w io.Writer, layout mpsLayout) error {
+	names, err := m.mpsNames(layout)
+	if err != nil {
+		return err
+	}
 	bw := bufio.NewWriter(w)
-	fmt.Fprintf(bw, "* %s\n", m.describe())
+	layout.comment(bw, m.describe())
 	if m.Maximize {
-		bw.WriteString("* maximisation written as minimisation of the negated objective\n")
+		layout.comment(bw, "maximisation written as minimisation of the negated objective")
 	}
-	bw.WriteString("NAME sudoku\nROWS\n N obj\n")
-	for _, c := range m.Constraints {
-		sense := 'E'
+	layout.header(bw, "sudoku")
+	bw.WriteString("ROWS\n")
+	layout.record(bw, [5]string{"N", "obj"})
+	for ci, c := range m.Constraints {
+		sense := "E"
 		if c.Sense == AtMost {
-			sense = 'L'
+			sense = "L"
 		}
-		fmt.Fprintf(bw, " %c %s\n", sense, c.Name)
+		layout.record(bw, [5]string{sense, names.rows[ci]})
 	}
-	m.writeMPSColumns(bw)
+	m.writeMPSColumns(bw, layout, names)
 	bw.WriteString("RHS\n")
-	for _, c := range m.Constraints {
+	for ci, c := range m.Constraints {
 		if c.RHS != 0 {
-			fmt.Fprintf(bw, " RHS %s %d\n", c.Name, c.RHS)
+			layout.record(bw, [5]string{"", "RHS", names.rows[ci], strconv.Itoa(c.RHS)})
 		}
 	}
-	m.writeMPSBounds(bw)
+	m.writeMPSBounds(bw, layout, names)
 	bw.WriteString("ENDATA\n")
 	if err := bw.Flush(); err != nil {
 		return fmt.Errorf("write MPS: %w", err)
@@ -180,9 +215,31 @@ func WriteMPS(w io.Writer, m *Model) error {
 	return nil
 }
 
+// mpsNames are the names of the variables and rows in an MPS file.
+type mpsNames struct{ vars, rows []string }
+
+func (m *Model) mpsNames(layout mpsLayout) (mpsNames, error) {
+	var n mpsNames
+	for i := range m.Vars {
+		name, err := layout.name(m.VarName(i))
+		if err != nil {
+			return n, err
+		}
+		n.vars = append(n.vars, name)
+	}
+	for _, c := range m.Constraints {
+		name, err := layout.name(c.Name)
+		if err != nil {
+			return n, err
+		}
+		n.rows = append(n.rows, name)
+	}
+	return n, nil
+}
+
 // writeMPSColumns writes the matrix column by column; a column with no entry
 // gets an explicit zero objective entry so that it exists.
-func (m *Model) writeMPSColumns(bw *bufio.Writer) {
+func (m *Model) writeMPSColumns(bw *bufio.Writer, layout mpsLayout, names mpsNames) {
 	rowsOf := make([][]int, len(m.Vars))
 	for ci, c := range m.Constraints {
 		for _, v := range c.Vars {
@@ -191,20 +248,19 @@ func (m *Model) writeMPSColumns(bw *bufio.Writer) {
 	}
 	bw.WriteString("COLUMNS\n")
 	if !m.Relaxed {
-		bw.WriteString(" MARKER 'MARKER' 'INTORG'\n")
+		layout.record(bw, [5]string{"", "MARKER", "'MARKER'", "", "'INTORG'"})
 	}
 	for i := range m.Vars {
-		name := m.VarName(i)
 		coef := m.objectiveCoef(i)
 		if coef != 0 || len(rowsOf[i]) == 0 {
-			fmt.Fprintf(bw, " %s obj %s\n", name, formatCoef(coef))
+			layout.record(bw, [5]string{"", names.vars[i], "obj", formatCoef(coef)})
 		}
 		for _, ci := range rowsOf[i] {
-			fmt.Fprintf(bw, " %s %s 1\n", name, m.Constraints[ci].Name)
+			layout.record(bw, [5]string{"", names.vars[i], names.rows[ci], "1"})
 		}
 	}
 	if !m.Relaxed {
-		bw.WriteString(" MARKER 'MARKER' 'INTEND'\n")
+		layout.record(bw, [5]string{"", "MARKER", "'MARKER'", "", "'INTEND'"})
 	}
 }
 
@@ -218,19 +274,118 @@ func (m *Model) objectiveCoef(i int) float64 {
 	return m.Objective[i]
 }
 
-func (m *Model) writeMPSBounds(bw *bufio.Writer) {
+func (m *Model) writeMPSBounds(bw *bufio.Writer, layout mpsLayout, names mpsNames) {
 	bw.WriteString("BOUNDS\n")
 	for i, v := range m.Vars {
-		name := m.VarName(i)
 		switch {
 		case v.Fixed():
-			fmt.Fprintf(bw, " FX BND %s %d\n", name, v.Lower)
+			layout.record(bw, [5]string{"FX", "BND", names.vars[i], strconv.Itoa(v.Lower)})
 		case m.Relaxed:
-			fmt.Fprintf(bw, " UP BND %s %d\n", name, v.Upper)
+			layout.record(bw, [5]string{"UP", "BND", names.vars[i], strconv.Itoa(v.Upper)})
 		default:
-			fmt.Fprintf(bw, " BV BND %s\n", name)
+			layout.record(bw, [5]string{"BV", "BND", names.vars[i]})
 		}
 	}
+}
+
+// freeMPS separates fields by blanks and takes names as they are.
+type freeMPS struct{}
+
+func (freeMPS) name(s string) (string, error) { return s, nil }
+
+func (freeMPS) record(bw *bufio.Writer, fields [5]string) {
+	for _, f := range fields {
+		if f != "" {
+			bw.WriteByte(' ')
+			bw.WriteString(f)
+		}
+	}
+	bw.WriteByte('\n')
+}
+
+func (freeMPS) comment(bw *bufio.Writer, text string) { fmt.Fprintf(bw, "* %s\n", text) }
+
+func (freeMPS) header(bw *bufio.Writer, name string) { fmt.Fprintf(bw, "NAME %s\n", name) }
+
+// fixedMPS puts fields in the columns of the original MPS format.
+type fixedMPS struct{}
+
+// fixedColumns are where the fields of a fixed MPS record start (0-based)
+// and how wide they are: columns 2-3, 5-12, 15-22, 25-36 and 40-47.
+var fixedColumns = [5]struct{ start, width int }{{1, 2}, {4, 8}, {14, 8}, {24, 12}, {39, 8}}
+
+// fixedLineLength is the longest line fixed MPS allows.
+const fixedLineLength = 80
+
+func (fixedMPS) name(s string) (string, error) {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		switch c := s[i]; {
+		case c == '_':
+			i++
+		case c >= '0' && c <= '9':
+			j := i
+			for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+				j++
+			}
+			n, _ := strconv.Atoi(s[i:j])
+			if n < 1 || n > 35 {
+				return "", fmt.Errorf("name %s: %d has no one-symbol form for fixed MPS", s, n)
+			}
+			b.WriteByte("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[n])
+			i = j
+		default:
+			b.WriteByte(c)
+			i++
+		}
+	}
+	if b.Len() > fixedColumns[1].width {
+		return "", fmt.Errorf("name %s: %s is longer than the 8 characters of fixed MPS", s, b.String())
+	}
+	return b.String(), nil
+}
+
+func (fixedMPS) record(bw *bufio.Writer, fields [5]string) {
+	line := []byte(strings.Repeat(" ", fixedColumns[4].start+fixedColumns[4].width))
+	for i, f := range fields {
+		copy(line[fixedColumns[i].start:], f)
+	}
+	bw.Write(bytes.TrimRight(line, " "))
+	bw.WriteByte('\n')
+}
+
+// comment wraps text into comment lines of at most fixedLineLength bytes,
+// cutting words that do not fit on a line of their own.
+func (fixedMPS) comment(bw *bufio.Writer, text string) {
+	const room = fixedLineLength - 2
+	line := ""
+	flush := func() {
+		fmt.Fprintf(bw, "* %s\n", line)
+		line = ""
+	}
+	for _, word := range strings.Fields(text) {
+		for len(word) > room {
+			if line != "" {
+				flush()
+			}
+			line, word = word[:room], word[room:]
+			flush()
+		}
+		if line != "" && len(line)+1+len(word) > room {
+			flush()
+		}
+		if line != "" {
+			line += " "
+		}
+		line += word
+	}
+	if line != "" {
+		flush()
+	}
+}
+
+func (fixedMPS) header(bw *bufio.Writer, name string) {
+	fmt.Fprintf(bw, "NAME%s%s\n", strings.Repeat(" ", fixedColumns[2].start-4), name)
 }
 
 func formatCoef(c float64) string { return strconv.FormatFloat(c, 'g', -1, 64) }

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 )
 
@@ -13,19 +14,30 @@ const (
 	ManifestFile = "manifest.json"
 )
 
+// UnknownBuild is the commit of a binary built without a VCS stamp (go
+// build -buildvcs=false, or outside a repository): its source cannot be
+// told, and it is never guessed from the working directory.
+const UnknownBuild = "unknown: built without a VCS stamp"
+
 // Manifest records how a set of runs was made, for reproducibility.
 type Manifest struct {
-	Suite      string    `json:"suite"` // "sudokubench"
-	Created    time.Time `json:"created"`
-	Commit     string    `json:"commit"`
-	Dirty      bool      `json:"dirty"`
-	GoVersion  string    `json:"go_version"`
-	GOMAXPROCS int       `json:"gomaxprocs"`
-	CPUModel   string    `json:"cpu_model"`
-	Kernel     string    `json:"kernel"`
-	OS         string    `json:"os"`
-	Arch       string    `json:"arch"`
-	Hostname   string    `json:"hostname,omitempty"`
+	Suite   string    `json:"suite"` // "sudokubench"
+	Created time.Time `json:"created"`
+	// Commit is the VCS revision stamped into the binary that made the
+	// runs, or UnknownBuild; Dirty says the stamp marked its tree modified.
+	Commit string `json:"commit"`
+	Dirty  bool   `json:"dirty"`
+	// Executable is the hex SHA-256 of that binary, which tells builds
+	// apart where the stamp cannot (unstamped or dirty trees); empty in
+	// manifests written before it was recorded.
+	Executable string `json:"executable_sha256,omitempty"`
+	GoVersion  string `json:"go_version"`
+	GOMAXPROCS int    `json:"gomaxprocs"`
+	CPUModel   string `json:"cpu_model"`
+	Kernel     string `json:"kernel"`
+	OS         string `json:"os"`
+	Arch       string `json:"arch"`
+	Hostname   string `json:"hostname,omitempty"`
 
 	// Dependencies maps Go module paths to versions; External maps outside
 	// solver names to the version they report.
@@ -39,6 +51,27 @@ type Manifest struct {
 	Shard string `json:"shard,omitempty"`
 	// Merged lists the shard directories joined into this one.
 	Merged []string `json:"merged,omitempty"`
+	// MergedShards lists the shards ("i/n") that the merged directories
+	// held, so that a report can name the pieces a merge lacks.
+	MergedShards []string `json:"merged_shards,omitempty"`
+	// LoadStart and LoadEnd are the machine's 1-, 5- and 15-minute load
+	// averages (/proc/loadavg) when the benchmark started and when its last
+	// call ended; zero when not recorded. Other work on the machine shows
+	// here, and a report warns when it was high.
+	LoadStart [3]float64 `json:"load_start,omitzero"`
+	LoadEnd   [3]float64 `json:"load_end,omitzero"`
+}
+
+// Build names the build that made the runs as records name theirs: the
+// commit, with "+dirty" when its tree was modified, or UnknownBuild.
+func (m *Manifest) Build() string { return BuildName(m.Commit, m.Dirty) }
+
+// BuildName joins a commit and its modified flag into a build's name.
+func BuildName(commit string, dirty bool) string {
+	if dirty && commit != UnknownBuild {
+		return commit + "+dirty"
+	}
+	return commit
 }
 
 // Plan is what was asked: the part of the manifest that must agree between
@@ -57,13 +90,36 @@ type Plan struct {
 	Runs      int      `json:"runs"` // planned runs in the whole plan
 }
 
-// WriteManifest writes m as indented JSON.
+// WriteManifest writes m as indented JSON. It writes a temporary file
+// beside path and renames it over path, so that a reader, or a process
+// killed mid-write, never leaves half a manifest.
 func WriteManifest(path string, m *Manifest) error {
 	b, err := json.MarshalIndent(m, "", "  ")
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(path, append(b, '\n'), 0o644)
+	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*")
+	if err != nil {
+		return err
+	}
+	_, err = tmp.Write(append(b, '\n'))
+	if err == nil {
+		err = tmp.Sync()
+	}
+	if closeErr := tmp.Close(); err == nil {
+		err = closeErr
+	}
+	if err == nil {
+		err = os.Chmod(tmp.Name(), 0o644)
+	}
+	if err == nil {
+		err = os.Rename(tmp.Name(), path)
+	}
+	if err != nil {
+		os.Remove(tmp.Name())
+		return fmt.Errorf("writing %s: %w", path, err)
+	}
+	return nil
 }
 
 // ReadManifest reads a manifest.json.

@@ -100,3 +100,45 @@ func TestManifestRoundTrip(t *testing.T) {
 		t.Errorf("bad manifest error = %v", err)
 	}
 }
+
+// The committed reference run predates the provenance and memory fields:
+// it must still read, with those fields empty.
+func TestOldResultsStillRead(t *testing.T) {
+	dir := filepath.Join("..", "..", "results", "reference")
+	m, err := ReadManifest(filepath.Join(dir, ManifestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if m.Build() != m.Commit || m.Executable != "" || m.LoadStart != [3]float64{} {
+		t.Errorf("old manifest read as build %q, executable %q, load %v", m.Build(), m.Executable, m.LoadStart)
+	}
+	recs, _, err := ReadAll(filepath.Join(dir, ResultsFile))
+	if err != nil || len(recs) == 0 {
+		t.Fatalf("%d records, %v", len(recs), err)
+	}
+	if r := recs[0]; !r.Started.IsZero() || r.Build != "" || r.BaseRSS != 0 || r.PeakRSS == 0 {
+		t.Errorf("old record read as started %v, build %q, base %d, peak %d", r.Started, r.Build, r.BaseRSS, r.PeakRSS)
+	}
+}
+
+func TestManifestKeepsProvenanceAndLoad(t *testing.T) {
+	path := filepath.Join(t.TempDir(), ManifestFile)
+	m := &Manifest{Commit: "abc", Dirty: true, Executable: "e3b0", LoadStart: [3]float64{0.5, 0.25, 0.125}, LoadEnd: [3]float64{2, 1, 0.5}}
+	if err := WriteManifest(path, m); err != nil {
+		t.Fatal(err)
+	}
+	got, err := ReadManifest(path)
+	if err != nil || got.Build() != "abc+dirty" || got.Executable != "e3b0" || got.LoadStart != m.LoadStart || got.LoadEnd != m.LoadEnd {
+		t.Fatalf("ReadManifest = %+v, %v", got, err)
+	}
+	b, _ := os.ReadFile(path)
+	if !strings.Contains(string(b), `"load_start": [`) || !strings.Contains(string(b), `"load_end": [`) {
+		t.Errorf("manifest lacks load_start/load_end:\n%s", b)
+	}
+	if entries, _ := os.ReadDir(filepath.Dir(path)); len(entries) != 1 {
+		t.Errorf("writing left %d files, want the manifest alone", len(entries))
+	}
+	if BuildName(UnknownBuild, true) != UnknownBuild {
+		t.Errorf("an unstamped build got a dirty mark: %q", BuildName(UnknownBuild, true))
+	}
+}

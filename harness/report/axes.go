@@ -104,6 +104,26 @@ func (mibTicks) Ticks(lo, hi float64) []plot.Tick {
 	return logTicks(lo, hi, func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) })
 }
 
+// countTicks labels counts with metric suffixes: "1 k", "10 M".
+type countTicks struct{}
+
+// Ticks implements plot.Ticker.
+func (countTicks) Ticks(lo, hi float64) []plot.Tick {
+	return logTicks(lo, hi, countLabel)
+}
+
+// countLabel writes a count in the largest metric unit that keeps the
+// number at least 1: "500", "2 k", "10 M".
+func countLabel(v float64) string {
+	units := []string{"", " k", " M", " G", " T"}
+	i := 0
+	for v >= 999.5 && i < len(units)-1 {
+		v /= 1000
+		i++
+	}
+	return strconv.FormatFloat(math.Round(v*1000)/1000, 'f', -1, 64) + units[i]
+}
+
 // durationLabel writes nanoseconds in the largest unit that keeps the
 // number at least 1, never in exponent form: "200 µs", "1 s", "1000 s".
 func durationLabel(v float64) string {

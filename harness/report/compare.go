@@ -8,48 +8,60 @@ import (
 	"slices"
 	"strings"
 
+	"gonum.org/v1/gonum/stat/distuv"
+
 	"github.com/sudokubench/sudokubench/harness/record"
 )
 
-// CompareConfig chooses how two result sets are compared. The zero value
-// compares CPU time with 2000 bootstrap resamples and needs 5 pairs.
+// CompareConfig chooses how two sides are compared. The zero value
+// compares CPU time, with 2000 bootstrap resamples where each side is one
+// run, and needs 5 puzzles.
 type CompareConfig struct {
 	Measure    Measure
-	Stochastic IsStochastic // nil: detected from both sets of records
-	Resamples  int          // bootstrap resamples; 0: 2000
-	MinPairs   int          // fewer pairs solved by both: no verdict; 0: 5
+	Resamples  int // bootstrap resamples with one run a side; 0: 2000
+	MinPuzzles int // fewer puzzles solved in every run: no verdict; 0: 5
 }
 
-// TieRatio is how close two times must be to count as a tie in the sign
-// test: within 1% of each other.
+// TieRatio is how close two times must be to count as a tie: within 1% of
+// each other.
 const TieRatio = 1.01
 
-// StatusChange counts instances whose status went From in A To in B.
+// StatusChange counts puzzles whose status went From in A To in B.
 type StatusChange struct {
 	From, To string
 	N        int
 }
 
-// Comparison is the paired comparison of one solver on one corpus ("all"
-// for every corpus together) between result sets A and B.
+// Comparison compares one solver on one corpus ("all" for every corpus
+// together) between sides A and B, each one or more runs of a benchmark.
 type Comparison struct {
 	Solver, Corpus string
-	Pairs          int // instances in both A and B
-	Both           int // of which solved in both: the speedup's sample
-	// Speedup is the geometric mean of timeA/timeB over Both: above 1, B
-	// is faster. Lo and Hi are its 95% bootstrap percentile interval.
+	RunsA, RunsB   int
+	Puzzles        int // puzzles on both sides
+	Common         int // of which solved in every run of both: the sample
+	// Speedup is the ratio of A's geometric-mean time over B's on the
+	// common puzzles: above 1, B is faster. Across runs (AcrossRuns), each
+	// run's geometric mean is one observation and Lo, Hi and P come from a
+	// two-sample t test on their logarithms, so drift of the machine from
+	// run to run widens the interval. With one run a side, Lo and Hi are a
+	// bootstrap over puzzles, which does not cover that drift, and P is
+	// NaN: no significance is claimed.
 	Speedup, Lo, Hi    float64
-	Wins, Losses, Ties int     // B faster, B slower, within TieRatio
-	SignP              float64 // two-sided exact sign test on wins and losses
+	P                  float64
+	AcrossRuns         bool
+	Wins, Losses, Ties int // puzzles on which B was faster, slower, within TieRatio (medians over runs)
 	Changes            []StatusChange
 }
 
-// Verdict says in words what the comparison shows, refusing to call a
-// difference when there are too few pairs or the interval contains 1.
-func (c *Comparison) Verdict(minPairs int) string {
+// Verdict says in words what the comparison shows: no verdict on too few
+// puzzles or with one run a side, and a difference only where the
+// interval across runs excludes 1.
+func (c *Comparison) Verdict(minPuzzles int) string {
 	switch {
-	case c.Both < minPairs:
-		return fmt.Sprintf("insufficient data (%d pairs solved by both, need %d)", c.Both, minPairs)
+	case c.Common < minPuzzles:
+		return fmt.Sprintf("too few puzzles (%d, need %d)", c.Common, minPuzzles)
+	case !c.AcrossRuns:
+		return "not judged: one run a side"
 	case c.Lo <= 1 && c.Hi >= 1:
 		return "no significant difference"
 	case c.Speedup > 1:
@@ -58,53 +70,87 @@ func (c *Comparison) Verdict(minPairs int) string {
 	return fmt.Sprintf("B %.2f× slower", 1/c.Speedup)
 }
 
-func (c CompareConfig) withDefaults(a, b []record.Record) CompareConfig {
-	if c.Stochastic == nil {
-		c.Stochastic = DetectStochastic(append(slices.Clone(a), b...))
-	}
+func (c CompareConfig) withDefaults() CompareConfig {
 	if c.Resamples == 0 {
 		c.Resamples = 2000
 	}
-	if c.MinPairs == 0 {
-		c.MinPairs = 5
+	if c.MinPuzzles == 0 {
+		c.MinPuzzles = 5
 	}
 	return c
 }
 
-// Compare pairs the observations of A and B on solver, puzzle, mode, seed
-// and repetition (a deterministic solver's repetitions folded into their
-// median) and compares them per solver and corpus, and per solver over all
-// corpora when there are several. Instances in only one set are reported
-// as warnings. The bootstrap uses a fixed seed, so results repeat.
-func Compare(a, b []record.Record, c CompareConfig) ([]Comparison, []string) {
-	c = c.withDefaults(a, b)
-	oa := Observations(a, c.Measure, c.Stochastic)
-	ob := Observations(b, c.Measure, c.Stochastic)
-	pairs, warnings := pairSets(oa, ob)
-	type key struct{ solver, corpus string }
-	groups := make(map[key][][2]Obs)
-	corpora := make(map[string]map[string]bool)
-	for _, p := range pairs {
-		s := p[0].Solver
-		groups[key{s, p[0].Corpus}] = append(groups[key{s, p[0].Corpus}], p)
-		groups[key{s, "all"}] = append(groups[key{s, "all"}], p)
-		if corpora[s] == nil {
-			corpora[s] = make(map[string]bool)
+// side is one side's observations: pooled over its runs (a puzzle's runs
+// folded together) and per run.
+type side struct {
+	pooled map[string]Obs
+	runs   []map[string]Obs
+}
+
+func newSide(runs [][]record.Record, m Measure, k Kinds) side {
+	s := side{pooled: obsByKey(Observations(slices.Concat(runs...), m, k))}
+	for _, run := range runs {
+		s.runs = append(s.runs, obsByKey(Observations(run, m, k)))
+	}
+	return s
+}
+
+// obsKey pairs observations across sides: solver, puzzle and mode.
+func obsKey(o Obs) string { return o.Solver + "|" + o.PuzzleID + "|" + o.Mode }
+
+func obsByKey(obs []Obs) map[string]Obs {
+	m := make(map[string]Obs, len(obs))
+	for _, o := range obs {
+		m[obsKey(o)] = o
+	}
+	return m
+}
+
+// solvedEverywhere reports whether every run of the side solved the puzzle.
+func (s side) solvedEverywhere(key string) bool {
+	for _, run := range s.runs {
+		if o, ok := run[key]; !ok || !o.Solved {
+			return false
 		}
-		corpora[s][p[0].Corpus] = true
+	}
+	return true
+}
+
+// Compare compares sides A and B, each one or more runs (the records of
+// one result directory each), per solver and corpus, and per solver over
+// all corpora when there are several. Puzzles on one side only are
+// reported as warnings. Results repeat: the bootstrap has a fixed seed.
+func Compare(a, b [][]record.Record, c CompareConfig) ([]Comparison, []string) {
+	c = c.withDefaults()
+	k := DetectKinds(slices.Concat(slices.Concat(a...), slices.Concat(b...)))
+	sa, sb := newSide(a, c.Measure, k), newSide(b, c.Measure, k)
+	type key struct{ solver, corpus string }
+	groups := make(map[key][]string)
+	corpora := make(map[string]map[string]bool)
+	for _, k := range sortedKeys(sa.pooled) {
+		o := sa.pooled[k]
+		if _, ok := sb.pooled[k]; !ok {
+			continue
+		}
+		groups[key{o.Solver, o.Corpus}] = append(groups[key{o.Solver, o.Corpus}], k)
+		groups[key{o.Solver, "all"}] = append(groups[key{o.Solver, "all"}], k)
+		if corpora[o.Solver] == nil {
+			corpora[o.Solver] = make(map[string]bool)
+		}
+		corpora[o.Solver][o.Corpus] = true
 	}
 	var out []Comparison
-	for k, ps := range groups {
+	for k, keys := range groups {
 		if k.corpus == "all" && len(corpora[k.solver]) < 2 {
 			continue
 		}
-		out = append(out, comparePairs(k.solver, k.corpus, ps, c))
+		out = append(out, compareGroup(k.solver, k.corpus, keys, sa, sb, c))
 	}
 	slices.SortFunc(out, func(x, y Comparison) int {
 		return cmp.Or(cmp.Compare(x.Solver, y.Solver), cmp.Compare(allLast(x.Corpus), allLast(y.Corpus)),
 			cmp.Compare(x.Corpus, y.Corpus))
 	})
-	return out, warnings
+	return out, onlyOneSide(sa.pooled, sb.pooled)
 }
 
 // allLast sorts the "all" row after the corpora.
@@ -115,39 +161,24 @@ func allLast(corpus string) int {
 	return 0
 }
 
-func obsKey(o Obs) string { return record.Key(o.Solver, o.PuzzleID, o.Mode, o.Seed, o.Rep) }
-
-// pairSets joins A and B on the observation key, in A's sorted order.
-func pairSets(a, b []Obs) ([][2]Obs, []string) {
-	inB := make(map[string]Obs, len(b))
-	for _, o := range b {
-		inB[obsKey(o)] = o
-	}
-	var pairs [][2]Obs
-	onlyA := make(map[string]int)
-	for _, o := range a {
-		k := obsKey(o)
-		if ob, ok := inB[k]; ok {
-			pairs = append(pairs, [2]Obs{o, ob})
-			delete(inB, k)
-		} else {
-			onlyA[o.Solver]++
-		}
-	}
-	onlyB := make(map[string]int)
-	for _, o := range inB {
-		onlyB[o.Solver]++
-	}
+// onlyOneSide warns, per solver, of puzzles found on one side only.
+func onlyOneSide(a, b map[string]Obs) []string {
 	var warnings []string
-	for _, side := range []struct {
-		name string
-		n    map[string]int
-	}{{"A", onlyA}, {"B", onlyB}} {
-		for _, s := range sortedKeys(side.n) {
-			warnings = append(warnings, fmt.Sprintf("%s: %d instance(s) only in %s, left out", s, side.n[s], side.name))
+	for _, sd := range []struct {
+		name        string
+		this, other map[string]Obs
+	}{{"A", a, b}, {"B", b, a}} {
+		n := make(map[string]int)
+		for k, o := range sd.this {
+			if _, ok := sd.other[k]; !ok {
+				n[o.Solver]++
+			}
+		}
+		for _, s := range sortedKeys(n) {
+			warnings = append(warnings, fmt.Sprintf("%s: %d puzzle(s) only in %s, left out", s, n[s], sd.name))
 		}
 	}
-	return pairs, warnings
+	return warnings
 }
 
 func sortedKeys[V any](m map[string]V) []string {
@@ -159,34 +190,32 @@ func sortedKeys[V any](m map[string]V) []string {
 	return ks
 }
 
-func comparePairs(solver, corpus string, ps [][2]Obs, c CompareConfig) Comparison {
-	cmpn := Comparison{Solver: solver, Corpus: corpus, Pairs: len(ps)}
+func compareGroup(solver, corpus string, keys []string, a, b side, c CompareConfig) Comparison {
+	cmpn := Comparison{Solver: solver, Corpus: corpus, RunsA: len(a.runs), RunsB: len(b.runs), Puzzles: len(keys)}
 	changes := make(map[[2]string]int)
-	var logs []float64
-	for _, p := range ps {
-		if p[0].Status != p[1].Status {
-			changes[[2]string{p[0].Status, p[1].Status}]++
+	var common []string
+	for _, k := range keys {
+		oa, ob := a.pooled[k], b.pooled[k]
+		if oa.Status != ob.Status {
+			changes[[2]string{oa.Status, ob.Status}]++
 		}
-		if !p[0].Solved || !p[1].Solved {
-			continue
-		}
-		// A time of 0 (below the clock's resolution) counts as 1 ns.
-		l := math.Log(math.Max(p[0].TimeNS, 1) / math.Max(p[1].TimeNS, 1))
-		logs = append(logs, l)
-		switch {
-		case math.Abs(l) < math.Log(TieRatio):
-			cmpn.Ties++
-		case l > 0:
-			cmpn.Wins++
-		default:
-			cmpn.Losses++
+		if a.solvedEverywhere(k) && b.solvedEverywhere(k) {
+			common = append(common, k)
 		}
 	}
-	cmpn.Both = len(logs)
-	cmpn.Speedup = math.Exp(mean(logs))
-	lo, hi := bootstrapMean(logs, c.Resamples)
-	cmpn.Lo, cmpn.Hi = math.Exp(lo), math.Exp(hi)
-	cmpn.SignP = SignTest(cmpn.Wins, cmpn.Losses)
+	cmpn.Common = len(common)
+	cmpn.Wins, cmpn.Losses, cmpn.Ties = tally(common, a, b)
+	cmpn.P = math.NaN()
+	fa, fb := runFigures(a, common), runFigures(b, common)
+	cmpn.Speedup = math.Exp(mean(fa) - mean(fb))
+	if len(fa)+len(fb) >= 3 && len(common) > 0 {
+		cmpn.AcrossRuns = true
+		d, lo, hi, p := tTest(fa, fb)
+		cmpn.Speedup, cmpn.Lo, cmpn.Hi, cmpn.P = math.Exp(d), math.Exp(lo), math.Exp(hi), p
+	} else {
+		lo, hi := bootstrapMean(puzzleLogRatios(common, a, b), c.Resamples)
+		cmpn.Lo, cmpn.Hi = math.Exp(lo), math.Exp(hi)
+	}
 	for k, n := range changes {
 		cmpn.Changes = append(cmpn.Changes, StatusChange{From: k[0], To: k[1], N: n})
 	}
@@ -194,6 +223,81 @@ func comparePairs(solver, corpus string, ps [][2]Obs, c CompareConfig) Compariso
 		return cmp.Or(cmp.Compare(x.From, y.From), cmp.Compare(x.To, y.To))
 	})
 	return cmpn
+}
+
+// logTime is the logarithm of a time, a time of 0 (below the clock's
+// resolution) counting as 1 ns.
+func logTime(ns float64) float64 { return math.Log(math.Max(ns, 1)) }
+
+// runFigures gives each run of a side one figure: the mean log time of the
+// common puzzles, the log of their geometric mean.
+func runFigures(s side, common []string) []float64 {
+	fs := make([]float64, len(s.runs))
+	for i, run := range s.runs {
+		logs := make([]float64, len(common))
+		for j, k := range common {
+			logs[j] = logTime(run[k].TimeNS)
+		}
+		fs[i] = mean(logs)
+	}
+	return fs
+}
+
+// puzzleLogRatios are log(timeA/timeB) per common puzzle, each side's time
+// folded over its runs.
+func puzzleLogRatios(common []string, a, b side) []float64 {
+	ls := make([]float64, len(common))
+	for i, k := range common {
+		ls[i] = logTime(a.pooled[k].TimeNS) - logTime(b.pooled[k].TimeNS)
+	}
+	return ls
+}
+
+// tally counts the common puzzles B solved faster, slower, and within
+// TieRatio of A.
+func tally(common []string, a, b side) (wins, losses, ties int) {
+	for _, l := range puzzleLogRatios(common, a, b) {
+		switch {
+		case math.Abs(l) < math.Log(TieRatio):
+			ties++
+		case l > 0:
+			wins++
+		default:
+			losses++
+		}
+	}
+	return wins, losses, ties
+}
+
+// tTest is Student's two-sample t test with pooled variance on xs against
+// ys: the difference of their means, its 95% confidence interval, and the
+// two-sided p-value. The runs of both sides are assumed to vary alike
+// around their means, as runs on one machine do; it needs three values.
+func tTest(xs, ys []float64) (diff, lo, hi, p float64) {
+	nx, ny := float64(len(xs)), float64(len(ys))
+	diff = mean(xs) - mean(ys)
+	df := nx + ny - 2
+	pooled := (sumSquares(xs) + sumSquares(ys)) / df
+	se := math.Sqrt(pooled * (1/nx + 1/ny))
+	if se == 0 {
+		p = 1
+		if diff != 0 {
+			p = 0
+		}
+		return diff, diff, diff, p
+	}
+	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: df}
+	half := t.Quantile(0.975) * se
+	return diff, diff - half, diff + half, 2 * t.Survival(math.Abs(diff)/se)
+}
+
+// sumSquares is the sum of squared deviations from the mean.
+func sumSquares(xs []float64) float64 {
+	m, s := mean(xs), 0.0
+	for _, x := range xs {
+		s += (x - m) * (x - m)
+	}
+	return s
 }
 
 func mean(xs []float64) float64 {
@@ -226,54 +330,49 @@ func bootstrapMean(xs []float64, resamples int) (lo, hi float64) {
 	return Quantile(means, 0.025), Quantile(means, 0.975)
 }
 
-// SignTest returns the two-sided exact binomial sign test p-value for wins
-// against losses (ties left out): the chance of a split at least this
-// uneven if either side were equally likely to win. It is 1 for no trials.
-func SignTest(wins, losses int) float64 {
-	n, k := wins+losses, min(wins, losses)
-	p := 0.0
-	for i := 0; i <= k; i++ {
-		p += math.Exp(logChoose(n, i) - float64(n)*math.Ln2)
-	}
-	return math.Min(1, 2*p)
-}
-
-func logChoose(n, k int) float64 {
-	a, _ := math.Lgamma(float64(n + 1))
-	b, _ := math.Lgamma(float64(k + 1))
-	c, _ := math.Lgamma(float64(n - k + 1))
-	return a - b - c
-}
-
-// CompareTable lays out comparisons. minPairs is as in CompareConfig (0: 5).
-func CompareTable(cs []Comparison, m Measure, minPairs int) *Table {
-	if minPairs == 0 {
-		minPairs = 5
+// CompareTable lays out comparisons. minPuzzles is as in CompareConfig (0:
+// 5).
+func CompareTable(cs []Comparison, m Measure, minPuzzles int) *Table {
+	if minPuzzles == 0 {
+		minPuzzles = 5
 	}
 	t := &Table{
-		Title: "B against A, paired per instance",
+		Title: "B against A",
 		Columns: []Column{
-			{Name: "solver"}, {Name: "corpus"},
-			{Name: "pairs", Right: true}, {Name: "both solved", CSV: []string{"both_solved"}, Right: true},
-			{Name: "speedup [95% CI]", CSV: []string{"speedup", "speedup_lo", "speedup_hi"}, Right: true},
-			{Name: "B faster", CSV: []string{"b_faster"}, Right: true}, {Name: "B slower", CSV: []string{"b_slower"}, Right: true},
-			{Name: "ties", Right: true}, {Name: "sign p", CSV: []string{"sign_p"}, Right: true},
-			{Name: "verdict"}, {Name: "status changes", CSV: []string{"status_changes"}},
+			{Name: "solver", Keep: 10}, {Name: "corpus", Keep: 10},
+			{Name: "runs A/B", CSV: []string{"runs_a", "runs_b"}, Right: true, Keep: 8},
+			{Name: "puzzles", CSV: []string{"puzzles", "common"}, Right: true, Keep: 8},
+			{Name: "speedup [95% CI]", CSV: []string{"speedup", "speedup_lo", "speedup_hi"}, Right: true, Keep: 9},
+			{Name: "p", Right: true, Keep: 7},
+			{Name: "B faster", CSV: []string{"b_faster"}, Right: true, Keep: 5}, {Name: "B slower", CSV: []string{"b_slower"}, Right: true, Keep: 5},
+			{Name: "ties", Right: true, Keep: 4},
+			{Name: "verdict", Keep: 9}, {Name: "status changes", CSV: []string{"status_changes"}, Keep: 6},
 		},
-		Notes: []string{
-			fmt.Sprintf("Speedup is the geometric mean of A's %s time over B's on instances both solved (above 1: B faster), with a 95%% percentile bootstrap interval; a deterministic solver's repetitions count once (median).", m.Label()),
-			fmt.Sprintf("Ties are within %.0f%%; the sign test leaves them out. No verdict below %d pairs or when the interval contains 1.", 100*(TieRatio-1), minPairs),
-		},
+		Notes: compareNotes(cs, m, minPuzzles),
 	}
 	for _, c := range cs {
 		t.Rows = append(t.Rows, Row{Set: c.Corpus, Cells: []Cell{
-			textCell(c.Solver), textCell(c.Corpus), intCell(c.Pairs), intCell(c.Both),
-			speedupCell(c.Speedup, c.Lo, c.Hi), intCell(c.Wins), intCell(c.Losses), intCell(c.Ties),
-			{Text: fmt.Sprintf("%.3g", c.SignP), Raw: []string{rawFloat(c.SignP)}, Value: math.NaN()},
-			textCell(c.Verdict(minPairs)), textCell(changesText(c.Changes)),
+			textCell(c.Solver), textCell(c.Corpus),
+			{Text: fmt.Sprintf("%d/%d", c.RunsA, c.RunsB), Raw: []string{fmt.Sprint(c.RunsA), fmt.Sprint(c.RunsB)}, Value: math.NaN()},
+			{Text: fmt.Sprintf("%d of %d", c.Common, c.Puzzles), Raw: []string{fmt.Sprint(c.Puzzles), fmt.Sprint(c.Common)}, Value: math.NaN()},
+			speedupCell(c.Speedup, c.Lo, c.Hi), pCell(c.P),
+			intCell(c.Wins), intCell(c.Losses), intCell(c.Ties),
+			textCell(c.Verdict(minPuzzles)), textCell(changesText(c.Changes)),
 		}})
 	}
 	return t
+}
+
+func compareNotes(cs []Comparison, m Measure, minPuzzles int) []string {
+	notes := []string{
+		fmt.Sprintf("Speedup is A's geometric-mean %s time over B's on the puzzles solved in every run of both sides (above 1: B faster); a deterministic solver's repetitions count once (median). puzzles: those solved in every run, of those on both sides; the verdict needs %d.", m.Label(), minPuzzles),
+		fmt.Sprintf("With several runs a side, each run's geometric mean is one observation: the interval and p come from a two-sample t test on their logarithms, so the machine's drift from run to run is part of the verdict. A difference is called only where the interval excludes 1."),
+		fmt.Sprintf("B faster, B slower and ties (within %.0f%%) count puzzles, their times the medians over each side's runs: they describe, they do not test.", 100*(TieRatio-1)),
+	}
+	if slices.ContainsFunc(cs, func(c Comparison) bool { return c.RunsA+c.RunsB < 3 }) {
+		notes = append(notes, "With one run a side the interval is a bootstrap over puzzles only: it does not cover run-to-run drift of the machine (two runs of one build on one machine differ by several percent), so no significance is claimed. Repeat each side's run and compare them all: compare A1 A2 A3 -- B1 B2 B3.")
+	}
+	return notes
 }
 
 func speedupCell(s, lo, hi float64) Cell {
@@ -282,6 +381,14 @@ func speedupCell(s, lo, hi float64) Cell {
 		text = fmt.Sprintf("%.2f× [%.2f, %.2f]", s, lo, hi)
 	}
 	return Cell{Text: text, Raw: []string{rawFloat(s), rawFloat(lo), rawFloat(hi)}, Value: s}
+}
+
+func pCell(p float64) Cell {
+	text := "–"
+	if !math.IsNaN(p) {
+		text = fmt.Sprintf("%.2g", p)
+	}
+	return Cell{Text: text, Raw: []string{rawFloat(p)}, Value: math.NaN()}
 }
 
 func changesText(cs []StatusChange) string {

@@ -1,29 +1,43 @@
 // Package report turns result records into statistics, tables, plots and
-// documents (text, Markdown, CSV, LaTeX, HTML).
+// documents (text, Markdown, CSV, LaTeX, HTML), and compares result sets.
 //
 // Its opinions, stated once here so every output follows them:
 //
+//   - Statistics count puzzles. A deterministic solver's repetitions on a
+//     puzzle measure the clock, not the solver: they fold into one
+//     observation (most frequent status, median time). A stochastic
+//     solver's runs are reads: success per read and TTS99 come from every
+//     read (and UTS99, the same in attempted updates, where the solver
+//     counts them: a cost the machine's load does not move), and the
+//     puzzle counts once, solved when more than half of its runs solved
+//     it, its time the median over its runs with unsolved runs at their
+//     limit. Counting repetitions would narrow the intervals dishonestly.
 //   - A run that did not settle the question (timeout, memout, crash, wrong,
 //     error, gave-up) has no time. Time statistics (median, IQR, p90, max)
-//     are over solved runs only; PAR-2 is the one figure that mixes both,
-//     counting every unsolved run as twice the stated limit, and the limit is
-//     always printed beside it.
+//     are over solved puzzles only; PAR-2 is the one figure that mixes both,
+//     charging every unsolved puzzle twice its own run's limit, and the
+//     limit is always printed beside it.
 //   - Quantiles are Hyndman and Fan's type 7 (R's and NumPy's default):
 //     linear interpolation between order statistics at h = (n−1)p.
 //   - Success rates carry a Wilson 95% score interval, which stays inside
 //     [0, 1] and behaves at 0 and n.
-//   - Repetitions of a deterministic solver on one puzzle are one
-//     observation (median time, most frequent status): they measure the
-//     clock, not the solver, and counting them would narrow the intervals
-//     dishonestly. Each run of a stochastic solver is one read, and success
-//     per read and TTS99 are reported for it.
-//   - Groups with fewer than MinN observations are flagged as small, and no
-//     best value is marked among them (benchstat's rule: no stars without
-//     enough data).
+//   - Groups with fewer than MinN puzzles are flagged as small, and no best
+//     value is marked among them (benchstat's rule: no stars without enough
+//     data). First-mode times beside unique-mode ones are marked, and never
+//     best: uniqueness was not proved.
+//   - Memory is the solver's own: an in-process solver's peak above the
+//     idle worker's (the Go runtime is not the solver's), an outside
+//     program's own peak, "n/a" where that was not measured — never the
+//     worker's figure in its place.
+//   - A report says what it covers: the plan's size, how much of it is
+//     recorded, which shards are missing. It refuses to mix plans.
+//   - Two runs of one build differ: the machine drifts. A comparison judges
+//     significance across runs, each run one observation; with one run a
+//     side it claims none.
 //   - Output depends only on the input: rows are sorted, colours follow the
 //     sorted solver names, resampling uses a fixed seed, and no clock is
 //     read, so generated files do not churn.
 //
-// Problems that do not stop a report (a truncated line, conflicting limits, a
-// duplicate run) are returned as warnings, never printed.
+// Problems that do not stop a report (a truncated line, a duplicate run, an
+// incomplete plan, a busy machine) are returned as warnings, never printed.
 package report

@@ -20,9 +20,10 @@ import (
 func (r *Report) Setup() [][2]string {
 	var kv [][2]string
 	add := func(k, v string) { kv = append(kv, [2]string{k, v}) }
-	for i, m := range r.Data.Manifests {
+	manifests := r.Data.Manifests()
+	for i, m := range manifests {
 		pre := ""
-		if len(r.Data.Manifests) > 1 {
+		if len(manifests) > 1 {
 			pre = fmt.Sprintf("run %d: ", i+1)
 		}
 		commit := m.Commit
@@ -34,8 +35,7 @@ func (r *Report) Setup() [][2]string {
 		add(pre+"machine", fmt.Sprintf("%s, %s/%s, kernel %s, GOMAXPROCS %d", m.CPUModel, m.OS, m.Arch, m.Kernel, m.GOMAXPROCS))
 		add(pre+"Go", m.GoVersion)
 		pl := m.Plan
-		add(pre+"plan", fmt.Sprintf("mode %s, %d rep(s), seed %d, limit %s, memory %s",
-			pl.Mode, pl.Reps, pl.Seed, FormatDuration(float64(pl.TimeoutNS)), FormatBytes(float64(pl.MemBytes))))
+		add(pre+"plan", planLine(pl))
 		add(pre+"solvers", strings.Join(pl.Solvers, ", "))
 		if len(m.External) > 0 {
 			add(pre+"engines", engineVersions(m.External))
@@ -45,7 +45,15 @@ func (r *Report) Setup() [][2]string {
 			add(pre+"shard", m.Shard)
 		}
 	}
-	add("records", fmt.Sprintf("%d runs, %d observations, time measure %s", len(r.Data.Records), len(r.Obs), r.Config.Measure))
+	if b := recordedValues(r.Data.Records, func(rec *record.Record) string { return rec.Build }); b != "" {
+		add("builds", b)
+	}
+	if h := recordedValues(r.Data.Records, func(rec *record.Record) string { return rec.Host }); h != "" {
+		add("hosts", h)
+	}
+	add("runs", r.Coverage.String())
+	add("records", fmt.Sprintf("%d runs folded into %d observations (one per solver and puzzle), time measure %s",
+		len(r.Data.Records), len(r.Obs), r.Config.Measure))
 	return kv
 }
 
@@ -105,7 +113,7 @@ func (r *Report) WriteMarkdown(w io.Writer, figs []Figure, plotDir, ext string) 
 	}
 	for _, sec := range r.Sections {
 		fmt.Fprintf(&b, "\n## By %s\n", sec.Grouper.Name())
-		for _, t := range sec.Tables {
+		for _, t := range r.SectionTables(sec) {
 			b.WriteString("\n")
 			if err := (Markdown{}).WriteTable(&b, t); err != nil {
 				return err
@@ -151,7 +159,7 @@ func (r *Report) WriteHTML(w io.Writer, figs []Figure) error {
 	b.WriteString("</ul>\n")
 	for _, sec := range r.Sections {
 		fmt.Fprintf(&b, "<h2>By %s</h2>\n", html.EscapeString(sec.Grouper.Name()))
-		for _, t := range sec.Tables {
+		for _, t := range r.SectionTables(sec) {
 			if err := (HTML{}).WriteTable(&b, t); err != nil {
 				return err
 			}
@@ -255,7 +263,7 @@ func (r *Report) WriteFiles(to Files, format string, plotFormats []string) ([]st
 			out.put(filepath.Join(to.PlotDir, f.Name+"."+ext), b.Bytes())
 		}
 	}
-	link, err := filepath.Rel(filepath.Dir(to.Doc), to.PlotDir)
+	link, err := LinkFrom(to.Doc, to.PlotDir)
 	if err != nil {
 		return out.files, err
 	}
@@ -280,22 +288,26 @@ type fileSink struct {
 	firstErr error
 }
 
+// put writes a file, or checks it, and lists it once that succeeded: a
+// file that could not be written is never reported as written.
 func (s *fileSink) put(path string, content []byte) {
 	if s.firstErr != nil {
 		return
 	}
-	s.files = append(s.files, path)
 	if s.check {
 		if old, err := os.ReadFile(path); err != nil || !bytes.Equal(old, content) {
 			s.stale = append(s.stale, path)
 		}
+		s.files = append(s.files, path)
 		return
 	}
 	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 		s.firstErr = err
 		return
 	}
-	s.firstErr = os.WriteFile(path, content, 0o644)
+	if s.firstErr = os.WriteFile(path, content, 0o644); s.firstErr == nil {
+		s.files = append(s.files, path)
+	}
 }
 
 func (s *fileSink) err() error {
@@ -303,4 +315,19 @@ func (s *fileSink) err() error {
 		return s.firstErr
 	}
 	return fmt.Errorf("out of date with the results (regenerate them with the same report command): %s", strings.Join(s.stale, ", "))
+}
+
+// LinkFrom is the path by which a document at doc links to dir: relative
+// to the document's directory, whether either path was given absolute or
+// relative to the working directory.
+func LinkFrom(doc, dir string) (string, error) {
+	from, err := filepath.Abs(filepath.Dir(doc))
+	if err != nil {
+		return "", err
+	}
+	to, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	return filepath.Rel(from, to)
 }

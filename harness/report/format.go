@@ -1,13 +1,17 @@
 package report
 
 import (
+	"bytes"
 	"encoding/csv"
 	"fmt"
 	"html"
 	"io"
+	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/renderer"
 	"github.com/olekukonko/tablewriter/tw"
 )
 
@@ -18,22 +22,68 @@ type TableWriter interface {
 
 // Table formats; each is a TableWriter.
 type (
-	// Text draws a bordered terminal table through tablewriter, with the
-	// title above and the notes below.
-	Text struct{}
+	// Text draws a terminal table through tablewriter, with the title
+	// above, each group under a heading, and the notes below. A compact
+	// table wider than Width columns (0: no limit) drops its lowest-ranked
+	// columns, and says so.
+	Text struct{ Width int }
 	// Markdown writes a GitHub-flavoured table, best values in bold.
 	Markdown struct{}
 	// CSV writes a header and raw values: times in ns, memory in bytes,
 	// rates as fractions with their interval in separate columns.
 	CSV struct{}
-	// LaTeX writes a booktabs tabular in a table float, best values bold.
+	// LaTeX writes a booktabs longtable, which breaks across pages, best
+	// values bold; the packages it needs are named in a comment.
 	LaTeX struct{}
 	// HTML writes a <table> with the notes below, best values bold.
 	HTML struct{}
 )
 
 // WriteTable implements TableWriter.
-func (Text) WriteTable(w io.Writer, t *Table) error { return writeText(w, t) }
+func (x Text) WriteTable(w io.Writer, t *Table) error {
+	t, dropped := fitWidth(t, x.Width)
+	if _, err := fmt.Fprintln(w, t.Title); err != nil {
+		return err
+	}
+	if err := renderText(w, t); err != nil {
+		return err
+	}
+	notes := t.Notes
+	if len(dropped) > 0 {
+		notes = append(slices.Clone(notes), fmt.Sprintf("Left out to fit %d columns: %s (--wide shows every column).", x.Width, strings.Join(dropped, ", ")))
+	}
+	for _, n := range notes {
+		if _, err := fmt.Fprintln(w, wrap(n, x.Width)); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// wrap breaks text into lines of at most width characters at spaces (0:
+// no limit); a word longer than width keeps its own line.
+func wrap(text string, width int) string {
+	if width <= 0 {
+		return text
+	}
+	var b strings.Builder
+	line := 0
+	for i, word := range strings.Fields(text) {
+		n := utf8.RuneCountInString(word)
+		switch {
+		case i == 0:
+		case line+1+n > width:
+			b.WriteString("\n")
+			line = 0
+		default:
+			b.WriteString(" ")
+			line++
+		}
+		b.WriteString(word)
+		line += n
+	}
+	return b.String()
+}
 
 // WriteTable implements TableWriter.
 func (Markdown) WriteTable(w io.Writer, t *Table) error { return writeMarkdown(w, t) }
@@ -47,10 +97,68 @@ func (LaTeX) WriteTable(w io.Writer, t *Table) error { return writeLaTeX(w, t) }
 // WriteTable implements TableWriter.
 func (HTML) WriteTable(w io.Writer, t *Table) error { return writeHTMLTable(w, t) }
 
-func writeText(w io.Writer, t *Table) error {
-	if _, err := fmt.Fprintln(w, t.Title); err != nil {
-		return err
+// fitWidth drops a compact table's columns until it renders within width
+// columns (0: no limit), as fit does.
+func fitWidth(t *Table, width int) (*Table, []string) {
+	if width <= 0 {
+		return t, nil
 	}
+	return fit(t, func(t *Table) bool { return textWidth(t) <= width })
+}
+
+// fit drops a compact table's columns, lowest Keep first and never those
+// kept always, until fits says it fits, and returns the names of those
+// dropped. A table with a wide-only column was asked for in full and is
+// left whole.
+func fit(t *Table, fits func(*Table) bool) (*Table, []string) {
+	if slices.ContainsFunc(t.Columns, func(c Column) bool { return c.Keep == 0 }) {
+		return t, nil
+	}
+	var dropped []string
+	for !fits(t) {
+		drop := -1
+		for i, c := range t.Columns {
+			if c.Keep < keepAlways && (drop < 0 || c.Keep < t.Columns[drop].Keep) {
+				drop = i
+			}
+		}
+		if drop < 0 {
+			break
+		}
+		dropped = append(dropped, t.Columns[drop].Name)
+		var keep []int
+		for i := range t.Columns {
+			if i != drop {
+				keep = append(keep, i)
+			}
+		}
+		t = t.project(keep)
+	}
+	return t, dropped
+}
+
+// keepAlways is the Keep of columns a table never drops to fit: the
+// solver, the group, and what identifies a row.
+const keepAlways = 10
+
+// textWidth is the widest line of the table drawn as text.
+func textWidth(t *Table) int {
+	var b strings.Builder
+	if err := renderText(&b, t); err != nil {
+		return 0
+	}
+	widest := 0
+	for _, line := range strings.Split(b.String(), "\n") {
+		widest = max(widest, utf8.RuneCountInString(line))
+	}
+	return widest
+}
+
+// renderText draws the table without borders, a line under the header.
+// A group column becomes a heading line above each group's rows, so that
+// the table spends its width on figures.
+func renderText(w io.Writer, t *Table) error {
+	t, headings := groupHeadings(t)
 	align := make([]tw.Align, len(t.Columns))
 	head := make([]string, len(t.Columns))
 	for i, c := range t.Columns {
@@ -59,13 +167,32 @@ func writeText(w io.Writer, t *Table) error {
 			align[i] = tw.AlignRight
 		}
 	}
-	tab := tablewriter.NewTable(w,
+	var b bytes.Buffer
+	tab := tablewriter.NewTable(&b,
+		tablewriter.WithRenderer(renderer.NewBlueprint(tw.Rendition{
+			Borders: tw.BorderNone,
+			Symbols: tw.NewSymbols(tw.StyleLight),
+			Settings: tw.Settings{
+				Separators: tw.Separators{BetweenColumns: tw.Off, BetweenRows: tw.Off},
+				Lines:      tw.Lines{ShowHeaderLine: tw.On},
+			},
+		})),
+		tablewriter.WithTrimSpace(tw.Off),
+		tablewriter.WithPadding(tw.Padding{Right: "  ", Overwrite: true}),
 		tablewriter.WithHeaderAutoFormat(tw.Off),
+		tablewriter.WithRowAutoWrap(tw.WrapNone),
 		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
 		tablewriter.WithHeaderAlignmentConfig(tw.CellAlignment{PerColumn: align}),
 	)
 	tab.Header(head)
-	for _, r := range t.Rows {
+	for i, r := range t.Rows {
+		if h := headings[i]; h != "" {
+			heading := make([]string, len(t.Columns))
+			heading[0] = h
+			if err := tab.Append(heading); err != nil {
+				return err
+			}
+		}
 		if err := tab.Append(texts(r)); err != nil {
 			return err
 		}
@@ -73,12 +200,53 @@ func writeText(w io.Writer, t *Table) error {
 	if err := tab.Render(); err != nil {
 		return err
 	}
-	for _, n := range t.Notes {
-		if _, err := fmt.Fprintln(w, n); err != nil {
-			return err
+	_, err := io.WriteString(w, trimLines(b.String()))
+	return err
+}
+
+// trimLines drops the padding at the ends of a rendered table's lines and
+// cuts its rules to the width of its text.
+func trimLines(table string) string {
+	lines := strings.Split(strings.TrimRight(table, "\n"), "\n")
+	width := 0
+	for i, l := range lines {
+		lines[i] = strings.TrimRight(l, " ")
+		if !strings.HasPrefix(l, "─") {
+			width = max(width, utf8.RuneCountInString(lines[i]))
 		}
 	}
-	return nil
+	for i, l := range lines {
+		if strings.HasPrefix(l, "─") {
+			lines[i] = strings.Repeat("─", width)
+		}
+	}
+	return strings.Join(lines, "\n") + "\n"
+}
+
+// groupHeadings takes a table's group column out, indents the first
+// column's cells under it, and returns the heading due before each row:
+// the group's name and label where a new group starts, "" elsewhere.
+func groupHeadings(t *Table) (*Table, []string) {
+	headings := make([]string, len(t.Rows))
+	g := slices.IndexFunc(t.Columns, func(c Column) bool { return c.Group })
+	if g < 0 {
+		return t, headings
+	}
+	var keep []int
+	for i := range t.Columns {
+		if i != g {
+			keep = append(keep, i)
+		}
+	}
+	out := t.project(keep)
+	for i, r := range t.Rows {
+		label := r.Cells[g].Text
+		if i == 0 || label != t.Rows[i-1].Cells[g].Text {
+			headings[i] = t.Columns[g].Name + " " + label
+		}
+		out.Rows[i].Cells[0].Text = "  " + out.Rows[i].Cells[0].Text
+	}
+	return out, headings
 }
 
 func texts(r Row) []string {
@@ -117,12 +285,13 @@ func writeMarkdown(w io.Writer, t *Table) error {
 		}
 		b.WriteString("\n")
 	}
-	for i, n := range t.Notes {
+	notes := notesWithBold(t)
+	for i, n := range notes {
 		if i == 0 {
 			b.WriteString("\n")
 		}
 		fmt.Fprintf(&b, "%s\n", mdEscaper.Replace(n))
-		if i < len(t.Notes)-1 {
+		if i < len(notes)-1 {
 			b.WriteString("\n")
 		}
 	}
@@ -160,46 +329,88 @@ var latexEscaper = strings.NewReplacer(
 	`\`, `\textbackslash{}`, `&`, `\&`, `%`, `\%`, `$`, `\$`, `#`, `\#`, `_`, `\_`,
 	`{`, `\{`, `}`, `\}`, `~`, `\textasciitilde{}`, `^`, `\textasciicircum{}`,
 	`µ`, `\textmu{}`, `–`, `--`, `×`, `$\times$`, `∞`, `$\infty$`, `−`, `$-$`,
-	`·`, `$\cdot$`, `≥`, `$\geq$`,
+	`·`, `$\cdot$`, `≥`, `$\geq$`, `†`, `\dag{}`, `→`, `$\to$`, `ε`, `$\varepsilon$`,
 )
 
+// LaTeXPackages are the packages a LaTeX table needs in the preamble.
+const LaTeXPackages = `\usepackage{array,booktabs,longtable}`
+
+// latexWrap is the length of a first-column entry (a solver's name) beyond
+// which the column wraps its entries at latexWrapWidth, at slashes and
+// hyphens, so that the table fits a page.
+const (
+	latexWrap      = 20
+	latexWrapWidth = "9em"
+)
+
+// latexKeep is the least Keep of the columns a compact LaTeX table shows:
+// the rest would not fit a page.
+const latexKeep = 4
+
 func writeLaTeX(w io.Writer, t *Table) error {
+	t, dropped := fit(t, func(t *Table) bool {
+		return !slices.ContainsFunc(t.Columns, func(c Column) bool { return c.Keep < latexKeep })
+	})
+	if len(dropped) > 0 {
+		t.Notes = append(slices.Clone(t.Notes), fmt.Sprintf("Left out to fit the page: %s (the wide table has every column).", strings.Join(dropped, ", ")))
+	}
+	t, headings := groupHeadings(t)
+	wrapFirst := slices.ContainsFunc(t.Rows, func(r Row) bool { return utf8.RuneCountInString(r.Cells[0].Text) > latexWrap })
 	var b strings.Builder
-	b.WriteString("\\begin{table}\n\\centering\n")
-	fmt.Fprintf(&b, "\\caption{%s}\n\\begin{tabular}{", latexEscaper.Replace(t.Title))
-	for _, c := range t.Columns {
-		if c.Right {
+	fmt.Fprintf(&b, "%% Generated by sudokubench report. Needs in the preamble: %s\n", LaTeXPackages)
+	b.WriteString("{\\footnotesize\\setlength{\\tabcolsep}{3pt}\n\\begin{longtable}{")
+	for i, c := range t.Columns {
+		switch {
+		case i == 0 && wrapFirst:
+			b.WriteString(">{\\raggedright\\arraybackslash}p{" + latexWrapWidth + "}")
+		case c.Right:
 			b.WriteString("r")
-		} else {
+		default:
 			b.WriteString("l")
 		}
 	}
-	b.WriteString("}\n\\toprule\n")
 	names := make([]string, len(t.Columns))
 	for i, c := range t.Columns {
 		names[i] = latexEscaper.Replace(c.Name)
 	}
-	fmt.Fprintf(&b, "%s \\\\\n\\midrule\n", strings.Join(names, " & "))
-	for _, r := range t.Rows {
+	head := strings.Join(names, " & ") + " \\\\\n\\midrule\n"
+	fmt.Fprintf(&b, "}\n\\caption{%s}\\\\\n\\toprule\n%s\\endfirsthead\n", latexEscaper.Replace(t.Title), head)
+	fmt.Fprintf(&b, "\\multicolumn{%d}{l}{\\emph{%s (continued)}}\\\\\n\\toprule\n%s\\endhead\n", len(t.Columns), latexEscaper.Replace(t.Title), head)
+	b.WriteString("\\bottomrule\n\\endfoot\n")
+	for i, r := range t.Rows {
+		if h := headings[i]; h != "" {
+			if i > 0 {
+				b.WriteString("\\midrule\n")
+			}
+			fmt.Fprintf(&b, "\\multicolumn{%d}{l}{\\textit{%s}} \\\\\n", len(t.Columns), latexEscaper.Replace(h))
+		}
 		cells := make([]string, len(r.Cells))
 		for i, c := range r.Cells {
-			cells[i] = latexEscaper.Replace(c.Text)
+			cells[i] = latexEscaper.Replace(strings.TrimSpace(c.Text))
+			if i == 0 && wrapFirst {
+				cells[i] = strings.ReplaceAll(cells[i], "/", "/\\allowbreak{}")
+			}
 			if c.Best {
 				cells[i] = "\\textbf{" + cells[i] + "}"
 			}
 		}
 		fmt.Fprintf(&b, "%s \\\\\n", strings.Join(cells, " & "))
 	}
-	b.WriteString("\\bottomrule\n\\end{tabular}\n")
-	if len(t.Notes) > 0 {
-		b.WriteString("\\par\\smallskip\\footnotesize\n")
-		for _, n := range t.Notes {
-			fmt.Fprintf(&b, "%s\\par\n", latexEscaper.Replace(n))
-		}
+	b.WriteString("\\end{longtable}\n")
+	for _, n := range notesWithBold(t) {
+		fmt.Fprintf(&b, "%s\\par\n", latexEscaper.Replace(n))
 	}
-	b.WriteString("\\end{table}\n")
+	b.WriteString("}\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// notesWithBold adds the note on bold cells where a table has them.
+func notesWithBold(t *Table) []string {
+	if !t.HasBest() {
+		return t.Notes
+	}
+	return append(slices.Clone(t.Notes), boldNote)
 }
 
 func writeHTMLTable(w io.Writer, t *Table) error {
@@ -221,7 +432,7 @@ func writeHTMLTable(w io.Writer, t *Table) error {
 		b.WriteString("</tr>\n")
 	}
 	b.WriteString("</tbody>\n</table>\n")
-	for _, n := range t.Notes {
+	for _, n := range notesWithBold(t) {
 		fmt.Fprintf(&b, "<p class=\"note\">%s</p>\n", html.EscapeString(n))
 	}
 	_, err := io.WriteString(w, b.String())

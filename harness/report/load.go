@@ -6,50 +6,73 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"reflect"
+	"strings"
 
 	"github.com/sudokubench/sudokubench/harness/record"
 )
 
-// Data is the records of one or more result directories, merged.
+// Data is the records of one or more result directories of one plan,
+// merged.
 type Data struct {
-	Dirs      []string
-	Manifests []*record.Manifest // one per directory that has one, in Dirs order
-	Records   []record.Record
+	Sources []Source
+	Records []record.Record
+}
+
+// Source is one result directory loaded.
+type Source struct {
+	Dir      string
+	Manifest *record.Manifest // nil when the directory has none
+}
+
+// Manifests returns the manifests of the directories that have one, in
+// the order they were loaded.
+func (d *Data) Manifests() []*record.Manifest {
+	var ms []*record.Manifest
+	for _, s := range d.Sources {
+		if s.Manifest != nil {
+			ms = append(ms, s.Manifest)
+		}
+	}
+	return ms
 }
 
 // Load reads results.jsonl and manifest.json from each directory and merges
-// them. A run key seen twice keeps its first record and is reported as a
-// warning, as are truncated last lines and directories without a manifest.
-// Errors name the file and line.
+// them. Directories of different plans are refused: their statistics would
+// mix puzzles, limits and modes. A run key seen twice keeps its first
+// record. Warnings, never errors: a plan recorded in part (runs or shards
+// missing), duplicates (one line for all of them), truncated last lines,
+// directories without a manifest, records from more than one build or
+// host, and runs made while the machine was busy. Errors name the file and
+// line.
 func Load(dirs ...string) (*Data, []string, error) {
 	if len(dirs) == 0 {
 		return nil, nil, errors.New("no result directory given")
 	}
-	d := &Data{Dirs: dirs}
+	d := &Data{}
 	var warnings []string
-	seen := make(map[string]string)
+	dups := duplicates{first: make(map[string]string)}
 	for _, dir := range dirs {
 		m, err := record.ReadManifest(filepath.Join(dir, record.ManifestFile))
 		switch {
 		case errors.Is(err, fs.ErrNotExist):
-			warnings = append(warnings, fmt.Sprintf("%s: no %s; limits come from the records", dir, record.ManifestFile))
+			warnings = append(warnings, fmt.Sprintf("%s: no %s; limits come from the records and the plan's size is unknown", dir, record.ManifestFile))
 		case err != nil:
 			return nil, warnings, err
 		default:
-			d.Manifests = append(d.Manifests, m)
+			if err := d.samePlan(dir, m); err != nil {
+				return nil, warnings, err
+			}
 		}
+		d.Sources = append(d.Sources, Source{Dir: dir, Manifest: m})
 		path := filepath.Join(dir, record.ResultsFile)
 		if _, err := os.Stat(path); err != nil {
 			return nil, warnings, fmt.Errorf("%s: %w (is this a result directory?)", dir, err)
 		}
 		w, err := record.Read(path, func(r *record.Record) error {
-			k := r.Key()
-			if first, dup := seen[k]; dup {
-				warnings = append(warnings, fmt.Sprintf("%s: run %s already read from %s; kept the first", path, k, first))
-				return nil
+			if dups.seen(r.Key(), dir) {
+				d.Records = append(d.Records, *r)
 			}
-			seen[k] = path
-			d.Records = append(d.Records, *r)
 			return nil
 		})
 		warnings = append(warnings, w...)
@@ -57,28 +80,95 @@ func Load(dirs ...string) (*Data, []string, error) {
 			return nil, warnings, err
 		}
 	}
+	warnings = append(warnings, dups.warnings()...)
+	warnings = append(warnings, d.Coverage().warning()...)
+	warnings = append(warnings, d.provenanceWarnings()...)
 	return d, warnings, nil
 }
 
-// LimitNS returns the wall-clock limit stated for the runs: the manifests'
-// plan timeout, or failing that the largest limit a record carries (0 when
-// none is known). A warning says when the sources disagree.
-func (d *Data) LimitNS() (int64, []string) {
-	var limit int64
-	var warnings []string
-	for i, m := range d.Manifests {
-		t := m.Plan.TimeoutNS
-		if limit != 0 && t != limit {
-			warnings = append(warnings, fmt.Sprintf("manifest %d states limit %s, another %s; PAR-2 uses the larger",
-				i+1, FormatDuration(float64(t)), FormatDuration(float64(limit))))
+// samePlan refuses a manifest whose plan differs from those loaded before.
+func (d *Data) samePlan(dir string, m *record.Manifest) error {
+	for _, prev := range d.Sources {
+		if prev.Manifest != nil && !reflect.DeepEqual(prev.Manifest.Plan, m.Plan) {
+			return fmt.Errorf("%s and %s hold different plans, and one report would mix their puzzles, limits and modes:\n  %s: %s\n  %s: %s\n"+
+				"report them one at a time, or compare them: sudokubench compare %s -- %s",
+				prev.Dir, dir, prev.Dir, planSummary(prev.Manifest.Plan), dir, planSummary(m.Plan), prev.Dir, dir)
 		}
-		limit = max(limit, t)
+	}
+	return nil
+}
+
+// planSummary describes a plan in one line.
+func planSummary(pl record.Plan) string {
+	return fmt.Sprintf("%s; solvers %s; corpora %s; %d runs", planLine(pl),
+		strings.Join(pl.Solvers, ","), strings.Join(pl.Corpora, ","), pl.Runs)
+}
+
+// planLine gives a plan's mode, repetitions, seed and limits.
+func planLine(pl record.Plan) string {
+	return fmt.Sprintf("mode %s, %d rep(s), seed %d, limit %s, memory %s",
+		pl.Mode, pl.Reps, pl.Seed, FormatDuration(float64(pl.TimeoutNS)), FormatBytes(float64(pl.MemBytes)))
+}
+
+// duplicates tracks run keys across directories and counts the repeats.
+type duplicates struct {
+	first map[string]string // key → directory it was first read from
+	count map[[2]string]int // (directory, first directory) → repeats
+	order [][2]string
+}
+
+// seen records key from dir and reports whether it is new.
+func (d *duplicates) seen(key, dir string) bool {
+	first, dup := d.first[key]
+	if !dup {
+		d.first[key] = dir
+		return true
+	}
+	if d.count == nil {
+		d.count = make(map[[2]string]int)
+	}
+	pair := [2]string{dir, first}
+	if d.count[pair] == 0 {
+		d.order = append(d.order, pair)
+	}
+	d.count[pair]++
+	return false
+}
+
+// warnings summarises every repeat in one line.
+func (d *duplicates) warnings() []string {
+	if len(d.order) == 0 {
+		return nil
+	}
+	total := 0
+	var parts []string
+	for _, pair := range d.order {
+		n := d.count[pair]
+		total += n
+		where := pair[0]
+		if pair[0] != pair[1] {
+			where += " (first read from " + pair[1] + ")"
+		}
+		parts = append(parts, fmt.Sprintf("%d in %s", n, where))
+	}
+	return []string{fmt.Sprintf("%d run(s) recorded more than once (same solver, puzzle, mode, seed and repetition); the first copy of each is kept: %s",
+		total, strings.Join(parts, ", "))}
+}
+
+// LimitNS returns the wall-clock limit the plan states, or failing that
+// the largest limit a record carries (0 when none is known). PAR-2 charges
+// each run its own limit and falls back on this one for records that do
+// not carry theirs.
+func (d *Data) LimitNS() int64 {
+	var limit int64
+	for _, m := range d.Manifests() {
+		limit = max(limit, m.Plan.TimeoutNS)
 	}
 	if limit > 0 {
-		return limit, warnings
+		return limit
 	}
 	for _, r := range d.Records {
 		limit = max(limit, r.TimeoutNS)
 	}
-	return limit, warnings
+	return limit
 }

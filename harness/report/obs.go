@@ -54,105 +54,230 @@ func (m Measure) of(r *record.Record) float64 {
 }
 
 // Counter names a stochastic solver may record to report several reads
-// (independent restarts, annealing samples) within one run.
+// (independent restarts, annealing samples) within one run, and the
+// single-variable updates it attempted over them: its work in a unit that
+// does not depend on the machine's speed or load.
 const (
 	CounterReads       = "reads"
 	CounterReadsSolved = "reads_solved"
+	CounterUpdates     = "updates_attempted"
 )
 
-// Obs is one observation: one run of a stochastic solver, or the
-// repetitions of a deterministic solver on one puzzle folded into one.
+// Kinds says how to read each solver's records: a stochastic solver's runs
+// are reads, and an outside solver's memory is its program's, not the
+// worker's.
+type Kinds struct {
+	Stochastic map[string]bool
+	External   map[string]bool
+}
+
+// DetectKinds decides from the records: a solver is stochastic when a
+// record of it is marked so or carries a "reads" counter, and outside when
+// a record of it is marked so. Records written before the outside mark
+// need the caller's knowledge of the solvers (MarkOutside).
+func DetectKinds(recs []record.Record) Kinds {
+	k := Kinds{Stochastic: make(map[string]bool), External: make(map[string]bool)}
+	for i := range recs {
+		r := &recs[i]
+		if _, reads := r.Counters[CounterReads]; r.Stochastic || reads {
+			k.Stochastic[r.Solver] = true
+		}
+		if r.External {
+			k.External[r.Solver] = true
+		}
+	}
+	return k
+}
+
+// MarkOutside marks the solvers for which outside says so as outside
+// solvers: for records written before records carried the mark.
+func (k Kinds) MarkOutside(recs []record.Record, outside func(solver string) bool) {
+	for i := range recs {
+		if s := recs[i].Solver; !k.External[s] && outside(s) {
+			k.External[s] = true
+		}
+	}
+}
+
+// Obs is one observation: one solver on one puzzle in one mode, all its
+// runs folded together (repetitions of a deterministic solver, reads of a
+// stochastic one), so that statistics count puzzles.
 type Obs struct {
 	Solver, Family, Corpus, PuzzleID, Mode string
-	Seed                                   int64
-	Rep                                    int // first repetition folded in
-	Reps                                   int // runs folded in
 	Hints                                  int
+	Runs                                   int // runs folded in
 	Status                                 string
 	Solved                                 bool
 	TimeNS                                 float64 // in the chosen Measure
-	PeakRSS                                float64 // bytes; 0 when not measured
-	LimitNS                                float64 // the record's limit
-	Stochastic                             bool
-	Reads, ReadsSolved                     float64
+	LimitNS                                float64 // the largest limit of its runs; 0: not recorded
+	// PeakRSS is the solver's own peak in bytes: the worker's for an
+	// in-process solver, the program's for an outside one; NaN where it
+	// was not measured. OwnRSS is what the solver itself used: an
+	// in-process solver's peak above the idle worker's (Go runtime and the
+	// solver built), an outside program's own peak; NaN where unknown.
+	PeakRSS, OwnRSS float64
+	External        bool
+	Stochastic      bool
+	// Reads and ReadsSolved count a stochastic solver's reads over all its
+	// runs; ReadTimeNS is what those runs cost, a timed-out run its limit.
+	Reads, ReadsSolved, ReadTimeNS float64
+	// Updates sums a stochastic solver's attempted updates over its runs;
+	// CountsUpdates says that every one of them recorded CounterUpdates.
+	Updates       float64
+	CountsUpdates bool
 }
 
-// IsStochastic says whether a solver's answer depends on its seed.
-type IsStochastic func(solver string) bool
-
-// DetectStochastic decides from the records alone: a solver is stochastic
-// when a record of it is marked so by the harness or carries a "reads"
-// counter.
-func DetectStochastic(recs []record.Record) IsStochastic {
-	set := make(map[string]bool)
-	for i := range recs {
-		r := &recs[i]
-		_, reads := r.Counters[CounterReads]
-		if r.Stochastic || reads {
-			set[r.Solver] = true
-		}
-	}
-	return func(s string) bool { return set[s] }
-}
-
-// Observations turns records into observations, folding the repetitions of
-// deterministic solvers (same solver, puzzle, mode and seed) into their
-// median time and memory and most frequent status. The result is sorted by
-// solver, corpus, puzzle, mode, seed and repetition.
-func Observations(recs []record.Record, m Measure, stochastic IsStochastic) []Obs {
+// Observations folds records into one observation per solver, puzzle and
+// mode, sorted by solver, corpus, puzzle and mode.
+//
+// A deterministic solver's repetitions measure the clock, not the solver:
+// the observation takes their most frequent status and the median time and
+// memory of the runs with that status. A stochastic solver's runs are
+// reads: the puzzle counts as solved when more than half of its runs
+// solved it, and its time is the median over all its runs with unsolved
+// runs counted at their limit (with most runs solved, that is a median of
+// solved times); success per read and TTS99 come from every read.
+func Observations(recs []record.Record, m Measure, k Kinds) []Obs {
 	groups := make(map[string][]*record.Record)
 	var keys []string
 	for i := range recs {
 		r := &recs[i]
-		k := record.Key(r.Solver, r.PuzzleID, r.Mode, r.Seed, 0)
-		if stochastic(r.Solver) {
-			k = r.Key()
+		key := r.Solver + "|" + r.PuzzleID + "|" + r.Mode
+		if _, ok := groups[key]; !ok {
+			keys = append(keys, key)
 		}
-		if _, ok := groups[k]; !ok {
-			keys = append(keys, k)
-		}
-		groups[k] = append(groups[k], r)
+		groups[key] = append(groups[key], r)
 	}
 	out := make([]Obs, 0, len(keys))
-	for _, k := range keys {
-		out = append(out, fold(groups[k], m, stochastic))
+	for _, key := range keys {
+		out = append(out, fold(groups[key], m, k))
 	}
 	slices.SortFunc(out, func(a, b Obs) int {
 		return cmp.Or(cmp.Compare(a.Solver, b.Solver), cmp.Compare(a.Corpus, b.Corpus),
-			cmp.Compare(a.PuzzleID, b.PuzzleID), cmp.Compare(a.Mode, b.Mode),
-			cmp.Compare(a.Seed, b.Seed), cmp.Compare(a.Rep, b.Rep))
+			cmp.Compare(a.PuzzleID, b.PuzzleID), cmp.Compare(a.Mode, b.Mode))
 	})
 	return out
 }
 
-func fold(rs []*record.Record, m Measure, stochastic IsStochastic) Obs {
+func fold(rs []*record.Record, m Measure, k Kinds) Obs {
 	first := rs[0]
 	o := Obs{
 		Solver: first.Solver, Family: first.Family, Corpus: first.Corpus, PuzzleID: first.PuzzleID,
-		Mode: first.Mode, Seed: first.Seed, Rep: first.Rep, Reps: len(rs), Hints: first.Hints,
-		Stochastic: stochastic(first.Solver),
+		Mode: first.Mode, Hints: first.Hints, Runs: len(rs),
+		External: k.External[first.Solver], Stochastic: k.Stochastic[first.Solver],
 	}
-	o.Status = majority(rs)
-	var times, mems []float64
 	for _, r := range rs {
-		o.Rep = min(o.Rep, r.Rep)
 		o.LimitNS = max(o.LimitNS, float64(r.TimeoutNS))
-		if r.Status == o.Status {
-			times = append(times, m.of(r))
-			mems = append(mems, float64(r.PeakRSS))
-		}
 	}
-	o.Solved = statusSolved(o.Status)
-	o.TimeNS = Median(sorted(times))
-	o.PeakRSS = Median(sorted(mems))
-	o.Reads, o.ReadsSolved = 1, 0
-	if o.Solved {
-		o.ReadsSolved = 1
-	}
-	if reads, ok := first.Counters[CounterReads]; ok && len(rs) == 1 && reads > 0 {
-		o.Reads, o.ReadsSolved = reads, first.Counters[CounterReadsSolved]
+	if o.Stochastic {
+		foldReads(&o, rs, m)
+	} else {
+		foldRepetitions(&o, rs, m)
 	}
 	return o
+}
+
+// foldRepetitions gives a deterministic solver's observation the most
+// frequent status of its runs and the median time and memory of the runs
+// with that status.
+func foldRepetitions(o *Obs, rs []*record.Record, m Measure) {
+	o.Status = majority(rs)
+	o.Solved = statusSolved(o.Status)
+	var same []*record.Record
+	var times []float64
+	for _, r := range rs {
+		if r.Status == o.Status {
+			same = append(same, r)
+			times = append(times, m.of(r))
+		}
+	}
+	o.TimeNS = Median(sorted(times))
+	o.PeakRSS, o.OwnRSS = memory(same, o.External)
+}
+
+// foldReads gives a stochastic solver's observation the outcome of most
+// of its runs, the median run's time and the count of its reads.
+func foldReads(o *Obs, rs []*record.Record, m Measure) {
+	var solved, unsolved []*record.Record
+	var times []float64
+	o.CountsUpdates = true
+	for _, r := range rs {
+		t := m.of(r)
+		if r.Solved() {
+			solved = append(solved, r)
+		} else {
+			unsolved = append(unsolved, r)
+			t = unsolvedCost(r, t)
+		}
+		times = append(times, t)
+		countReads(o, r, m)
+	}
+	o.Solved = 2*len(solved) > len(rs)
+	if o.Solved {
+		o.Status = majority(solved)
+	} else {
+		o.Status = majority(unsolved)
+	}
+	o.TimeNS = Median(sorted(times))
+	o.PeakRSS, o.OwnRSS = memory(rs, o.External)
+}
+
+// countReads adds a run's reads, solved reads, read time and attempted
+// updates to o. A run without reads counters is one read.
+func countReads(o *Obs, r *record.Record, m Measure) {
+	reads, readsSolved := 1.0, 0.0
+	if r.Solved() {
+		readsSolved = 1
+	}
+	if n, ok := r.Counters[CounterReads]; ok && n > 0 {
+		reads, readsSolved = n, r.Counters[CounterReadsSolved]
+	}
+	o.Reads += reads
+	o.ReadsSolved += readsSolved
+	o.ReadTimeNS += readCost(r, m.of(r))
+	updates, ok := r.Counters[CounterUpdates]
+	o.Updates += updates
+	o.CountsUpdates = o.CountsUpdates && ok
+}
+
+// unsolvedCost is the time an unsolved run of a stochastic solver counts
+// with in its puzzle's median: its limit, or its own time where no limit
+// was recorded.
+func unsolvedCost(r *record.Record, t float64) float64 {
+	if r.TimeoutNS > 0 {
+		return float64(r.TimeoutNS)
+	}
+	return t
+}
+
+// readCost is what a run cost its reads: its measured time, or the limit
+// when it was stopped there (a killed run's own clock may be unreliable).
+func readCost(r *record.Record, t float64) float64 {
+	if r.Status == "timeout" && r.TimeoutNS > 0 {
+		return float64(r.TimeoutNS)
+	}
+	return t
+}
+
+// memory returns the median peak of the runs, and the median of what the
+// solver itself used (Obs.OwnRSS), NaN where not measured. An outside
+// solver's peak is its program's: the worker's own would hide it behind
+// the Go runtime.
+func memory(rs []*record.Record, external bool) (peak, own float64) {
+	var peaks, above []float64
+	for _, r := range rs {
+		switch {
+		case external && r.ProgramPeakRSS > 0:
+			peaks = append(peaks, float64(r.ProgramPeakRSS))
+			above = append(above, float64(r.ProgramPeakRSS))
+		case !external && r.PeakRSS > 0:
+			peaks = append(peaks, float64(r.PeakRSS))
+			if r.BaseRSS > 0 {
+				above = append(above, float64(r.PeakRSS)-float64(r.BaseRSS))
+			}
+		}
+	}
+	return Median(sorted(peaks)), Median(sorted(above))
 }
 
 func statusSolved(s string) bool { return (&record.Record{Status: s}).Solved() }

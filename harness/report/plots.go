@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"image/color"
+	"maps"
 	"math"
 	"slices"
 
@@ -41,7 +42,7 @@ func Cactus(obs []Obs, m Measure, st Styles) (*plot.Plot, error) {
 	return p, nil
 }
 
-// instances is the most observations any solver has.
+// instances is the most puzzles any solver has.
 func instances(obs []Obs) int {
 	n := make(map[string]int)
 	most := 0
@@ -61,7 +62,7 @@ func addLine(p *plot.Plot, st Styles, solver string, pts plotter.XYs) error {
 	l.Color, l.Dashes = st.Color(solver), st.Dashes(solver)
 	l.Width = vg.Points(1.5)
 	p.Add(l)
-	p.Legend.Add(solver, l)
+	p.Legend.Add(st.Label(solver), l)
 	return nil
 }
 
@@ -108,7 +109,7 @@ func TimeByGroup(obs []Obs, g Grouper, m Measure, st Styles) (*plot.Plot, error)
 	}
 	for _, solver := range solvers {
 		if drawn[solver] {
-			p.Legend.Add(solver, swatch{st.Color(solver)})
+			p.Legend.Add(st.Label(solver), swatch{st.Color(solver)})
 		}
 	}
 	logValueAxis(&p.Y, lo, hi, timeTicks{})
@@ -206,14 +207,7 @@ func nominal(ax *plot.Axis, labels []string) {
 // Points are not joined: corpora have no order to draw a trend along.
 func SuccessByGroup(sums []Summary, groupName string, st Styles) (*plot.Plot, error) {
 	p := newPlot("Success rate by "+groupName+" (Wilson 95% intervals)", groupName, "success rate (%)", valueGrid(false))
-	var groups []Group
-	var solvers []string
-	for _, s := range sums {
-		groups, solvers = append(groups, s.Group), append(solvers, s.Solver)
-	}
-	groups = sortGroups(groups)
-	slices.Sort(solvers)
-	solvers = slices.Compact(solvers)
+	groups, solvers := groupsAndSolvers(sums)
 	for si, solver := range solvers {
 		var pts rates
 		for _, s := range sums {
@@ -226,11 +220,62 @@ func SuccessByGroup(sums []Summary, groupName string, st Styles) (*plot.Plot, er
 			return nil, err
 		}
 	}
-	p.Y.Min, p.Y.Max = 0, 100
-	p.Y.Tick.Marker = plot.ConstantTicks{{Value: 0, Label: "0"}, {Value: 25, Label: "25"},
-		{Value: 50, Label: "50"}, {Value: 75, Label: "75"}, {Value: 100, Label: "100"}}
+	percentAxis(&p.Y, 100)
 	nominal(&p.X, labels(groups))
 	return p, nil
+}
+
+// SuccessByFamily is SuccessByGroup for one pipeline of each family, the
+// family's best (FamilyBest): how each way of posing Sudoku fares by group.
+func SuccessByFamily(sums []Summary, best []string, groupName string, st Styles) (*plot.Plot, error) {
+	kept := slices.DeleteFunc(slices.Clone(sums), func(s Summary) bool { return !slices.Contains(best, s.Solver) })
+	p, err := SuccessByGroup(kept, groupName, st)
+	if err != nil {
+		return nil, err
+	}
+	p.Title.Text = "Success rate by " + groupName + ", best pipeline of each family (Wilson 95% intervals)"
+	return p, nil
+}
+
+// FamilyBest returns the pipeline of each family (exact cover, SAT, MILP,
+// QUBO, direct, neural…) with the lowest PAR-2 over every observation,
+// which weighs success and time together; ties go to the first name. The
+// result is sorted by family.
+func FamilyBest(obs []Obs) []string {
+	family := make(map[string]string)
+	for _, o := range obs {
+		family[o.Solver] = o.Family
+	}
+	best := make(map[string]Summary)
+	for _, s := range Summarize(obs, All{}, 0) {
+		f := family[s.Solver]
+		if b, ok := best[f]; !ok || s.PAR2 < b.PAR2 {
+			best[f] = s
+		}
+	}
+	var out []string
+	for _, f := range slices.Sorted(maps.Keys(best)) {
+		out = append(out, best[f].Solver)
+	}
+	return out
+}
+
+// groupsAndSolvers are the sorted groups and solver names of summaries.
+func groupsAndSolvers(sums []Summary) ([]Group, []string) {
+	var groups []Group
+	var solvers []string
+	for _, s := range sums {
+		groups, solvers = append(groups, s.Group), append(solvers, s.Solver)
+	}
+	slices.Sort(solvers)
+	return sortGroups(groups), slices.Compact(solvers)
+}
+
+// percentAxis makes ax a percentage axis from 0 to top, ticks every 25.
+func percentAxis(ax *plot.Axis, top float64) {
+	ax.Min, ax.Max = 0, top
+	ax.Tick.Marker = plot.ConstantTicks{{Value: 0, Label: "0"}, {Value: 25, Label: "25"},
+		{Value: 50, Label: "50"}, {Value: 75, Label: "75"}, {Value: 100, Label: "100"}}
 }
 
 type rate struct{ x, y, lo, hi float64 }
@@ -254,7 +299,7 @@ func addRates(p *plot.Plot, st Styles, solver string, pts rates) error {
 	s.GlyphStyle.Color, s.GlyphStyle.Shape, s.GlyphStyle.Radius = st.Color(solver), st.Glyph(solver), vg.Points(2)
 	e.Color, e.CapWidth = st.Color(solver), vg.Points(3)
 	p.Add(e, s)
-	p.Legend.Add(solver, s)
+	p.Legend.Add(st.Label(solver), s)
 	return nil
 }
 
@@ -270,7 +315,7 @@ func MemoryBySolver(obs []Obs, st Styles) (*plot.Plot, error) {
 	var all []float64
 	for i, solver := range solvers {
 		for _, o := range obs {
-			if o.Solver == solver && o.PeakRSS > 0 {
+			if o.Solver == solver && o.PeakRSS > 0 { // false for NaN: not measured
 				mems[i] = append(mems[i], o.PeakRSS/(1<<20))
 			}
 		}
@@ -281,7 +326,7 @@ func MemoryBySolver(obs []Obs, st Styles) (*plot.Plot, error) {
 	for i, solver := range solvers {
 		// The first solver at the top, as in the tables.
 		loc := len(solvers) - 1 - i
-		names[loc] = solver
+		names[loc] = st.Label(solver)
 		if len(mems[i]) == 0 {
 			continue
 		}
@@ -325,12 +370,12 @@ func memoryAxis(ax *plot.Axis, all []float64, wide bool) {
 	ax.Tick.Marker = linearTicks{}
 }
 
-// Scatter plots solver a's time (x) against solver b's (y) on the
-// instances both ran, log-log, with the diagonal. A run that either did not
-// solve is drawn as a cross on the border at twice the limit (limitNS, or
-// the largest solved time when no limit is known).
-func Scatter(obs []Obs, a, b string, limitNS float64, m Measure) (*plot.Plot, error) {
-	p := newPlot(timeLabel(m), a, b, plotter.NewGrid())
+// Scatter plots solver a's time (x) against solver b's (y) on the puzzles
+// both ran, log-log, with the diagonal. The axes fit the solved times; a
+// puzzle that either did not solve is drawn as a cross on a dashed border
+// just beyond the slowest solved time.
+func Scatter(obs []Obs, a, b string, m Measure, st Styles) (*plot.Plot, error) {
+	p := newPlot(timeLabel(m), st.Label(a), st.Label(b), plotter.NewGrid())
 	pairs := pairUp(obs, a, b)
 	var all []float64
 	for _, pr := range pairs {
@@ -341,7 +386,7 @@ func Scatter(obs []Obs, a, b string, limitNS float64, m Measure) (*plot.Plot, er
 		}
 	}
 	lo, hi := logRange(all)
-	border := 2 * math.Max(limitNS/1e9, hi)
+	border := hi * borderGap
 	var solved, unsolved plotter.XYs
 	for _, pr := range pairs {
 		x, y := onBorder(pr[0], lo, border), onBorder(pr[1], lo, border)
@@ -365,6 +410,10 @@ func Scatter(obs []Obs, a, b string, limitNS float64, m Measure) (*plot.Plot, er
 	return p, nil
 }
 
+// borderGap places a scatter plot's border for unsolved puzzles this far
+// beyond the slowest solved time (a factor).
+const borderGap = 1.5
+
 // onBorder is log10 of o's time, or of the border when o was not solved.
 func onBorder(o Obs, lo, border float64) float64 {
 	if !o.Solved {
@@ -373,19 +422,19 @@ func onBorder(o Obs, lo, border float64) float64 {
 	return math.Log10(math.Max(o.TimeNS/1e9, lo))
 }
 
-// pairUp joins the observations of two solvers on puzzle, mode, seed and
-// repetition, in sorted order.
+// pairUp joins the observations of two solvers on the puzzle, in sorted
+// order. Modes may differ (a first-mode solver beside a unique-mode one);
+// the labels say so.
 func pairUp(obs []Obs, a, b string) [][2]Obs {
-	key := func(o Obs) string { return fmt.Sprintf("%s|%s|%d|%d", o.PuzzleID, o.Mode, o.Seed, o.Rep) }
 	bs := make(map[string]Obs)
 	for _, o := range obs {
 		if o.Solver == b {
-			bs[key(o)] = o
+			bs[o.PuzzleID] = o
 		}
 	}
 	var out [][2]Obs
 	for _, o := range obs {
-		if ob, ok := bs[key(o)]; ok && o.Solver == a {
+		if ob, ok := bs[o.PuzzleID]; ok && o.Solver == a {
 			out = append(out, [2]Obs{o, ob})
 		}
 	}

@@ -1,18 +1,15 @@
 package report
 
 import (
-	"bytes"
 	"fmt"
-	"image/png"
 	"math"
 	"regexp"
 	"slices"
+	"strings"
 	"testing"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
 
 	"github.com/sudokubench/sudokubench/harness/record"
 )
@@ -76,6 +73,7 @@ func TestPlotAxesFitTheData(t *testing.T) {
 
 // TestLegendBesideThePlot checks that the canvas grows by a legend column,
 // and taller when the legend needs it, so the legend never covers data.
+// (TestPNGAtPrintResolution checks that the pixels follow the canvas.)
 func TestLegendBesideThePlot(t *testing.T) {
 	for _, n := range []int{1, 25, 60} {
 		rep, err := New(&Data{Records: manySolvers(n)}, Config{})
@@ -86,21 +84,13 @@ func TestLegendBesideThePlot(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		var b bytes.Buffer
-		if err := WriteFigure(&b, Figure{Name: "cactus", Plot: p}, "png"); err != nil {
-			t.Fatal(err)
-		}
-		cfg, err := png.DecodeConfig(&b)
-		if err != nil {
-			t.Fatal(err)
-		}
+		width, height, _ := Figure{Name: "cactus", Plot: p}.canvas()
 		legend := p.Legend.Rectangle(draw.Canvas{}).Size()
-		px := func(l vg.Length) int { return int(l.Dots(vgimg.DefaultDPI)) }
-		if cfg.Width < px(PlotWidth+legend.X) {
-			t.Errorf("%d solvers: canvas %d px wide, want room for the plot and a %g pt legend", n, cfg.Width, legend.X)
+		if width < PlotWidth+legend.X {
+			t.Errorf("%d solvers: canvas %g pt wide, want room for the plot and a %g pt legend", n, width, legend.X)
 		}
-		if cfg.Height < px(max(PlotHeight, legend.Y)) {
-			t.Errorf("%d solvers: canvas %d px high, want room for a %g pt legend", n, cfg.Height, legend.Y)
+		if height < max(PlotHeight, legend.Y) {
+			t.Errorf("%d solvers: canvas %g pt high, want room for a %g pt legend", n, height, legend.Y)
 		}
 	}
 }
@@ -131,5 +121,38 @@ func TestTicks(t *testing.T) {
 		if got := labels(tt.got); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: labels %q, want %q", tt.name, got, tt.want)
 		}
+	}
+}
+
+// TestFamilyBest picks each family's pipeline of lowest PAR-2, and a report
+// over several pipelines of several families draws the family plot.
+func TestFamilyBest(t *testing.T) {
+	var recs []record.Record
+	add := func(solver, family string, status string, cpu int64) {
+		for i := range 4 {
+			r := rec(solver, fmt.Sprint(i), 17+i, status, cpu, 0)
+			r.Family = family
+			recs = append(recs, r)
+		}
+	}
+	add("sat/slow", "sat", "solved", 90)
+	add("sat/fast", "sat", "solved", 10)
+	add("qubo/fails", "qubo", "gave-up", 1)
+	add("qubo/works", "qubo", "solved", 50)
+	add("exactcover/dlx", "exactcover", "solved", 5)
+	d := &Data{Records: recs}
+	rep, err := New(d, Config{By: []string{"hints"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(FamilyBest(rep.Obs), ","); got != "exactcover/dlx,qubo/works,sat/fast" {
+		t.Errorf("best of each family: %s, want exactcover/dlx,qubo/works,sat/fast", got)
+	}
+	figs, err := rep.Figures()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.ContainsFunc(figs, func(f Figure) bool { return f.Name == "success-by-hints-family" }) {
+		t.Error("no success-by-hints-family figure")
 	}
 }

@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"gonum.org/v1/plot"
@@ -10,56 +11,80 @@ import (
 )
 
 // Config chooses what a report shows. The zero Config reports CPU time by
-// hint count and by corpus, with automatic buckets and stochastic solvers
-// detected from the records.
+// hint count and by corpus in compact tables, with automatic buckets, the
+// solvers' kinds taken from the records, and a scatter plot of every solver
+// against the baseline.
 type Config struct {
-	Measure    Measure
-	By         []string    // "hints", "corpus"; nil: both
-	Buckets    HintBuckets // nil: AutoBuckets
-	Stochastic IsStochastic
+	Measure Measure
+	By      []string    // "hints", "corpus", "all"; nil: hints and corpus
+	Buckets HintBuckets // nil: AutoBuckets
+	// Outside says which solvers run outside programs, for records written
+	// before records said so (nil: only the records' word).
+	Outside func(solver string) bool
+	// Wide shows every column; the compact tables give success with its
+	// interval, unsolved runs, median, PAR-2 and memory.
+	Wide bool
+	// Width is the text tables' width in columns; 0: no limit.
+	Width int
+	// Scatter names the pairs of solvers to draw against each other; nil:
+	// every solver against the baseline (ScatterBaseline when it has
+	// records, else the first solver by name); empty: none.
+	Scatter [][2]string
+	// ScatterAll draws every pair of solvers instead (n·(n−1)/2 plots).
+	ScatterAll bool
 }
 
 // Report is what every document shows, computed once from the data.
 type Report struct {
 	Data     *Data
 	Config   Config
-	LimitNS  float64
+	LimitNS  float64 // the plan's limit; PAR-2 falls back on it
+	Coverage Coverage
+	Kinds    Kinds // how each solver's records were read
 	Obs      []Obs
-	Styles   Styles
-	Sections []Section
-	Warnings []string
+	// MixedModes is set when first-mode and unique-mode runs stand side by
+	// side: first-mode rows are marked and do not compete for best.
+	MixedModes bool
+	Styles     Styles
+	Sections   []Section
+	Warnings   []string
 }
 
 // Section is the statistics for one grouping.
 type Section struct {
 	Grouper   Grouper
 	Summaries []Summary
-	Tables    []*Table // the summary table, then the stochastic one if any
+	Tables    []*Table // the summary table, then the stochastic one if any; every column
 }
 
 // New computes a report.
 func New(d *Data, c Config) (*Report, error) {
-	if c.Stochastic == nil {
-		c.Stochastic = DetectStochastic(d.Records)
+	kinds := DetectKinds(d.Records)
+	if c.Outside != nil {
+		kinds.MarkOutside(d.Records, c.Outside)
 	}
 	if c.By == nil {
 		c.By = []string{"hints", "corpus"}
 	}
-	limit, warnings := d.LimitNS()
-	r := &Report{Data: d, Config: c, LimitNS: float64(limit), Warnings: warnings}
-	r.Obs = Observations(d.Records, c.Measure, c.Stochastic)
-	r.Styles = NewStyles(r.Obs)
+	r := &Report{Data: d, Config: c, LimitNS: float64(d.LimitNS()), Coverage: d.Coverage(), Kinds: kinds}
+	r.Obs = Observations(d.Records, c.Measure, kinds)
+	r.MixedModes = mixedModes(r.Obs)
+	r.Styles = NewStyles(r.Obs, r.MixedModes)
 	if len(r.Obs) == 0 {
 		r.Warnings = append(r.Warnings, "no records: the report is empty")
+	}
+	if err := r.checkScatter(); err != nil {
+		return nil, err
 	}
 	for _, by := range c.By {
 		g, err := r.grouper(by)
 		if err != nil {
 			return nil, err
 		}
+		o := TableOptions{Measure: c.Measure, MixedModes: r.MixedModes, NoGroup: by == "all"}
 		sums := Summarize(r.Obs, g, r.LimitNS)
-		sec := Section{Grouper: g, Summaries: sums, Tables: []*Table{SummaryTable(sums, g.Name(), c.Measure)}}
-		if t := StochasticTable(sums, g.Name(), c.Measure); t != nil {
+		sec := Section{Grouper: g, Summaries: sums, Tables: []*Table{SummaryTable(sums, g, o)}}
+		if t := StochasticTable(sums, g, o); t != nil {
 			sec.Tables = append(sec.Tables, t)
 		}
 		if t := CellAccuracyTable(d.Records, g); t != nil {
@@ -68,6 +93,16 @@ func New(d *Data, c Config) (*Report, error) {
 		r.Sections = append(r.Sections, sec)
 	}
 	return r, nil
+}
+
+// mixedModes reports whether the observations hold both modes.
+func mixedModes(obs []Obs) bool {
+	for _, o := range obs {
+		if o.Mode != obs[0].Mode {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *Report) grouper(by string) (Grouper, error) {
@@ -79,22 +114,52 @@ func (r *Report) grouper(by string) (Grouper, error) {
 		return AutoBuckets(r.Obs), nil
 	case "corpus":
 		return ByCorpus{}, nil
+	case "all":
+		return All{}, nil
 	}
-	return nil, fmt.Errorf("unknown grouping %q: use hints or corpus", by)
+	return nil, fmt.Errorf("unknown grouping %q: use hints, corpus or all", by)
 }
 
-// Tables returns every table in order.
+// Tables returns every table in order as documents show them.
 func (r *Report) Tables() []*Table {
 	var ts []*Table
 	for _, s := range r.Sections {
-		ts = append(ts, s.Tables...)
+		ts = append(ts, r.SectionTables(s)...)
+	}
+	return ts
+}
+
+// SectionTables returns a section's tables as documents show them: compact
+// unless the report is wide, each noting how much of the plan it covers.
+func (r *Report) SectionTables(s Section) []*Table {
+	var ts []*Table
+	for _, t := range s.Tables {
+		if !r.Config.Wide {
+			t = t.Compact()
+		}
+		t.Notes = append(slices.Clone(t.Notes), "Runs: "+r.Coverage.String()+".")
+		ts = append(ts, t)
 	}
 	return ts
 }
 
 // WriteTables writes every table in one format, a blank line between them.
+// CSV is one tidy table instead: a row per solver and group, the kind of
+// group in a column.
 func (r *Report) WriteTables(w io.Writer, tw TableWriter) error {
-	for i, t := range r.Tables() {
+	if _, ok := tw.(CSV); ok {
+		return tw.WriteTable(w, r.TidyTable())
+	}
+	if txt, ok := tw.(Text); ok && txt.Width == 0 {
+		txt.Width = r.Config.Width
+		tw = txt
+	}
+	return WriteTableList(w, tw, r.Tables())
+}
+
+// WriteTableList writes tables in one format, a blank line between them.
+func WriteTableList(w io.Writer, tw TableWriter, tables []*Table) error {
+	for i, t := range tables {
 		if i > 0 {
 			if _, err := io.WriteString(w, "\n"); err != nil {
 				return err
@@ -117,10 +182,6 @@ type Figure struct {
 	Width, Height vg.Length
 }
 
-// MaxScatters bounds the pairwise scatter plots a report draws: all pairs
-// of solvers in name order until this many.
-const MaxScatters = 6
-
 // Figures draws every plot of the report.
 func (r *Report) Figures() ([]Figure, error) {
 	var figs []Figure
@@ -128,33 +189,47 @@ func (r *Report) Figures() ([]Figure, error) {
 		if err != nil {
 			return fmt.Errorf("plot %s: %w", f.Name, err)
 		}
+		f.Caption += r.modeCaption()
 		figs = append(figs, f)
 		return nil
 	}
 	m, solvers := r.Config.Measure, len(r.Styles.solvers)
 	p, err := Cactus(r.Obs, m, r.Styles)
-	if err := add(Figure{Name: "cactus", Caption: "Solved puzzles within a time, per solver.", Plot: p}, err); err != nil {
+	if err := add(Figure{Name: "cactus", Caption: "Puzzles solved within a time, per solver.", Plot: p}, err); err != nil {
 		return nil, err
 	}
 	for _, s := range r.Sections {
 		name := s.Grouper.Name()
 		width := GroupedWidth(len(groupsOf(r.Obs, s.Grouper)), solvers)
 		p, err := TimeByGroup(r.Obs, s.Grouper, m, r.Styles)
-		if err := add(Figure{Name: "time-by-" + name, Caption: "Time of solved runs by " + name + ".", Plot: p, Width: width}, err); err != nil {
+		if err := add(Figure{Name: "time-by-" + name, Caption: "Time of solved puzzles by " + name + ".", Plot: p, Width: width}, err); err != nil {
 			return nil, err
 		}
 		p, err = SuccessByGroup(s.Summaries, name, r.Styles)
 		if err := add(Figure{Name: "success-by-" + name, Caption: "Success rate by " + name + " with Wilson 95% intervals.", Plot: p, Width: width}, err); err != nil {
 			return nil, err
 		}
+		if best := FamilyBest(r.Obs); len(best) > 1 && len(best) < solvers {
+			p, err = SuccessByFamily(s.Summaries, best, name, r.Styles)
+			caption := "Success rate by " + name + " of each family's best pipeline (lowest PAR-2 over every puzzle), with Wilson 95% intervals."
+			if err := add(Figure{Name: "success-by-" + name + "-family", Caption: caption, Plot: p, Width: GroupedWidth(len(groupsOf(r.Obs, s.Grouper)), len(best))}, err); err != nil {
+				return nil, err
+			}
+		}
 	}
 	p, err = MemoryBySolver(r.Obs, r.Styles)
-	if err := add(Figure{Name: "memory", Caption: "Peak memory by solver.", Plot: p, Height: MemoryHeight(solvers)}, err); err != nil {
+	caption := "Peak memory by solver: the worker's for in-process solvers, the program's for outside ones (left out where not measured)."
+	if err := add(Figure{Name: "memory", Caption: caption, Plot: p, Height: MemoryHeight(solvers)}, err); err != nil {
 		return nil, err
 	}
-	for _, pr := range solverPairs(r.Styles.solvers) {
-		p, err := Scatter(r.Obs, pr[0], pr[1], r.LimitNS, m)
-		caption := fmt.Sprintf("Per-puzzle time, %s (x) against %s (y); unsolved runs on the border.", pr[0], pr[1])
+	stochastic, err := r.stochasticFigures()
+	if err != nil {
+		return nil, err
+	}
+	figs = append(figs, stochastic...)
+	for _, pr := range r.scatterPairs() {
+		p, err := Scatter(r.Obs, pr[0], pr[1], m, r.Styles)
+		caption := fmt.Sprintf("Per-puzzle time, %s (x) against %s (y); puzzles one of them did not solve on the dashed border.", r.Styles.Label(pr[0]), r.Styles.Label(pr[1]))
 		// Square, so that the diagonal runs near 45°, and big enough for
 		// long solver names in the title and the y label.
 		f := Figure{Name: "scatter-" + slug(pr[0]) + "-vs-" + slug(pr[1]), Caption: caption, Plot: p, Width: 5 * vg.Inch, Height: 5 * vg.Inch}
@@ -165,14 +240,67 @@ func (r *Report) Figures() ([]Figure, error) {
 	return figs, nil
 }
 
-func solverPairs(solvers []string) [][2]string {
+// modeCaption is what a figure's caption adds when first-mode and
+// unique-mode runs stand side by side.
+func (r *Report) modeCaption() string {
+	if !r.MixedModes {
+		return ""
+	}
+	return " Solvers marked \"(first mode)\" found any solution without proving it unique: their times are not comparable with the others'."
+}
+
+// ScatterBaseline is the solver every other is drawn against by default:
+// the suite's reference engine.
+const ScatterBaseline = "exactcover/dlx"
+
+// scatterPairs are the pairs the configuration asks for, every pair of
+// solvers in name order, or by default every solver against the baseline.
+func (r *Report) scatterPairs() [][2]string {
+	solvers := r.Styles.solvers
 	var prs [][2]string
-	for i := range solvers {
-		for j := i + 1; j < len(solvers) && len(prs) < MaxScatters; j++ {
-			prs = append(prs, [2]string{solvers[i], solvers[j]})
+	switch {
+	case r.Config.ScatterAll:
+		for i := range solvers {
+			for j := i + 1; j < len(solvers); j++ {
+				prs = append(prs, [2]string{solvers[i], solvers[j]})
+			}
+		}
+	case r.Config.Scatter != nil:
+		prs = r.Config.Scatter
+	case len(solvers) > 1:
+		base := solvers[0]
+		if slices.Contains(solvers, ScatterBaseline) {
+			base = ScatterBaseline
+		}
+		for _, s := range solvers {
+			if s != base {
+				prs = append(prs, [2]string{base, s})
+			}
 		}
 	}
 	return prs
+}
+
+// checkScatter refuses a scatter pair naming a solver without records.
+func (r *Report) checkScatter() error {
+	for _, pr := range r.Config.Scatter {
+		for _, s := range pr {
+			if _, found := slices.BinarySearch(r.Styles.solvers, s); !found {
+				return fmt.Errorf("scatter %s:%s: no records of solver %q (solvers: %s)", pr[0], pr[1], s, strings.Join(r.Styles.solvers, ", "))
+			}
+		}
+	}
+	return nil
+}
+
+// ParseScatter reads a scatter pair "A:B" (solver names).
+func ParseScatter(s string) ([2]string, error) {
+	a, b, ok := strings.Cut(s, ":")
+	a, b = strings.TrimSpace(a), strings.TrimSpace(b)
+	if !ok || a == "" || b == "" || a == b {
+		return [2]string{}, fmt.Errorf("scatter %q: want two different solvers as A:B, e.g. exactcover/dlx:sat/gophersat/extended", s)
+	}
+	return [2]string{a, b}, nil
 }
 
 // slug makes a solver name safe for a file name: "sat/gophersat" → "sat-gophersat".

@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -32,21 +33,142 @@ func rec(solver, puzzle string, hints int, status string, cpu int64, rep int) re
 		Seed: 1, Rep: rep, Status: status, CPUNS: cpu, WallNS: 2 * cpu, PeakRSS: 1 << 20, TimeoutNS: 100}
 }
 
+// stochastic marks the named solvers stochastic.
+func stochastic(names ...string) Kinds {
+	k := Kinds{Stochastic: make(map[string]bool)}
+	for _, n := range names {
+		k.Stochastic[n] = true
+	}
+	return k
+}
+
 func TestObservationsFoldDeterministicReps(t *testing.T) {
 	recs := []record.Record{
 		rec("dlx", "1", 17, "solved", 30, 0), rec("dlx", "1", 17, "solved", 10, 1), rec("dlx", "1", 17, "timeout", 100, 2),
 		rec("anneal", "1", 17, "solved", 5, 0), rec("anneal", "1", 17, "gave-up", 7, 1),
 	}
-	obs := Observations(recs, CPU, func(s string) bool { return s == "anneal" })
-	if len(obs) != 3 {
-		t.Fatalf("got %d observations, want 3 (dlx folded, anneal per run): %+v", len(obs), obs)
+	obs := Observations(recs, CPU, stochastic("anneal"))
+	if len(obs) != 2 {
+		t.Fatalf("got %d observations, want 2 (one per solver and puzzle): %+v", len(obs), obs)
 	}
-	dlx := obs[2]
-	if dlx.Solver != "dlx" || dlx.Reps != 3 || dlx.Status != "solved" || dlx.TimeNS != 20 {
-		t.Errorf("dlx folded = %+v, want 3 reps, solved, median of solved times 20", dlx)
+	dlx := obs[1]
+	if dlx.Solver != "dlx" || dlx.Runs != 3 || dlx.Status != "solved" || dlx.TimeNS != 20 {
+		t.Errorf("dlx folded = %+v, want 3 runs, solved, median of solved times 20", dlx)
 	}
-	if w := Observations(recs, Wall, func(string) bool { return false })[1].TimeNS; w != 40 {
+	if w := Observations(recs, Wall, Kinds{})[1].TimeNS; w != 40 {
 		t.Errorf("wall median = %g, want 40", w)
+	}
+}
+
+// TestRepetitionsCountPuzzles runs the fold the way `run --reps 3` records
+// repetitions, each with the plan's seed plus the repetition: n, the
+// intervals, PAR-2 and the cactus plot see 3 puzzles, not 9 runs.
+func TestRepetitionsCountPuzzles(t *testing.T) {
+	var recs []record.Record
+	for p := range 3 {
+		for rep := range 3 {
+			r := rec("dlx", fmt.Sprint(p), 17, "solved", int64(1000*(p+1)+rep), rep)
+			r.Seed = 1 + int64(rep)
+			recs = append(recs, r)
+		}
+	}
+	rep, err := New(&Data{Records: recs}, Config{By: []string{"hints"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := rep.Sections[0].Summaries[0]
+	if len(rep.Obs) != 3 || s.N != 3 || s.Solved != 3 {
+		t.Fatalf("%d observations, n = %d, solved = %d; want 3 puzzles", len(rep.Obs), s.N, s.Solved)
+	}
+	if lo, _ := Wilson(3, 3, Z95); s.RateLo != lo {
+		t.Errorf("interval low %g, want Wilson(3, 3) = %g", s.RateLo, lo)
+	}
+	if s.Median != 2001 {
+		t.Errorf("median %g, want 2001 (the middle puzzle's median repetition)", s.Median)
+	}
+	cactus, err := Cactus(rep.Obs, CPU, rep.Styles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !near(cactus.Y.Max, 3*1.05, 1e-9) {
+		t.Errorf("cactus reaches %g puzzles, want 3 and 5%% headroom", cactus.Y.Max)
+	}
+}
+
+func TestStochasticRunsAreReads(t *testing.T) {
+	run := func(puzzle, status string, cpu int64, rep int) record.Record {
+		r := rec("anneal", puzzle, 17, status, cpu, rep)
+		r.Seed = 1 + int64(rep)
+		return r
+	}
+	recs := []record.Record{
+		// Two of three runs solved: solved, the median run with the
+		// timed-out one at its limit 100.
+		run("1", "solved", 10, 0), run("1", "solved", 30, 1), run("1", "timeout", 100, 2),
+		// Half the runs solved is not most: unsolved, status of those.
+		run("2", "solved", 10, 0), run("2", "gave-up", 40, 1),
+	}
+	obs := Observations(recs, CPU, stochastic("anneal"))
+	if len(obs) != 2 {
+		t.Fatalf("%d observations, want one per puzzle", len(obs))
+	}
+	if o := obs[0]; !o.Solved || o.TimeNS != 30 || o.Reads != 3 || o.ReadsSolved != 2 || o.ReadTimeNS != 140 {
+		t.Errorf("puzzle 1 = %+v, want solved in 30, 2 of 3 reads, 140 of read time", o)
+	}
+	if o := obs[1]; o.Solved || o.Status != "gave-up" || o.Reads != 2 || o.ReadsSolved != 1 {
+		t.Errorf("puzzle 2 = %+v, want gave-up, 1 of 2 reads", o)
+	}
+	s := Summarize(obs, ByCorpus{}, 0)[0]
+	if s.N != 2 || s.Solved != 1 || !near(s.PerRead, 0.6, 1e-12) || !near(s.ReadTimeNS, 38, 1e-9) {
+		t.Errorf("n %d solved %d per read %g time/read %g, want 2, 1, 3/5, 190/5", s.N, s.Solved, s.PerRead, s.ReadTimeNS)
+	}
+}
+
+func TestPAR2ChargesEachRunItsOwnLimit(t *testing.T) {
+	short, long := rec("s", "1", 17, "timeout", 1, 0), rec("s", "2", 17, "timeout", 1, 0)
+	short.TimeoutNS, long.TimeoutNS = 1e6, 1e10
+	noLimit := rec("s", "3", 17, "crash", 1, 0)
+	noLimit.TimeoutNS = 0
+	s := Summarize(Observations([]record.Record{short, long, noLimit}, CPU, Kinds{}), ByCorpus{}, 5e9)[0]
+	if want := (2e6 + 2e10 + 1e10) / 3; !near(s.PAR2, want, 1) || !math.IsNaN(s.LimitNS) {
+		t.Errorf("PAR-2 %g (limit %g), want %g: 2 × 1 ms, 2 × 10 s, and 2 × the 5 s fallback, under no one limit", s.PAR2, s.LimitNS, want)
+	}
+}
+
+func TestMemoryIsTheSolversOwn(t *testing.T) {
+	var recs []record.Record
+	for i := range MinN {
+		id := fmt.Sprint(i)
+		inProcess := rec("dlx", id, 17, "solved", 1, 0)
+		inProcess.PeakRSS, inProcess.BaseRSS = 20<<20, 17<<20
+		outside := rec("cadical", id, 17, "solved", 1, 0)
+		outside.External, outside.PeakRSS, outside.ProgramPeakRSS = true, 19<<20, 3<<20
+		bigger := rec("dlx-big", id, 17, "solved", 1, 0)
+		bigger.PeakRSS = 30 << 20
+		old := rec("minisat", id, 17, "solved", 1, 0)
+		old.PeakRSS = 19 << 20 // written before the mark: the registry says minisat runs outside
+		recs = append(recs, inProcess, bigger, outside, old)
+	}
+	kinds := DetectKinds(recs)
+	kinds.MarkOutside(recs, func(s string) bool { return s == "minisat" })
+	obs := Observations(recs, CPU, kinds)
+	want := map[string][2]float64{"cadical": {3 << 20, 3 << 20}, "dlx": {20 << 20, 3 << 20},
+		"dlx-big": {30 << 20, math.NaN()}, "minisat": {math.NaN(), math.NaN()}}
+	for _, o := range obs {
+		if w := want[o.Solver]; !near(o.PeakRSS, w[0], 0) || !near(o.OwnRSS, w[1], 0) {
+			t.Errorf("%s: peak %g own %g, want %g %g", o.Solver, o.PeakRSS, o.OwnRSS, w[0], w[1])
+		}
+	}
+	tab := SummaryTable(Summarize(obs, ByCorpus{}, 0), ByCorpus{}, TableOptions{})
+	memCol := slices.IndexFunc(tab.Columns, func(c Column) bool { return c.Name == "mem" })
+	for _, r := range tab.Rows {
+		solver, mem := r.Cells[0].Text, r.Cells[memCol]
+		if solver == "minisat" && mem.Text != "n/a" {
+			t.Errorf("minisat's memory shows %q, want n/a", mem.Text)
+		}
+		if mem.Best != (solver == "dlx") {
+			t.Errorf("%s: memory %s marked best = %v; want only dlx's, the least in-process peak", solver, mem.Text, mem.Best)
+		}
 	}
 }
 
@@ -87,7 +209,7 @@ func TestBuckets(t *testing.T) {
 
 func TestSummarize(t *testing.T) {
 	d := loadRun(t, "run-a")
-	obs := Observations(d.Records, CPU, DetectStochastic(d.Records))
+	obs := Observations(d.Records, CPU, DetectKinds(d.Records))
 	sums := Summarize(obs, HintBuckets{{17, 18}, {24, 25}}, 1e9)
 	type want struct {
 		n, solved      int
@@ -103,8 +225,9 @@ func TestSummarize(t *testing.T) {
 		// sat: memout and 40 ms.
 		"solver=sat/gophersat/extended/hints=24-25": {2, 1, (40e6 + 2e9) / 2, 40e6, 40e6, 0, false},
 		"solver=exactcover/dlx/hints=24-25":         {2, 2, 15e6, 15e6, 19e6, 0, false},
-		// anneal: 4 runs, one gave up.
-		"solver=qubo/anneal/hints=17-18": {4, 3, (150e6 + 2e9) / 4, 50e6, 50e6, 0, true},
+		// anneal: 2 puzzles, 2 runs each; one solved by both runs, one by
+		// only one of two (not most): gave up.
+		"solver=qubo/anneal/hints=17-18": {2, 1, (50e6 + 2e9) / 2, 50e6, 50e6, 0, true},
 	}
 	if len(sums) != len(wants) {
 		t.Fatalf("got %d summaries, want %d", len(sums), len(wants))
@@ -131,7 +254,7 @@ func TestSummarize(t *testing.T) {
 
 func TestStochasticTTS(t *testing.T) {
 	d := loadRun(t, "run-a")
-	obs := Observations(d.Records, CPU, DetectStochastic(d.Records))
+	obs := Observations(d.Records, CPU, DetectKinds(d.Records))
 	for _, s := range Summarize(obs, ByCorpus{}, 1e9) {
 		if s.Solver != "qubo/anneal" {
 			continue
@@ -146,7 +269,7 @@ func TestStochasticTTS(t *testing.T) {
 func TestReadsCounters(t *testing.T) {
 	r := rec("anneal", "1", 17, "solved", 1000, 0)
 	r.Counters = map[string]float64{CounterReads: 100, CounterReadsSolved: 20}
-	obs := Observations([]record.Record{r}, CPU, func(string) bool { return true })
+	obs := Observations([]record.Record{r}, CPU, stochastic("anneal"))
 	s := Summarize(obs, ByCorpus{}, 0)[0]
 	if s.Reads != 100 || !near(s.PerRead, 0.2, 1e-12) || !near(s.ReadTimeNS, 10, 1e-9) {
 		t.Errorf("reads %g per read %g time/read %g, want 100, 0.2, 10", s.Reads, s.PerRead, s.ReadTimeNS)
@@ -156,22 +279,28 @@ func TestReadsCounters(t *testing.T) {
 // TestTableFormats checks every format against golden files made from
 // testdata/run-a (go test -update rewrites them).
 func TestTableFormats(t *testing.T) {
-	rep, err := New(loadRun(t, "run-a"), Config{By: []string{"corpus"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, format := range []string{"text", "md", "csv", "latex", "html"} {
-		t.Run("format="+format, func(t *testing.T) {
-			tw, err := TableFormat(format)
-			if err != nil {
-				t.Fatal(err)
-			}
-			var b bytes.Buffer
-			if err := rep.WriteTables(&b, tw); err != nil {
-				t.Fatal(err)
-			}
-			golden(t, filepath.Join("testdata", "golden", "corpus."+Extension(format)), b.Bytes())
-		})
+	for _, wide := range []bool{false, true} {
+		rep, err := New(loadRun(t, "run-a"), Config{By: []string{"corpus"}, Wide: wide})
+		if err != nil {
+			t.Fatal(err)
+		}
+		stem := "corpus"
+		if wide {
+			stem = "corpus-wide"
+		}
+		for _, format := range []string{"text", "md", "csv", "latex", "html"} {
+			t.Run("wide="+fmt.Sprint(wide)+"/format="+format, func(t *testing.T) {
+				tw, err := TableFormat(format)
+				if err != nil {
+					t.Fatal(err)
+				}
+				var b bytes.Buffer
+				if err := rep.WriteTables(&b, tw); err != nil {
+					t.Fatal(err)
+				}
+				golden(t, filepath.Join("testdata", "golden", stem+"."+Extension(format)), b.Bytes())
+			})
+		}
 	}
 }
 
@@ -203,13 +332,16 @@ func TestMarkBest(t *testing.T) {
 		{Set: "b", Cells: []Cell{cell(9), cell(1)}},              // alone: no best
 		{Set: "c", Small: true, Cells: []Cell{cell(1), cell(1)}}, // small: no best in c
 		{Set: "c", Cells: []Cell{cell(3), cell(math.NaN())}},     // NaN never best
+		{Set: "d", Apart: true, Cells: []Cell{cell(0), cell(9)}}, // apart: never best
+		{Set: "d", Cells: []Cell{cell(4), cell(2)}},
+		{Set: "d", Cells: []Cell{cell(5), cell(1)}},
 	}
 	tab.MarkBest()
 	var got []string
 	for _, r := range tab.Rows {
 		got = append(got, fmt.Sprint(r.Cells[0].Best, r.Cells[1].Best))
 	}
-	want := "[true true false true false false false false false false]"
+	want := "[true true false true false false false false false false false false true true false false]"
 	if g := fmt.Sprint(strings.Fields(strings.Join(got, " "))); g != want {
 		t.Errorf("best = %s, want %s", g, want)
 	}
@@ -235,11 +367,24 @@ func TestLoadMergesAndWarns(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// run-b repeats the dlx and sat keys of run-a: the first copy is kept.
-	if len(d.Records) != 16 || len(warnings) != 12 {
-		t.Errorf("got %d records and %d warnings, want 16 and 12", len(d.Records), len(warnings))
+	// run-b repeats the dlx and sat keys of run-a: the first copy is kept,
+	// and one line says so.
+	if len(d.Records) != 16 {
+		t.Errorf("got %d records, want 16", len(d.Records))
 	}
-	if limit, _ := d.LimitNS(); limit != 1e9 {
+	dups := 0
+	for _, w := range warnings {
+		if strings.Contains(w, "recorded more than once") {
+			dups++
+			if !strings.HasPrefix(w, "12 run(s)") || !strings.Contains(w, "12 in testdata/run-b (first read from testdata/run-a)") {
+				t.Errorf("duplicate warning %q", w)
+			}
+		}
+	}
+	if dups != 1 {
+		t.Errorf("%d duplicate warnings, want one line for all 12: %q", dups, warnings)
+	}
+	if limit := d.LimitNS(); limit != 1e9 {
 		t.Errorf("limit %d, want 1e9 from the manifests", limit)
 	}
 }

@@ -56,15 +56,22 @@ func Wilson(k, n int, z float64) (lo, hi float64) {
 }
 
 // PAR2 returns the penalised average runtime: the mean over all runs where
-// each solved run counts its time and each of the unsolved runs counts twice
-// the limit. It returns NaN for no runs, and NaN when there are unsolved
-// runs but no positive limit to penalise them with.
-func PAR2(solvedTimes []float64, unsolved int, limit float64) float64 {
-	n := len(solvedTimes) + unsolved
-	if n == 0 || (unsolved > 0 && !(limit > 0)) {
+// each solved run counts its time and each unsolved run twice its limit
+// (unsolvedLimits holds one limit per unsolved run). It returns NaN for no
+// runs, and NaN when an unsolved run has no positive limit to penalise it
+// with.
+func PAR2(solvedTimes, unsolvedLimits []float64) float64 {
+	n := len(solvedTimes) + len(unsolvedLimits)
+	if n == 0 {
 		return math.NaN()
 	}
-	sum := 2 * limit * float64(unsolved)
+	sum := 0.0
+	for _, l := range unsolvedLimits {
+		if !(l > 0) {
+			return math.NaN()
+		}
+		sum += 2 * l
+	}
 	for _, t := range solvedTimes {
 		sum += t
 	}

@@ -84,19 +84,19 @@ func TestPAR2(t *testing.T) {
 	tests := []struct {
 		name     string
 		solved   []float64
-		unsolved int
-		limit    float64
+		unsolved []float64 // their limits
 		want     float64
 	}{
-		{"mixed", []float64{1, 2, 3}, 1, 10, 6.5}, // (1+2+3+20)/4
-		{"all-solved-no-limit", []float64{1, 2, 3}, 0, 0, 2},
-		{"none-solved", nil, 2, 5, 10},
-		{"unsolved-without-limit", []float64{1}, 1, 0, math.NaN()},
-		{"empty", nil, 0, 10, math.NaN()},
+		{"mixed", []float64{1, 2, 3}, []float64{10}, 6.5},        // (1+2+3+20)/4
+		{"own-limits", []float64{1}, []float64{10, 1}, 23.0 / 3}, // (1+20+2)/3
+		{"all-solved-no-limit", []float64{1, 2, 3}, nil, 2},
+		{"none-solved", nil, []float64{5, 5}, 10},
+		{"unsolved-without-limit", []float64{1}, []float64{0}, math.NaN()},
+		{"empty", nil, nil, math.NaN()},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if got := PAR2(tt.solved, tt.unsolved, tt.limit); !near(got, tt.want, 1e-12) {
+			if got := PAR2(tt.solved, tt.unsolved); !near(got, tt.want, 1e-12) {
 				t.Errorf("PAR2 = %g, want %g", got, tt.want)
 			}
 		})
@@ -116,26 +116,6 @@ func TestTTS99(t *testing.T) {
 		t.Run(fmt.Sprintf("t=%g/p=%g", tt.t, tt.p), func(t *testing.T) {
 			if got := TTS99(tt.t, tt.p); !near(got, tt.want, 1e-6) {
 				t.Errorf("TTS99(%g, %g) = %g, want %g", tt.t, tt.p, got, tt.want)
-			}
-		})
-	}
-}
-
-func TestSignTest(t *testing.T) {
-	tests := []struct {
-		w, l int
-		want float64
-	}{
-		{6, 0, 0.03125}, // 2 · 1/64
-		{4, 0, 0.125},
-		{0, 0, 1},
-		{3, 3, 1},
-		{8, 2, 0.109375}, // 2 · (1+10+45)/1024
-	}
-	for _, tt := range tests {
-		t.Run(fmt.Sprintf("wins=%d/losses=%d", tt.w, tt.l), func(t *testing.T) {
-			if got := SignTest(tt.w, tt.l); !near(got, tt.want, 1e-12) {
-				t.Errorf("SignTest = %g, want %g", got, tt.want)
 			}
 		})
 	}

@@ -30,12 +30,33 @@ func rgb(v uint32) color.Color {
 	return color.RGBA{R: uint8(v >> 16), G: uint8(v >> 8), B: uint8(v), A: 255}
 }
 
-// Styles gives each solver the same colour, dash and glyph in every plot:
-// by its index among the sorted solver names.
-type Styles struct{ solvers []string }
+// Styles gives each solver the same colour, dash and glyph in every plot,
+// by its index among the sorted solver names, and the same label.
+type Styles struct {
+	solvers   []string
+	firstMode map[string]bool // labelled "(first mode)"
+}
 
-// NewStyles indexes the solvers of obs.
-func NewStyles(obs []Obs) Styles { return Styles{solvers: solverNames(obs)} }
+// NewStyles indexes the solvers of obs. With mixed set, solvers that ran
+// in first mode are labelled so.
+func NewStyles(obs []Obs, mixed bool) Styles {
+	st := Styles{solvers: solverNames(obs), firstMode: make(map[string]bool)}
+	for _, o := range obs {
+		if mixed && o.Mode == "first" {
+			st.firstMode[o.Solver] = true
+		}
+	}
+	return st
+}
+
+// Label is the solver's name in legends and on axes: marked when it ran
+// in first mode beside unique-mode runs.
+func (s Styles) Label(solver string) string {
+	if s.firstMode[solver] {
+		return solver + " (first mode)"
+	}
+	return solver
+}
 
 func (s Styles) index(solver string) int {
 	i, _ := slices.BinarySearch(s.solvers, solver)

@@ -129,100 +129,158 @@ func (ByCorpus) Name() string { return "corpus" }
 // Group implements Grouper.
 func (ByCorpus) Group(o *Obs) Group { return Group{Label: o.Corpus} }
 
-// Summary is the statistics of one solver on one group. Times are in
-// nanoseconds and memory in bytes; NaN means no value.
-type Summary struct {
-	Solver string
-	Group  Group
+// All puts every observation in one group, "all".
+type All struct{}
 
-	N, Solved      int // observations, and those solved
+// Name implements Grouper.
+func (All) Name() string { return "puzzles" }
+
+// Group implements Grouper.
+func (All) Group(*Obs) Group { return Group{Label: "all"} }
+
+// Summary is the statistics of one solver in one mode on one group. Times
+// are in nanoseconds and memory in bytes; NaN means no value.
+type Summary struct {
+	Solver, Mode string
+	Group        Group
+
+	N, Solved      int // puzzles, and those solved
 	Rate           float64
 	RateLo, RateHi float64 // Wilson 95%
 	Statuses       map[string]int
 
-	LimitNS                  float64 // the limit PAR-2 is charged with
-	PAR2                     float64
-	Median, Q1, Q3, P90, Max float64 // over solved observations
-	MemMedian, MemMax        float64 // over observations with a measured peak
+	LimitNS                  float64 // the limit of every run; NaN when they differ
+	PAR2                     float64 // each unsolved puzzle charged twice its own limit
+	Median, Q1, Q3, P90, Max float64 // over solved puzzles
+	// MemMedian and MemMax are the solver's own peak (an outside solver's
+	// program's); OwnMem is the median of what the solver itself used
+	// (Obs.OwnRSS). NaN where not measured.
+	MemMedian, MemMax, OwnMem float64
+	External                  bool
 
-	Stochastic     bool
-	Reads          float64 // stochastic: reads in all runs
-	PerRead        float64 // stochastic: success per read
-	ReadTimeNS     float64 // stochastic: mean time per read
-	TTS99          float64
+	// A stochastic solver's reads in all runs, its success per read with
+	// the Wilson 95% interval, its mean time per read, and its time to a
+	// solution with 99% confidence with the interval that the per-read
+	// one gives (the low end from the high success rate).
+	Stochastic                    bool
+	Reads                         float64
+	PerRead, PerReadLo, PerReadHi float64
+	ReadTimeNS                    float64
+	TTS99, TTS99Lo, TTS99Hi       float64
+	// CountsUpdates is set when every run counted its attempted updates:
+	// then UpdatesPerRead is their mean per read and UTS99 the updates to
+	// a solution with 99% confidence, with its interval; NaN otherwise.
+	// Unlike time, updates do not move with the machine's load.
+	CountsUpdates           bool
+	UpdatesPerRead          float64
+	UTS99, UTS99Lo, UTS99Hi float64
+
 	Small          bool // N < MinN
-	MixedLimits    bool // observations ran under different limits
-	UnmeasuredTime bool // some solved observation has time 0
+	UnmeasuredTime bool // some solved puzzle has time 0
 }
 
 // IQR is Q3 − Q1.
 func (s *Summary) IQR() float64 { return s.Q3 - s.Q1 }
 
-// Summarize computes one Summary per solver and group, sorted by solver and
-// then group. limitNS is the stated limit for PAR-2; 0 takes each group's
-// largest record limit.
-func Summarize(obs []Obs, g Grouper, limitNS float64) []Summary {
+// Summarize computes one Summary per solver, mode and group, sorted by
+// solver, mode and then group. fallbackLimitNS is the limit PAR-2 charges
+// an unsolved observation that does not carry its own (old records).
+func Summarize(obs []Obs, g Grouper, fallbackLimitNS float64) []Summary {
 	type key struct {
-		solver string
-		group  Group
+		solver, mode string
+		group        Group
 	}
 	parts := make(map[key][]Obs)
 	for i := range obs {
-		k := key{obs[i].Solver, g.Group(&obs[i])}
+		k := key{obs[i].Solver, obs[i].Mode, g.Group(&obs[i])}
 		parts[k] = append(parts[k], obs[i])
 	}
 	out := make([]Summary, 0, len(parts))
 	for k, os := range parts {
-		out = append(out, summarize(k.solver, k.group, os, limitNS))
+		out = append(out, summarize(k.solver, k.mode, k.group, os, fallbackLimitNS))
 	}
 	slices.SortFunc(out, func(a, b Summary) int {
-		return cmp.Or(cmp.Compare(a.Solver, b.Solver), a.Group.Compare(b.Group))
+		return cmp.Or(cmp.Compare(a.Solver, b.Solver), cmp.Compare(a.Mode, b.Mode), a.Group.Compare(b.Group))
 	})
 	return out
 }
 
-func summarize(solver string, g Group, obs []Obs, limitNS float64) Summary {
-	s := Summary{Solver: solver, Group: g, N: len(obs), Statuses: make(map[string]int), LimitNS: limitNS}
-	var times, mems []float64
-	var readTime float64
+func summarize(solver, mode string, g Group, obs []Obs, fallbackLimitNS float64) Summary {
+	s := Summary{Solver: solver, Mode: mode, Group: g, N: len(obs), Statuses: make(map[string]int)}
+	var times, unsolvedLimits, mems, above, limits []float64
+	var reads readTotals
+	s.CountsUpdates = true
 	for _, o := range obs {
 		s.Statuses[o.Status]++
+		limit := o.LimitNS
+		if limit == 0 {
+			limit = fallbackLimitNS
+		}
+		limits = append(limits, limit)
 		if o.Solved {
 			s.Solved++
 			times = append(times, o.TimeNS)
 			s.UnmeasuredTime = s.UnmeasuredTime || o.TimeNS == 0
+		} else {
+			unsolvedLimits = append(unsolvedLimits, limit)
 		}
-		if o.PeakRSS > 0 {
+		if !math.IsNaN(o.PeakRSS) {
 			mems = append(mems, o.PeakRSS)
 		}
-		if limitNS == 0 {
-			s.LimitNS = max(s.LimitNS, o.LimitNS)
+		if !math.IsNaN(o.OwnRSS) {
+			above = append(above, o.OwnRSS)
 		}
-		s.MixedLimits = s.MixedLimits || o.LimitNS != obs[0].LimitNS
+		s.External = s.External || o.External
 		s.Stochastic = s.Stochastic || o.Stochastic
-		s.Reads += o.Reads
-		s.PerRead += o.ReadsSolved
-		readTime += runTime(o, limitNS)
+		s.CountsUpdates = s.CountsUpdates && o.CountsUpdates
+		reads.add(&o)
+	}
+	s.LimitNS = limits[0]
+	if slices.Min(limits) != slices.Max(limits) {
+		s.LimitNS = math.NaN()
 	}
 	s.Rate = float64(s.Solved) / float64(s.N)
 	s.RateLo, s.RateHi = Wilson(s.Solved, s.N, Z95)
-	s.PAR2 = PAR2(times, s.N-s.Solved, s.LimitNS)
+	s.PAR2 = PAR2(times, unsolvedLimits)
 	times, mems = sorted(times), sorted(mems)
 	s.Median, s.Q1, s.Q3, s.P90 = Median(times), Quantile(times, 0.25), Quantile(times, 0.75), Quantile(times, 0.9)
 	s.Max = Quantile(times, 1)
 	s.MemMedian, s.MemMax = Median(mems), Quantile(mems, 1)
-	s.PerRead /= s.Reads
-	s.ReadTimeNS = readTime / s.Reads
-	s.TTS99 = TTS99(s.ReadTimeNS, s.PerRead)
+	s.OwnMem = Median(sorted(above))
+	if s.Stochastic {
+		reads.summarize(&s)
+	}
 	s.Small = s.N < MinN
 	return s
 }
 
-// runTime is what a run cost: its measured time, or the limit when it was
-// stopped there (a killed run's own clock may be unreliable).
-func runTime(o Obs, limitNS float64) float64 {
-	if o.Status == "timeout" {
-		return math.Max(o.LimitNS, limitNS)
+// readTotals sums a stochastic solver's reads over its observations.
+type readTotals struct{ reads, solved, timeNS, updates float64 }
+
+func (t *readTotals) add(o *Obs) {
+	t.reads += o.Reads
+	t.solved += o.ReadsSolved
+	t.timeNS += o.ReadTimeNS
+	t.updates += o.Updates
+}
+
+// summarize gives s its figures per read and to a solution, pooling the
+// reads of every run.
+func (t readTotals) summarize(s *Summary) {
+	s.Reads = t.reads
+	s.PerRead = t.solved / t.reads
+	s.PerReadLo, s.PerReadHi = Wilson(int(math.Round(t.solved)), int(math.Round(t.reads)), Z95)
+	s.ReadTimeNS = t.timeNS / t.reads
+	s.TTS99, s.TTS99Lo, s.TTS99Hi = s.toSolution(s.ReadTimeNS)
+	s.UpdatesPerRead, s.UTS99, s.UTS99Lo, s.UTS99Hi = math.NaN(), math.NaN(), math.NaN(), math.NaN()
+	if s.CountsUpdates {
+		s.UpdatesPerRead = t.updates / t.reads
+		s.UTS99, s.UTS99Lo, s.UTS99Hi = s.toSolution(s.UpdatesPerRead)
 	}
-	return o.TimeNS
+}
+
+// toSolution is the cost of reaching a solution with 99% confidence by
+// repeating reads that cost x each (TTS99's formula), with its interval.
+func (s *Summary) toSolution(x float64) (v, lo, hi float64) {
+	return TTS99(x, s.PerRead), TTS99(x, s.PerReadHi), TTS99(x, s.PerReadLo)
 }

@@ -22,6 +22,13 @@ type Column struct {
 	CSV    []string
 	Better Better
 	Right  bool // right-aligned (numbers)
+	// Keep puts the column in the compact view, and ranks it: a table too
+	// wide for its terminal drops the columns of lowest Keep first. Zero:
+	// the wide view only.
+	Keep int
+	// Group marks the column that names a row's group: text tables show
+	// it as a heading above the group's rows.
+	Group bool
 }
 
 // Cell is one table cell: Text for people, Raw (one per CSV column of its
@@ -34,10 +41,12 @@ type Cell struct {
 }
 
 // Row is a table row. Rows with the same Set compete for best values;
-// rows with Small set never win.
+// rows with Small set never win, and rows Apart (first-mode rows beside
+// unique-mode ones) do not compete.
 type Row struct {
 	Set   string
 	Small bool
+	Apart bool
 	Cells []Cell
 }
 
@@ -48,6 +57,48 @@ type Table struct {
 	Rows    []Row
 	Notes   []string // shown under the table
 }
+
+// Compact returns the table with only the columns its compact view keeps.
+func (t *Table) Compact() *Table {
+	var keep []int
+	for i, c := range t.Columns {
+		if c.Keep > 0 {
+			keep = append(keep, i)
+		}
+	}
+	return t.project(keep)
+}
+
+// project returns the table with the columns at the given indices.
+func (t *Table) project(idx []int) *Table {
+	out := &Table{Title: t.Title, Notes: t.Notes}
+	for _, i := range idx {
+		out.Columns = append(out.Columns, t.Columns[i])
+	}
+	for _, r := range t.Rows {
+		cells := make([]Cell, len(idx))
+		for j, i := range idx {
+			cells[j] = r.Cells[i]
+		}
+		out.Rows = append(out.Rows, Row{Set: r.Set, Small: r.Small, Apart: r.Apart, Cells: cells})
+	}
+	return out
+}
+
+// HasBest reports whether any cell is marked best.
+func (t *Table) HasBest() bool {
+	for _, r := range t.Rows {
+		for _, c := range r.Cells {
+			if c.Best {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// boldNote explains the bold cells of formats that draw them.
+const boldNote = "Bold: the best value among the solvers of one group."
 
 // MarkBest sets Best on the cells holding a row set's best value in each
 // column that has a direction, when at least two rows of the set have a
@@ -76,6 +127,9 @@ func (t *Table) markColumn(rows []int, c int, dir Better) {
 		if t.Rows[i].Small {
 			return
 		}
+		if t.Rows[i].Apart {
+			continue
+		}
 		v := t.Rows[i].Cells[c].Value
 		if math.IsNaN(v) {
 			continue
@@ -89,7 +143,7 @@ func (t *Table) markColumn(rows []int, c int, dir Better) {
 		return
 	}
 	for _, i := range rows {
-		if t.Rows[i].Cells[c].Value == best {
+		if !t.Rows[i].Apart && t.Rows[i].Cells[c].Value == best {
 			t.Rows[i].Cells[c].Best = true
 		}
 	}
@@ -111,10 +165,12 @@ func rawFloat(v float64) string {
 	case math.IsInf(v, 1):
 		return "inf"
 	}
-	return strconv.FormatFloat(v, 'f', -1, 64)
+	return strconv.FormatFloat(v, 'g', 6, 64)
 }
 
-func rawNS(v float64) string {
+// rawWhole writes a value rounded to a whole number: nanoseconds, bytes,
+// counts.
+func rawWhole(v float64) string {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return rawFloat(v)
 	}
@@ -122,14 +178,35 @@ func rawNS(v float64) string {
 }
 
 func durationCell(ns float64) Cell {
-	return Cell{Text: FormatDuration(ns), Raw: []string{rawNS(ns)}, Value: ns}
+	return Cell{Text: FormatDuration(ns), Raw: []string{rawWhole(ns)}, Value: ns}
 }
 
-func bytesCell(b float64) Cell {
-	if b <= 0 {
-		b = math.NaN()
+// memCell shows a peak in bytes; an outside solver's (its program's) is
+// never compared for best with the in-process solvers' (the worker's, Go
+// runtime included), and is "n/a" where it could not be measured.
+func memCell(b float64, external bool) Cell {
+	c := Cell{Text: FormatBytes(b), Raw: []string{rawWhole(b)}, Value: b}
+	if external {
+		c.Value = math.NaN()
+		if math.IsNaN(b) {
+			c.Text = "n/a"
+		}
 	}
-	return Cell{Text: FormatBytes(b), Raw: []string{rawNS(b)}, Value: b}
+	return c
+}
+
+func countCell(v float64) Cell {
+	return Cell{Text: FormatCount(v), Raw: []string{rawFloat(v)}, Value: v}
+}
+
+// rangeCell is a value with its interval, written with format; "–" when
+// there is no value.
+func rangeCell(v, lo, hi float64, format func(float64) string) Cell {
+	text := fmt.Sprintf("%s [%s, %s]", format(v), format(lo), format(hi))
+	if math.IsNaN(v) {
+		text = format(v)
+	}
+	return Cell{Text: text, Raw: []string{rawFloat(v), rawFloat(lo), rawFloat(hi)}, Value: v}
 }
 
 func rateCell(rate, lo, hi float64) Cell {

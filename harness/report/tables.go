@@ -5,88 +5,147 @@ import (
 	"fmt"
 	"math"
 	"slices"
+	"strings"
 )
 
 // reportedStatuses are the unsolved statuses given a column each.
 var reportedStatuses = []string{"timeout", "memout", "crash", "wrong", "error", "gave-up"}
 
+// FirstModeMark follows the name of a solver that ran in first mode in a
+// report that also holds unique-mode runs.
+const FirstModeMark = "†"
+
+// TableOptions say how summaries are laid out.
+type TableOptions struct {
+	Measure Measure
+	// MixedModes marks first-mode rows, which then do not compete for
+	// best: the report also holds unique-mode rows.
+	MixedModes bool
+	// NoGroup leaves out the group column (a table of one group).
+	NoGroup bool
+}
+
+// firstModeNote explains the rows marked FirstModeMark.
+const firstModeNote = FirstModeMark + " first mode: an incomplete solver, run to find any solution. It did not prove uniqueness, so its times do not stand beside the unique-mode rows', nor compete with them for best."
+
 // SummaryTable lays out summaries, one row per group and solver, with the
-// best value of each column marked among the solvers of a group. groupName
-// heads the group column; m names the clock in the notes.
-func SummaryTable(sums []Summary, groupName string, m Measure) *Table {
-	t := &Table{Title: "Results by " + groupName, Columns: summaryColumns(groupName)}
-	var small, mixed, unmeasured bool
-	limit := math.NaN()
+// best value of each column marked among the solvers of a group. g names
+// the group column.
+func SummaryTable(sums []Summary, g Grouper, o TableOptions) *Table {
+	t := &Table{Title: "Results by " + g.Name(), Columns: summaryColumns(g.Name(), o.NoGroup)}
+	if o.NoGroup {
+		t.Title = "Results over every puzzle run"
+	}
+	var small, unmeasured, firstMode, external bool
+	var limits []float64
 	for _, s := range sortedByGroup(sums) {
-		t.Rows = append(t.Rows, summaryRow(&s))
+		row := summaryRow(&s, o)
+		t.Rows = append(t.Rows, row)
 		small = small || s.Small
-		mixed = mixed || s.MixedLimits
 		unmeasured = unmeasured || s.UnmeasuredTime
-		if math.IsNaN(limit) || s.LimitNS > limit {
-			limit = s.LimitNS
-		}
+		firstMode = firstMode || row.Apart
+		external = external || s.External
+		limits = append(limits, s.LimitNS)
 	}
 	t.MarkBest()
-	t.Notes = summaryNotes(m, limit, small, mixed, unmeasured)
+	t.Notes = summaryNotes(o.Measure, limits, small, unmeasured, firstMode, external)
 	return t
 }
 
 func sortedByGroup(sums []Summary) []Summary {
 	s := slices.Clone(sums)
 	slices.SortStableFunc(s, func(a, b Summary) int {
-		return cmp.Or(a.Group.Compare(b.Group), cmp.Compare(a.Solver, b.Solver))
+		return cmp.Or(a.Group.Compare(b.Group), cmp.Compare(a.Solver, b.Solver), cmp.Compare(a.Mode, b.Mode))
 	})
 	return s
 }
 
-func summaryColumns(groupName string) []Column {
-	cols := []Column{
-		{Name: "solver"},
-		{Name: groupName, CSV: []string{"group"}},
-		{Name: "n", Right: true},
-		{Name: "solved", Right: true, Better: Higher},
-		{Name: "success [95% CI]", CSV: []string{"success", "success_lo", "success_hi"}, Right: true, Better: Higher},
+// summaryColumns are every column of a summary table; Keep ranks those of
+// the compact view: success with its interval, median, PAR-2 and memory
+// (the solver's own first: the Go runtime is not the solver's).
+func summaryColumns(groupName string, noGroup bool) []Column {
+	cols := []Column{{Name: "solver", Keep: 10}}
+	if !noGroup {
+		cols = append(cols, Column{Name: groupName, CSV: []string{"group"}, Keep: 10, Group: true})
 	}
+	cols = append(cols,
+		Column{Name: "n", Right: true, Keep: 9},
+		Column{Name: "solved", Right: true, Better: Higher},
+		Column{Name: "success [95% CI]", CSV: []string{"success", "success_lo", "success_hi"}, Right: true, Better: Higher, Keep: 9},
+		Column{Name: "unsolved", Keep: 5},
+	)
 	for _, st := range reportedStatuses {
 		cols = append(cols, Column{Name: st, Right: true})
 	}
 	return append(cols,
-		Column{Name: "PAR-2", CSV: []string{"par2_ns"}, Right: true, Better: Lower},
-		Column{Name: "median", CSV: []string{"median_ns"}, Right: true, Better: Lower},
+		Column{Name: "PAR-2", CSV: []string{"par2_ns"}, Right: true, Better: Lower, Keep: 7},
+		Column{Name: "median", CSV: []string{"median_ns"}, Right: true, Better: Lower, Keep: 8},
 		Column{Name: "IQR", CSV: []string{"iqr_ns"}, Right: true},
 		Column{Name: "p90", CSV: []string{"p90_ns"}, Right: true, Better: Lower},
 		Column{Name: "max", CSV: []string{"max_ns"}, Right: true, Better: Lower},
-		Column{Name: "mem median", CSV: []string{"mem_median_bytes"}, Right: true, Better: Lower},
+		Column{Name: "mem", CSV: []string{"mem_median_bytes"}, Right: true, Better: Lower, Keep: 3},
 		Column{Name: "mem max", CSV: []string{"mem_max_bytes"}, Right: true, Better: Lower},
+		Column{Name: "own mem", CSV: []string{"own_mem_bytes"}, Right: true, Better: Lower, Keep: 6},
 	)
 }
 
-func summaryRow(s *Summary) Row {
+// solverLabel is the solver's name, marked when it ran in first mode
+// beside unique-mode runs.
+func solverLabel(solver, mode string, mixed bool) string {
+	if mixed && mode == "first" {
+		return solver + " " + FirstModeMark
+	}
+	return solver
+}
+
+func summaryRow(s *Summary, o TableOptions) Row {
+	label := solverLabel(s.Solver, s.Mode, o.MixedModes)
 	n := intCell(s.N)
 	if s.Small {
 		n.Text += "*"
 	}
-	cells := []Cell{textCell(s.Solver), textCell(s.Group.Label), n, intCell(s.Solved),
-		rateCell(s.Rate, s.RateLo, s.RateHi)}
+	cells := []Cell{{Text: label, Raw: []string{s.Solver}, Value: math.NaN()}}
+	if !o.NoGroup {
+		cells = append(cells, textCell(s.Group.Label))
+	}
+	cells = append(cells, n, intCell(s.Solved), rateCell(s.Rate, s.RateLo, s.RateHi), unsolvedCell(s.Statuses))
 	for _, st := range reportedStatuses {
 		cells = append(cells, intCell(s.Statuses[st]))
 	}
 	cells = append(cells, durationCell(s.PAR2), durationCell(s.Median), durationCell(s.IQR()),
-		durationCell(s.P90), durationCell(s.Max), bytesCell(s.MemMedian), bytesCell(s.MemMax))
-	return Row{Set: s.Group.Label, Small: s.Small, Cells: cells}
+		durationCell(s.P90), durationCell(s.Max), memCell(s.MemMedian, s.External), memCell(s.MemMax, s.External),
+		memCell(s.OwnMem, s.External))
+	return Row{Set: s.Group.Label, Small: s.Small, Apart: label != s.Solver, Cells: cells}
 }
 
-func summaryNotes(m Measure, limit float64, small, mixed, unmeasured bool) []string {
+// unsolvedCell lists the unsolved statuses with their counts: "2 timeout,
+// 1 wrong", "–" for none.
+func unsolvedCell(statuses map[string]int) Cell {
+	var parts []string
+	for _, st := range reportedStatuses {
+		if n := statuses[st]; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d %s", n, st))
+		}
+	}
+	text := strings.Join(parts, ", ")
+	if text == "" {
+		text = "–"
+	}
+	return Cell{Text: text, Raw: []string{strings.Join(parts, ";")}, Value: math.NaN()}
+}
+
+func summaryNotes(m Measure, limits []float64, small, unmeasured, firstMode, external bool) []string {
 	notes := []string{
-		fmt.Sprintf("Times are %s time of the solve over solved runs (solved, unsat, or multiple in unique mode); quantiles are type 7; success intervals are Wilson 95%%.", m.Label()),
-		parNote(limit),
-		"Repetitions of a deterministic solver on a puzzle count once (median time); best values in bold are among the solvers of one group.",
+		"n counts puzzles. A deterministic solver's repetitions on a puzzle fold into one observation (most frequent status, median time); a stochastic solver's puzzle counts as solved when more than half of its runs solved it, its time being the median over its runs with unsolved runs at their limit.",
+		fmt.Sprintf("Times are %s time of the solve over solved puzzles (solved, unsat, or multiple in unique mode); quantiles are type 7; success intervals are Wilson 95%%.", m.Label()),
+		parNote(limits),
+		memNote(external),
+	}
+	if firstMode {
+		notes = append(notes, firstModeNote)
 	}
 	if small {
-		notes = append(notes, fmt.Sprintf("* fewer than %d observations: the interval is wide and no best value is marked in the group.", MinN))
-	}
-	if mixed {
-		notes = append(notes, "Some groups ran under different limits; PAR-2 charges the largest.")
+		notes = append(notes, fmt.Sprintf("* fewer than %d puzzles: the interval is wide and no best value is marked in the group.", MinN))
 	}
 	if unmeasured {
 		notes = append(notes, "Some solved runs recorded a time of 0 (below the clock's resolution).")
@@ -94,42 +153,152 @@ func summaryNotes(m Measure, limit float64, small, mixed, unmeasured bool) []str
 	return notes
 }
 
-func parNote(limit float64) string {
-	if math.IsNaN(limit) || limit <= 0 {
-		return "PAR-2 needs a limit and none was recorded: it is shown only where every run was solved."
+// parNote states the limit PAR-2 charges: one figure, or each run's own.
+func parNote(limits []float64) string {
+	var known []float64
+	for _, l := range limits {
+		if !math.IsNaN(l) && l > 0 {
+			known = append(known, l)
+		}
 	}
-	return fmt.Sprintf("PAR-2 counts each unsolved run as 2 × the %s limit.", FormatDuration(limit))
+	switch {
+	case len(known) == 0:
+		return "PAR-2 needs a limit and none was recorded: it is shown only where every puzzle was solved."
+	case len(known) < len(limits) || slices.Min(known) != slices.Max(known):
+		return "PAR-2 counts each unsolved puzzle as 2 × its own run's limit (the runs had different limits)."
+	}
+	return fmt.Sprintf("PAR-2 counts each unsolved puzzle as 2 × the %s limit.", FormatDuration(known[0]))
+}
+
+func memNote(external bool) string {
+	note := "mem is the solver's peak resident set (median over puzzles): the worker's, Go runtime included, for in-process solvers; own mem is what the solver itself used: that peak less the idle worker's (Go runtime and solver built)."
+	if external {
+		note += " An outside solver's mem and own mem are its program's own peak (n/a where it could not be measured), and are not compared for best."
+	}
+	return note
 }
 
 // StochasticTable lays out the summaries of stochastic solvers: success per
-// read, mean time per read and TTS99. It returns nil when there are none.
-func StochasticTable(sums []Summary, groupName string, m Measure) *Table {
-	t := &Table{
-		Title: "Stochastic solvers by " + groupName,
-		Columns: []Column{
-			{Name: "solver"},
-			{Name: groupName, CSV: []string{"group"}},
-			{Name: "reads", Right: true},
-			{Name: "success/read [95% CI]", CSV: []string{"per_read", "per_read_lo", "per_read_hi"}, Right: true, Better: Higher},
-			{Name: "time/read", CSV: []string{"read_ns"}, Right: true, Better: Lower},
-			{Name: "TTS99", CSV: []string{"tts99_ns"}, Right: true, Better: Lower},
-		},
-	}
+// read, mean time per read and TTS99 with its interval, and where a row
+// counts attempted updates, updates per read and UTS99 with its interval.
+// It returns nil when there are none.
+func StochasticTable(sums []Summary, g Grouper, o TableOptions) *Table {
+	var rows []Summary
 	for _, s := range sortedByGroup(sums) {
-		if !s.Stochastic {
-			continue
+		if s.Stochastic {
+			rows = append(rows, s)
 		}
-		lo, hi := Wilson(int(math.Round(s.PerRead*s.Reads)), int(s.Reads), Z95)
-		t.Rows = append(t.Rows, Row{Set: s.Group.Label, Small: s.Reads < MinN, Cells: []Cell{
-			textCell(s.Solver), textCell(s.Group.Label), intCell(int(s.Reads)),
-			rateCell(s.PerRead, lo, hi), durationCell(s.ReadTimeNS), durationCell(s.TTS99),
-		}})
 	}
-	if len(t.Rows) == 0 {
+	if len(rows) == 0 {
 		return nil
 	}
+	updates := slices.ContainsFunc(rows, func(s Summary) bool { return s.CountsUpdates })
+	t := &Table{Title: "Stochastic solvers by " + g.Name(), Columns: stochasticColumns(g.Name(), o.NoGroup, updates)}
+	for _, s := range rows {
+		t.Rows = append(t.Rows, stochasticRow(&s, o, updates))
+	}
 	t.MarkBest()
-	t.Notes = []string{fmt.Sprintf("Each run is a read unless it records %q and %q counters; time/read is %s time, a timed-out run costing the limit; TTS99 = t·ln(0.01)/ln(1−p), t once p ≥ 0.99, ∞ at p = 0.",
-		CounterReads, CounterReadsSolved, m.Label())}
+	t.Notes = []string{fmt.Sprintf("Every run is a read unless it records %q and %q counters; time/read is %s time, a timed-out run costing its limit; TTS99 = t·ln(0.01)/ln(1−p), t once p ≥ 0.99, ∞ at p = 0, its interval from the Wilson 95%% interval of p over the reads of all runs.",
+		CounterReads, CounterReadsSolved, o.Measure.Label())}
+	if updates {
+		t.Notes = append(t.Notes, fmt.Sprintf("UTS99 is the same in attempted updates (counter %q, – where not counted), t the mean updates per read: work that does not move with the machine's speed or load.", CounterUpdates))
+	}
+	if slices.ContainsFunc(t.Rows, func(r Row) bool { return strings.HasSuffix(r.Cells[0].Text, FirstModeMark) }) {
+		t.Notes = append(t.Notes, firstModeNote)
+	}
 	return t
+}
+
+// stochasticColumns are every column of a stochastic table, the update
+// columns only when a row counts updates. Keep ranks those of the compact
+// view, which fits 100 columns: reads, success per read, time per read and
+// TTS99 with its interval; where updates are counted, success per read,
+// TTS99 and UTS99 with their intervals, the rest only in the wide view.
+func stochasticColumns(groupName string, noGroup, updates bool) []Column {
+	readsKeep, timeKeep := 9, 8
+	if updates {
+		readsKeep, timeKeep = 0, 0
+	}
+	cols := []Column{{Name: "solver", Keep: 10}}
+	if !noGroup {
+		cols = append(cols, Column{Name: groupName, CSV: []string{"group"}, Keep: 10, Group: true})
+	}
+	cols = append(cols,
+		Column{Name: "reads", Right: true, Keep: readsKeep},
+		Column{Name: "success/read [95% CI]", CSV: []string{"per_read", "per_read_lo", "per_read_hi"}, Right: true, Better: Higher, Keep: 9},
+		Column{Name: "time/read", CSV: []string{"read_ns"}, Right: true, Better: Lower, Keep: timeKeep},
+		Column{Name: "TTS99 [95% CI]", CSV: []string{"tts99_ns", "tts99_lo_ns", "tts99_hi_ns"}, Right: true, Better: Lower, Keep: 8},
+	)
+	if updates {
+		cols = append(cols,
+			Column{Name: "updates/read", CSV: []string{"updates_per_read"}, Right: true},
+			Column{Name: "UTS99 [95% CI]", CSV: []string{"uts99", "uts99_lo", "uts99_hi"}, Right: true, Better: Lower, Keep: 7},
+		)
+	}
+	return cols
+}
+
+func stochasticRow(s *Summary, o TableOptions, updates bool) Row {
+	label := solverLabel(s.Solver, s.Mode, o.MixedModes)
+	cells := []Cell{{Text: label, Raw: []string{s.Solver}, Value: math.NaN()}}
+	if !o.NoGroup {
+		cells = append(cells, textCell(s.Group.Label))
+	}
+	cells = append(cells, countCell(s.Reads), rateCell(s.PerRead, s.PerReadLo, s.PerReadHi), durationCell(s.ReadTimeNS),
+		rangeCell(s.TTS99, s.TTS99Lo, s.TTS99Hi, FormatDuration))
+	if updates {
+		cells = append(cells, countCell(s.UpdatesPerRead), rangeCell(s.UTS99, s.UTS99Lo, s.UTS99Hi, FormatCount))
+	}
+	return Row{Set: s.Group.Label, Small: s.Reads < MinN, Cells: cells}
+}
+
+// TidyTable is every summary of every section in one table for machines:
+// a row per solver, mode and group, group_kind naming the grouping, raw
+// values (ns, bytes, fractions), stochastic figures in every row (empty for
+// deterministic solvers), and how much of the plan the records cover.
+func (r *Report) TidyTable() *Table {
+	names := []string{"group_kind", "group", "solver", "mode", "n", "solved", "success", "success_lo", "success_hi"}
+	names = append(names, reportedStatuses...)
+	names = append(names, "par2_ns", "limit_ns", "median_ns", "q1_ns", "q3_ns", "p90_ns", "max_ns",
+		"mem_median_bytes", "mem_max_bytes", "own_mem_bytes", "external",
+		"reads", "per_read", "per_read_lo", "per_read_hi", "read_ns", "tts99_ns", "tts99_lo_ns", "tts99_hi_ns",
+		"updates_per_read", "uts99", "uts99_lo", "uts99_hi",
+		"plan_runs", "recorded_runs", "missing_shards")
+	t := &Table{Title: "Results"}
+	for _, n := range names {
+		t.Columns = append(t.Columns, Column{Name: n})
+	}
+	cov := r.Coverage
+	for _, sec := range r.Sections {
+		for _, s := range sec.Summaries {
+			raw := []string{sec.Grouper.Name(), s.Group.Label, s.Solver, s.Mode, fmt.Sprint(s.N), fmt.Sprint(s.Solved),
+				rawFloat(s.Rate), rawFloat(s.RateLo), rawFloat(s.RateHi)}
+			for _, st := range reportedStatuses {
+				raw = append(raw, fmt.Sprint(s.Statuses[st]))
+			}
+			raw = append(raw, rawWhole(s.PAR2), rawWhole(s.LimitNS), rawWhole(s.Median), rawWhole(s.Q1), rawWhole(s.Q3), rawWhole(s.P90), rawWhole(s.Max),
+				rawWhole(s.MemMedian), rawWhole(s.MemMax), rawWhole(s.OwnMem), fmt.Sprint(s.External))
+			raw = append(raw, stochasticRaw(&s)...)
+			raw = append(raw, fmt.Sprint(cov.Planned), fmt.Sprint(cov.Recorded), strings.Join(cov.Missing, " "))
+			cells := make([]Cell, len(raw))
+			for i, v := range raw {
+				cells[i] = Cell{Text: v, Raw: []string{v}, Value: math.NaN()}
+			}
+			t.Rows = append(t.Rows, Row{Set: sec.Grouper.Name() + "|" + s.Group.Label, Cells: cells})
+		}
+	}
+	return t
+}
+
+// stochasticRaw is a summary's reads, success per read with its interval,
+// time per read, TTS99 with its interval, updates per read and UTS99 with
+// its interval; empty for a deterministic solver, and the update figures
+// empty for one that did not count its updates.
+func stochasticRaw(s *Summary) []string {
+	if !s.Stochastic {
+		return make([]string, 12)
+	}
+	return []string{rawWhole(s.Reads), rawFloat(s.PerRead), rawFloat(s.PerReadLo), rawFloat(s.PerReadHi), rawWhole(s.ReadTimeNS),
+		rawWhole(s.TTS99), rawWhole(s.TTS99Lo), rawWhole(s.TTS99Hi),
+		rawWhole(s.UpdatesPerRead), rawWhole(s.UTS99), rawWhole(s.UTS99Lo), rawWhole(s.UTS99Hi)}
 }

@@ -42,6 +42,26 @@ func FormatBytes(b float64) string {
 	return sig3(b) + " " + units[i]
 }
 
+// FormatCount writes a count with three significant digits and a metric
+// suffix: "950", "12.3 k", "4.56 M", "1.20 G". NaN is "–", +Inf "∞".
+func FormatCount(v float64) string {
+	switch {
+	case math.IsNaN(v):
+		return "–"
+	case math.IsInf(v, 1):
+		return "∞"
+	case v < 1e3:
+		return fmt.Sprintf("%.0f", v)
+	case v < 1e6:
+		return sig3(v/1e3) + " k"
+	case v < 1e9:
+		return sig3(v/1e6) + " M"
+	case v < 1e12:
+		return sig3(v/1e9) + " G"
+	}
+	return sig3(v/1e12) + " T"
+}
+
 // sig3 writes v (≥ 1) with three significant digits.
 func sig3(v float64) string {
 	switch {

@@ -11,7 +11,7 @@ import (
 // BenchmarkDLX times the whole pipeline (encode, search, decode) through the
 // Solver interface, cycling through a fixed sample of each corpus. Beside wall
 // time per puzzle it reports the process's CPU time per puzzle, the figure
-// DESIGN.md's reference table uses, and steadier on a shared machine.
+// ARCHITECTURE.md's reference table uses, and steadier on a shared machine.
 func BenchmarkDLX(b *testing.B) {
 	corpora := []struct {
 		name   string

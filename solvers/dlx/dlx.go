@@ -96,7 +96,7 @@ func (s *Solver) engineFor(geo *sudoku.Geometry) *engine {
 // Solve encodes the puzzle (the shared matrix with the givens chosen),
 // searches it in the request's mode, and decodes the first solution.
 func (s *Solver) Solve(ctx context.Context, req solvers.Request) (solvers.Result, error) {
-	limit, err := modeLimit(req)
+	limit, err := req.SolutionLimit()
 	if err != nil {
 		return solvers.Result{Status: solvers.Error, Detail: err.Error()}, nil
 	}
@@ -123,19 +123,6 @@ func (s *Solver) Solve(ctx context.Context, req solvers.Request) (solvers.Result
 		Decode: time.Since(searched),
 	}
 	return res, nil
-}
-
-func modeLimit(req solvers.Request) (int, error) {
-	if req.Puzzle == nil {
-		return 0, fmt.Errorf("no puzzle")
-	}
-	switch req.Mode {
-	case solvers.First:
-		return 1, nil
-	case solvers.Unique:
-		return 2, nil
-	}
-	return 0, fmt.Errorf("unknown mode %q: use first or unique", req.Mode)
 }
 
 // status turns a finished search into the solver's status and detail.

@@ -2,19 +2,23 @@
 // CryptoMiniSat, CBC, GLPK) for the engine packages: it finds them on PATH,
 // asks their version, runs them in their own process group so that a
 // cancelled context kills the whole tree, and returns what they printed with
-// their exit code and CPU time. It knows nothing of Sudoku or of any format.
+// their exit code, CPU time and peak resident memory. It knows nothing of
+// Sudoku or of any format.
+//
+// Its opinion: an outside program's memory is its own, measured exactly or
+// not at all. A Go parent starts children with vfork semantics, so a
+// child's rusage peak includes the parent's pages; the package instead
+// reads the program's own high-water mark (VmHWM) from /proc as it exits,
+// stopped there by ptrace. Where ptrace is refused the peak is unknown (0),
+// never an estimate.
 package external
 
 import (
-	"bytes"
 	"context"
-	"errors"
 	"fmt"
-	"io"
 	"os/exec"
 	"regexp"
 	"strings"
-	"syscall"
 	"time"
 )
 
@@ -57,63 +61,4 @@ func (p Program) Version() string {
 		return line
 	}
 	return "unknown"
-}
-
-// Output is what a finished program left behind.
-type Output struct {
-	Stdout, Stderr []byte
-	// ExitCode is the process's exit status; -1 if it was killed by a signal.
-	ExitCode int
-	// Wall is the time from start to exit, process start-up included.
-	Wall time.Duration
-	// CPU is the user plus system time the process used.
-	CPU time.Duration
-}
-
-// Tail returns the last n bytes of stderr, or of stdout if stderr is empty,
-// for error messages.
-func (o Output) Tail(n int) string {
-	b := o.Stderr
-	if len(bytes.TrimSpace(b)) == 0 {
-		b = o.Stdout
-	}
-	if len(b) > n {
-		b = b[len(b)-n:]
-	}
-	return strings.TrimSpace(string(b))
-}
-
-// Run starts name with args, feeds it stdin (may be nil), and waits for it.
-// When ctx is done the whole process group is killed and ctx's error is
-// returned with what was printed so far. A non-zero exit is not an error:
-// SAT solvers exit 10 and 20 by convention; callers read ExitCode.
-func Run(ctx context.Context, name string, args []string, stdin io.Reader) (Output, error) {
-	cmd := exec.Command(name, args...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = stdin, &stdout, &stderr
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
-	start := time.Now()
-	if err := cmd.Start(); err != nil {
-		return Output{ExitCode: -1}, fmt.Errorf("start %s: %w", name, err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- cmd.Wait() }()
-	var err error
-	select {
-	case err = <-done:
-	case <-ctx.Done():
-		_ = syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL)
-		<-done
-		err = ctx.Err()
-	}
-	out := Output{Stdout: stdout.Bytes(), Stderr: stderr.Bytes(), Wall: time.Since(start), ExitCode: -1}
-	if st := cmd.ProcessState; st != nil {
-		out.ExitCode = st.ExitCode()
-		out.CPU = st.UserTime() + st.SystemTime()
-	}
-	var exitErr *exec.ExitError
-	if errors.As(err, &exitErr) {
-		err = nil
-	}
-	return out, err
 }

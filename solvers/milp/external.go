@@ -102,11 +102,11 @@ func trivialModel() *milp.Model {
 // deadline (the hard kill behind it is ctx itself) and reads the outcome.
 func runTool(ctx context.Context, t tool, m *milp.Model) (outcome, external.Output, error) {
 	name := t.program().Name
-	dir, err := os.MkdirTemp("", "sudokubench-milp-")
+	dir, cleanup, err := external.TempDir("milp")
 	if err != nil {
-		return outcome{}, external.Output{}, fmt.Errorf("%s: temporary directory: %w", name, err)
+		return outcome{}, external.Output{}, fmt.Errorf("%s: %w", name, err)
 	}
-	defer os.RemoveAll(dir)
+	defer cleanup()
 	modelPath := filepath.Join(dir, "model."+t.format())
 	solPath := filepath.Join(dir, "solution.txt")
 	if err := writeModelFile(modelPath, t.format(), m); err != nil {

@@ -35,6 +35,13 @@ var methodDescription = map[Method]string{
 	searchMethod: "complete search: singles forced, the network picks the cell and orders its digits, backtracking",
 }
 
+// methodOptIn says why a method is left out of the default "pure"
+// selection: one forward pass per puzzle is cheap, these are not.
+var methodOptIn = map[Method]string{
+	Iterative:    "up to one forward pass per blank cell: a fraction of a second on each hard puzzle",
+	searchMethod: "a forward pass per search node: seconds on the hardest puzzles",
+}
+
 func pipeline(kind string, method Method) solvers.Info {
 	opts := map[string]string{"model": kind, "method": string(method), "weights": "weights/" + kind + ".bin"}
 	if method == Iterative {
@@ -47,6 +54,7 @@ func pipeline(kind string, method Method) solvers.Info {
 		Options:     opts,
 		PureGo:      true,
 		Incomplete:  method != searchMethod,
+		OptIn:       methodOptIn[method],
 		Available: func() error {
 			_, _, err := Shipped(kind)
 			return err

@@ -38,11 +38,11 @@ const (
 )
 
 func (o outsideSolver) solve(ctx context.Context, inst *cnf.Instance, unique bool) (answer, error) {
-	dir, err := os.MkdirTemp("", "sudokubench-sat-")
+	dir, cleanup, err := external.TempDir("sat")
 	if err != nil {
-		return answer{}, fmt.Errorf("%s: temporary directory: %w", o.program.Name, err)
+		return answer{}, fmt.Errorf("%s: %w", o.program.Name, err)
 	}
-	defer os.RemoveAll(dir)
+	defer cleanup()
 	f := inst.Full()
 	ans := answer{counters: map[string]float64{"solves": 1}}
 	first, err := o.run(ctx, dir, f, ans.counters)

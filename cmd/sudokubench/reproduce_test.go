@@ -1,0 +1,83 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sudokubench/sudokubench/harness/reproduce"
+	"github.com/sudokubench/sudokubench/solvers/registry"
+)
+
+// TestReproduceComparison runs the comparison with every row, isolated
+// workers and all, on 4 puzzles per level: --limit 40 takes over a minute
+// on two cores (the genetic algorithm's 1,000 generations on every puzzle
+// it cannot solve, naive backtracking's budget on the expert ones), too
+// long for the suite. Every row must come out, with the article's figures
+// beside ours, and the written files must check as up to date.
+func TestReproduceComparison(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "comparison")
+	args := []string{"--corpora", "../../corpora/data", "reproduce", "comparison", "--limit", "4", "--timeout", "3s",
+		"--solvers", "all", "--out", out}
+	text, err := runCLI(t, args...)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, text)
+	}
+	for _, row := range append(append([]reproduce.Row{}, reproduce.ArticleRows...), reproduce.ExtraRows...) {
+		if !strings.Contains(text, row.Algorithm) {
+			t.Errorf("no row %q in\n%s", row.Algorithm, text)
+		}
+	}
+	for _, want := range []string{
+		"backtrack/naive", "propagate/norvig", "exactcover/dlx", "genetic/seed", "backtrack/tracked", "genetic/strong",
+		"/ 9.7 (", "/ 87.5%", "/ timeout", "expert (17-24)", "16/16", "wrote " + filepath.Join(out, "comparison.md"),
+	} {
+		if !strings.Contains(text, want) {
+			t.Errorf("output lacks %q:\n%s", want, text)
+		}
+	}
+	for _, f := range []string{"results.jsonl", "manifest.json", "comparison.tex", "comparison.csv", "comparison-accuracy.svg"} {
+		if _, err := os.Stat(filepath.Join(out, f)); err != nil {
+			t.Error(err)
+		}
+	}
+	resumed, err := runCLI(t, "--corpora", "../../corpora/data", "reproduce", "comparison", "--out", out, "--resume")
+	if err != nil || !strings.Contains(resumed, "(0 by this call)") {
+		t.Errorf("--resume of a finished comparison (its plan from the manifest): %v\n%s", err, resumed)
+	}
+	check, err := runCLI(t, "reproduce", "comparison", "--out", out, "--report-only", "--check")
+	if err != nil || !strings.Contains(check, "checked "+filepath.Join(out, "comparison.md")) {
+		t.Errorf("--report-only --check on fresh files: %v\n%s", err, check)
+	}
+}
+
+func TestReproduceComparisonFlags(t *testing.T) {
+	for _, tt := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--report-only"}, "need --out"},
+		{[]string{"--out", t.TempDir(), "--check"}, "use it with --report-only"},
+		{[]string{"--out", t.TempDir(), "--solvers", "nope"}, `"nope"`},
+		{[]string{"--out", t.TempDir(), "--plots", "gif"}, "unknown plot format"},
+		{[]string{"--out", t.TempDir(), "--report-only"}, "manifest.json"},
+	} {
+		_, err := runCLI(t, append([]string{"reproduce", "comparison"}, tt.args...)...)
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
+			t.Errorf("%v: err = %v, want one saying %q", tt.args, err, tt.want)
+		}
+	}
+}
+
+// TestComparisonRowsNameShippedPipelines checks that the pipeline each row
+// of the comparison prefers is in the default registry: a renamed pipeline
+// would otherwise fall back to a weaker one, or to "not built", unseen.
+func TestComparisonRowsNameShippedPipelines(t *testing.T) {
+	reg := registry.Default()
+	for _, row := range append(append([]reproduce.Row{}, reproduce.ArticleRows...), reproduce.ExtraRows...) {
+		if _, err := reg.Lookup(row.Pipelines[0]); err != nil {
+			t.Errorf("row %q: %v", row.Algorithm, err)
+		}
+	}
+}

@@ -1,0 +1,147 @@
+package corpora_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+// bareRows writes a one-line puzzle as side rows without separators.
+func bareRows(line string, side int) string {
+	var b strings.Builder
+	for r := 0; r < side; r++ {
+		b.WriteString(line[r*side:(r+1)*side] + "\n")
+	}
+	return b.String()
+}
+
+// A grid written as plain rows, no separators, is one puzzle, as people
+// write them; sixteen symbols 1-4 stay a 4×4 puzzle on one line.
+func TestBareRowsAreAGrid(t *testing.T) {
+	sixteen := sudoku.PatternGrid(4).String()
+	fourByFour := "1...........4..."
+	tests := []struct {
+		name, text string
+		want       []string
+		lines      []int
+	}{
+		{"form=9-rows", bareRows(top95First, 9), []string{top95First}, []int{1}},
+		{"form=9-rows-between-lines", top95First + "\n# next\n" + bareRows(top95First, 9) + top95First + "\n",
+			[]string{top95First, top95First, top95First}, []int{1, 3, 12}},
+		{"form=16-rows", bareRows(sixteen, 16), []string{sixteen}, []int{1}},
+		{"form=4x4-lines", fourByFour + "\n" + fourByFour + "\n", []string{fourByFour, fourByFour}, []int{1, 2}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, _, err := scanText(t, tt.text, corpora.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != len(tt.want) {
+				t.Fatalf("%d puzzles, want %d", len(got), len(tt.want))
+			}
+			for i, p := range got {
+				if p.Grid.String() != tt.want[i] || p.Line != tt.lines[i] {
+					t.Errorf("puzzle %d = %s at line %d, want %s at line %d", i, p.Grid, p.Line, tt.want[i], tt.lines[i])
+				}
+			}
+		})
+	}
+}
+
+// Input that is no puzzle file says what it looks like, and where.
+func TestInputThatIsNoPuzzleFile(t *testing.T) {
+	tests := []struct {
+		name, text string
+		kind       error
+		says       string
+	}{
+		{"input=empty", "", corpora.ErrNoPuzzle, "in.txt: no puzzle: the input is empty"},
+		{"input=comments", "# puzzles to come\n\n#\n", corpora.ErrNoPuzzle, "in.txt: no puzzle: its 3 lines are blank or comments"},
+		{"input=binary", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00", sudoku.ErrNotText,
+			"in.txt:1: byte 0x89 at column 1: not text: the input looks binary, not a file of puzzles"},
+		{"input=fullwidth", "12\uff13" + top95First[3:] + "\n", sudoku.ErrSymbol,
+			"in.txt:1: U+FF13 FULLWIDTH DIGIT THREE at column 3: use ASCII digits"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for _, skip := range []bool{false, true} {
+				_, _, err := scanText(t, tt.text, corpora.Options{SkipInvalid: skip && tt.kind != sudoku.ErrSymbol})
+				if !errors.Is(err, tt.kind) || !strings.Contains(err.Error(), tt.says) {
+					t.Errorf("skip-invalid=%v: error %v, want %q", skip, err, tt.says)
+				}
+			}
+		})
+	}
+}
+
+// Comments may hold any text; only the puzzle's own field must be ASCII.
+func TestCommentsMayHoldAnyText(t *testing.T) {
+	got, _, err := scanText(t, "# Sudoku – ① ½ ©\n"+top95First+" # ★★★\n", corpora.Options{})
+	if err != nil || len(got) != 1 {
+		t.Fatalf("%d puzzles, %v", len(got), err)
+	}
+}
+
+// A path is a corpus: named as given, its ids path:line, its SHA-256 its
+// provenance; a shipped name still means the shipped corpus.
+func TestFileCorpus(t *testing.T) {
+	dir := t.TempDir()
+	path := filepath.Join(dir, "mine.txt")
+	if err := os.WriteFile(path, []byte("# two\n"+top95First+"\n"+puzzleB+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	e, err := corpora.Lookup(path)
+	if err != nil || !e.IsFile() || e.Name != path {
+		t.Fatalf("Lookup(%q) = %+v, %v; want a file corpus", path, e, err)
+	}
+	var got []corpora.Puzzle
+	if _, err := corpora.Load(dataDir, path, corpora.Options{}, collect(&got)); err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 2 || got[0].ID != path+":2" || got[1].Corpus != path || got[0].Solutions != -1 {
+		t.Fatalf("puzzles %+v, want ids %s:2 and :3 of corpus %s", got, path, path)
+	}
+	sum, err := corpora.Verify(dataDir, e)
+	want, _ := corpora.FileSHA256(path)
+	if err != nil || sum.Got != want || len(want) != 64 || sum.Warning() != "" {
+		t.Errorf("checksum %+v, %v; want sha256 %s and no warning", sum, err, want)
+	}
+
+	t.Chdir(dir)
+	if err := os.WriteFile("top1465", nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if e, err := corpora.Lookup("top1465"); err != nil || e.IsFile() {
+		t.Errorf("Lookup(top1465) = %+v, %v; want the shipped corpus", e, err)
+	}
+	if e, err := corpora.Lookup("./top1465"); err != nil || !e.IsFile() {
+		t.Errorf("Lookup(./top1465) = %+v, %v; want the file", e, err)
+	}
+	if _, err := corpora.Lookup("missing.txt"); err == nil || !strings.Contains(err.Error(), "not a file") {
+		t.Errorf("Lookup(missing.txt) error %v, want one saying it is not a file", err)
+	}
+}
+
+// With no directory given, the corpora come from the binary: no file of
+// the working directory is needed.
+func TestBuiltInCorporaNeedNoDirectory(t *testing.T) {
+	t.Chdir(t.TempDir())
+	t.Setenv(corpora.EnvDir, "")
+	dir, err := corpora.FindDir("")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []corpora.Puzzle
+	if _, err := corpora.Load(dir, "norvig-hardest", corpora.Options{}, collect(&got)); err != nil || len(got) != 11 {
+		t.Fatalf("%d puzzles, %v; want the 11 built-in norvig-hardest puzzles", len(got), err)
+	}
+	if got[0].ID != "norvig-hardest:1" {
+		t.Errorf("id %s, want norvig-hardest:1", got[0].ID)
+	}
+}

@@ -1,0 +1,267 @@
+package report
+
+import (
+	"bytes"
+	"compress/zlib"
+	"encoding/binary"
+	"encoding/csv"
+	"fmt"
+	"image/png"
+	"io"
+	"math"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"gonum.org/v1/plot/vg"
+
+	"github.com/sudokubench/sudokubench/harness/record"
+)
+
+// microFigure is a cactus plot whose time axis is labelled in µs.
+func microFigure(t *testing.T) Figure {
+	t.Helper()
+	rep, err := New(&Data{Records: manySolvers(2)}, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Cactus(rep.Obs, CPU, rep.Styles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return Figure{Name: "cactus", Plot: p}
+}
+
+// pdfStream matches a PDF stream's content.
+var pdfStream = regexp.MustCompile(`(?s)stream\r?\n(.*?)endstream`)
+
+// pdfStreams inflates the compressed streams of a PDF.
+func pdfStreams(pdf []byte) []byte {
+	var all []byte
+	for _, m := range pdfStream.FindAllSubmatch(pdf, -1) {
+		zr, err := zlib.NewReader(bytes.NewReader(m[1]))
+		if err != nil {
+			continue // not a deflated stream
+		}
+		b, _ := io.ReadAll(zr)
+		all = append(all, b...)
+	}
+	return all
+}
+
+func TestPDFPrintsMicro(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteFigure(&b, microFigure(t), "pdf"); err != nil {
+		t.Fatal(err)
+	}
+	// The text is drawn in code page 1252, where µ is the byte B5; the
+	// UTF-8 bytes C2 B5 would print "Âµ".
+	streams := pdfStreams(b.Bytes())
+	if !bytes.Contains(streams, []byte("\xb5s")) || bytes.Contains(streams, []byte("\xc2\xb5")) {
+		t.Errorf("the PDF's text does not draw µs as one character")
+	}
+	pdftotext, err := exec.LookPath("pdftotext")
+	if err != nil {
+		t.Log("pdftotext not installed: checked the text streams only")
+		return
+	}
+	cmd := exec.Command(pdftotext, "-", "-")
+	cmd.Stdin = &b
+	text, err := cmd.Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(text), "µs") || strings.Contains(string(text), "Âµ") {
+		t.Errorf("pdftotext reads:\n%s", text)
+	}
+}
+
+func TestSVGNamesFallbackFonts(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteFigure(&b, microFigure(t), "svg"); err != nil {
+		t.Fatal(err)
+	}
+	svg := b.String()
+	if strings.Contains(svg, "font-family:Liberation Serif;") || !strings.Contains(svg, "font-family:'Liberation Serif','Times New Roman',Times,serif;") {
+		t.Errorf("the SVG's fonts have no generic fallback: %v", regexp.MustCompile(`font-family:[^;]*;`).FindAllString(svg, 2))
+	}
+}
+
+func TestPNGAtPrintResolution(t *testing.T) {
+	f := microFigure(t)
+	var b bytes.Buffer
+	if err := WriteFigure(&b, f, "png"); err != nil {
+		t.Fatal(err)
+	}
+	cfg, err := png.DecodeConfig(bytes.NewReader(b.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if minWidth := int(float64(PlotWidth/vg.Inch) * 300); cfg.Width < minWidth {
+		t.Errorf("PNG %d px wide, want at least %d (300 dpi over %g in)", cfg.Width, minWidth, float64(PlotWidth/vg.Inch))
+	}
+	i := bytes.Index(b.Bytes(), []byte("pHYs"))
+	if i < 0 {
+		t.Fatal("no pHYs chunk: the PNG does not state its resolution")
+	}
+	ppm := binary.BigEndian.Uint32(b.Bytes()[i+4:])
+	if dpi := float64(ppm) * 0.0254; math.Abs(dpi-300) > 0.5 {
+		t.Errorf("pHYs states %.1f dpi, want 300", dpi)
+	}
+}
+
+func TestScatterFitsTheData(t *testing.T) {
+	var recs []record.Record
+	for i := range 10 {
+		a := rec("a", fmt.Sprint(i), 17, "solved", int64(1000*(i+1)), 0)
+		b := rec("b", fmt.Sprint(i), 17, "solved", int64(2000*(i+1)), 0)
+		if i == 9 {
+			b.Status = "timeout"
+		}
+		a.TimeoutNS, b.TimeoutNS = 10e9, 10e9
+		recs = append(recs, a, b)
+	}
+	rep, err := New(&Data{Records: recs}, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p, err := Scatter(rep.Obs, "a", "b", CPU, rep.Styles)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The slowest solved time is 18 µs: the axes end a little beyond, not
+	// at twice the 10 s limit.
+	for _, ax := range []struct {
+		name string
+		max  float64
+	}{{"x", p.X.Max}, {"y", p.Y.Max}} {
+		if hi := math.Pow(10, ax.max); hi > 18e-6*borderGap*1.2*1.001 || hi < 18e-6 {
+			t.Errorf("%s axis ends at %g s, want just beyond the slowest solved time, 18 µs", ax.name, hi)
+		}
+	}
+}
+
+func TestScatterEveryPairOrThoseAsked(t *testing.T) {
+	count := func(c Config) (int, error) {
+		rep, err := New(&Data{Records: manySolvers(8)}, c)
+		if err != nil {
+			return 0, err
+		}
+		figs, err := rep.Figures()
+		n := 0
+		for _, f := range figs {
+			if strings.HasPrefix(f.Name, "scatter-") {
+				n++
+			}
+		}
+		return n, err
+	}
+	if n, err := count(Config{}); err != nil || n != 7 {
+		t.Errorf("%d scatter plots (%v), want the 7 other solvers against the first of 8", n, err)
+	}
+	if n, err := count(Config{ScatterAll: true}); err != nil || n != 28 {
+		t.Errorf("%d scatter plots (%v), want every one of the 28 pairs of 8 solvers", n, err)
+	}
+	if n, err := count(Config{Scatter: [][2]string{{"solver-01", "solver-07"}}}); err != nil || n != 1 {
+		t.Errorf("%d scatter plots (%v), want the one asked for", n, err)
+	}
+	if _, err := count(Config{Scatter: [][2]string{{"solver-01", "nobody"}}}); err == nil || !strings.Contains(err.Error(), `"nobody"`) {
+		t.Errorf("a pair naming an unknown solver: %v", err)
+	}
+}
+
+// referenceReport reports the committed reference run.
+func referenceReport(t *testing.T, c Config) *Report {
+	t.Helper()
+	d, _, err := Load(filepath.Join("..", "..", "results", "reference"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := New(d, c)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return rep
+}
+
+// TestLaTeXCompiles typesets the reference run's LaTeX tables with
+// pdflatex: the compact tables must fit the page's width and break across
+// pages, the wide ones must at least compile.
+func TestLaTeXCompiles(t *testing.T) {
+	pdflatex, err := exec.LookPath("pdflatex")
+	if err != nil {
+		t.Skip("pdflatex not installed (apt-get install texlive-latex-base texlive-latex-recommended)")
+	}
+	for _, wide := range []bool{false, true} {
+		t.Run(fmt.Sprintf("wide=%v", wide), func(t *testing.T) {
+			var tables bytes.Buffer
+			if err := referenceReport(t, Config{Wide: wide}).WriteTables(&tables, LaTeX{}); err != nil {
+				t.Fatal(err)
+			}
+			if !strings.HasPrefix(tables.String(), "% Generated by sudokubench report. Needs in the preamble: "+LaTeXPackages) {
+				t.Errorf("the tables do not start by naming the packages they need:\n%.200s", tables.String())
+			}
+			dir := t.TempDir()
+			doc := "\\documentclass{article}\n" + LaTeXPackages + "\n\\begin{document}\n" + tables.String() + "\\end{document}\n"
+			if err := os.WriteFile(filepath.Join(dir, "doc.tex"), []byte(doc), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			// longtable settles its column widths over two passes.
+			for range 2 {
+				cmd := exec.Command(pdflatex, "-interaction=nonstopmode", "-halt-on-error", "doc.tex")
+				cmd.Dir = dir
+				if out, err := cmd.CombinedOutput(); err != nil {
+					t.Fatalf("pdflatex: %v\n%s", err, out)
+				}
+			}
+			log, err := os.ReadFile(filepath.Join(dir, "doc.log"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			pages := regexp.MustCompile(`Output written on doc.pdf \((\d+) pages?`).FindSubmatch(log)
+			if pages == nil || string(pages[1]) == "1" {
+				t.Errorf("the tables did not break across pages: %s", pages)
+			}
+			if overfull := regexp.MustCompile(`Overfull \\hbox \(([\d.]+)pt too wide\)`).FindAllSubmatch(log, -1); !wide && len(overfull) > 0 {
+				t.Errorf("%d lines run past the page, the first by %spt", len(overfull), overfull[0][1])
+			}
+		})
+	}
+}
+
+func TestCSVIsOneTidyTable(t *testing.T) {
+	rep := referenceReport(t, Config{})
+	var b bytes.Buffer
+	if err := rep.WriteTables(&b, CSV{}); err != nil {
+		t.Fatal(err)
+	}
+	rows, err := csv.NewReader(&b).ReadAll() // every row as wide as the header
+	if err != nil {
+		t.Fatal(err)
+	}
+	head := rows[0]
+	if head[0] != "group_kind" || head[1] != "group" || head[2] != "solver" {
+		t.Fatalf("header %q, want group_kind, group, solver first", head)
+	}
+	kinds := make(map[string]int)
+	long := regexp.MustCompile(`^-?\d*\.\d{7,}`)
+	for _, r := range rows[1:] {
+		kinds[r[0]]++
+		if r[2] == "solver" {
+			t.Errorf("a header repeated inside the table: %q", r)
+		}
+		for i, v := range r {
+			if long.MatchString(v) {
+				t.Errorf("column %s holds %s: not rounded", head[i], v)
+			}
+		}
+	}
+	for _, sec := range rep.Sections {
+		if n := len(sec.Summaries); kinds[sec.Grouper.Name()] != n {
+			t.Errorf("%d rows by %s, want one per solver and group: %d", kinds[sec.Grouper.Name()], sec.Grouper.Name(), n)
+		}
+	}
+}

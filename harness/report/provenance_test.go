@@ -1,0 +1,196 @@
+package report
+
+import (
+	"bytes"
+	"fmt"
+	"math"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/sudokubench/sudokubench/harness/record"
+)
+
+// resultDir writes a result directory: a manifest of plan with the given
+// shard, and the records.
+func resultDir(t *testing.T, plan record.Plan, shard string, recs []record.Record) string {
+	t.Helper()
+	dir := t.TempDir()
+	m := &record.Manifest{Suite: "sudokubench", Plan: plan, Shard: shard}
+	if err := record.WriteManifest(filepath.Join(dir, record.ManifestFile), m); err != nil {
+		t.Fatal(err)
+	}
+	w, err := record.Append(filepath.Join(dir, record.ResultsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range recs {
+		if err := w.Write(&recs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// runsOf makes n solved runs of solver "s" on puzzles first, first+1, ….
+func runsOf(first, n int) []record.Record {
+	var recs []record.Record
+	for i := first; i < first+n; i++ {
+		recs = append(recs, rec("s", fmt.Sprint(i), 17, "solved", 1000, 0))
+	}
+	return recs
+}
+
+var plan12 = record.Plan{Solvers: []string{"s"}, Corpora: []string{"c"}, Mode: "unique", Reps: 1, Seed: 1, TimeoutNS: 100, Runs: 12}
+
+func hasWarning(ws []string, part string) bool {
+	for _, w := range ws {
+		if strings.Contains(w, part) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestEveryFormatStatesCoverage loads two of three shards of a plan: the
+// warnings name the missing shard, and every format says how much of the
+// plan the records are.
+func TestEveryFormatStatesCoverage(t *testing.T) {
+	a := resultDir(t, plan12, "1/3", runsOf(0, 4))
+	b := resultDir(t, plan12, "2/3", runsOf(4, 4))
+	d, warnings, err := Load(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cov := d.Coverage()
+	if cov.Planned != 12 || cov.Recorded != 8 || strings.Join(cov.Missing, ",") != "3/3" || cov.Complete() {
+		t.Errorf("coverage %+v, want 8 of 12 recorded, shard 3/3 missing", cov)
+	}
+	if !hasWarning(warnings, "shards 3/3 of the plan are not loaded") {
+		t.Errorf("no warning of the missing shard: %q", warnings)
+	}
+	rep, err := New(d, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, format := range []string{"text", "md", "latex", "html"} {
+		var b bytes.Buffer
+		if err := rep.WriteDocument(&b, format, nil, "", ""); err != nil {
+			t.Fatal(err)
+		}
+		// Apostrophe and percent sign as each format escapes them.
+		if !strings.Contains(b.String(), "12 runs recorded (66.7") || !strings.Contains(b.String(), "shards loaded: 1/3, 2/3; shards missing: 3/3") {
+			t.Errorf("format=%s does not state the coverage:\n%s", format, b.String())
+		}
+	}
+	var csv bytes.Buffer
+	if err := rep.WriteDocument(&csv, "csv", nil, "", ""); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(csv.String(), "\n")
+	if !strings.HasSuffix(lines[0], "plan_runs,recorded_runs,missing_shards") || !strings.HasSuffix(lines[1], ",12,8,3/3") {
+		t.Errorf("CSV does not carry the coverage:\n%s", csv.String())
+	}
+}
+
+// TestMergedShardsCovered loads a merge of two of three shards: the report
+// names the shard the merge lacks.
+func TestMergedShardsCovered(t *testing.T) {
+	dir := resultDir(t, plan12, "", runsOf(0, 8))
+	m := &record.Manifest{Suite: "sudokubench", Plan: plan12, Merged: []string{"a", "b"}, MergedShards: []string{"1/3", "2/3"}}
+	if err := record.WriteManifest(filepath.Join(dir, record.ManifestFile), m); err != nil {
+		t.Fatal(err)
+	}
+	d, warnings, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cov := d.Coverage(); strings.Join(cov.Missing, ",") != "3/3" {
+		t.Errorf("coverage %+v, want shard 3/3 missing", cov)
+	}
+	if !hasWarning(warnings, "shards 3/3 of the plan are not loaded") {
+		t.Errorf("no warning of the missing shard: %q", warnings)
+	}
+}
+
+func TestInterruptedRunWarned(t *testing.T) {
+	_, warnings, err := Load(resultDir(t, plan12, "", runsOf(0, 5)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !hasWarning(warnings, "the results are incomplete: 5 of the plan's 12 runs recorded") {
+		t.Errorf("an interrupted run is not warned of: %q", warnings)
+	}
+}
+
+func TestDifferentPlansRefused(t *testing.T) {
+	other := plan12
+	other.TimeoutNS = 1e6
+	a, b := resultDir(t, plan12, "", runsOf(0, 12)), resultDir(t, other, "", runsOf(0, 12))
+	_, _, err := Load(a, b)
+	if err == nil || !strings.Contains(err.Error(), "different plans") || !strings.Contains(err.Error(), a) || !strings.Contains(err.Error(), b) {
+		t.Errorf("two plans in one report: %v", err)
+	}
+}
+
+func TestProvenanceWarnings(t *testing.T) {
+	recs := runsOf(0, 12)
+	for i := range recs {
+		recs[i].Build, recs[i].Host = "abc", "node1"
+		if i >= 9 {
+			recs[i].Build, recs[i].Host = "def+dirty", "node2"
+		}
+	}
+	dir := resultDir(t, plan12, "", recs)
+	m, err := record.ReadManifest(filepath.Join(dir, record.ManifestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m.LoadStart, m.LoadEnd = [3]float64{2.5, 2, 1.5}, [3]float64{3, 2.5, 2}
+	if err := record.WriteManifest(filepath.Join(dir, record.ManifestFile), m); err != nil {
+		t.Fatal(err)
+	}
+	_, warnings, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{
+		"records come from 2 builds: abc (9 runs), def+dirty (3 runs)",
+		"records come from 2 hosts: node1 (9 runs), node2 (3 runs)",
+		"the machine was busy with other work (load average 2.50/2.00/1.50 at the start, 3.00/2.50/2.00 at the end",
+	} {
+		if !hasWarning(warnings, want) {
+			t.Errorf("no warning %q in %q", want, warnings)
+		}
+	}
+	m.LoadStart, m.LoadEnd = [3]float64{0.1, 0.2, 0.3}, [3]float64{1.2, 0.8, 0.4}
+	if err := record.WriteManifest(filepath.Join(dir, record.ManifestFile), m); err != nil {
+		t.Fatal(err)
+	}
+	if _, warnings, _ := Load(dir); hasWarning(warnings, "busy") {
+		t.Errorf("a quiet machine (its own run's load only) warned of: %q", warnings)
+	}
+}
+
+func TestOldRecordsLoad(t *testing.T) {
+	dir := t.TempDir()
+	old := `{"solver":"s","corpus":"c","puzzle_id":"c:1","hints":17,"mode":"unique","seed":1,"rep":0,"status":"solved","wall_ns":10,"cpu_ns":8,"alloc_bytes":1,"peak_rss_bytes":1048576,"timeout_ns":100}` + "\n"
+	if err := os.WriteFile(filepath.Join(dir, record.ResultsFile), []byte(old), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	d, warnings, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := New(d, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := rep.Sections[0].Summaries[0]; s.MemMedian != 1<<20 || !math.IsNaN(s.OwnMem) || hasWarning(warnings, "builds") {
+		t.Errorf("an old record: mem %g own mem %g, warnings %q", s.MemMedian, s.OwnMem, warnings)
+	}
+}

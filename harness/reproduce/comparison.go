@@ -1,0 +1,77 @@
+package reproduce
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/solvers"
+)
+
+// The comparison's defaults: the article's 250 puzzles per level, first
+// mode (the article's solvers look for a solution), and a limit per run
+// that the budgets of naive backtracking and the genetic algorithm stay
+// under. With the article's rows the default run took 6 minutes on the
+// project's 2-core machine, loaded by other work.
+const (
+	DefaultPerLevel = 250
+	DefaultTimeout  = 10 * time.Second
+	DefaultMode     = solvers.First
+)
+
+// Config is one comparison run.
+type Config struct {
+	Entries  []Entry
+	PerLevel int // puzzles drawn per level, seeded
+	Seed     int64
+	Mode     solvers.Mode
+	Timeout  time.Duration
+	MemBytes uint64
+
+	Out    string
+	Resume bool
+
+	CorporaDir string
+	Registry   *solvers.Registry
+	Launch     harness.Launcher
+	Oracle     corpora.Oracle // completes the derived corpora (exactcover/dlx)
+	Progress   harness.Progress
+}
+
+// Bench runs every entry's pipeline on every level's puzzles through the
+// harness (isolated, limited, verified, resumable) into cfg.Out.
+func Bench(ctx context.Context, cfg Config) (*harness.Summary, error) {
+	names := runnable(cfg.Entries)
+	if len(names) == 0 {
+		return nil, errors.New("no row of the selection has a pipeline that can run here")
+	}
+	if cfg.PerLevel < 1 {
+		return nil, fmt.Errorf("%d puzzles per level: need at least 1", cfg.PerLevel)
+	}
+	var levels []string
+	for _, l := range Levels {
+		levels = append(levels, l.Corpus)
+	}
+	return harness.Bench(ctx, harness.Config{
+		Corpora: levels, Sample: cfg.PerLevel, Solvers: strings.Join(names, ","),
+		Mode: cfg.Mode, Reps: 1, Seed: cfg.Seed, Timeout: cfg.Timeout, MemBytes: cfg.MemBytes,
+		Out: cfg.Out, Resume: cfg.Resume,
+		CorporaDir: cfg.CorporaDir, Registry: cfg.Registry, Launch: cfg.Launch, Oracle: cfg.Oracle,
+		Progress: cfg.Progress,
+	})
+}
+
+// runnable returns the pipelines of the entries that have one.
+func runnable(entries []Entry) []string {
+	var names []string
+	for _, e := range entries {
+		if e.Solver != "" {
+			names = append(names, e.Solver)
+		}
+	}
+	return names
+}

@@ -1,0 +1,285 @@
+package reproduce
+
+import (
+	"fmt"
+	"math"
+	"strconv"
+
+	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/report"
+)
+
+// Comparison is the table computed from a result directory.
+type Comparison struct {
+	Entries []Entry
+	// Overall and ByLevel hold each pipeline's figures over all levels and
+	// per level (in Levels order).
+	Overall map[string]Stats
+	ByLevel map[string][]Stats
+	// Report is the harness's report of the same results: setup, warnings,
+	// observations and plot styles.
+	Report *report.Report
+	// Obs are the observations of the entries' pipelines on the levels.
+	Obs []report.Obs
+}
+
+// Load reads a comparison's results and computes every entry's figures in
+// the chosen time measure.
+func Load(dir string, entries []Entry, m report.Measure) (*Comparison, error) {
+	data, warnings, err := report.Load(dir)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := report.New(data, report.Config{Measure: m, By: []string{"corpus"}})
+	if err != nil {
+		return nil, err
+	}
+	rep.Warnings = append(warnings, rep.Warnings...)
+	c := &Comparison{Entries: entries, Overall: make(map[string]Stats), ByLevel: make(map[string][]Stats), Report: rep}
+	type key struct {
+		solver string
+		level  int
+	}
+	obs := make(map[key][]report.Obs)
+	recs := make(map[key][]*record.Record)
+	for _, o := range rep.Obs {
+		if l := levelOf(o.Corpus); l >= 0 {
+			obs[key{o.Solver, l}] = append(obs[key{o.Solver, l}], o)
+		}
+	}
+	for i := range data.Records {
+		r := &data.Records[i]
+		if l := levelOf(r.Corpus); l >= 0 {
+			recs[key{r.Solver, l}] = append(recs[key{r.Solver, l}], r)
+		}
+	}
+	for _, e := range entries {
+		if e.Solver == "" {
+			continue
+		}
+		var allObs []report.Obs
+		var allRecs []*record.Record
+		for l := range Levels {
+			k := key{e.Solver, l}
+			c.ByLevel[e.Solver] = append(c.ByLevel[e.Solver], statsOf(obs[k], recs[k]))
+			allObs, allRecs = append(allObs, obs[k]...), append(allRecs, recs[k]...)
+		}
+		c.Overall[e.Solver] = statsOf(allObs, allRecs)
+		c.Obs = append(c.Obs, allObs...)
+	}
+	return c, nil
+}
+
+// Table is the article's table with ours beside it: per row, our figure,
+// the article's and their ratio (ours ÷ article) for average and hardest
+// time and memory, and accuracy with its interval beside the article's,
+// over every level together.
+func (c *Comparison) Table() *report.Table {
+	t := &report.Table{
+		Title: "The comparison table: ours / article (ratio)",
+		Columns: []report.Column{
+			{Name: "algorithm"},
+			{Name: "pipeline"},
+			{Name: "avg ms", CSV: []string{"avg_ms", "article_avg_ms", "avg_ratio"}, Right: true},
+			{Name: "hardest ms", CSV: []string{"hardest_ms", "article_hardest_ms", "hardest_ratio"}, Right: true},
+			{Name: "memory MB", CSV: []string{"memory_mb", "article_memory_mb", "memory_ratio"}, Right: true},
+			{Name: "accuracy [95% CI]", CSV: []string{"accuracy", "accuracy_lo", "accuracy_hi", "article_accuracy"}, Right: true},
+		},
+	}
+	t.Columns = append(t.Columns, countColumns()...)
+	for _, e := range c.Entries {
+		s, ok := c.Overall[e.Solver]
+		if !ok {
+			t.Rows = append(t.Rows, missingRow(e, t.Columns))
+			continue
+		}
+		p := e.Published
+		if p == nil {
+			nan := math.NaN()
+			p = &Published{AvgMS: nan, HardestMS: nan, MemoryMB: nan, Accuracy: nan}
+		}
+		cells := []report.Cell{text(e.Algorithm), text(e.Solver),
+			versus(number(ms(s.MeanNS)), p.AvgMS, e.Published != nil, "–"),
+			versus(number(ms(s.MaxNS)), p.HardestMS, e.Published != nil, "timeout"),
+			versus(memoryCell(s), p.MemoryMB, e.Published != nil, "–"),
+			accuracyVersus(s, p.Accuracy)}
+		t.Rows = append(t.Rows, report.Row{Cells: append(cells, countCells(s)...)})
+	}
+	t.Notes = c.notes()
+	return t
+}
+
+// LevelTable gives each pipeline's figures per level; the article has no
+// figures per level. Best values are marked among the pipelines of a
+// level.
+func (c *Comparison) LevelTable() *report.Table {
+	t := &report.Table{
+		Title: "By level",
+		Columns: []report.Column{
+			{Name: "level", CSV: []string{"level"}},
+			{Name: "algorithm"},
+			{Name: "pipeline"},
+			{Name: "avg ms", CSV: []string{"avg_ms"}, Right: true, Better: report.Lower},
+			{Name: "hardest ms", CSV: []string{"hardest_ms"}, Right: true, Better: report.Lower},
+			{Name: "memory MB", CSV: []string{"memory_mb"}, Right: true, Better: report.Lower},
+			{Name: "accuracy [95% CI]", CSV: []string{"accuracy", "accuracy_lo", "accuracy_hi"}, Right: true, Better: report.Higher},
+		},
+	}
+	t.Columns = append(t.Columns, countColumns()...)
+	for l, level := range Levels {
+		for _, e := range c.Entries {
+			stats, ok := c.ByLevel[e.Solver]
+			if !ok {
+				continue
+			}
+			s := stats[l]
+			cells := []report.Cell{text(level.Label()), text(e.Algorithm), text(e.Solver),
+				number(ms(s.MeanNS)), number(ms(s.MaxNS)), memoryCell(s), rate(s)}
+			t.Rows = append(t.Rows, report.Row{Set: level.Name, Small: s.N < report.MinN, Cells: append(cells, countCells(s)...)})
+		}
+	}
+	t.MarkBest()
+	t.Notes = []string{"Best values in bold among the pipelines of a level (none where a level has fewer than " +
+		strconv.Itoa(report.MinN) + " puzzles)."}
+	return t
+}
+
+// notes explain the main table.
+func (c *Comparison) notes() []string {
+	m := c.Report.Config.Measure
+	notes := []string{
+		fmt.Sprintf("Ours: %s time of the solve call in an isolated worker, mean and maximum over the puzzles solved; article: %s.", m.Label(), PublishedSetup),
+		"Ratio = ours / article, written 1/x below 0.1. Accuracy: the share of puzzles solved with a verified answer (Wilson 95% interval); gave up: stopped without an answer (a budget spent, an incomplete solver); wrong: an answer that broke a rule or a given; other: timeouts, memouts, crashes and errors.",
+		"Memory: the solver's own peak resident memory, the highest of any run, in MB of 2^20 bytes: the peak above the idle worker for in-process solvers, the outside programs' own peak for the others (n/a where it could not be measured).",
+	}
+	withWorker := false
+	for _, s := range c.Overall {
+		withWorker = withWorker || s.MemKind == WithWorker
+	}
+	if withWorker {
+		notes = append(notes, "* the worker's whole peak, Go runtime (about 17 MiB) included: these records hold no idle baseline to take away.")
+	}
+	return notes
+}
+
+func countColumns() []report.Column {
+	return []report.Column{
+		{Name: "solved", CSV: []string{"solved", "n"}, Right: true},
+		{Name: "gave up", CSV: []string{"gave_up"}, Right: true},
+		{Name: "wrong", Right: true},
+		{Name: "other", Right: true},
+	}
+}
+
+func countCells(s Stats) []report.Cell {
+	return []report.Cell{
+		{Text: fmt.Sprintf("%d/%d", s.Solved, s.N), Raw: []string{strconv.Itoa(s.Solved), strconv.Itoa(s.N)}, Value: float64(s.Solved)},
+		count(s.Statuses["gave-up"]), count(s.Statuses["wrong"]), count(s.Unsolved()),
+	}
+}
+
+// missingRow is a row without a pipeline, saying why in its pipeline cell,
+// with empty cells (and empty CSV fields) elsewhere.
+func missingRow(e Entry, columns []report.Column) report.Row {
+	cells := []report.Cell{text(e.Algorithm), text(e.Missing)}
+	for _, col := range columns[len(cells):] {
+		cells = append(cells, report.Cell{Raw: make([]string, max(len(col.CSV), 1)), Value: math.NaN()})
+	}
+	return report.Row{Cells: cells}
+}
+
+// versus turns our cell into "ours / article (ratio×)"; unknown says what
+// an article figure of NaN means ("timeout"). Rows the article lacks show
+// ours alone.
+func versus(ours report.Cell, article float64, published bool, unknown string) report.Cell {
+	if !published {
+		ours.Raw = append(ours.Raw, "", "")
+		return ours
+	}
+	theirs, ratio := unknown, math.NaN()
+	if !math.IsNaN(article) {
+		theirs, ratio = sig(article), ours.Value/article
+	}
+	ours.Text = fmt.Sprintf("%s / %s", ours.Text, theirs)
+	if !math.IsNaN(ratio) {
+		ours.Text += " (" + ratioText(ratio) + ")"
+	}
+	ours.Raw = append(ours.Raw, raw(article), raw(ratio))
+	return ours
+}
+
+func accuracyVersus(s Stats, article float64) report.Cell {
+	c := rate(s)
+	if math.IsNaN(article) {
+		c.Raw = append(c.Raw, "")
+		return c
+	}
+	c.Text += " / " + report.FormatPercent(article)
+	c.Raw = append(c.Raw, raw(article))
+	return c
+}
+
+func rate(s Stats) report.Cell {
+	if s.N == 0 {
+		return report.Cell{Text: "–", Raw: []string{"", "", ""}, Value: math.NaN()}
+	}
+	return report.Cell{
+		Text:  fmt.Sprintf("%s [%.1f, %.1f]", report.FormatPercent(s.Rate), 100*s.RateLo, 100*s.RateHi),
+		Raw:   []string{raw(s.Rate), raw(s.RateLo), raw(s.RateHi)},
+		Value: s.Rate,
+	}
+}
+
+func memoryCell(s Stats) report.Cell {
+	c := number(mb(s))
+	switch {
+	case s.MemKind == Unmeasured:
+		c.Text = "n/a"
+	case s.MemKind == WithWorker:
+		c.Text += "*"
+	}
+	return c
+}
+
+func ms(ns float64) float64 { return ns / 1e6 }
+
+func mb(s Stats) float64 { return s.MemBytes / (1 << 20) }
+
+func number(v float64) report.Cell {
+	return report.Cell{Text: sig(v), Raw: []string{raw(v)}, Value: v}
+}
+
+func count(n int) report.Cell {
+	return report.Cell{Text: strconv.Itoa(n), Raw: []string{strconv.Itoa(n)}, Value: float64(n)}
+}
+
+func text(s string) report.Cell { return report.Cell{Text: s, Raw: []string{s}, Value: math.NaN()} }
+
+// ratioText writes a ratio as "2.25×", or below 0.1 as its inverse,
+// "1/273", which reads better than 0.00366×.
+func ratioText(r float64) string {
+	if r >= 0.1 || r <= 0 {
+		return sig(r) + "×"
+	}
+	return "1/" + sig(1/r)
+}
+
+// sig writes a figure with three significant digits; "–" for none.
+func sig(v float64) string {
+	switch {
+	case math.IsNaN(v):
+		return "–"
+	case v == 0:
+		return "0"
+	case math.Abs(v) >= 1000:
+		return strconv.FormatFloat(math.Round(v), 'f', -1, 64)
+	}
+	return strconv.FormatFloat(v, 'g', 3, 64)
+}
+
+func raw(v float64) string {
+	if math.IsNaN(v) {
+		return ""
+	}
+	return strconv.FormatFloat(v, 'g', 6, 64)
+}

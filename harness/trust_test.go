@@ -1,0 +1,266 @@
+package harness
+
+import (
+	"context"
+	"errors"
+	"os"
+	"path/filepath"
+	"runtime/debug"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/record"
+)
+
+// tinyConfig is one solver on two puzzles, once each.
+func tinyConfig(out, solver string) Config {
+	cfg := testConfig(out)
+	cfg.Solvers, cfg.Corpora, cfg.Limit, cfg.Reps = solver, []string{"norvig-top95"}, 2, 1
+	return cfg
+}
+
+// Every record says when it started, on which host and by which build; the
+// manifest names the build from the binary's own stamp, never from git in
+// the working directory (this test runs inside a git checkout, and a test
+// binary carries no stamp), hashes the binary, and records the load.
+func TestRecordsCarryProvenance(t *testing.T) {
+	cfg := tinyConfig(t.TempDir(), "exactcover/dlx")
+	before := time.Now().UTC()
+	if _, err := Bench(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	after := time.Now().UTC()
+	host, _ := os.Hostname()
+	recs := readRecords(t, cfg.Out)
+	for _, r := range recs {
+		if r.Started.Before(before) || r.Started.After(after) || r.Started.Location() != time.UTC {
+			t.Errorf("%s started %v, want a UTC time between %v and %v", r.Key(), r.Started, before, after)
+		}
+		if r.Host != host || r.Build != record.UnknownBuild {
+			t.Errorf("%s: host %q build %q, want %q and %q", r.Key(), r.Host, r.Build, host, record.UnknownBuild)
+		}
+	}
+	m, err := record.ReadManifest(filepath.Join(cfg.Out, record.ManifestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	exe, _ := corpora.FileSHA256(os.Args[0])
+	if m.Commit != record.UnknownBuild || m.Dirty || m.Executable != exe || len(exe) != 64 {
+		t.Errorf("manifest build %q dirty %v executable %q, want %q, false, %q", m.Commit, m.Dirty, m.Executable, record.UnknownBuild, exe)
+	}
+	now, err := loadAverages()
+	if err != nil || (now[2] > 0 && (m.LoadStart[2] == 0 || m.LoadEnd[2] == 0)) {
+		t.Errorf("manifest load at start %v, at end %v (now %v, %v)", m.LoadStart, m.LoadEnd, now, err)
+	}
+}
+
+func TestVCSStamp(t *testing.T) {
+	stamped := func(settings ...debug.BuildSetting) *debug.BuildInfo { return &debug.BuildInfo{Settings: settings} }
+	tests := []struct {
+		name       string
+		bi         *debug.BuildInfo
+		ok         bool
+		want       string
+		wantsDirty bool
+	}{
+		{"stamp=clean", stamped(debug.BuildSetting{Key: "vcs.revision", Value: "abc"}, debug.BuildSetting{Key: "vcs.modified", Value: "false"}), true, "abc", false},
+		{"stamp=dirty", stamped(debug.BuildSetting{Key: "vcs.revision", Value: "abc"}, debug.BuildSetting{Key: "vcs.modified", Value: "true"}), true, "abc", true},
+		{"stamp=none", stamped(debug.BuildSetting{Key: "-compiler", Value: "gc"}), true, record.UnknownBuild, false},
+		{"stamp=no-build-info", nil, false, record.UnknownBuild, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			commit, dirty := vcsStamp(tt.bi, tt.ok)
+			if commit != tt.want || dirty != tt.wantsDirty {
+				t.Errorf("got %q dirty %v, want %q dirty %v", commit, dirty, tt.want, tt.wantsDirty)
+			}
+		})
+	}
+}
+
+// A benchmark recorded by another build is not resumed unless asked.
+func TestResumeRefusesAnotherBuild(t *testing.T) {
+	cfg := tinyConfig(t.TempDir(), "exactcover/dlx")
+	if _, err := Bench(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(cfg.Out, record.ManifestFile)
+	m, err := record.ReadManifest(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	own := *m
+	cfg.Resume = true
+	for _, other := range []func(*record.Manifest){
+		func(m *record.Manifest) { m.Commit, m.Dirty = "0123abcd", false },
+		func(m *record.Manifest) { m.Executable = strings.Repeat("0", 64) },
+	} {
+		changed := own
+		other(&changed)
+		if err := record.WriteManifest(path, &changed); err != nil {
+			t.Fatal(err)
+		}
+		cfg.AllowOtherBuild = false
+		if _, err := Bench(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "--allow-other-build") {
+			t.Errorf("resume under another build: %v, want a refusal naming --allow-other-build", err)
+		}
+		cfg.AllowOtherBuild = true
+		if _, err := Bench(context.Background(), cfg); err != nil {
+			t.Errorf("resume with --allow-other-build: %v", err)
+		}
+	}
+}
+
+// A directory has one writer: a second run or a merge into it is refused
+// with the holder's pid, and the lock goes when its holder does.
+func TestOneWriterPerDirectory(t *testing.T) {
+	out := t.TempDir()
+	held, err := LockDir(out, "run")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg := tinyConfig(out, "exactcover/dlx")
+	pid := "pid " + strconv.Itoa(os.Getpid())
+	if _, err := Bench(context.Background(), cfg); !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), pid) {
+		t.Errorf("second writer: %v, want a refusal naming %s", err, pid)
+	}
+	if _, err := Merge([]string{t.TempDir()}, out); !errors.Is(err, ErrLocked) {
+		t.Errorf("merge into a held directory: %v, want a refusal", err)
+	}
+	if err := held.Release(); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Bench(context.Background(), cfg); err != nil {
+		t.Errorf("after the holder let go: %v", err)
+	}
+}
+
+// Default result directories never collide, even when runs start in the
+// same second.
+func TestNewResultDirIsUnique(t *testing.T) {
+	parent, now := t.TempDir(), time.Now()
+	dirs := make([]string, 8)
+	var wg sync.WaitGroup
+	for i := range dirs {
+		wg.Go(func() {
+			var err error
+			if dirs[i], err = NewResultDir(parent, now); err != nil {
+				t.Error(err)
+			}
+		})
+	}
+	wg.Wait()
+	seen := make(map[string]bool)
+	for _, d := range dirs {
+		if seen[d] || !strings.HasPrefix(filepath.Base(d), "run-"+now.Format("20060102-150405")) {
+			t.Errorf("directory %q taken twice or misnamed (all: %v)", d, dirs)
+		}
+		seen[d] = true
+	}
+}
+
+// Values that cannot be meant are refused before anything is written.
+func TestConfigRefusesNonsense(t *testing.T) {
+	tests := []struct {
+		name string
+		set  func(*Config)
+		says string
+	}{
+		{"limit=-5", func(c *Config) { c.Limit = -5 }, "need 0 (all) or more"},
+		{"sample=-5", func(c *Config) { c.Sample = -5 }, "need 0 (all) or more"},
+		{"mem=1KiB", func(c *Config) { c.MemBytes = 1 << 10 }, "a worker needs at least 64 MiB"},
+		{"solvers=empty", func(c *Config) { c.Solvers = " " }, "no solver given"},
+		{"reps=0", func(c *Config) { c.Reps = 0 }, "need at least 1"},
+		{"timeout=0", func(c *Config) { c.Timeout = 0 }, "at least 1ms"},
+		{"timeout=-1s", func(c *Config) { c.Timeout = -time.Second }, "at least 1ms"},
+		{"timeout=1ns", func(c *Config) { c.Timeout = 1 }, "at least 1ms"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := tinyConfig(filepath.Join(t.TempDir(), "out"), "exactcover/dlx")
+			tt.set(&cfg)
+			if _, err := Bench(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), tt.says) {
+				t.Errorf("error %v, want one that says %q", err, tt.says)
+			}
+			if _, err := os.Stat(cfg.Out); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("a refused benchmark created %s", cfg.Out)
+			}
+		})
+	}
+}
+
+// Every record carries the idle worker's resident set; an outside
+// program's own peak is recorded beside the worker's, and only for
+// pipelines that run one.
+func TestMemoryBesideTheWorkersPeak(t *testing.T) {
+	for _, solver := range []string{"exactcover/dlx", "test/outside"} {
+		cfg := tinyConfig(t.TempDir(), solver)
+		if _, err := Bench(context.Background(), cfg); err != nil {
+			t.Fatal(err)
+		}
+		for _, r := range readRecords(t, cfg.Out) {
+			if r.Status != "solved" || r.BaseRSS == 0 || r.BaseRSS > r.PeakRSS {
+				t.Errorf("%s: status %s (%s), base %d, peak %d; want solved with 0 < base ≤ peak", r.Key(), r.Status, r.Detail, r.BaseRSS, r.PeakRSS)
+			}
+			inside := solver == "exactcover/dlx"
+			if r.External == inside {
+				t.Errorf("%s: external %v", r.Key(), r.External)
+			}
+			switch {
+			case inside && r.ProgramPeakRSS != 0:
+				t.Errorf("%s: a pure-Go run has a program peak of %d bytes", r.Key(), r.ProgramPeakRSS)
+			case !inside && r.ProgramPeakRSS == 0:
+				t.Logf("%s: program peak not measured here (ptrace refused?)", r.Key())
+			case !inside && (r.ProgramPeakRSS < outsideMiB<<20 || r.ProgramPeakRSS > 4*outsideMiB<<20):
+				t.Errorf("%s: program peak %d MiB, want the shell's own %d-%d MiB", r.Key(), r.ProgramPeakRSS>>20, outsideMiB, 4*outsideMiB)
+			}
+		}
+	}
+}
+
+// Without --out a benchmark gets a directory of its own below results/; one
+// that does not start leaves none behind.
+func TestDefaultResultDirectory(t *testing.T) {
+	t.Chdir(t.TempDir())
+	cfg := tinyConfig("", "exactcover/dlx")
+	cfg.CorporaDir = ""
+	sum, err := Bench(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if filepath.Dir(sum.Out) != DefaultResultsDir || len(readRecords(t, sum.Out)) != 2 {
+		t.Errorf("results in %q, want 2 records in a directory below %s", sum.Out, DefaultResultsDir)
+	}
+	cfg.Corpora = []string{"no-such-corpus"}
+	if _, err := Bench(context.Background(), cfg); err == nil {
+		t.Fatal("a benchmark of an unknown corpus started")
+	}
+	if entries, _ := os.ReadDir(DefaultResultsDir); len(entries) != 1 {
+		t.Errorf("%d directories in %s, want the first benchmark's alone", len(entries), DefaultResultsDir)
+	}
+}
+
+// A 1-minute load above the cores less one is worth a warning: the runs
+// then share the processors with other work.
+func TestBusyWarning(t *testing.T) {
+	for _, c := range []struct {
+		load  [3]float64
+		cores int
+		warns bool
+	}{
+		{[3]float64{0.3, 0.2, 0.1}, 2, false},
+		{[3]float64{1.0, 0.2, 0.1}, 2, false},
+		{[3]float64{1.5, 1.2, 0.9}, 2, true},
+		{[3]float64{6.5, 5, 4}, 8, false},
+		{[3]float64{7.5, 5, 4}, 8, true},
+	} {
+		w := busyWarning(c.load, c.cores)
+		if (w != "") != c.warns || (c.warns && !strings.Contains(w, strconv.FormatFloat(c.load[0], 'f', 2, 64))) {
+			t.Errorf("load %v on %d cores: warning %q, want one: %v", c.load, c.cores, w, c.warns)
+		}
+	}
+}

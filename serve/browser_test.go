@@ -1,0 +1,215 @@
+package serve
+
+import (
+	"context"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
+
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+// The browser tests drive the page in a real headless Chromium (Debian's
+// chromium package; CI installs it) and skip where none is installed.
+
+// findChromium returns the path of a Chromium or Chrome, or skips the test.
+func findChromium(t *testing.T) string {
+	t.Helper()
+	for _, name := range []string{"chromium", "chromium-browser", "google-chrome", "google-chrome-stable"} {
+		if path, err := exec.LookPath(name); err == nil {
+			return path
+		}
+	}
+	t.Skip("no Chromium installed (apt-get install chromium): browser tests skipped")
+	return ""
+}
+
+// newBrowser starts a headless Chromium for the test, with everything that
+// would reach for Google's hosts turned off, and a one-minute budget.
+func newBrowser(t *testing.T) context.Context {
+	t.Helper()
+	opts := append(chromedp.DefaultExecAllocatorOptions[:],
+		chromedp.ExecPath(findChromium(t)),
+		chromedp.Headless, chromedp.NoSandbox, chromedp.DisableGPU,
+		chromedp.Flag("disable-background-networking", true),
+		chromedp.Flag("disable-component-update", true),
+		chromedp.Flag("disable-sync", true),
+		chromedp.NoFirstRun,
+		chromedp.WindowSize(1280, 1000),
+	)
+	alloc, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
+	ctx, cancelCtx := chromedp.NewContext(alloc)
+	ctx, cancelTimeout := context.WithTimeout(ctx, time.Minute)
+	t.Cleanup(func() {
+		cancelTimeout()
+		cancelCtx()
+		cancelAlloc()
+	})
+	return ctx
+}
+
+// gridScript reads the grid as the page shows it, '.' for an empty cell.
+const gridScript = `Array.from(document.querySelectorAll('#grid .cell')).map(c => c.value || '.').join('')`
+
+// waitText polls until the element's text contains want.
+func waitText(selector, want string) chromedp.Action {
+	return chromedp.Poll(`(document.querySelector(`+quoteJS(selector)+`) || {}).textContent?.includes(`+quoteJS(want)+`)`,
+		nil, chromedp.WithPollingTimeout(20*time.Second))
+}
+
+// quoteJS writes s as a JavaScript string literal.
+func quoteJS(s string) string {
+	return `"` + strings.NewReplacer(`\`, `\\`, `"`, `\"`).Replace(s) + `"`
+}
+
+// TestBrowserSolvesGeneratesAndOpensReports walks the page as a person
+// would, with the keyboard where a person could: types a puzzle, solves
+// it and reads the verified solution off the grid, makes a mistake and
+// sees it marked, generates a puzzle, compares all solvers, opens a
+// report, and takes screenshots for a desktop and a phone.
+func TestBrowserSolvesGeneratesAndOpensReports(t *testing.T) {
+	ctx := newBrowser(t)
+	_, ts := newTestServer(t, func(c *Config) { c.Results = resultsTree(t) })
+	shots := t.ArtifactDir()
+	must := func(step string, actions ...chromedp.Action) {
+		t.Helper()
+		if err := chromedp.Run(ctx, actions...); err != nil {
+			t.Fatalf("%s: %v", step, err)
+		}
+	}
+
+	must("load the page",
+		chromedp.Navigate(ts.URL),
+		chromedp.WaitVisible("#r9c9", chromedp.ByID),
+		chromedp.Poll(`document.querySelectorAll('#solver option').length > 0`, nil),
+		chromedp.Poll(`document.querySelectorAll('#runs a').length == 2`, nil),
+	)
+
+	// Type the puzzle cell by cell: a digit fills a cell and moves on, a
+	// '.' leaves it blank and moves on.
+	var typed string
+	must("type a puzzle",
+		chromedp.Click("#r1c1", chromedp.ByID),
+		chromedp.SendKeys("#r1c1", top95, chromedp.ByID),
+		chromedp.Evaluate(gridScript, &typed),
+	)
+	if typed != top95 {
+		t.Fatalf("typed %s, the grid shows %s", top95, typed)
+	}
+
+	// Solve with the keyboard: Enter on the focused Solve button.
+	var solved string
+	must("solve",
+		chromedp.Focus("#solve", chromedp.ByID),
+		chromedp.KeyEvent(kb.Enter),
+		waitText("#facts", "solved"),
+		chromedp.Evaluate(gridScript, &solved),
+	)
+	checkSolution(t, top95, solved, sudoku.Classic)
+	var facts string
+	must("read the facts", chromedp.Text("#facts", &facts, chromedp.ByID))
+	for _, want := range []string{"exactcover/dlx", "yes: rules and givens checked", "CPU time"} {
+		if !strings.Contains(facts, want) {
+			t.Errorf("the result shows %q, without %q", facts, want)
+		}
+	}
+	must("desktop screenshot", screenshot(filepath.Join(shots, "solved-desktop.png")))
+
+	// A second 4 in row 1: the server's message, and both cells marked.
+	var marked int
+	must("type a duplicate",
+		chromedp.Click("#r1c2", chromedp.ByID),
+		chromedp.SendKeys("#r1c2", "4", chromedp.ByID),
+		chromedp.Click("#solve", chromedp.ByID),
+		waitText("#error", "row 1: 4 at r1c1 and r1c2"),
+		chromedp.Evaluate(`document.querySelectorAll('#grid .cell.invalid[aria-invalid="true"]').length`, &marked),
+	)
+	if marked != 2 {
+		t.Errorf("%d cells marked invalid, want r1c1 and r1c2", marked)
+	}
+
+	// Generate with a seed: the grid shows the API's puzzle for that seed.
+	var want generated
+	get(t, ts, "/api/generate?size=9&hints=28&variant=classic&seed=11").decode(t, &want)
+	var shown string
+	must("generate",
+		chromedp.SetValue("#hints", "28", chromedp.ByID),
+		chromedp.SetValue("#seed", "11", chromedp.ByID),
+		chromedp.Click("#generate", chromedp.ByID),
+		waitText("#message", "Generated a unique 9×9 classic puzzle with 28 hints"),
+		chromedp.Evaluate(gridScript, &shown),
+	)
+	if shown != want.Puzzle {
+		t.Errorf("generated %s, the API gives %s for the seed", shown, want.Puzzle)
+	}
+
+	// Paste the display form and load it.
+	var pasted string
+	must("paste a puzzle",
+		chromedp.SetValue("#paste", display(t, puzzle17), chromedp.ByID),
+		chromedp.Click(`#paste-form button[type="submit"]`, chromedp.ByQuery),
+		waitText("#message", "Loaded a 9×9 puzzle with 17 hints"),
+		chromedp.Evaluate(gridScript, &pasted),
+	)
+	if pasted != puzzle17 {
+		t.Errorf("pasted %s, the grid shows %s", puzzle17, pasted)
+	}
+
+	// All solvers: one bar for the solver that solved it, statuses for
+	// the planted faults.
+	var bars int
+	var label string
+	must("compare all solvers",
+		chromedp.SetValue("#timeout", "1s", chromedp.ByID),
+		chromedp.Click("#solve-all", chromedp.ByID),
+		waitText("#message", "returned a verified solution"),
+		chromedp.Evaluate(`document.querySelectorAll('#chart rect.bar').length`, &bars),
+		chromedp.AttributeValue("#chart svg", "aria-label", &label, nil),
+	)
+	if bars != 1 || !strings.Contains(label, "exactcover/dlx") || !strings.Contains(label, "test/hang timeout") || !strings.Contains(label, "test/wrong wrong") {
+		t.Errorf("chart with %d bars, labelled %q", bars, label)
+	}
+	must("comparison screenshot", screenshot(filepath.Join(shots, "all-solvers-desktop.png")))
+
+	// A phone-sized window: nothing wider than the screen.
+	var overflow bool
+	must("phone layout",
+		chromedp.EmulateViewport(390, 844, chromedp.EmulateScale(2)),
+		chromedp.Evaluate(`document.documentElement.scrollWidth > window.innerWidth`, &overflow),
+		screenshot(filepath.Join(shots, "phone.png")),
+		chromedp.EmulateViewport(1280, 1000),
+	)
+	if overflow {
+		t.Error("the page is wider than a phone's screen")
+	}
+
+	// Open a report from the results browser.
+	var heading string
+	must("open a report",
+		chromedp.Click(`#runs a[href="/reports/run-a"]`, chromedp.ByQuery),
+		chromedp.WaitVisible("h1", chromedp.ByQuery),
+		chromedp.Text("h1", &heading, chromedp.ByQuery),
+		chromedp.WaitVisible("figure svg", chromedp.ByQuery),
+	)
+	if heading != "Benchmark results" {
+		t.Errorf("the report's heading is %q", heading)
+	}
+	must("report screenshot", screenshot(filepath.Join(shots, "report.png")))
+}
+
+// screenshot saves the whole page as a PNG.
+func screenshot(path string) chromedp.Action {
+	return chromedp.ActionFunc(func(ctx context.Context) error {
+		var png []byte
+		if err := chromedp.FullScreenshot(&png, 100).Do(ctx); err != nil {
+			return err
+		}
+		return os.WriteFile(path, png, 0o644)
+	})
+}

@@ -1,0 +1,195 @@
+package serve
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io/fs"
+	"net/http"
+	"net/url"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/report"
+)
+
+// The results browser lists the result directories under --results and
+// renders each one's HTML report, as `sudokubench report --format html`
+// does. It reads nothing outside --results: run paths are checked, and
+// symbolic links are resolved and must land inside.
+
+// Bounds of the walk that finds runs.
+const (
+	runsDepth = 4   // directories below --results
+	maxRuns   = 500 // runs listed
+)
+
+// errNoResults says that the server was started without a results
+// directory.
+var errNoResults = &apiError{code: http.StatusNotFound, msg: "this server has no results directory: start it with --results DIR"}
+
+// runEntry is one result directory for GET /api/results.
+type runEntry struct {
+	Path    string    `json:"path"`   // below --results, slash-separated; "." for --results itself
+	Report  string    `json:"report"` // the URL of its HTML report
+	Bytes   int64     `json:"results_bytes"`
+	Created time.Time `json:"created,omitzero"`
+	Commit  string    `json:"commit,omitempty"`
+	Solvers []string  `json:"solvers,omitempty"`
+	Corpora []string  `json:"corpora,omitempty"`
+	Mode    string    `json:"mode,omitempty"`
+	Planned int       `json:"planned_runs,omitempty"`
+}
+
+// handleResults answers GET /api/results: the runs under --results.
+func (s *Server) handleResults(w http.ResponseWriter, _ *http.Request) {
+	root, err := s.resultsRoot()
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	runs, err := listRuns(root)
+	if err != nil {
+		writeError(w, &apiError{code: http.StatusNotFound, msg: err.Error()})
+		return
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"runs": runs})
+}
+
+// resultsRoot is --results with its symbolic links resolved.
+func (s *Server) resultsRoot() (string, error) {
+	if s.cfg.Results == "" {
+		return "", errNoResults
+	}
+	root, err := filepath.EvalSymlinks(s.cfg.Results)
+	if err != nil {
+		return "", &apiError{code: http.StatusNotFound, msg: fmt.Sprintf("results directory: %v", err)}
+	}
+	return root, nil
+}
+
+// listRuns finds the directories under root that hold a results file,
+// without following symbolic links.
+func listRuns(root string) ([]runEntry, error) {
+	runs := []runEntry{}
+	err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if err != nil || !d.IsDir() {
+			return nil // an unreadable corner is not listed
+		}
+		rel, _ := filepath.Rel(root, path)
+		if rel != "." && strings.Count(rel, string(filepath.Separator)) >= runsDepth {
+			return fs.SkipDir
+		}
+		if e, ok := runAt(path, rel); ok {
+			runs = append(runs, e)
+		}
+		if len(runs) == maxRuns {
+			return fs.SkipAll
+		}
+		return nil
+	})
+	return runs, err
+}
+
+// runAt describes the run in dir, if dir holds a results file of its own.
+func runAt(dir, rel string) (runEntry, bool) {
+	fi, err := os.Lstat(filepath.Join(dir, record.ResultsFile))
+	if err != nil || !fi.Mode().IsRegular() {
+		return runEntry{}, false
+	}
+	slashed := filepath.ToSlash(rel)
+	e := runEntry{Path: slashed, Report: "/reports/" + (&url.URL{Path: strings.TrimPrefix(slashed, ".")}).EscapedPath(), Bytes: fi.Size()}
+	manifest := filepath.Join(dir, record.ManifestFile)
+	if mi, err := os.Lstat(manifest); err == nil && mi.Mode().IsRegular() {
+		if m, err := record.ReadManifest(manifest); err == nil {
+			e.Created, e.Commit, e.Solvers, e.Corpora = m.Created, m.Commit, m.Plan.Solvers, m.Plan.Corpora
+			e.Mode, e.Planned = m.Plan.Mode, m.Plan.Runs
+		}
+	}
+	return e, true
+}
+
+// runDir resolves a run's path below the results root. It refuses an
+// absolute path, one with "..", and a directory or result file whose
+// symbolic links lead outside the root.
+func (s *Server) runDir(rel string) (string, error) {
+	root, err := s.resultsRoot()
+	if err != nil {
+		return "", err
+	}
+	if rel == "" {
+		rel = "."
+	}
+	leaves := &apiError{code: http.StatusForbidden, msg: fmt.Sprintf("run %q is outside the results directory", rel)}
+	if !filepath.IsLocal(rel) || slices.Contains(strings.Split(filepath.ToSlash(rel), "/"), "..") {
+		return "", leaves
+	}
+	dir := filepath.Join(root, rel)
+	for _, p := range []string{dir, filepath.Join(dir, record.ResultsFile), filepath.Join(dir, record.ManifestFile)} {
+		real, err := filepath.EvalSymlinks(p)
+		switch {
+		case errors.Is(err, fs.ErrNotExist) && p != dir:
+			continue // report.Load says what is missing
+		case err != nil:
+			return "", &apiError{code: http.StatusNotFound, msg: fmt.Sprintf("no run %q in the results directory", rel)}
+		case !inside(root, real):
+			return "", leaves
+		}
+	}
+	return dir, nil
+}
+
+// inside reports whether path is root or below it.
+func inside(root, path string) bool {
+	rel, err := filepath.Rel(root, path)
+	return err == nil && filepath.IsLocal(rel)
+}
+
+// reportPolicy lets a report page use its own inline style and SVG and
+// nothing else.
+const reportPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
+
+// handleReport answers GET /reports/{run...} with the run's HTML report:
+// tables by hint count and corpus, and its plots inline.
+func (s *Server) handleReport(w http.ResponseWriter, r *http.Request) {
+	dir, err := s.runDir(r.PathValue("run"))
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	page, err := renderReport(dir)
+	if err != nil {
+		writeError(w, &apiError{code: http.StatusNotFound, msg: err.Error()})
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Content-Security-Policy", reportPolicy)
+	w.Header().Set("X-Content-Type-Options", "nosniff")
+	_, _ = w.Write(page)
+}
+
+// renderReport makes the HTML report of one result directory.
+func renderReport(dir string) ([]byte, error) {
+	data, warnings, err := report.Load(dir)
+	if err != nil {
+		return nil, err
+	}
+	rep, err := report.New(data, report.Config{})
+	if err != nil {
+		return nil, err
+	}
+	rep.Warnings = append(warnings, rep.Warnings...)
+	figs, err := rep.Figures()
+	if err != nil {
+		return nil, err
+	}
+	var b bytes.Buffer
+	if err := rep.WriteHTML(&b, figs); err != nil {
+		return nil, err
+	}
+	return b.Bytes(), nil
+}

@@ -1,0 +1,135 @@
+package serve
+
+import (
+	"fmt"
+	"net/http"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokubench/sudokubench/harness/record"
+)
+
+// writeRun writes a small result directory: a manifest and a record for
+// each of two solvers on each of three puzzles.
+func writeRun(t *testing.T, dir string) {
+	t.Helper()
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	solvers := []string{"exactcover/dlx", "sat/gophersat/extended"}
+	m := &record.Manifest{
+		Suite: "sudokubench", Created: time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC), Commit: "0123abc",
+		Plan: record.Plan{Solvers: solvers, Corpora: []string{"17-clue"}, Mode: "unique", Reps: 1, Seed: 1, TimeoutNS: 10e9, Runs: 6},
+	}
+	if err := record.WriteManifest(filepath.Join(dir, record.ManifestFile), m); err != nil {
+		t.Fatal(err)
+	}
+	w, err := record.Append(filepath.Join(dir, record.ResultsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, solver := range solvers {
+		for line := 1; line <= 3; line++ {
+			rec := record.Record{
+				Solver: solver, Corpus: "17-clue", PuzzleID: fmt.Sprintf("17-clue:%d", line), Hints: 17, Size: 9,
+				Variant: "classic", Mode: "unique", Seed: 1, Status: "solved",
+				WallNS: int64((i*10 + 1) * line * 20_000), CPUNS: int64((i*10 + 1) * line * 20_000),
+				PeakRSS: 20 << 20, TimeoutNS: 10e9,
+			}
+			if err := w.Write(&rec); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// resultsTree builds a results directory with two runs, and beside it, out
+// of bounds, a run that a symlinked directory and a symlinked result file
+// point at.
+func resultsTree(t *testing.T) string {
+	t.Helper()
+	base := t.TempDir()
+	root := filepath.Join(base, "results")
+	writeRun(t, filepath.Join(root, "run-a"))
+	writeRun(t, filepath.Join(root, "sweep", "run-b"))
+	outside := filepath.Join(base, "private")
+	writeRun(t, outside)
+	if err := os.Symlink(outside, filepath.Join(root, "escape")); err != nil {
+		t.Fatal(err)
+	}
+	leaky := filepath.Join(root, "leaky")
+	if err := os.MkdirAll(leaky, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(outside, record.ResultsFile), filepath.Join(leaky, record.ResultsFile)); err != nil {
+		t.Fatal(err)
+	}
+	return root
+}
+
+// TestResultsBrowserListsRunsAndRendersReports checks the listing and a
+// report, and that no path reads outside --results.
+func TestResultsBrowserListsRunsAndRendersReports(t *testing.T) {
+	root := resultsTree(t)
+	s, ts := newTestServer(t, func(c *Config) { c.Results = root })
+
+	var list struct {
+		Runs []runEntry `json:"runs"`
+	}
+	get(t, ts, "/api/results").decode(t, &list)
+	var paths []string
+	for _, r := range list.Runs {
+		paths = append(paths, r.Path+" "+r.Report)
+	}
+	want := []string{"run-a /reports/run-a", "sweep/run-b /reports/sweep/run-b"}
+	if fmt.Sprint(paths) != fmt.Sprint(want) {
+		t.Errorf("runs %q, want %q (no symlinked directory or result file)", paths, want)
+	}
+	if len(list.Runs) > 0 && (list.Runs[0].Commit != "0123abc" || list.Runs[0].Planned != 6 || len(list.Runs[0].Solvers) != 2) {
+		t.Errorf("run-a described as %+v", list.Runs[0])
+	}
+
+	a := get(t, ts, "/reports/sweep/run-b")
+	page := string(a.body)
+	if a.code != http.StatusOK || !strings.HasPrefix(a.header.Get("Content-Type"), "text/html") ||
+		!strings.Contains(page, "<h1>Benchmark results</h1>") || !strings.Contains(page, "<svg") || !strings.Contains(page, "sat/gophersat/extended") {
+		t.Errorf("report: %d %s, %d bytes; want an HTML report with tables and plots", a.code, a.header.Get("Content-Type"), len(page))
+	}
+	if a.header.Get("Content-Security-Policy") != reportPolicy {
+		t.Errorf("report served without its content policy")
+	}
+
+	for _, run := range []string{"escape", "leaky", "..", "../private", "run-a/../../private", "/etc", filepath.Join(filepath.Dir(root), "private")} {
+		_, err := s.runDir(run)
+		if ae, ok := err.(*apiError); !ok || ae.code != http.StatusForbidden {
+			t.Errorf("run %q: %v, want 403 outside the results directory", run, err)
+		}
+	}
+	for _, path := range []string{"/reports/escape", "/reports/leaky", "/reports/%2e%2e/private", "/reports/..%2fprivate"} {
+		a := get(t, ts, path)
+		if a.code == http.StatusOK || strings.Contains(string(a.body), "Benchmark results") {
+			t.Errorf("%s: %d, %d bytes; want a refusal", path, a.code, len(a.body))
+		}
+	}
+	if a := get(t, ts, "/reports/missing"); a.code != http.StatusNotFound {
+		t.Errorf("a missing run: %d, want 404", a.code)
+	}
+}
+
+// TestResultsBrowserNeedsADirectory checks the answer of a server started
+// without --results.
+func TestResultsBrowserNeedsADirectory(t *testing.T) {
+	_, ts := newTestServer(t, nil)
+	for _, path := range []string{"/api/results", "/reports/run-a"} {
+		a := get(t, ts, path)
+		if e := a.refusal(t); a.code != http.StatusNotFound || !strings.Contains(e.Error, "start it with --results DIR") {
+			t.Errorf("%s: %d %q", path, a.code, e.Error)
+		}
+	}
+}

@@ -1,0 +1,184 @@
+// Package serve is sudokubench over HTTP: a JSON API that solves puzzles
+// with any registered solver, generates puzzles and lists solvers and
+// corpora; the article's own /solve and /generate shapes, so that its
+// clients work unchanged; and an embedded page to type, paste, generate and
+// solve puzzles and to browse benchmark results and their reports.
+//
+// The package's opinion: a server is a benchmark's harness facing strangers.
+// Every solve runs in the harness's isolated worker processes, under a
+// deadline and a memory limit, and every answer is verified before it is
+// returned, so that an engine that hangs, crashes or lies costs one
+// request, never the server. Input is not trusted either: a bad request gets
+// a 4xx with the same precise message the command line gives (r3c7, "row 3:
+// 7 at r3c2 and r3c8"), bodies and concurrency are bounded, and the results
+// browser cannot read outside its directory.
+package serve
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"net/http"
+	"runtime"
+	"sync"
+	"time"
+
+	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/solvers"
+)
+
+// Defaults of a Config's zero fields.
+const (
+	DefaultTimeout     = 5 * time.Second
+	DefaultMaxTimeout  = time.Minute
+	DefaultMaxInFlight = 64
+	DefaultMaxBody     = 64 << 10
+	DefaultSolver      = "exactcover/dlx"
+)
+
+// Config is what a Server needs.
+type Config struct {
+	Registry *solvers.Registry // the solvers the API offers
+	Launch   harness.Launcher  // starts workers that know the same solvers
+
+	Results    string // directory the results browser shows; "": none
+	CorporaDir string // "" finds it as corpora.FindDir does
+
+	Workers     int           // warm workers kept per solver; 0: one per CPU
+	Timeout     time.Duration // a solve's limit when the request names none
+	MaxTimeout  time.Duration // the largest limit a request may ask for
+	MemBytes    uint64        // a worker's resident memory limit; 0: none
+	MaxInFlight int           // concurrent API requests before 429
+	MaxBody     int64         // request body bytes before 413
+
+	Logger *slog.Logger // request logs; nil: slog.Default()
+}
+
+// withDefaults fills the zero fields of c.
+func (c Config) withDefaults() Config {
+	if c.Workers <= 0 {
+		c.Workers = runtime.NumCPU()
+	}
+	if c.Timeout <= 0 {
+		c.Timeout = DefaultTimeout
+	}
+	if c.MaxTimeout <= 0 {
+		c.MaxTimeout = max(DefaultMaxTimeout, c.Timeout)
+	}
+	if c.MaxInFlight <= 0 {
+		c.MaxInFlight = DefaultMaxInFlight
+	}
+	if c.MaxBody <= 0 {
+		c.MaxBody = DefaultMaxBody
+	}
+	if c.Logger == nil {
+		c.Logger = slog.Default()
+	}
+	return c
+}
+
+// Server answers the API and serves the page. Close it to end its workers.
+type Server struct {
+	cfg      Config
+	pool     *harness.Pool
+	inFlight chan struct{} // a token per API request being answered
+	handler  http.Handler
+	// solverList and corpusList are computed once: asking outside
+	// solvers their version runs programs, and counting the corpora reads
+	// every file.
+	solverList func() []solverEntry
+	corpusList func() ([]corpusEntry, error)
+}
+
+// New returns a server for cfg.
+func New(cfg Config) (*Server, error) {
+	if cfg.Registry == nil || cfg.Launch == nil {
+		return nil, errors.New("serve: Config needs a Registry and a Launcher")
+	}
+	cfg = cfg.withDefaults()
+	if cfg.Timeout > cfg.MaxTimeout {
+		return nil, fmt.Errorf("serve: default timeout %s exceeds the maximum %s", cfg.Timeout, cfg.MaxTimeout)
+	}
+	s := &Server{
+		cfg:      cfg,
+		pool:     harness.NewPool(cfg.Launch, cfg.Workers),
+		inFlight: make(chan struct{}, cfg.MaxInFlight),
+	}
+	s.solverList = sync.OnceValue(s.listSolvers)
+	s.corpusList = sync.OnceValues(s.summarizeCorpora)
+	s.handler = s.routes()
+	return s, nil
+}
+
+// Handler returns the server's routes, with request logs.
+func (s *Server) Handler() http.Handler { return s.handler }
+
+// Close ends the server's workers.
+func (s *Server) Close() { s.pool.Close() }
+
+// routes maps every path. The API and the reports pass the in-flight limit;
+// the page's static files do not.
+func (s *Server) routes() http.Handler {
+	mux := http.NewServeMux()
+	api := func(pattern string, h http.HandlerFunc) { mux.Handle(pattern, s.limited(h)) }
+	api("POST /api/solve", s.handleSolve)
+	api("POST /api/solve/all", s.handleSolveAll)
+	api("GET /api/generate", s.handleGenerate)
+	api("GET /api/solvers", s.handleSolvers)
+	api("GET /api/corpora", s.handleCorpora)
+	api("GET /api/corpora/{name}/sample", s.handleSample)
+	api("GET /api/results", s.handleResults)
+	api("GET /reports/{run...}", s.handleReport)
+	api("POST /solve", s.handleArticleSolve)
+	api("GET /generate", s.handleArticleGenerate)
+	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		writeError(w, &apiError{code: http.StatusNotFound, msg: "no API endpoint " + r.Method + " " + r.URL.Path})
+	})
+	mux.Handle("/", pageHandler())
+	return s.logged(mux)
+}
+
+// writeTimeout bounds a whole request: the longest solve a request may ask
+// for, as long again to wait for a free worker, a worker's start-up, and
+// slack for the answer.
+func (s *Server) writeTimeout() time.Duration {
+	return 2*s.cfg.MaxTimeout + 45*time.Second
+}
+
+// Serve answers on ln until ctx ends, then shuts down gracefully: it stops
+// accepting, lets requests in flight finish (up to a limit), and ends the
+// workers.
+func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
+	srv := &http.Server{
+		Handler:           s.handler,
+		ReadHeaderTimeout: 5 * time.Second,
+		ReadTimeout:       30 * time.Second,
+		WriteTimeout:      s.writeTimeout(),
+		IdleTimeout:       2 * time.Minute,
+		MaxHeaderBytes:    64 << 10,
+		ErrorLog:          slog.NewLogLogger(s.cfg.Logger.Handler(), slog.LevelWarn),
+	}
+	served := make(chan error, 1)
+	go func() { served <- srv.Serve(ln) }()
+	select {
+	case err := <-served:
+		s.Close()
+		return err
+	case <-ctx.Done():
+	}
+	s.cfg.Logger.Info("shutting down", "grace", shutdownGrace)
+	shutdownCtx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	err := srv.Shutdown(shutdownCtx)
+	if errors.Is(err, context.DeadlineExceeded) {
+		srv.Close() // cancels the requests left, whose workers are then killed
+		err = fmt.Errorf("requests still running after %s were cut off", shutdownGrace)
+	}
+	s.Close()
+	return err
+}
+
+// shutdownGrace is how long a shutdown waits for requests in flight.
+const shutdownGrace = 10 * time.Second

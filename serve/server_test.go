@@ -1,0 +1,144 @@
+package serve
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// TestPageIsEmbedded checks that the page and its files come from the
+// binary, under a content policy that allows nothing from elsewhere.
+func TestPageIsEmbedded(t *testing.T) {
+	_, ts := newTestServer(t, nil)
+	for path, want := range map[string]string{
+		"/":          `<div id="grid" role="group"`,
+		"/app.js":    "async function solveAll()",
+		"/style.css": "#grid",
+	} {
+		a := get(t, ts, path)
+		if a.code != http.StatusOK || !strings.Contains(string(a.body), want) {
+			t.Errorf("%s: %d, want 200 with %q", path, a.code, want)
+		}
+		if a.header.Get("Content-Security-Policy") != pagePolicy {
+			t.Errorf("%s: content policy %q", path, a.header.Get("Content-Security-Policy"))
+		}
+	}
+	for _, page := range []string{"/", "/app.js", "/style.css"} {
+		// The SVG namespace is a name, not a place the page loads from.
+		body := strings.ReplaceAll(string(get(t, ts, page).body), `"http://www.w3.org/2000/svg"`, "")
+		if strings.Contains(body, "http://") || strings.Contains(body, "https://") || strings.Contains(body, "//cdn") {
+			t.Errorf("%s refers to another host", page)
+		}
+	}
+	if a := post(t, ts, "/", "{}"); a.code != http.StatusMethodNotAllowed {
+		t.Errorf("POST /: %d, want 405", a.code)
+	}
+	if a := get(t, ts, "/nothing.html"); a.code != http.StatusNotFound {
+		t.Errorf("GET /nothing.html: %d, want 404", a.code)
+	}
+}
+
+// syncBuffer is a buffer that concurrent loggers may write to.
+type syncBuffer struct {
+	mu sync.Mutex
+	b  bytes.Buffer
+}
+
+func (s *syncBuffer) Write(p []byte) (int, error) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.Write(p)
+}
+
+func (s *syncBuffer) String() string {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.b.String()
+}
+
+// TestRequestsAreLogged checks one structured line per request.
+func TestRequestsAreLogged(t *testing.T) {
+	var logs syncBuffer
+	_, ts := newTestServer(t, func(c *Config) { c.Logger = slog.New(slog.NewTextHandler(&logs, nil)) })
+	post(t, ts, "/api/solve", map[string]any{"puzzle": top95})
+	get(t, ts, "/api/generate?size=7")
+	for _, want := range []string{
+		"msg=request method=POST path=/api/solve status=200",
+		"msg=request method=GET path=/api/generate status=400",
+	} {
+		if !strings.Contains(logs.String(), want) {
+			t.Errorf("logs lack %q:\n%s", want, logs.String())
+		}
+	}
+}
+
+// TestServeShutsDownGracefully starts a real listener, cancels the server
+// while a solve is in flight, and checks that the solve is answered, that
+// Serve returns, and that nothing listens afterwards.
+func TestServeShutsDownGracefully(t *testing.T) {
+	s, err := New(Config{Registry: testRegistry(), Launch: testLaunch, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- s.Serve(ctx, ln) }()
+	url := "http://" + ln.Addr().String()
+
+	answered := make(chan *http.Response, 1)
+	go func() {
+		res, err := http.Post(url+"/api/solve", "application/json",
+			strings.NewReader(`{"puzzle": "`+top95+`", "solver": "test/hang", "timeout": "1s"}`))
+		if err != nil {
+			t.Error(err)
+		}
+		answered <- res
+	}()
+	waitInFlight(t, s)
+	cancel()
+	if res := <-answered; res == nil || res.StatusCode != http.StatusOK {
+		t.Fatalf("the solve in flight at shutdown got %v", res)
+	} else {
+		res.Body.Close()
+	}
+	select {
+	case err := <-served:
+		if err != nil {
+			t.Errorf("Serve: %v", err)
+		}
+	case <-time.After(shutdownGrace + 5*time.Second):
+		t.Fatal("Serve did not return after shutdown")
+	}
+	if _, err := http.Get(url + "/api/solvers"); err == nil {
+		t.Error("the server still answers after shutdown")
+	}
+}
+
+// TestConfigDefaultsAndChecks checks New's refusals and the timeouts it
+// derives.
+func TestConfigDefaultsAndChecks(t *testing.T) {
+	if _, err := New(Config{}); err == nil {
+		t.Error("New without a registry and a launcher succeeded")
+	}
+	if _, err := New(Config{Registry: testRegistry(), Launch: testLaunch, Timeout: time.Hour, MaxTimeout: time.Minute}); err == nil {
+		t.Error("New with a default timeout over the maximum succeeded")
+	}
+	s, err := New(Config{Registry: testRegistry(), Launch: testLaunch})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	if s.cfg.Timeout != DefaultTimeout || s.cfg.Workers < 1 || cap(s.inFlight) != DefaultMaxInFlight || s.writeTimeout() <= 2*s.cfg.MaxTimeout {
+		t.Errorf("defaults: %+v, write timeout %s", s.cfg, s.writeTimeout())
+	}
+}

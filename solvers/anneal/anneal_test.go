@@ -1,0 +1,213 @@
+package anneal
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/sudokubench/sudokubench/encodings/qubo"
+	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+// diagonalSolution is a valid Sudoku X grid.
+const diagonalSolution = "437526198156398742982741365241987536365214879798653214879432651624175983513869427"
+
+// samplers are the samplers the tests run, each under its pipeline name.
+var samplers = []struct {
+	name string
+	s    sampler
+}{
+	{"neal", Neal}, {"sa", Tuned}, {"pt", TunedPT}, {"tabu", TunedTabu}, {"descent", Descent{}}, {"kerberos", TunedKerberos},
+}
+
+func parse(t testing.TB, s string, v sudoku.Variant) *sudoku.Grid {
+	t.Helper()
+	g, err := sudoku.ParseLine(s, v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// blank empties k cells of g, chosen by a seeded generator.
+func blank(g *sudoku.Grid, k int, seed uint64) *sudoku.Grid {
+	b := g.Clone()
+	rng := rand.New(rand.NewPCG(seed, 1))
+	for _, i := range rng.Perm(len(b.Cells()))[:k] {
+		b.Set(i, 0)
+	}
+	return b
+}
+
+// easyPuzzles are a 4×4, a 9×9 and a diagonal 9×9 puzzle whose pruned
+// models are not empty.
+func easyPuzzles(t testing.TB) map[string]*sudoku.Grid {
+	return map[string]*sudoku.Grid{
+		"4x4":      blank(sudoku.PatternGrid(2), 10, 1),
+		"9x9":      blank(sudoku.PatternGrid(3), 30, 2),
+		"diagonal": blank(parse(t, diagonalSolution, sudoku.Diagonal), 30, 3),
+	}
+}
+
+func newPipeline(t testing.TB, s sampler, f qubo.Formulation, budget int64) *pipeline {
+	t.Helper()
+	b, err := qubo.NewBuilder(f, qubo.DefaultWeights())
+	if err != nil {
+		t.Fatal(err)
+	}
+	return &pipeline{name: "test", builder: b, sampler: s, budget: budget}
+}
+
+func solve(t testing.TB, p *pipeline, g *sudoku.Grid, seed int64, timeout time.Duration) solvers.Result {
+	t.Helper()
+	ctx := context.Background()
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	res, err := p.Solve(ctx, solvers.Request{Puzzle: g, Mode: solvers.First, Seed: seed})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+func TestEverySamplerSolvesEasyPuzzles(t *testing.T) {
+	for name, g := range easyPuzzles(t) {
+		for _, sm := range samplers {
+			t.Run(fmt.Sprintf("puzzle=%s/sampler=%s", name, sm.name), func(t *testing.T) {
+				p := newPipeline(t, sm.s, qubo.Pruned, 5e8)
+				res := solve(t, p, g, 1, 0)
+				if res.Status != solvers.Solved || res.Model["variables"] == 0 {
+					t.Fatalf("%s after sampling %d variables: %s", res.Status, res.Model["variables"], res.Detail)
+				}
+				if err := sudoku.CheckSolution(g, res.Solution); err != nil {
+					t.Fatal(err)
+				}
+				c := res.Counters
+				if c["reads_solved"] != 1 || c["reads"] < 1 || c["energy"] != 0 || c["violations"] != 0 || c["updates_attempted"] < c["updates_accepted"] || c["updates_accepted"] < 1 {
+					t.Errorf("counters %v", c)
+				}
+			})
+		}
+	}
+}
+
+// TestTheWildqatModelSolvesItsOwnPuzzles runs neal on the Wildqat
+// article's 4×4 model, all 64 variables in, givens only as biases.
+func TestTheWildqatModelSolvesItsOwnPuzzles(t *testing.T) {
+	for seed := uint64(1); seed <= 5; seed++ {
+		g := blank(sudoku.PatternGrid(2), 12, seed)
+		res := solve(t, newPipeline(t, Neal, qubo.Wildqat, 1e8), g, 1, 0)
+		if res.Status != solvers.Solved || res.Model["variables"] != 64 {
+			t.Fatalf("%s: %s with %d variables: %s", g, res.Status, res.Model["variables"], res.Detail)
+		}
+		if err := sudoku.CheckSolution(g, res.Solution); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+func TestSamplersAreDeterministicForASeed(t *testing.T) {
+	g := blank(sudoku.PatternGrid(3), 50, 4)
+	for _, sm := range samplers {
+		t.Run("sampler="+sm.name, func(t *testing.T) {
+			p := newPipeline(t, sm.s, qubo.Pruned, 3e6)
+			a, b := solve(t, p, g, 7, 0), solve(t, p, g, 7, 0)
+			if a.Status != b.Status || !reflect.DeepEqual(a.Counters, b.Counters) || (a.Solution != nil) != (b.Solution != nil) ||
+				a.Solution != nil && !a.Solution.Equal(b.Solution) {
+				t.Fatalf("seed 7 twice:\n%s %v %v\n%s %v %v", a.Status, a.Counters, a.Solution, b.Status, b.Counters, b.Solution)
+			}
+			if c := solve(t, p, g, 8, 0); reflect.DeepEqual(a.Counters, c.Counters) {
+				t.Errorf("seeds 7 and 8 gave the same run: %v", a.Counters)
+			}
+		})
+	}
+}
+
+// TestSamplersStopAtTheDeadline gives each sampler a 17-clue puzzle on
+// D-Wave's formulation, which none solves in 150 ms: each must stop at the
+// deadline, as gave-up, with its best energy and violations. Its budget
+// would last seconds; the bound on the time it took is loose, because the
+// machine running the tests may be loaded.
+func TestSamplersStopAtTheDeadline(t *testing.T) {
+	g := parse(t, ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...", sudoku.Classic)
+	const limit = 150 * time.Millisecond
+	for _, sm := range samplers {
+		t.Run("sampler="+sm.name, func(t *testing.T) {
+			p := newPipeline(t, sm.s, qubo.Fixed, DefaultBudget)
+			start := time.Now()
+			res := solve(t, p, g, 1, limit)
+			if el := time.Since(start); el > limit+500*time.Millisecond {
+				t.Errorf("returned after %v, long past the %v deadline", el, limit)
+			}
+			if res.Status != solvers.GaveUp || res.Counters["energy"] <= 0 || res.Counters["violations"] <= 0 ||
+				!strings.Contains(res.Detail, "best energy") {
+				t.Errorf("%s: %s, counters %v", res.Status, res.Detail, res.Counters)
+			}
+		})
+	}
+}
+
+func TestABudgetStopsARunWithoutDeadline(t *testing.T) {
+	g := parse(t, ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...", sudoku.Classic)
+	res := solve(t, newPipeline(t, Neal, qubo.Fixed, 2e6), g, 1, 0)
+	if res.Status != solvers.GaveUp || res.Counters["updates_attempted"] < 2e6 || res.Counters["updates_attempted"] > 2e6+checkEvery+1e6 {
+		t.Fatalf("%s after %v updates", res.Status, res.Counters["updates_attempted"])
+	}
+}
+
+func TestPropagationThatSolvesLeavesNothingToSample(t *testing.T) {
+	g := blank(sudoku.PatternGrid(3), 20, 5) // singles finish it
+	res := solve(t, newPipeline(t, Neal, qubo.Propagated, 1e6), g, 1, 0)
+	if res.Status != solvers.Solved || res.Model["variables"] != 0 || res.Counters["settled_without_sampling"] != 1 || res.Counters["reads"] != 0 {
+		t.Fatalf("%s, model %v, counters %v", res.Status, res.Model, res.Counters)
+	}
+	if err := sudoku.CheckSolution(g, res.Solution); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestAConflictGivesUpWithoutSampling(t *testing.T) {
+	g := parse(t, "..3......457........9....5....5..89..6.......8...........6.8.........3..9.2...6.8", sudoku.Classic)
+	res := solve(t, newPipeline(t, Neal, qubo.Propagated, 1e6), g, 1, 0)
+	if res.Status != solvers.GaveUp || !strings.Contains(res.Detail, "contradiction") || res.Counters["reads"] != 0 {
+		t.Fatalf("%s: %s %v", res.Status, res.Detail, res.Counters)
+	}
+}
+
+func TestUniqueModeIsRefused(t *testing.T) {
+	p := newPipeline(t, Neal, qubo.Pruned, 1e6)
+	res, err := p.Solve(context.Background(), solvers.Request{Puzzle: sudoku.PatternGrid(2), Mode: solvers.Unique})
+	if err != nil || res.Status != solvers.Error || !strings.Contains(res.Detail, "cannot prove that a solution is unique") {
+		t.Fatalf("%v: %s %s", err, res.Status, res.Detail)
+	}
+}
+
+func TestPipelinesAreNamedAndMarked(t *testing.T) {
+	seen := map[string]bool{}
+	for _, in := range Pipelines() {
+		parts := strings.Split(in.Name, "/")
+		if len(parts) != 3 || parts[0] != "qubo" || seen[in.Name] {
+			t.Errorf("name %q", in.Name)
+		}
+		seen[in.Name] = true
+		if _, err := qubo.ParseFormulation(parts[2]); err != nil || in.Options["formulation"] != parts[2] || in.Options["sampler"] != parts[1] {
+			t.Errorf("%s: options %v", in.Name, in.Options)
+		}
+		if in.Family != "qubo" || !in.PureGo || !in.Stochastic || !in.Incomplete || in.ModeFor(solvers.Unique) != solvers.First {
+			t.Errorf("%s: %+v", in.Name, in)
+		}
+	}
+	for _, want := range []string{"qubo/neal/fixed", "qubo/neal/pruned", "qubo/neal/propagated", "qubo/neal/wildqat"} {
+		if !seen[want] {
+			t.Errorf("no %s", want)
+		}
+	}
+}

@@ -1,0 +1,87 @@
+package anneal
+
+import (
+	"testing"
+
+	"github.com/sudokubench/sudokubench/encodings/qubo"
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+// benchPuzzle is 17-clue+8:5 (seed 1), a 25-given puzzle, and
+// benchSolution its solution: the pruned model is of the size the speed
+// targets speak of.
+const (
+	benchPuzzle   = ".531.8...........1.....2.3......3.25..164......5....6..3......4.74.8...962..17..."
+	benchSolution = "953168742862734951417952836746893125281645397395271468138529674574386219629417583"
+)
+
+func benchProblem(b *testing.B, f qubo.Formulation) (*qubo.Model, *problem) {
+	b.Helper()
+	g, err := sudoku.ParseLine(benchPuzzle, sudoku.Classic)
+	if err != nil {
+		b.Fatal(err)
+	}
+	m, err := qubo.New(g, f, qubo.DefaultWeights())
+	if err != nil {
+		b.Fatal(err)
+	}
+	p, err := newProblem(m)
+	if err != nil {
+		b.Fatal(err)
+	}
+	return m, p
+}
+
+// BenchmarkAnneal times whole reads of an SA preset on the pruned model
+// and reports the average time per attempted update (ns/update) and the
+// share of attempts accepted.
+func BenchmarkAnneal(b *testing.B) {
+	for _, c := range []struct {
+		name string
+		sa   SA
+	}{{"neal", Neal}, {"tuned", Tuned}} {
+		b.Run("preset="+c.name, func(b *testing.B) {
+			m, p := benchProblem(b, qubo.Pruned)
+			hot, cold := c.sa.Range.of(m)
+			acc := newAcceptance(geometric(hot, cold, c.sa.Sweeps), p.maxField)
+			s, g := newState(p.n), newRNG(1)
+			var attempts, flips int64
+			cpu0 := processCPU()
+			for b.Loop() {
+				s.randomize(p, g)
+				for k := 0; k < c.sa.Sweeps; k++ {
+					flips += sweep(p, s, acc.row(k), g)
+				}
+				attempts += int64(c.sa.Sweeps * p.n)
+			}
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(attempts), "ns/update")
+			b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/float64(attempts), "cpu-ns/update")
+			b.ReportMetric(float64(flips)/float64(attempts), "accepted/update")
+		})
+	}
+}
+
+// BenchmarkRejected times sweeps in which every attempt is rejected after
+// a draw, the dearer of a rejection's two paths (a rise past its row's end
+// is rejected without one): the solution, where every flip raises the
+// energy, swept with a row whose every threshold is 0 (ns/rejected).
+func BenchmarkRejected(b *testing.B) {
+	m, p := benchProblem(b, qubo.Pruned)
+	sol, err := sudoku.ParseLine(benchSolution, sudoku.Classic)
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, g := newState(p.n), newRNG(1)
+	s.load(p, m.Assignment(sol))
+	row := make([]uint32, p.maxField+1)
+	var attempts int64
+	cpu0 := processCPU()
+	for b.Loop() {
+		if sweep(p, s, row, g) != 0 {
+			b.Fatal("a flip was accepted")
+		}
+		attempts += int64(p.n)
+	}
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(attempts), "ns/rejected")
+	b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/float64(attempts), "cpu-ns/rejected")
+}

@@ -1,0 +1,89 @@
+package bitboard
+
+import (
+	"context"
+	"fmt"
+	"testing"
+
+	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/dlx"
+	"github.com/sudokubench/sudokubench/solvers/solvertest"
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+// The benchmark's puzzles are the seeded sample the default `sudokubench
+// run` draws from each corpus (and ARCHITECTURE.md's reference figures use), so
+// that the C references can be timed on the same puzzles.
+const (
+	benchSample = 50
+	benchSeed   = 1
+)
+
+// BenchmarkSolve times the pipeline through the Solver interface, cycling
+// through each corpus's sample, and reports wall and CPU time per puzzle
+// (the CPU figure is the reference figures', and steadier on a shared machine) with
+// the search's guesses and nodes per puzzle.
+func BenchmarkSolve(b *testing.B) {
+	for _, corpus := range []string{"17-clue", "top1465", "hardest-1905-11plus", "hardest-1106"} {
+		var puzzles []*sudoku.Grid
+		for _, p := range loadCorpus(b, corpus, benchSample) {
+			puzzles = append(puzzles, p.Grid)
+		}
+		for _, mode := range []solvers.Mode{solvers.Unique, solvers.First} {
+			b.Run(fmt.Sprintf("corpus=%s/mode=%s", corpus, mode), func(b *testing.B) {
+				benchmarkSolve(b, puzzles, mode)
+			})
+		}
+	}
+}
+
+// BenchmarkSizes times the cell board on generated unique puzzles of the
+// other geometries (corpora's generator, exactcover/dlx as its oracle).
+func BenchmarkSizes(b *testing.B) {
+	for _, opts := range []corpora.GenerateOptions{
+		{Box: 2, Hints: 5},
+		{Box: 3, Variant: sudoku.Diagonal, Hints: 22},
+		{Box: 4, Hints: 110},
+		{Box: 4, Variant: sudoku.Diagonal, Hints: 100},
+		{Box: 5, Hints: 380},
+	} {
+		opts.Seed = benchSeed
+		gen, err := corpora.NewGenerator(dlx.Oracle{}, opts)
+		if err != nil {
+			b.Fatal(err)
+		}
+		puzzles := make([]*sudoku.Grid, 8)
+		for i := range puzzles {
+			if puzzles[i], err = gen.Next(); err != nil {
+				b.Fatal(err)
+			}
+		}
+		geo := puzzles[0].Geometry()
+		b.Run(fmt.Sprintf("size=%d/variant=%s/hints=%d", geo.N, geo.Variant, opts.Hints), func(b *testing.B) {
+			benchmarkSolve(b, puzzles, solvers.Unique)
+		})
+	}
+}
+
+func benchmarkSolve(b *testing.B, puzzles []*sudoku.Grid, mode solvers.Mode) {
+	s := NewSolver()
+	ctx := context.Background()
+	var guesses, nodes float64
+	cpu := solvertest.ProcessCPU()
+	i := 0
+	for b.Loop() {
+		res, err := s.Solve(ctx, solvers.Request{Puzzle: puzzles[i%len(puzzles)], Mode: mode})
+		if err != nil || res.Status != solvers.Solved {
+			b.Fatalf("puzzle %d: %s %v", i%len(puzzles), res.Status, err)
+		}
+		guesses += res.Counters["guesses"]
+		nodes += res.Counters["nodes"]
+		i++
+	}
+	n := float64(b.N)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e3/n, "µs/puzzle")
+	b.ReportMetric(float64((solvertest.ProcessCPU()-cpu).Nanoseconds())/1e3/n, "cpu-µs/puzzle")
+	b.ReportMetric(guesses/n, "guesses/puzzle")
+	b.ReportMetric(nodes/n, "nodes/puzzle")
+}

@@ -1,0 +1,345 @@
+package bitboard
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"slices"
+	"testing"
+
+	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/dlx"
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+// countSolutions counts the solutions of g on a board, no further than limit.
+func countSolutions(b board, g *sudoku.Grid, limit int) int {
+	b.load(g)
+	return search(b, b.frames(), limit, nil).solutions
+}
+
+// TestTdokuTests checks every line of tdoku's test fixture: the status in
+// unique mode (unsat for the infeasible puzzles), the recorded solution, and
+// the number of solutions, which both boards must count as the line and
+// exactcover/dlx do.
+func TestTdokuTests(t *testing.T) {
+	s := NewSolver()
+	cells := newCellEngine(sudoku.MustGeometry(3, sudoku.Classic))
+	for _, p := range loadCorpus(t, "tdoku-tests", 0) {
+		t.Run(fmt.Sprintf("line=%d/count=%d", p.Line, p.Solutions), func(t *testing.T) {
+			want := solvers.Solved
+			switch {
+			case p.Solutions == 0:
+				want = solvers.Unsat
+			case p.Solutions > 1:
+				want = solvers.Multiple
+			}
+			if err := solveAndCheck(s, p.Grid, solvers.Unique, want); err != nil {
+				t.Fatal(err)
+			}
+			if p.Solution != nil {
+				res, _ := s.Solve(context.Background(), solvers.Request{Puzzle: p.Grid, Mode: solvers.First})
+				if !res.Solution.Equal(p.Solution) {
+					t.Errorf("solution %s, recorded %s", res.Solution, p.Solution)
+				}
+			}
+			limit := p.Solutions + 1
+			if n := dlx.CountSolutions(p.Grid, limit); n != p.Solutions {
+				t.Fatalf("exactcover/dlx counts %d, the line says %d", n, p.Solutions)
+			}
+			if n := countSolutions(new(bandEngine), p.Grid, limit); n != p.Solutions {
+				t.Errorf("band board counts %d, want %d", n, p.Solutions)
+			}
+			if n := countSolutions(cells, p.Grid, limit); n != p.Solutions {
+				t.Errorf("cell board counts %d, want %d", n, p.Solutions)
+			}
+		})
+	}
+}
+
+// TestBoardsAgree runs the cell board on 9×9 classic puzzles, which the
+// Solver hands to the band board. The two make the same deductions in
+// different forms and branch by the same rule, so their searches must be
+// the same tree: same solutions, nodes and guesses, puzzle by puzzle.
+func TestBoardsAgree(t *testing.T) {
+	geo := sudoku.MustGeometry(3, sudoku.Classic)
+	cells, bands := newCellEngine(geo), new(bandEngine)
+	for _, corpus := range []string{"top1465", "hardest-1106", "serg", "tdoku-tests"} {
+		for _, p := range loadCorpus(t, corpus, 200) {
+			cells.load(p.Grid)
+			bands.load(p.Grid)
+			byCells, byBands := search(cells, cells.frames(), 2, nil), search(bands, bands.frames(), 2, nil)
+			if byCells != byBands {
+				t.Fatalf("%s: cell board %+v, band board %+v", p.ID, byCells, byBands)
+			}
+			if byCells.solutions == 0 {
+				continue
+			}
+			if !slices.Equal(cells.solution(), bands.solution()) {
+				t.Fatalf("%s: the boards found different first solutions", p.ID)
+			}
+			got := sudoku.NewGrid(geo)
+			copy(got.Cells(), bands.solution())
+			if err := sudoku.CheckSolution(p.Grid, got); err != nil {
+				t.Fatalf("%s: %v", p.ID, err)
+			}
+		}
+	}
+}
+
+// TestGuesses guards the branching rule: on top1465 the busiest cell with
+// fewest digits takes 10.2 guesses per puzzle in unique mode, where the
+// first such cell in reading order took 18.8 (jsolve: 11, tdoku: 8.9).
+func TestGuesses(t *testing.T) {
+	s := NewSolver()
+	puzzles := loadCorpus(t, "top1465", 0)
+	guesses := 0.0
+	for _, p := range puzzles {
+		res, _ := s.Solve(context.Background(), solvers.Request{Puzzle: p.Grid, Mode: solvers.Unique})
+		guesses += res.Counters["guesses"]
+	}
+	if perPuzzle := guesses / float64(len(puzzles)); perPuzzle > 10.5 {
+		t.Errorf("%.2f guesses per puzzle, want at most 10.5", perPuzzle)
+	}
+}
+
+// TestSizesAndVariants solves unique puzzles made by the corpora generator
+// (with exactcover/dlx as its oracle) at every size and in both variants,
+// in both modes, and puzzles with several solutions made by blanking a
+// full grid, where unique mode must say multiple.
+func TestSizesAndVariants(t *testing.T) {
+	tests := []struct {
+		box, hints, count int
+	}{
+		{2, 5, 20}, {3, 24, 20}, {4, 120, 4}, {5, 400, 1},
+	}
+	for _, tt := range tests {
+		for _, v := range []sudoku.Variant{sudoku.Classic, sudoku.Diagonal} {
+			geo := sudoku.MustGeometry(tt.box, v)
+			t.Run(fmt.Sprintf("size=%d/variant=%s", geo.N, v), func(t *testing.T) {
+				s := NewSolver()
+				opts := corpora.GenerateOptions{Box: tt.box, Variant: v, Hints: tt.hints, Seed: 1}
+				for _, p := range generate(t, opts, tt.count) {
+					for _, mode := range []solvers.Mode{solvers.Unique, solvers.First} {
+						if err := solveAndCheck(s, p, mode, solvers.Solved); err != nil {
+							t.Errorf("%s %s: %v", mode, p, err)
+						}
+					}
+				}
+				several := severalSolutions(t, geo)
+				if err := solveAndCheck(s, several, solvers.Unique, solvers.Multiple); err != nil {
+					t.Errorf("blanked grid: %v", err)
+				}
+			})
+		}
+	}
+}
+
+func generate(t *testing.T, opts corpora.GenerateOptions, count int) []*sudoku.Grid {
+	t.Helper()
+	gen, err := corpora.NewGenerator(dlx.Oracle{}, opts)
+	if err != nil {
+		t.Fatal(err)
+	}
+	puzzles := make([]*sudoku.Grid, count)
+	for i := range puzzles {
+		if puzzles[i], err = gen.Next(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return puzzles
+}
+
+// severalSolutions blanks a random full grid, cell by cell in a random
+// order, until exactcover/dlx finds more than one solution.
+func severalSolutions(t *testing.T, geo *sudoku.Geometry) *sudoku.Grid {
+	rng := rand.New(rand.NewPCG(2, uint64(geo.N)))
+	g, _ := dlx.RandomSolution(sudoku.NewGrid(geo), rng)
+	for _, cell := range rng.Perm(geo.Cells) {
+		g.Set(cell, 0)
+		if dlx.CountSolutions(g, 2) == 2 {
+			return g
+		}
+	}
+	t.Fatalf("%s: the empty grid has one solution", geo)
+	return nil
+}
+
+// blank returns a copy of full with its first cells, in a random order,
+// emptied.
+func blank(full *sudoku.Grid, cells int, rng *rand.Rand) *sudoku.Grid {
+	g := full.Clone()
+	for _, cell := range rng.Perm(len(g.Cells()))[:cells] {
+		g.Set(cell, 0)
+	}
+	return g
+}
+
+// TestCountsAgainstDLX counts the solutions of 4×4 grids, empty and with
+// cells blanked from a full grid, on the cell board and with
+// exactcover/dlx: 288 classic grids in all.
+func TestCountsAgainstDLX(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	for _, v := range []sudoku.Variant{sudoku.Classic, sudoku.Diagonal} {
+		geo := sudoku.MustGeometry(2, v)
+		b := newCellEngine(geo)
+		empty := sudoku.NewGrid(geo)
+		full, _ := dlx.RandomSolution(empty, rng)
+		puzzles := []*sudoku.Grid{empty}
+		for i := range 30 {
+			puzzles = append(puzzles, blank(full, 4+i%12, rng))
+		}
+		for _, p := range puzzles {
+			if got, want := countSolutions(b, p, 1000), dlx.CountSolutions(p, 1000); got != want {
+				t.Errorf("%s %s: %d solutions, exactcover/dlx %d", geo, p, got, want)
+			}
+		}
+	}
+	if n := countSolutions(newCellEngine(sudoku.MustGeometry(2, sudoku.Classic)), sudoku.NewGrid(sudoku.MustGeometry(2, sudoku.Classic)), 1000); n != 288 {
+		t.Errorf("4×4 classic grids: %d, want 288", n)
+	}
+}
+
+// TestDiagonalEnforced: the classic pattern grid repeats digits on its
+// diagonals, so as a diagonal puzzle, a few cells blanked, it has no
+// solution, while as a classic one it has.
+func TestDiagonalEnforced(t *testing.T) {
+	s := NewSolver()
+	for box := sudoku.MinBox; box <= sudoku.MaxBox; box++ {
+		blanked := blank(sudoku.PatternGrid(box), box*box, rand.New(rand.NewPCG(4, 4)))
+		asDiagonal, err := sudoku.ParseLine(blanked.String(), sudoku.Diagonal)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := solveAndCheck(s, blanked, solvers.First, solvers.Solved); err != nil {
+			t.Errorf("%s: %v", blanked.Geometry(), err)
+		}
+		if err := solveAndCheck(s, asDiagonal, solvers.Unique, solvers.Unsat); err != nil {
+			t.Errorf("%s: %v", asDiagonal.Geometry(), err)
+		}
+	}
+}
+
+// TestConflictingGivens: the Solver does not rely on the caller's
+// validation; two equal givens in a row, a column or a box make the puzzle
+// unsat.
+func TestConflictingGivens(t *testing.T) {
+	s := NewSolver()
+	for _, geo := range []*sudoku.Geometry{sudoku.MustGeometry(3, sudoku.Classic), sudoku.MustGeometry(4, sudoku.Diagonal)} {
+		for _, pair := range [][2]int{{0, geo.N - 1}, {0, geo.Cells - geo.N}, {1, geo.N + 1}} {
+			g := sudoku.NewGrid(geo)
+			g.Set(pair[0], 5)
+			g.Set(pair[1], 5)
+			if err := solveAndCheck(s, g, solvers.Unique, solvers.Unsat); err != nil {
+				t.Errorf("%s, 5 at %s and %s: %v", geo, geo.CellName(pair[0]), geo.CellName(pair[1]), err)
+			}
+		}
+	}
+}
+
+// TestNoAllocation: a search allocates nothing once the boards exist;
+// Solve allocates only its result.
+func TestNoAllocation(t *testing.T) {
+	hard := loadCorpus(t, "hardest-1106", 1)[0].Grid
+	big := generate(t, corpora.GenerateOptions{Box: 4, Hints: 120, Seed: 2}, 1)[0]
+	for _, tt := range []struct {
+		b      board
+		puzzle *sudoku.Grid
+	}{{new(bandEngine), hard}, {newCellEngine(big.Geometry()), big}} {
+		allocs := testing.AllocsPerRun(5, func() { countSolutions(tt.b, tt.puzzle, 2) })
+		if allocs != 0 {
+			t.Errorf("%T on %s: %.0f allocations per search", tt.b, tt.puzzle.Geometry(), allocs)
+		}
+	}
+	s := NewSolver()
+	req := solvers.Request{Puzzle: hard, Mode: solvers.Unique}
+	allocs := testing.AllocsPerRun(5, func() { s.Solve(context.Background(), req) })
+	if allocs > solveAllocs {
+		t.Errorf("Solve: %.0f allocations, want at most %d (the counters and the solution)", allocs, solveAllocs)
+	}
+}
+
+// solveAllocs is what a Solve allocates for its result: the counters map
+// (two allocations) and the solution grid (two).
+const solveAllocs = 4
+
+// TestCanceled: a search looks at its context at its first branch point
+// and gives up when it is done; puzzles that singles solve finish anyway.
+func TestCanceled(t *testing.T) {
+	done := make(chan struct{})
+	b := new(bandEngine)
+	b.load(sudoku.NewGrid(sudoku.MustGeometry(3, sudoku.Classic)))
+	if out := search(b, b.frames(), 3*cancelCheckEvery, done); out.stopped || out.solutions != 3*cancelCheckEvery {
+		t.Errorf("counting grids, context open: stopped %v after %d solutions", out.stopped, out.solutions)
+	}
+	close(done)
+	b.load(sudoku.NewGrid(sudoku.MustGeometry(3, sudoku.Classic)))
+	if out := search(b, b.frames(), 1<<30, done); !out.stopped || out.guesses != 1 {
+		t.Errorf("counting grids, context done: stopped %v after %d guesses, want after 1", out.stopped, out.guesses)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	s := NewSolver()
+	hard := loadCorpus(t, "hardest-1106", 1)[0].Grid
+	res, err := s.Solve(ctx, solvers.Request{Puzzle: hard, Mode: solvers.Unique})
+	if err != nil || res.Status != solvers.GaveUp || res.Solution != nil || res.Counters["guesses"] != 1 || res.Detail == "" {
+		t.Errorf("status %s after %v guesses (%q), err %v; want gave-up after 1", res.Status, res.Counters["guesses"], res.Detail, err)
+	}
+	easy := sudoku.PatternGrid(4)
+	easy.Set(0, 0)
+	if res, _ := s.Solve(ctx, solvers.Request{Puzzle: easy, Mode: solvers.Unique}); res.Status != solvers.Solved {
+		t.Errorf("no branch point, context done: status %s, want solved", res.Status)
+	}
+}
+
+func TestSolveBadRequest(t *testing.T) {
+	s := NewSolver()
+	puzzle := sudoku.NewGrid(sudoku.MustGeometry(2, sudoku.Classic))
+	for _, req := range []solvers.Request{{Mode: solvers.First}, {Puzzle: puzzle, Mode: "all"}} {
+		if res, err := s.Solve(context.Background(), req); err != nil || res.Status != solvers.Error || res.Detail == "" {
+			t.Errorf("%+v: status %s, detail %q, err %v", req, res.Status, res.Detail, err)
+		}
+	}
+}
+
+// TestCounters: a puzzle that singles solve is one node and no guess; a
+// search that branches counts each branch point once and each board it
+// propagates once.
+func TestCounters(t *testing.T) {
+	s := NewSolver()
+	easy := sudoku.PatternGrid(3)
+	easy.Set(0, 0)
+	res, _ := s.Solve(context.Background(), solvers.Request{Puzzle: easy, Mode: solvers.Unique})
+	if res.Counters["nodes"] != 1 || res.Counters["guesses"] != 0 {
+		t.Errorf("one blank cell: counters %v, want 1 node and no guess", res.Counters)
+	}
+	empty := sudoku.NewGrid(sudoku.MustGeometry(3, sudoku.Classic))
+	res, _ = s.Solve(context.Background(), solvers.Request{Puzzle: empty, Mode: solvers.First})
+	if g, n := res.Counters["guesses"], res.Counters["nodes"]; g < 1 || n != g+1 {
+		t.Errorf("empty grid, first mode: %v guesses and %v nodes, want one node per guess beyond the root", g, n)
+	}
+	if res.Phases.Solve <= 0 {
+		t.Errorf("phases %+v", res.Phases)
+	}
+}
+
+func TestPipelines(t *testing.T) {
+	reg := solvers.NewRegistry()
+	for _, in := range Pipelines() {
+		if err := reg.Add(in); err != nil {
+			t.Fatal(err)
+		}
+	}
+	in, err := reg.Lookup(Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in.Family != "direct" || !in.PureGo || in.Stochastic || in.Incomplete || in.Check() != nil {
+		t.Errorf("info %+v", in)
+	}
+	puzzle := loadCorpus(t, "norvig-top95", 1)[0].Grid
+	if err := solveAndCheck(in.New().(*Solver), puzzle, solvers.Unique, solvers.Solved); err != nil {
+		t.Error(err)
+	}
+}

@@ -1,0 +1,148 @@
+package solvertest
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"testing"
+
+	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+// Sample is the first N puzzles of a corpus.
+type Sample struct {
+	Corpus string
+	N      int
+}
+
+// Suite is what a complete solver is checked on.
+type Suite struct {
+	New func() solvers.Solver
+	// Samples are solved and verified in first and unique mode.
+	Samples []Sample
+	// MaxBox is the largest box size to try generated puzzles of: 5 for
+	// 25×25 (0 means sudoku.MaxBox).
+	MaxBox int
+	// UnsatLines are the lines of tdoku-tests whose puzzles (without a
+	// solution) must be unsat; nil means all ten.
+	UnsatLines []int
+}
+
+// sizeHints are the hint counts of the generated puzzles per box size: well
+// above the minimum, so that a naive search is not the test's bottleneck.
+var sizeHints = map[int]int{2: 6, 3: 30, 4: 160, 5: 450}
+
+// Run checks the contract of a complete solver: corpus samples solved in
+// both modes, generated unique puzzles of every size up to MaxBox in both
+// variants, unsat for the tdoku-tests puzzles without a solution (an
+// exhausted search, the same in either mode), multiple for serg's puzzles in unique mode (solved in first mode),
+// and an error status for a request it cannot take.
+func (s Suite) Run(t *testing.T) {
+	for _, sm := range s.Samples {
+		puzzles := Grids(Corpus(t, sm.Corpus, sm.N))
+		for _, mode := range []solvers.Mode{solvers.Unique, solvers.First} {
+			t.Run(fmt.Sprintf("corpus=%s/mode=%s", sm.Corpus, mode), func(t *testing.T) {
+				CheckAll(t, s.New(), puzzles, mode, solvers.Solved)
+			})
+		}
+	}
+	maxBox := s.MaxBox
+	if maxBox == 0 {
+		maxBox = sudoku.MaxBox
+	}
+	for box := sudoku.MinBox; box <= maxBox; box++ {
+		for _, v := range []sudoku.Variant{sudoku.Classic, sudoku.Diagonal} {
+			t.Run(fmt.Sprintf("size=%d/variant=%s", box*box, v), func(t *testing.T) {
+				CheckAll(t, s.New(), Generated(t, box, v, sizeHints[box], 3, uint64(box)), solvers.Unique, solvers.Solved)
+			})
+		}
+	}
+	var unsat []*sudoku.Grid
+	for _, p := range WithSolutions(t, "tdoku-tests", 0) {
+		if s.UnsatLines == nil || slices.Contains(s.UnsatLines, p.Line) {
+			unsat = append(unsat, p.Grid)
+		}
+	}
+	t.Run("unsat/corpus=tdoku-tests/mode=unique", func(t *testing.T) { CheckAll(t, s.New(), unsat, solvers.Unique, solvers.Unsat) })
+	serg := Grids(Corpus(t, "serg", 20))
+	t.Run("multiple/corpus=serg/mode=unique", func(t *testing.T) { CheckAll(t, s.New(), serg, solvers.Unique, solvers.Multiple) })
+	t.Run("multiple/corpus=serg/mode=first", func(t *testing.T) { CheckAll(t, s.New(), serg, solvers.First, solvers.Solved) })
+	t.Run("bad-request", func(t *testing.T) { checkBadRequests(t, s.New()) })
+}
+
+func checkBadRequests(t *testing.T, s solvers.Solver) {
+	puzzle := sudoku.NewGrid(sudoku.MustGeometry(2, sudoku.Classic))
+	for _, req := range []solvers.Request{{Mode: solvers.First}, {Puzzle: puzzle, Mode: "all"}} {
+		res, err := s.Solve(context.Background(), req)
+		if err != nil || res.Status != solvers.Error || res.Detail == "" {
+			t.Errorf("request %+v: status %s, detail %q, err %v; want an error status that says why", req, res.Status, res.Detail, err)
+		}
+	}
+}
+
+// Trace solves a puzzle with a tracer, checks that the trace replays to the
+// solution the solver returned, and returns the steps.
+func Trace(t *testing.T, s solvers.Tracer, puzzle *sudoku.Grid, mode solvers.Mode) []solvers.Step {
+	t.Helper()
+	var steps []solvers.Step
+	res, err := s.SolveTraced(context.Background(), solvers.Request{Puzzle: puzzle, Mode: mode}, func(st solvers.Step) {
+		steps = append(steps, st)
+	})
+	if err != nil || (res.Status != solvers.Solved && res.Status != solvers.Multiple) {
+		t.Fatalf("traced solve: status %s (%s), err %v", res.Status, res.Detail, err)
+	}
+	replayed, err := solvers.Replay(puzzle, steps)
+	if err != nil {
+		t.Fatalf("replay of %d steps: %v", len(steps), err)
+	}
+	if !replayed.Equal(res.Solution) {
+		t.Fatalf("the trace replays to %s, the solver returned %s", replayed, res.Solution)
+	}
+	return steps
+}
+
+// Benchmark times a solver per corpus sample through the Solver interface,
+// cycling through the puzzles, and reports µs (wall and CPU) per puzzle, the mean of each
+// engine counter per puzzle (guesses, nodes, generations…) and the share
+// solved. Only solved and gave-up (an incomplete
+// solver, a budget) may come back, and every solution must verify.
+func Benchmark(b *testing.B, newSolver func() solvers.Solver, mode solvers.Mode, samples []Sample) {
+	for _, sm := range samples {
+		puzzles := Grids(Corpus(b, sm.Corpus, sm.N))
+		b.Run("corpus="+sm.Corpus, func(b *testing.B) {
+			s := newSolver()
+			ctx := context.Background()
+			counters := make(map[string]float64)
+			var results []solvers.Result
+			cpu := ProcessCPU()
+			for i := 0; b.Loop(); i++ {
+				res, err := s.Solve(ctx, solvers.Request{Puzzle: puzzles[i%len(puzzles)], Mode: mode, Seed: 1})
+				if err != nil || (res.Status != solvers.Solved && res.Status != solvers.GaveUp) {
+					b.Fatalf("puzzle %d: %s (%s) %v", i%len(puzzles)+1, res.Status, res.Detail, err)
+				}
+				if i < len(puzzles) {
+					results = append(results, res)
+				}
+				for k, v := range res.Counters {
+					counters[k] += v
+				}
+			}
+			solved := 0.0
+			for i, res := range results {
+				if res.Status == solvers.Solved {
+					if err := sudoku.CheckSolution(puzzles[i], res.Solution); err != nil {
+						b.Fatalf("puzzle %d: %v", i+1, err)
+					}
+					solved++
+				}
+			}
+			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "µs/puzzle")
+			b.ReportMetric(float64((ProcessCPU()-cpu).Microseconds())/float64(b.N), "cpu-µs/puzzle")
+			for k, v := range counters {
+				b.ReportMetric(v/float64(b.N), k+"/puzzle")
+			}
+			b.ReportMetric(solved/float64(len(results)), "solved/puzzle")
+		})
+	}
+}
