@@ -11,6 +11,8 @@ func TestCellAccuracyTable(t *testing.T) {
 		{Solver: "neural/cnn/oneshot", Corpus: "gen", Hints: 30, Status: "wrong", BlankCells: 51, BlankCellsRight: 45},
 		{Solver: "neural/cnn/oneshot", Corpus: "gen", Hints: 30, Status: "solved", BlankCells: 51, BlankCellsRight: 51},
 		{Solver: "exactcover/dlx", Corpus: "gen", Hints: 30, Status: "solved"}, // not measured
+		// Every cell right in every grid: nothing to show.
+		{Solver: "propagate/bitboard", Corpus: "gen", Hints: 30, Status: "solved", BlankCells: 51, BlankCellsRight: 51},
 	}
 	tab := CellAccuracyTable(recs, ByCorpus{})
 	if tab == nil || len(tab.Rows) != 1 {
@@ -21,6 +23,6 @@ func TestCellAccuracyTable(t *testing.T) {
 		t.Errorf("row %v; want 2 runs, 102 blank cells, 96 right, 94.1%%", cells)
 	}
 	if CellAccuracyTable(recs[2:], ByCorpus{}) != nil {
-		t.Error("a table for records without cell counts")
+		t.Error("a table for records without cell counts, or with every cell right")
 	}
 }
