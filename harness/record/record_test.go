@@ -101,10 +101,11 @@ func TestManifestRoundTrip(t *testing.T) {
 	}
 }
 
-// The committed reference run predates the provenance and memory fields:
-// it must still read, with those fields empty.
+// Results written before the provenance and memory fields existed (a
+// manifest and three records of an earlier reference run) must still read,
+// with those fields empty.
 func TestOldResultsStillRead(t *testing.T) {
-	dir := filepath.Join("..", "..", "results", "reference")
+	dir := filepath.Join("testdata", "before-provenance")
 	m, err := ReadManifest(filepath.Join(dir, ManifestFile))
 	if err != nil {
 		t.Fatal(err)
