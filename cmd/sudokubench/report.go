@@ -51,12 +51,11 @@ with --scatter all, or the pairs given with --scatter A:B (repeatable;
 --scatter none for none). --doc FILE puts the document
 elsewhere, linking the plots in --out relative to it, and --check writes
 nothing but fails if the files on disk differ from what the results give.
-BENCHMARKS.md is made, and checked, this way (with the scatter pairs the
-README lists):
+The committed runs' documents, which BENCHMARKS.md links, are made and
+checked this way:
 
   sudokubench report results/reference --format md --plots svg \
-      --out results/reference/plots --doc BENCHMARKS.md \
-      --scatter exactcover/dlx:sat/gophersat/extended-propagated ... [--check]
+      --out results/reference/plots --doc results/reference/report.md [--check]
 
 A LaTeX table needs ` + report.LaTeXPackages + ` in the preamble.`,
 		Args: cobra.MinimumNArgs(1),
