@@ -29,7 +29,8 @@ func Load(r io.Reader) (Model, error) {
 		m = NewRRN(cfg, rng)
 	case "cnn":
 		var cfg CNNConfig
-		if err := json.Unmarshal(c.Config, &cfg); err != nil || cfg.Conv1 < 1 || cfg.Conv1 > maxWidth || cfg.Conv2 < 1 || cfg.Conv2 > maxWidth {
+		if err := json.Unmarshal(c.Config, &cfg); err != nil || cfg.Conv1 < 1 || cfg.Conv1 > maxWidth || cfg.Conv2 < 1 || cfg.Conv2 > maxWidth ||
+			cfg.Bottleneck < 1 || cfg.Bottleneck > cfg.Conv2 {
 			return nil, fmt.Errorf("checkpoint: cnn configuration %s is not usable", c.Config)
 		}
 		m = NewCNN(cfg, rng)

@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -19,6 +20,7 @@ import (
 // issue's targets; its value is the number of puzzles per level:
 //
 //	SUDOKUBENCH_NEURAL_MEASURE=100 go test -run Measure -v -timeout 2h ./solvers/neural
+//	SUDOKUBENCH_NEURAL_MEASURE=300 SUDOKUBENCH_NEURAL_KINDS=cnn go test -run 'Measure(ByHints|ArticleMix)' -v ./solvers/neural
 const measureEnv = "SUDOKUBENCH_NEURAL_MEASURE"
 
 func measureCount(t *testing.T) int {
@@ -27,6 +29,17 @@ func measureCount(t *testing.T) int {
 		t.Skipf("set %s=N (puzzles per level) to measure the shipped weights", measureEnv)
 	}
 	return n
+}
+
+// kindsEnv names the networks to measure, comma-separated (default: both),
+// so that one retrained network can be measured again on its own.
+const kindsEnv = "SUDOKUBENCH_NEURAL_KINDS"
+
+func measureKinds() []string {
+	if v := os.Getenv(kindsEnv); v != "" {
+		return strings.Split(v, ",")
+	}
+	return []string{"rrn", "cnn"}
 }
 
 // palmSet returns n puzzles of 17-clue+k with their solutions (Palm et
@@ -68,7 +81,7 @@ func TestMeasureByHints(t *testing.T) {
 	for _, h := range []int{45, 36, 30, 25, 17} {
 		levels = append(levels, level{"17-clue+k", h, palmSet(t, h-17, n)})
 	}
-	for _, kind := range []string{"rrn", "cnn"} {
+	for _, kind := range measureKinds() {
 		m, _, err := Shipped(kind)
 		if err != nil {
 			t.Fatal(err)
@@ -97,7 +110,7 @@ func TestMeasureArticleMix(t *testing.T) {
 			mix = append(mix, palmSet(t, r[0]+i-17, (n+span-1)/span)...)
 		}
 	}
-	for _, kind := range []string{"rrn", "cnn"} {
+	for _, kind := range measureKinds() {
 		m, _, err := Shipped(kind)
 		if err != nil {
 			t.Fatal(err)

@@ -25,9 +25,16 @@ func Pipelines() []solvers.Info {
 const searchMethod Method = "search"
 
 var kindDescription = map[string]string{
-	"cnn": "the article's CNN (conv 3×3 64 → conv 3×3 128) with a 1×1-conv head in place of its 7.6M-weight dense layer",
+	"cnn": fmt.Sprintf("the article's CNN (conv 3×3 %d → conv 3×3 %d) and its dense layer over the whole board, so that "+
+		"every cell sees its row, column and box, bottlenecked: a 1×1 conv takes %d channels to %d per cell, then dense "+
+		"from all 81·%d to 81·9 logits (%s head weights instead of the article's %s)",
+		DefaultCNN.Conv1, DefaultCNN.Conv2, DefaultCNN.Conv2, DefaultCNN.Bottleneck, DefaultCNN.Bottleneck,
+		millions(DefaultCNN.HeadWeights()), millions(articleDenseWeights)),
 	"rrn": "recurrent relational network (Palm et al.), row/column/box messages, weights shared over its steps",
 }
+
+// millions writes a weight count to two significant figures: 7.6M.
+func millions(n int) string { return fmt.Sprintf("%.2gM", float64(n)/1e6) }
 
 var methodDescription = map[Method]string{
 	OneShot:      "one forward pass, every blank takes its most probable digit",
