@@ -3,26 +3,51 @@ package main
 import (
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"testing"
 )
 
-// regenerate is the command that makes BENCHMARKS.md and its plots from the
-// committed reference run (run from the repository root). The scatter plots
-// set the fastest engine of each kind against another.
-var regenerate = []string{"report", "results/reference", "--format", "md", "--plots", "svg",
-	"--out", "results/reference/plots", "--doc", "BENCHMARKS.md",
-	"--scatter", "exactcover/dlx:sat/gophersat/extended-propagated",
-	"--scatter", "sat/gophersat/minimal:sat/gophersat/extended",
-	"--scatter", "sat/minisat/extended:sat/cadical/extended",
-	"--scatter", "milp/cbc:milp/gophersat-pb",
-	"--scatter", "milp/gophersat-pb:milp/gophersat-pb/cutting-planes"}
+// committedDocuments are the commands that make each committed run's
+// document and plots from its records (run from the repository root);
+// BENCHMARKS.md links the documents and shows their key plots.
+var committedDocuments = [][]string{
+	{"report", "results/reference", "--format", "md", "--plots", "svg",
+		"--out", "results/reference/plots", "--doc", "results/reference/report.md"},
+	{"report", "results/families", "--format", "md", "--plots", "svg",
+		"--out", "results/families/plots", "--doc", "results/families/report.md"},
+	{"reproduce", "comparison", "--out", "results/comparison", "--report-only"},
+}
 
-func TestBenchmarksMarkdownIsUpToDate(t *testing.T) {
+func TestCommittedDocumentsAreUpToDate(t *testing.T) {
 	t.Chdir(filepath.Join("..", ".."))
-	out, err := runCLI(t, append(regenerate, "--check")...)
+	for _, args := range committedDocuments {
+		out, err := runCLI(t, append(args, "--check")...)
+		if err != nil {
+			t.Errorf("%v\n%.2000s\nregenerate with: sudokubench %s", err, out, strings.Join(args, " "))
+		}
+	}
+}
+
+// TestBenchmarksLinksResolve checks that every link and image of
+// BENCHMARKS.md names a file of the repository.
+func TestBenchmarksLinksResolve(t *testing.T) {
+	t.Chdir(filepath.Join("..", ".."))
+	text, err := os.ReadFile("BENCHMARKS.md")
 	if err != nil {
-		t.Fatalf("%v\n%s\nregenerate with: sudokubench %s", err, out, strings.Join(regenerate, " "))
+		t.Fatal(err)
+	}
+	links := regexp.MustCompile(`\]\(([^)#]+)\)`).FindAllStringSubmatch(string(text), -1)
+	if len(links) < len(committedDocuments) {
+		t.Fatalf("BENCHMARKS.md links %d files, want at least the %d documents", len(links), len(committedDocuments))
+	}
+	for _, l := range links {
+		if strings.Contains(l[1], "://") {
+			continue
+		}
+		if _, err := os.Stat(l[1]); err != nil {
+			t.Errorf("BENCHMARKS.md links %s: %v", l[1], err)
+		}
 	}
 }
 
