@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -46,9 +47,11 @@ type Config struct {
 
 	Shard Shard // the piece of the plan to run here
 	// Out is the result directory; "" makes a new one below
-	// DefaultResultsDir, named after the time (NewResultDir).
-	Out    string
-	Resume bool // skip runs already recorded in Out
+	// DefaultResultsDir, named DirName (default "run") and the time
+	// (NewResultDir).
+	Out     string
+	DirName string
+	Resume  bool // skip runs already recorded in Out
 	// AllowOtherBuild lets a resumed benchmark go on with a build other
 	// than the one that recorded it (each record names its build).
 	AllowOtherBuild bool
@@ -172,7 +175,8 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 		return nil, err
 	}
 	if cfg.Out == "" {
-		if cfg.Out, err = NewResultDir(DefaultResultsDir, time.Now()); err != nil {
+		name := cmp.Or(cfg.DirName, "run")
+		if cfg.Out, err = NewResultDir(DefaultResultsDir, name, time.Now()); err != nil {
 			return nil, err
 		}
 		defer func() {

@@ -77,15 +77,15 @@ func (l *DirLock) Release() error {
 	return err
 }
 
-// NewResultDir creates a fresh directory parent/run-<time>, with a suffix
-// -2, -3 … when a run started in the same second took the name, and
+// NewResultDir creates a fresh directory parent/<name>-<time>, with a
+// suffix -2, -3 … when a run started in the same second took the name, and
 // returns its path. The directory is created exclusively, so two runs never
 // share one.
-func NewResultDir(parent string, now time.Time) (string, error) {
+func NewResultDir(parent, name string, now time.Time) (string, error) {
 	if err := os.MkdirAll(parent, 0o755); err != nil {
 		return "", err
 	}
-	base := filepath.Join(parent, "run-"+now.Format("20060102-150405"))
+	base := filepath.Join(parent, name+"-"+now.Format("20060102-150405"))
 	for i := 1; ; i++ {
 		dir := base
 		if i > 1 {

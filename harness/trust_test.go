@@ -148,7 +148,7 @@ func TestNewResultDirIsUnique(t *testing.T) {
 	for i := range dirs {
 		wg.Go(func() {
 			var err error
-			if dirs[i], err = NewResultDir(parent, now); err != nil {
+			if dirs[i], err = NewResultDir(parent, "run", now); err != nil {
 				t.Error(err)
 			}
 		})

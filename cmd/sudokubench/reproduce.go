@@ -73,7 +73,7 @@ generations (a quarter of a second).`,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runComparison(cmd, &fl) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&fl.out, "out", "", "result directory (default results/comparison-<timestamp>)")
+	f.StringVar(&fl.out, "out", "", "result directory (default: a new results/comparison-<timestamp>[-N])")
 	f.StringVar(&fl.solvers, "solvers", "article", `rows: "article", "extra", "all", or pipeline names, comma-separated`)
 	f.IntVar(&fl.limit, "limit", reproduce.DefaultPerLevel, "puzzles per level, a seeded sample")
 	f.DurationVar(&fl.timeout, "timeout", reproduce.DefaultTimeout, "wall-clock limit per run")
@@ -104,12 +104,9 @@ func runComparison(cmd *cobra.Command, fl *comparisonFlags) error {
 	if fl.check && !fl.reportOnly {
 		return errors.New("--check compares documents with the results: use it with --report-only")
 	}
-	if fl.out == "" {
-		fl.out = filepath.Join("results", "comparison-"+time.Now().Format("20060102-150405"))
-	}
 	reg := registry.Default()
 	if !fl.reportOnly {
-		if err := benchComparison(cmd, fl, reg); err != nil {
+		if fl.out, err = benchComparison(cmd, fl, reg); err != nil {
 			return err
 		}
 	}
@@ -135,26 +132,27 @@ func runComparison(cmd *cobra.Command, fl *comparisonFlags) error {
 	return err
 }
 
-// benchComparison runs what the comparison in fl.out lacks.
-func benchComparison(cmd *cobra.Command, fl *comparisonFlags, reg *solvers.Registry) error {
+// benchComparison runs what the comparison in fl.out lacks (all of it in
+// a new directory when fl.out is empty) and returns its directory.
+func benchComparison(cmd *cobra.Command, fl *comparisonFlags, reg *solvers.Registry) (out string, err error) {
 	cfg, err := comparisonConfig(cmd, fl, reg)
 	if err != nil {
-		return err
+		return "", err
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	sum, err := reproduce.Bench(ctx, cfg)
 	if err != nil {
-		return err
+		return "", err
 	}
 	for _, w := range sum.Warnings {
 		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "%d of %d runs recorded in %s (%d by this call)\n\n", sum.Skipped+sum.Done, sum.Planned, sum.Out, sum.Done)
 	if sum.Interrupted {
-		return &exitError{code: 130, err: fmt.Errorf("interrupted; finish with: sudokubench reproduce comparison --out %s --resume", sum.Out)}
+		return "", &exitError{code: 130, err: fmt.Errorf("interrupted; finish with: sudokubench reproduce comparison --out %s --resume", sum.Out)}
 	}
-	return nil
+	return sum.Out, nil
 }
 
 // comparisonConfig builds the run from the flags; on --resume the

@@ -52,6 +52,26 @@ func TestReproduceComparison(t *testing.T) {
 	}
 }
 
+// Without --out, each comparison gets a directory of its own under
+// results/, even when two start in the same second.
+func TestReproduceComparisonDefaultDirsAreUnique(t *testing.T) {
+	corporaDir, err := filepath.Abs("../../corpora/data")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(t.TempDir())
+	args := []string{"--corpora", corporaDir, "reproduce", "comparison", "--limit", "1", "--solvers", "exactcover/dlx"}
+	for range 2 {
+		if text, err := runCLI(t, args...); err != nil {
+			t.Fatalf("%v\n%s", err, text)
+		}
+	}
+	docs, err := filepath.Glob(filepath.Join("results", "comparison-*", "comparison.md"))
+	if err != nil || len(docs) != 2 {
+		t.Errorf("two comparisons without --out wrote %v (%v), want a comparison.md in each of two directories", docs, err)
+	}
+}
+
 func TestReproduceComparisonFlags(t *testing.T) {
 	for _, tt := range []struct {
 		args []string

@@ -32,6 +32,8 @@ type Config struct {
 	Timeout  time.Duration
 	MemBytes uint64
 
+	// Out is the result directory; "" makes a new one below
+	// harness.DefaultResultsDir, named comparison-<time>.
 	Out    string
 	Resume bool
 
@@ -59,7 +61,7 @@ func Bench(ctx context.Context, cfg Config) (*harness.Summary, error) {
 	return harness.Bench(ctx, harness.Config{
 		Corpora: levels, Sample: cfg.PerLevel, Solvers: strings.Join(names, ","),
 		Mode: cfg.Mode, Reps: 1, Seed: cfg.Seed, Timeout: cfg.Timeout, MemBytes: cfg.MemBytes,
-		Out: cfg.Out, Resume: cfg.Resume,
+		Out: cfg.Out, DirName: "comparison", Resume: cfg.Resume,
 		CorporaDir: cfg.CorporaDir, Registry: cfg.Registry, Launch: cfg.Launch, Oracle: cfg.Oracle,
 		Progress: cfg.Progress,
 	})
