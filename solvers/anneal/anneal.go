@@ -104,7 +104,7 @@ func (p *pipeline) finish(r *run, res *solvers.Result) error {
 		res.Status, res.Solution = solvers.Solved, grid
 	default:
 		res.Status = solvers.GaveUp
-		res.Detail = fmt.Sprintf("best energy %d after %d reads, %.3g updates: %s", r.bestEnergy, r.reads, float64(r.attempted), qubo.Summarize(violations))
+		res.Detail = fmt.Sprintf("best energy %d after %s, %.3g updates: %s", r.bestEnergy, r.readsDone(), float64(r.attempted), qubo.Summarize(violations))
 	}
 	return nil
 }

@@ -2,6 +2,7 @@ package anneal
 
 import (
 	"context"
+	"fmt"
 	"time"
 
 	"github.com/sudokubench/sudokubench/encodings/qubo"
@@ -94,6 +95,16 @@ func (r *run) endRead(s *state) bool {
 func (r *run) abandonRead(s *state) {
 	r.offer(s)
 	r.extra["reads_interrupted"]++
+}
+
+// readsDone says how many reads ended, and how many the stopping rule cut
+// short, if any: a long read (parallel tempering's) may never end.
+func (r *run) readsDone() string {
+	done := fmt.Sprintf("%d reads", r.reads)
+	if cut := r.extra["reads_interrupted"]; cut > 0 {
+		done += fmt.Sprintf(" (and %g cut short)", cut)
+	}
+	return done
 }
 
 // offer keeps s if it is better than the best state seen.
