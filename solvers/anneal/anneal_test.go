@@ -23,6 +23,7 @@ var samplers = []struct {
 	s    sampler
 }{
 	{"neal", Neal}, {"sa", Tuned}, {"pt", TunedPT}, {"tabu", TunedTabu}, {"descent", Descent{}}, {"kerberos", TunedKerberos},
+	{"swap", TunedSwap},
 }
 
 func parse(t testing.TB, s string, v sudoku.Variant) *sudoku.Grid {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"math/bits"
+	"slices"
 
 	"github.com/sudokubench/sudokubench/encodings/qubo"
 )
@@ -65,6 +66,20 @@ func newProblem(m *qubo.Model) (*problem, error) {
 	}
 	p.maxField = int32(most)
 	return p, nil
+}
+
+// coupling returns the weight between variables i and j, 0 when they are
+// not coupled or either is −1. A variable's neighbours are in increasing
+// order (the couplers are sorted), so it searches them by halves.
+func (p *problem) coupling(i, j int32) int32 {
+	if i < 0 || j < 0 {
+		return 0
+	}
+	nbr := p.nbr[p.start[i]:p.start[i+1]]
+	if k, found := slices.BinarySearch(nbr, j); found {
+		return p.weight[int(p.start[i])+k]
+	}
+	return 0
 }
 
 func abs64(a int64) int64 {

@@ -37,7 +37,9 @@ type target struct {
 }
 
 var targets = []target{
-	{"qubo/sa/propagated", "17-clue", 500, 0.99, 1, 0},
+	{"qubo/swap/propagated", "17-clue", 500, 0.99, 1, 0},
+	{"qubo/sa/propagated", "17-clue", 500, 0, 1, 0},
+	{"qubo/swap/pruned", "17-clue", 50, 0, 1, 0},
 	{"qubo/sa/pruned", "17-clue+23", 50, 1, 1, time.Millisecond},
 	{"qubo/sa/pruned", "17-clue+13", 50, 1, 1, 0},
 	{"qubo/sa/pruned", "17-clue+8", 50, 1, 1, 50 * time.Millisecond},
