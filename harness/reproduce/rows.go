@@ -90,7 +90,7 @@ var ExtraRows = []Row{
 	{Algorithm: "memetic genetic algorithm", Pipelines: []string{"genetic/strong"}},
 	{Algorithm: "SAT", Pipelines: []string{"sat/gophersat/extended-propagated", "sat/minisat/extended", "sat/"}},
 	{Algorithm: "0/1 MILP", Pipelines: []string{"milp/cbc", "milp/gophersat-pb", "milp/"}},
-	{Algorithm: "QUBO annealing", Pipelines: []string{"qubo/sa/propagated", "qubo/pt/propagated", "qubo/"}},
+	{Algorithm: "QUBO annealing", Pipelines: []string{"qubo/swap/propagated", "qubo/sa/propagated", "qubo/"}},
 	{Algorithm: "recurrent relational network, iterative", Pipelines: []string{"neural/rrn/iterative", "neural/rrn/"}},
 	{Algorithm: "network-guided search", Pipelines: []string{"neural/rrn/search"}},
 }
