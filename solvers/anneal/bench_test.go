@@ -1,6 +1,8 @@
 package anneal
 
 import (
+	"context"
+	"math"
 	"testing"
 
 	"github.com/sudokubench/sudokubench/encodings/qubo"
@@ -84,4 +86,25 @@ func BenchmarkRejected(b *testing.B) {
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(attempts), "ns/rejected")
 	b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/float64(attempts), "cpu-ns/rejected")
+}
+
+// BenchmarkSwap times whole reads of TunedSwap on the pruned model and
+// reports the average time per attempted swap (ns/swap; a swap counts
+// four updates) and the share accepted.
+func BenchmarkSwap(b *testing.B) {
+	m, p := benchProblem(b, qubo.Pruned)
+	r := newRun(context.Background(), m, p, 1, math.MaxInt64)
+	board, s := newSwapBoard(r), newState(p.n)
+	matched, x := newMatcher(board), make([]uint8, p.n)
+	hot, cold := TunedSwap.Range.of(m)
+	acc := newAcceptance(geometric(hot, cold, TunedSwap.Sweeps), 4*p.maxField)
+	cpu0 := processCPU()
+	for b.Loop() {
+		board.randomize(matched, r.rng, p, s, x)
+		TunedSwap.anneal(r, board, s, acc)
+	}
+	swaps := float64(r.attempted) / 4
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/swaps, "ns/swap")
+	b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/swaps, "cpu-ns/swap")
+	b.ReportMetric(float64(r.accepted)/float64(r.attempted), "accepted/swap")
 }

@@ -198,17 +198,8 @@ func TestSwapsKeepCellsAndBoxesOneHot(t *testing.T) {
 	}
 	p := mustProblem(t, m)
 	r := newRun(context.Background(), m, p, 1, 1e9)
-	b := newSwapBoard(r)
-	for _, cells := range b.box {
-		newMatcher(b).assign(cells, r.rng)
-	}
-	b.fillOwners()
-	x := make([]uint8, p.n)
-	for c, d := range b.digit {
-		x[b.variable(int32(c), d)] = 1
-	}
-	s := newState(p.n)
-	s.load(p, x)
+	b, s := newSwapBoard(r), newState(p.n)
+	b.randomize(newMatcher(b), r.rng, p, s, make([]uint8, p.n))
 	swaps := 0
 	for range 3000 {
 		mv, ok := b.propose(r.rng, s)

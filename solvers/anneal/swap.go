@@ -123,6 +123,20 @@ func (b *swapBoard) variable(c, d int32) int32 {
 	return b.cand[int(c)*b.n+int(d)-1]
 }
 
+// randomize starts a read: a random matching of digits to cells in every
+// box, loaded into s (x is scratch, one value per variable).
+func (b *swapBoard) randomize(m *matcher, g *rng, p *problem, s *state, x []uint8) {
+	clear(x)
+	for _, cells := range b.box {
+		m.assign(cells, g)
+	}
+	b.fillOwners()
+	for cell, d := range b.digit {
+		x[b.variable(int32(cell), d)] = 1
+	}
+	s.load(p, x)
+}
+
 // fillOwners records which cell of each box holds each digit.
 func (b *swapBoard) fillOwners() {
 	for i := range b.owner {
@@ -147,15 +161,7 @@ func (c Swap) sample(r *run) {
 			acc = newAcceptance(geometric(hot, cold, sweeps), 4*r.p.maxField)
 			tables[sweeps] = acc
 		}
-		clear(x)
-		for _, cells := range b.box {
-			m.assign(cells, r.rng)
-		}
-		b.fillOwners()
-		for cell, d := range b.digit {
-			x[b.variable(int32(cell), d)] = 1
-		}
-		s.load(r.p, x)
+		b.randomize(m, r.rng, r.p, s, x)
 		if !c.anneal(r, b, s, acc) {
 			r.abandonRead(s)
 			return
