@@ -97,24 +97,7 @@ func TestNaiveGivesUp(t *testing.T) {
 	}
 }
 
-func TestPipelines(t *testing.T) {
-	reg := solvers.NewRegistry()
-	for _, in := range Pipelines() {
-		if err := reg.Add(in); err != nil {
-			t.Fatal(err)
-		}
-		if in.Family != "direct" || !in.PureGo || in.Stochastic || in.Incomplete {
-			t.Errorf("%s: info %+v", in.Name, in)
-		}
-		if _, ok := in.New().(solvers.Tracer); !ok {
-			t.Errorf("%s cannot trace", in.Name)
-		}
-		p := solvertest.Corpus(t, "17-clue+20", 1)[0].Grid
-		if err := solvertest.Check(in.New(), p, solvers.Unique, solvers.Solved); err != nil {
-			t.Errorf("%s: %v", in.Name, err)
-		}
-	}
-}
+func TestPipelines(t *testing.T) { solvertest.DirectPipelines(t, Pipelines()) }
 
 func BenchmarkNaive(b *testing.B) {
 	solvertest.Benchmark(b, func() solvers.Solver { return NewNaive(0) }, solvers.Unique,

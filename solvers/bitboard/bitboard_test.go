@@ -10,6 +10,7 @@ import (
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
+	"github.com/sudokubench/sudokubench/solvers/solvertest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -35,7 +36,7 @@ func TestTdokuTests(t *testing.T) {
 			case p.Solutions > 1:
 				want = solvers.Multiple
 			}
-			if err := solveAndCheck(s, p.Grid, solvers.Unique, want); err != nil {
+			if err := solvertest.Check(s, p.Grid, solvers.Unique, want); err != nil {
 				t.Fatal(err)
 			}
 			if p.Solution != nil {
@@ -122,13 +123,13 @@ func TestSizesAndVariants(t *testing.T) {
 				opts := corpora.GenerateOptions{Box: tt.box, Variant: v, Hints: tt.hints, Seed: 1}
 				for _, p := range generate(t, opts, tt.count) {
 					for _, mode := range []solvers.Mode{solvers.Unique, solvers.First} {
-						if err := solveAndCheck(s, p, mode, solvers.Solved); err != nil {
+						if err := solvertest.Check(s, p, mode, solvers.Solved); err != nil {
 							t.Errorf("%s %s: %v", mode, p, err)
 						}
 					}
 				}
 				several := severalSolutions(t, geo)
-				if err := solveAndCheck(s, several, solvers.Unique, solvers.Multiple); err != nil {
+				if err := solvertest.Check(s, several, solvers.Unique, solvers.Multiple); err != nil {
 					t.Errorf("blanked grid: %v", err)
 				}
 			})
@@ -212,10 +213,10 @@ func TestDiagonalEnforced(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := solveAndCheck(s, blanked, solvers.First, solvers.Solved); err != nil {
+		if err := solvertest.Check(s, blanked, solvers.First, solvers.Solved); err != nil {
 			t.Errorf("%s: %v", blanked.Geometry(), err)
 		}
-		if err := solveAndCheck(s, asDiagonal, solvers.Unique, solvers.Unsat); err != nil {
+		if err := solvertest.Check(s, asDiagonal, solvers.Unique, solvers.Unsat); err != nil {
 			t.Errorf("%s: %v", asDiagonal.Geometry(), err)
 		}
 	}
@@ -231,7 +232,7 @@ func TestConflictingGivens(t *testing.T) {
 			g := sudoku.NewGrid(geo)
 			g.Set(pair[0], 5)
 			g.Set(pair[1], 5)
-			if err := solveAndCheck(s, g, solvers.Unique, solvers.Unsat); err != nil {
+			if err := solvertest.Check(s, g, solvers.Unique, solvers.Unsat); err != nil {
 				t.Errorf("%s, 5 at %s and %s: %v", geo, geo.CellName(pair[0]), geo.CellName(pair[1]), err)
 			}
 		}
@@ -339,7 +340,7 @@ func TestPipelines(t *testing.T) {
 		t.Errorf("info %+v", in)
 	}
 	puzzle := loadCorpus(t, "norvig-top95", 1)[0].Grid
-	if err := solveAndCheck(in.New().(*Solver), puzzle, solvers.Unique, solvers.Solved); err != nil {
+	if err := solvertest.Check(in.New(), puzzle, solvers.Unique, solvers.Solved); err != nil {
 		t.Error(err)
 	}
 }

@@ -1,14 +1,13 @@
 package bitboard
 
 import (
-	"context"
 	"fmt"
 	"path/filepath"
 	"testing"
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/solvers"
-	"github.com/sudokubench/sudokubench/sudoku"
+	"github.com/sudokubench/sudokubench/solvers/solvertest"
 )
 
 // loadCorpus returns the puzzles of a shipped corpus: all of them when
@@ -48,34 +47,9 @@ func TestCorpora(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("corpus=%s/mode=%s", tt.corpus, tt.mode), func(t *testing.T) {
-			s := NewSolver()
 			puzzles := loadCorpus(t, tt.corpus, 0)
-			failures := 0
-			for _, p := range puzzles {
-				if err := solveAndCheck(s, p.Grid, tt.mode, tt.want); err != nil {
-					t.Errorf("%s %s: %v", p.ID, p.Grid, err)
-					if failures++; failures == 5 {
-						t.Fatal("giving up after 5 failures")
-					}
-				}
-			}
+			solvertest.CheckAll(t, NewSolver(), solvertest.Grids(puzzles), tt.mode, tt.want)
 			t.Logf("%d puzzles", len(puzzles))
 		})
 	}
-}
-
-// solveAndCheck solves one puzzle and verifies status and solution.
-func solveAndCheck(s *Solver, puzzle *sudoku.Grid, mode solvers.Mode, want solvers.Status) error {
-	res, err := s.Solve(context.Background(), solvers.Request{Puzzle: puzzle, Mode: mode})
-	switch {
-	case err != nil:
-		return err
-	case res.Status != want:
-		return fmt.Errorf("status %s, want %s", res.Status, want)
-	case res.Status == solvers.Solved || res.Status == solvers.Multiple:
-		return sudoku.CheckSolution(puzzle, res.Solution)
-	case res.Solution != nil:
-		return fmt.Errorf("status %s with a solution", res.Status)
-	}
-	return nil
 }

@@ -103,20 +103,7 @@ func TestNorvigStopsWhenCancelled(t *testing.T) {
 	}
 }
 
-func TestPipelines(t *testing.T) {
-	reg := solvers.NewRegistry()
-	for _, in := range Pipelines() {
-		if err := reg.Add(in); err != nil {
-			t.Fatal(err)
-		}
-		if in.Family != "direct" || !in.PureGo || in.Stochastic || in.Incomplete {
-			t.Errorf("%s: info %+v", in.Name, in)
-		}
-		if _, ok := in.New().(solvers.Tracer); !ok {
-			t.Errorf("%s cannot trace", in.Name)
-		}
-	}
-}
+func TestPipelines(t *testing.T) { solvertest.DirectPipelines(t, Pipelines()) }
 
 func BenchmarkNorvig(b *testing.B) {
 	solvertest.Benchmark(b, func() solvers.Solver { return NewNorvig() }, solvers.Unique, []solvertest.Sample{

@@ -146,3 +146,26 @@ func Benchmark(b *testing.B, newSolver func() solvers.Solver, mode solvers.Mode,
 		})
 	}
 }
+
+// DirectPipelines checks the registry entries of complete direct solvers
+// that trace their search: each registers, says family direct, pure Go,
+// deterministic and complete, can trace, and solves a 37-given puzzle.
+func DirectPipelines(t *testing.T, infos []solvers.Info) {
+	t.Helper()
+	reg := solvers.NewRegistry()
+	puzzle := Corpus(t, "17-clue+20", 1)[0].Grid
+	for _, in := range infos {
+		if err := reg.Add(in); err != nil {
+			t.Fatal(err)
+		}
+		if in.Family != "direct" || !in.PureGo || in.Stochastic || in.Incomplete {
+			t.Errorf("%s: info %+v", in.Name, in)
+		}
+		if _, ok := in.New().(solvers.Tracer); !ok {
+			t.Errorf("%s cannot trace", in.Name)
+		}
+		if err := Check(in.New(), puzzle, solvers.Unique, solvers.Solved); err != nil {
+			t.Errorf("%s: %v", in.Name, err)
+		}
+	}
+}
