@@ -95,7 +95,14 @@ func Names() []string {
 // ("17-clue+8", k from 0 to 64, or "17-clue+19..28", a range of k), or else
 // a puzzle file by its path ("my-puzzles.txt", "./top1465" for a file that
 // a shipped name would hide).
-func Lookup(name string) (Entry, error) {
+func Lookup(name string) (Entry, error) { return lookup(name, true) }
+
+// LookupShipped is Lookup without puzzle files: only the shipped and
+// derived corpora, for callers that must not read a path a client names
+// (a server).
+func LookupShipped(name string) (Entry, error) { return lookup(name, false) }
+
+func lookup(name string, files bool) (Entry, error) {
 	catalog := Catalog()
 	if i := slices.IndexFunc(catalog, func(e Entry) bool { return e.Name == name }); i >= 0 {
 		return catalog[i], nil
@@ -104,13 +111,17 @@ func Lookup(name string) (Entry, error) {
 	switch {
 	case derived && base == DerivedBase:
 		return lookupDerived(name, base, k)
-	case isFile(name):
+	case files && isFile(name):
 		return Entry{Name: name, Path: name, Source: "puzzle file " + name}, nil
 	case derived:
 		return lookupDerived(name, base, k)
 	}
-	return Entry{}, fmt.Errorf("unknown corpus %q: not a file, and the known corpora are %s, and %s+k for k = 0..%d (or a range of k, %s+19..28)",
-		name, strings.Join(Names(), ", "), DerivedBase, MaxAdded, DerivedBase)
+	what := "not a file, and the"
+	if !files {
+		what = "the"
+	}
+	return Entry{}, fmt.Errorf("unknown corpus %q: %s known corpora are %s, and %s+k for k = 0..%d (or a range of k, %s+19..28)",
+		name, what, strings.Join(Names(), ", "), DerivedBase, MaxAdded, DerivedBase)
 }
 
 // isFile reports whether path names a regular file (or a link to one).

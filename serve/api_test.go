@@ -248,6 +248,9 @@ func TestBadQueriesGet4xx(t *testing.T) {
 		{"/generate?difficulty=2", 400, "difficulty=2: want a number from 0 (easiest) to 1 (hardest)"},
 		{"/generate?difficulty=hard", 400, "difficulty=hard"},
 		{"/api/corpora/nope/sample", 404, `unknown corpus "nope"`},
+		// A path to a puzzle file is a corpus to the command line, never to
+		// a client: the server reads no file a request names.
+		{"/api/corpora/..%2Fcorpora%2Fdata%2Ftop1465.txt/sample", 404, `unknown corpus "../corpora/data/top1465.txt"`},
 		{"/api/corpora/17-clue/sample?n=0", 400, "n=0: ask for 1 to 100 puzzles"},
 		{"/api/corpora/17-clue/sample?hints=x", 400, "hints:"},
 		{"/api/nothing", 404, "no API endpoint GET /api/nothing"},

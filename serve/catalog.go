@@ -130,7 +130,7 @@ func (s *Server) handleSample(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	name := r.PathValue("name")
-	if _, err := corpora.Lookup(name); err != nil {
+	if _, err := corpora.LookupShipped(name); err != nil {
 		writeError(w, &apiError{code: http.StatusNotFound, msg: err.Error()})
 		return
 	}
