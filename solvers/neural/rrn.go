@@ -2,6 +2,7 @@ package neural
 
 import (
 	"math/rand/v2"
+	"sync/atomic"
 
 	"github.com/sudokubench/sudokubench/solvers/neural/nn"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -37,7 +38,7 @@ type RRN struct {
 	phi, self, upd, read nn.Linear
 	unit                 [3]nn.Linear // row, column, box
 	norm                 nn.LayerNorm
-	index                *unitIndex
+	index                atomic.Pointer[unitIndex] // the last batch size's, shared by Predictors in parallel
 }
 
 // NewRRN returns a network with fresh weights drawn from rng.
@@ -104,8 +105,8 @@ type unitIndex struct {
 }
 
 func (m *RRN) indexFor(boards int) *unitIndex {
-	if m.index != nil && m.index.boards == boards {
-		return m.index
+	if ix := m.index.Load(); ix != nil && ix.boards == boards {
+		return ix
 	}
 	geo := sudoku.MustGeometry(3, sudoku.Classic)
 	ix := &unitIndex{boards: boards}
@@ -126,7 +127,7 @@ func (m *RRN) indexFor(boards int) *unitIndex {
 			}
 		}
 	}
-	m.index = ix
+	m.index.Store(ix)
 	return ix
 }
 

@@ -2,6 +2,7 @@ package neural
 
 import (
 	"context"
+	"sync"
 	"testing"
 
 	"github.com/sudokubench/sudokubench/solvers"
@@ -80,5 +81,36 @@ func TestShippedPipelinesSolve(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// TestPredictorsShareAShippedModel runs four Predictors of one shipped
+// network at once, as a server's workers may, on one puzzle: each must
+// give the one-shot answer a lone Predictor gives (run with -race to see
+// that they share nothing they write).
+func TestPredictorsShareAShippedModel(t *testing.T) {
+	for _, kind := range []string{"rrn", "cnn"} {
+		m, _, err := Shipped(kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g, err := sudoku.ParseLine("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", sudoku.Classic)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var board [Cells]uint8
+		copy(board[:], g.Cells())
+		got := make([][Cells]uint8, 4)
+		var wg sync.WaitGroup
+		for i := range got {
+			wg.Go(func() { got[i] = NewPredictor(m).OneShot(board) })
+		}
+		wg.Wait()
+		want := NewPredictor(m).OneShot(board)
+		for i, g := range got {
+			if g != want {
+				t.Errorf("%s: predictor %d of 4 in parallel answered differently from a lone one", kind, i)
+			}
+		}
 	}
 }
