@@ -95,6 +95,19 @@ func checkRequest(req solvers.Request) error {
 	return nil
 }
 
+// checkSizes refuses a population that cannot breed: at least one
+// individual, an elite no larger than the population, a tournament of one
+// or more, and generations to run.
+func checkSizes(population, elite, tournament, generations int) error {
+	switch {
+	case population < 1 || tournament < 1 || generations < 1:
+		return fmt.Errorf("population %d, tournament %d, generations %d: each must be at least 1", population, tournament, generations)
+	case elite < 0 || elite > population:
+		return fmt.Errorf("elite %d: must be from 0 to the population, %d", elite, population)
+	}
+	return nil
+}
+
 // read is the outcome of a run: the best grid found and how it went.
 type read struct {
 	best        []uint8

@@ -182,3 +182,32 @@ func BenchmarkSeed(b *testing.B) {
 	solvertest.Benchmark(b, func() solvers.Solver { return NewSeed(DefaultSeedConfig) }, solvers.First,
 		[]solvertest.Sample{{Corpus: "17-clue+28", N: 20}, {Corpus: "17-clue+19", N: 10}})
 }
+
+// TestRefusesSettingsThatCannotRun gives each algorithm a setting it
+// cannot run (a strong GA that never stalls used to loop forever): an
+// error status that names the setting, at once.
+func TestRefusesSettingsThatCannotRun(t *testing.T) {
+	p := solvertest.Corpus(t, "17-clue+30", 1)[0].Grid
+	strong := func(change func(*StrongConfig)) solvers.Solver {
+		c := DefaultStrongConfig
+		change(&c)
+		return NewStrong(c)
+	}
+	seed := func(change func(*SeedConfig)) solvers.Solver {
+		c := DefaultSeedConfig
+		change(&c)
+		return NewSeed(c)
+	}
+	for name, s := range map[string]solvers.Solver{
+		"strong stall=0":      strong(func(c *StrongConfig) { c.Stall = 0 }),
+		"strong population=0": strong(func(c *StrongConfig) { c.Population = 0 }),
+		"strong elite=50":     strong(func(c *StrongConfig) { c.Elite = 50 }),
+		"seed elite=600":      seed(func(c *SeedConfig) { c.Elite = 600 }),
+		"seed generations=0":  seed(func(c *SeedConfig) { c.Generations = 0 }),
+	} {
+		res, err := s.Solve(context.Background(), solvers.Request{Puzzle: p, Mode: solvers.First, Seed: 1})
+		if err != nil || res.Status != solvers.Error || res.Detail == "" {
+			t.Errorf("%s: status %s (%q), err %v; want an error that says why", name, res.Status, res.Detail, err)
+		}
+	}
+}

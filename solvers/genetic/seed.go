@@ -1,6 +1,7 @@
 package genetic
 
 import (
+	"cmp"
 	"context"
 	"math"
 	"math/rand/v2"
@@ -34,7 +35,7 @@ func NewSeed(cfg SeedConfig) *Seed { return &Seed{cfg: cfg} }
 // individual has no conflict or the generations run out. Counters: reads
 // (1), reads_solved, generations, conflicts (of the best individual).
 func (s *Seed) Solve(ctx context.Context, req solvers.Request) (solvers.Result, error) {
-	if err := checkRequest(req); err != nil {
+	if err := cmp.Or(checkRequest(req), checkSizes(s.cfg.Population, s.cfg.Elite, s.cfg.Tournament, s.cfg.Generations)); err != nil {
 		return solvers.Result{Status: solvers.Error, Detail: err.Error()}, nil
 	}
 	start := time.Now()

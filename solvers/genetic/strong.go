@@ -1,7 +1,9 @@
 package genetic
 
 import (
+	"cmp"
 	"context"
+	"fmt"
 	"math/bits"
 	"math/rand/v2"
 	"slices"
@@ -35,6 +37,13 @@ var DefaultStrongConfig = StrongConfig{
 	MutationMin: 0.02, MutationMax: 0.3,
 }
 
+func (c StrongConfig) check() error {
+	if c.Stall < 1 || c.LocalSteps < 0 {
+		return fmt.Errorf("stall %d, local steps %d: a read needs at least 1 generation to stall, and no negative steps", c.Stall, c.LocalSteps)
+	}
+	return checkSizes(c.Population, c.Elite, c.Tournament, c.Generations)
+}
+
 // Strong is the genetic/strong pipeline. It is not safe for concurrent use.
 type Strong struct {
 	cfg StrongConfig
@@ -50,7 +59,7 @@ func NewStrong(cfg StrongConfig) *Strong { return &Strong{cfg: cfg} }
 // (cells the pruning left one candidate, fixed before evolution) and moves
 // (local-search swaps made).
 func (s *Strong) Solve(ctx context.Context, req solvers.Request) (solvers.Result, error) {
-	if err := checkRequest(req); err != nil {
+	if err := cmp.Or(checkRequest(req), s.cfg.check()); err != nil {
 		return solvers.Result{Status: solvers.Error, Detail: err.Error()}, nil
 	}
 	start := time.Now()
