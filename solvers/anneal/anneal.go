@@ -88,6 +88,10 @@ func (p *pipeline) finish(r *run, res *solvers.Result) error {
 	for k, v := range r.extra {
 		c[k] = v
 	}
+	if r.refused != "" {
+		res.Status, res.Detail = r.refused, p.name+": "+r.refusal
+		return nil
+	}
 	if !r.bestRead {
 		res.Status, res.Detail = solvers.GaveUp, "stopped before any read ended"
 		return nil

@@ -141,12 +141,19 @@ func TestSamplersAreDeterministicForASeed(t *testing.T) {
 // machine running the tests may be loaded.
 func TestSamplersStopAtTheDeadline(t *testing.T) {
 	g := parse(t, ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...", sudoku.Classic)
+	unsolvable := parse(t, "....9..5..1.....3...23..7....35...7.8.....2.......64...9..1.....8..6......54....7", sudoku.Classic)
 	const limit = 150 * time.Millisecond
 	for _, sm := range samplers {
 		t.Run("sampler="+sm.name, func(t *testing.T) {
-			p := newPipeline(t, sm.s, qubo.Fixed, DefaultBudget)
+			p, puzzle := newPipeline(t, sm.s, qubo.Fixed, DefaultBudget), g
+			if _, swaps := sm.s.(Swap); swaps {
+				// Swaps sample only the empty cells' candidates, and solve
+				// most 17-clue puzzles in well under a second: an unsolvable
+				// puzzle whose boxes can each be filled keeps them busy.
+				p, puzzle = newPipeline(t, sm.s, qubo.Pruned, DefaultBudget), unsolvable
+			}
 			start := time.Now()
-			res := solve(t, p, g, 1, limit)
+			res := solve(t, p, puzzle, 1, limit)
 			if el := time.Since(start); el > limit+500*time.Millisecond {
 				t.Errorf("returned after %v, long past the %v deadline", el, limit)
 			}
@@ -212,5 +219,33 @@ func TestPipelinesAreNamedAndMarked(t *testing.T) {
 		if !seen[want] {
 			t.Errorf("no %s", want)
 		}
+	}
+}
+
+// TestSwapsRefuseWhatTheyCannotSample checks the swap sampler's limits: a
+// model with the givens' cells in it is refused, a box whose free cells
+// cannot all take different digits gives up at once, naming the box, and
+// reads that start at their full length (FirstSweeps 0) still run.
+func TestSwapsRefuseWhatTheyCannotSample(t *testing.T) {
+	easy := parse(t, "534678912672195348198342567859761423426853791713924856961537284287419635345286179", sudoku.Classic)
+	for _, cell := range []int{0, 10, 20, 30, 40, 50, 60, 70, 80, 8, 16} {
+		easy.Set(cell, 0)
+	}
+	res := solve(t, newPipeline(t, TunedSwap, qubo.Fixed, DefaultBudget), easy, 1, 0)
+	if res.Status != solvers.Error || !strings.Contains(res.Detail, "pruned or propagated") {
+		t.Errorf("fixed formulation: %s %q; want an error naming the formulations swaps take", res.Status, res.Detail)
+	}
+	// Box 1 lacks 6 to 9 in four cells, and row 1's 6 and 7 leave its
+	// three cells in row 1 only 8 and 9: every digit has a cell, but no
+	// way to fill them all.
+	clash := parse(t, "...67.....12......345............................................................", sudoku.Classic)
+	start := time.Now()
+	res = solve(t, newPipeline(t, TunedSwap, qubo.Pruned, DefaultBudget), clash, 1, 0)
+	if res.Status != solvers.GaveUp || !strings.Contains(res.Detail, "the box of r1c1") || time.Since(start) > time.Second {
+		t.Errorf("unfillable box: %s %q after %v; want gave-up at once naming the box", res.Status, res.Detail, time.Since(start))
+	}
+	res = solve(t, newPipeline(t, Swap{Sweeps: 2000, Range: TunedSwap.Range}, qubo.Pruned, DefaultBudget), easy, 1, 0)
+	if res.Status != solvers.Solved {
+		t.Errorf("reads of full length from the start: %s %q", res.Status, res.Detail)
 	}
 }

@@ -3,6 +3,7 @@ package anneal
 import (
 	"context"
 	"fmt"
+	"github.com/sudokubench/sudokubench/solvers"
 	"time"
 
 	"github.com/sudokubench/sudokubench/encodings/qubo"
@@ -45,6 +46,15 @@ type run struct {
 	best                *state
 	bestEnergy          int64
 	bestRead            bool // a read has ended: best is set
+	// refused, when set, is the verdict of a sampler that would not or
+	// need not sample this model, with refusal saying why.
+	refused solvers.Status
+	refusal string
+}
+
+// refuse ends the run with a verdict and its reason, without a read.
+func (r *run) refuse(status solvers.Status, why string) {
+	r.refused, r.refusal, r.done = status, why, true
 }
 
 // newRun starts a run; budget is the attempted updates it may make when

@@ -38,18 +38,10 @@ func (c SA) options() map[string]string {
 }
 
 func (c SA) sample(r *run) {
-	tables := make(map[int]*acceptance) // by read length
-	sweeps := c.Sweeps
-	if c.FirstSweeps > 0 {
-		sweeps = min(c.FirstSweeps, c.Sweeps)
-	}
+	lengths := newReadLengths(c.FirstSweeps, c.Sweeps, func(sweeps int) *acceptance { return c.acceptance(r, sweeps) })
 	s := newState(r.p.n)
 	for !r.stopped() {
-		acc := tables[sweeps]
-		if acc == nil {
-			acc = c.acceptance(r, sweeps)
-			tables[sweeps] = acc
-		}
+		acc := lengths.next()
 		s.randomize(r.p, r.rng)
 		if !r.anneal(s, acc) {
 			r.abandonRead(s)
@@ -58,8 +50,35 @@ func (c SA) sample(r *run) {
 		if r.endRead(s) {
 			return
 		}
-		sweeps = min(2*sweeps, c.Sweeps)
 	}
+}
+
+// readLengths hands out the schedules of successive reads: the first
+// first sweeps long (most when first is 0), each next one twice as long,
+// up to most; each length's acceptance tables are made once.
+type readLengths struct {
+	sweeps, most int
+	tables       map[int]*acceptance
+	make         func(sweeps int) *acceptance
+}
+
+func newReadLengths(first, most int, make func(int) *acceptance) *readLengths {
+	sweeps := most
+	if first > 0 {
+		sweeps = min(first, most)
+	}
+	return &readLengths{sweeps: sweeps, most: most, tables: map[int]*acceptance{}, make: make}
+}
+
+// next returns the next read's tables.
+func (l *readLengths) next() *acceptance {
+	acc := l.tables[l.sweeps]
+	if acc == nil {
+		acc = l.make(l.sweeps)
+		l.tables[l.sweeps] = acc
+	}
+	l.sweeps = min(2*l.sweeps, l.most)
+	return acc
 }
 
 // acceptance returns the Metropolis tables of a schedule of the given
@@ -103,6 +122,9 @@ func sweep(p *problem, s *state, row []uint32, g *rng) int64 {
 		}
 		s.flip(p, int32(i))
 		flips++
+		if s.energy == 0 {
+			break // a solution: the rest of the sweep could only leave it
+		}
 	}
 	*g = local
 	return flips

@@ -1,6 +1,12 @@
 package anneal
 
-import "strconv"
+import (
+	"fmt"
+	"strconv"
+
+	"github.com/sudokubench/sudokubench/encodings/qubo"
+	"github.com/sudokubench/sudokubench/solvers"
+)
 
 // Swap is simulated annealing over a move set that keeps two families of
 // one-hot constraints met, in the manner of Lewis's Sudoku annealer
@@ -11,12 +17,13 @@ import "strconv"
 // among its variables. The energy is the model's own; only row, column
 // (and diagonal) × digit penalties can be violated, because no move breaks
 // a cell's or a box's one-hot. A sweep attempts as many swaps as there are
-// free cells, in boxes drawn at random, under the Metropolis rule at
-// inverse temperatures spaced geometrically over Range; reads grow from
-// FirstSweeps to Sweeps as SA's do. Each swap attempted counts four
+// free cells, each from a free cell drawn at random, under the Metropolis
+// rule at inverse temperatures spaced geometrically over Range; reads grow
+// from FirstSweeps to Sweeps as SA's do. Each swap attempted counts four
 // updates attempted. A box whose cells cannot all get distinct candidates
-// starts with a clash no swap can mend, and the run gives up at its
-// deadline.
+// proves the puzzle unsolvable, and the run gives up at once. It samples
+// the pruned and propagated formulations, whose variables are the empty
+// cells' candidates; on others it refuses.
 type Swap struct {
 	Sweeps, FirstSweeps int
 	Range               BetaRange
@@ -35,17 +42,18 @@ func (c Swap) options() map[string]string {
 // still has variables for), numbered 0, 1, … in the order of the model's
 // variables.
 type swapBoard struct {
-	n      int     // digits
-	cand   []int32 // [cell·N + d−1]: the variable of digit d in the cell, or −1
-	digits [][]int32
-	box    [][]int32 // each box's free cells
-	inBox  []int32   // per cell: its box
-	place  []int32   // per cell: its place in its box's list
-	digit  []int32   // per cell: its digit now, 1..N
-	owner  []int32   // [box·N + d−1]: the cell of the box holding d, or −1
-	// inCell[(cell·N + d1−1)·N + d2−1] is the coupling of digits d1 and
-	// d2 in one cell; across[box][(a·size + b)·N + d−1] that of digit d
-	// in the box's cells a and b.
+	n        int     // digits
+	cand     []int32 // [cell·N + d−1]: the variable of digit d in the cell, or −1
+	digits   [][]int32
+	gridCell []int     // per cell: where it is on the grid
+	box      [][]int32 // each box's free cells
+	inBox    []int32   // per cell: its box
+	place    []int32   // per cell: its place in its box's list
+	digit    []int32   // per cell: its digit now, 1..N
+	owner    []int32   // [box·N + d−1]: the cell of the box holding d, or −1
+	// inCell is, per cell, the coupling of two of its digits, and
+	// across[box][a·size + b] that of one digit in the box's cells a and
+	// b: the groups two variables share do not depend on the digits.
 	inCell []int32
 	across [][]int32
 }
@@ -54,25 +62,21 @@ func newSwapBoard(r *run) *swapBoard {
 	m := r.model
 	geo := m.Puzzle.Geometry()
 	b := &swapBoard{n: geo.N}
-	cellAt := make(map[int]int32)
 	boxAt := make(map[int]int32)
 	for i, v := range m.Vars {
-		c, ok := cellAt[v.Cell]
-		if !ok {
-			c = b.addCell(boxAt, geo.BoxOf(v.Cell/geo.N, v.Cell%geo.N))
-			cellAt[v.Cell] = c
+		c := int32(len(b.gridCell)) - 1
+		if c < 0 || b.gridCell[c] != v.Cell { // variables come cell by cell
+			c = b.addCell(boxAt, v.Cell, geo.BoxOf(v.Cell/geo.N, v.Cell%geo.N))
 		}
 		b.cand[int(c)*b.n+v.Digit-1] = int32(i)
 		b.digits[c] = append(b.digits[c], int32(v.Digit))
 	}
 	b.digit = make([]int32, len(b.digits))
 	b.owner = make([]int32, len(b.box)*b.n)
-	b.inCell = make([]int32, len(b.digits)*b.n*b.n)
-	for c := range int32(len(b.digits)) {
-		for d1 := range int32(b.n) {
-			for d2 := range int32(b.n) {
-				b.inCell[(int(c)*b.n+int(d1))*b.n+int(d2)] = r.p.coupling(b.variable(c, d1+1), b.variable(c, d2+1))
-			}
+	b.inCell = make([]int32, len(b.digits))
+	for c, ds := range b.digits {
+		if len(ds) >= 2 {
+			b.inCell[c] = r.p.coupling(b.variable(int32(c), ds[0]), b.variable(int32(c), ds[1]))
 		}
 	}
 	for _, cells := range b.box {
@@ -81,11 +85,12 @@ func newSwapBoard(r *run) *swapBoard {
 	return b
 }
 
-// addCell adds a free cell in the box numbered bx on the grid and returns
-// its number.
-func (b *swapBoard) addCell(boxAt map[int]int32, bx int) int32 {
+// addCell adds the free cell at grid cell cell, in the grid's box bx, and
+// returns its number.
+func (b *swapBoard) addCell(boxAt map[int]int32, cell, bx int) int32 {
 	c := int32(len(b.digits))
 	b.digits = append(b.digits, nil)
+	b.gridCell = append(b.gridCell, cell)
 	for range b.n {
 		b.cand = append(b.cand, -1)
 	}
@@ -101,40 +106,43 @@ func (b *swapBoard) addCell(boxAt map[int]int32, bx int) int32 {
 	return c
 }
 
-// couplingsAcross returns the couplings of each digit between each two of
-// a box's cells.
+// couplingsAcross returns the coupling of a digit both cells may take,
+// between each two of a box's cells (0 where they share no candidate, and
+// no swap can happen).
 func (b *swapBoard) couplingsAcross(p *problem, cells []int32) []int32 {
-	across := make([]int32, len(cells)*len(cells)*b.n)
+	across := make([]int32, len(cells)*len(cells))
 	for i, ci := range cells {
 		for j, cj := range cells {
-			for d := range int32(b.n) {
-				across[(i*len(cells)+j)*b.n+int(d)] = p.coupling(b.variable(ci, d+1), b.variable(cj, d+1))
+			for _, d := range b.digits[ci] {
+				if vj := b.variable(cj, d); vj >= 0 && i != j {
+					across[i*len(cells)+j] = p.coupling(b.variable(ci, d), vj)
+					break
+				}
 			}
 		}
 	}
 	return across
 }
 
-// variable returns the variable of digit d in free cell c, or −1.
-func (b *swapBoard) variable(c, d int32) int32 {
-	if d < 1 {
-		return -1
-	}
-	return b.cand[int(c)*b.n+int(d)-1]
-}
+// variable returns the variable of digit d (1..N) in free cell c, or −1.
+func (b *swapBoard) variable(c, d int32) int32 { return b.cand[int(c)*b.n+int(d)-1] }
 
 // randomize starts a read: a random matching of digits to cells in every
 // box, loaded into s (x is scratch, one value per variable).
-func (b *swapBoard) randomize(m *matcher, g *rng, p *problem, s *state, x []uint8) {
+// It returns a free cell of a box that has no such matching, or −1.
+func (b *swapBoard) randomize(m *matcher, g *rng, p *problem, s *state, x []uint8) int32 {
 	clear(x)
 	for _, cells := range b.box {
-		m.assign(cells, g)
+		if !m.assign(cells, g) {
+			return cells[0]
+		}
 	}
 	b.fillOwners()
 	for cell, d := range b.digit {
 		x[b.variable(int32(cell), d)] = 1
 	}
 	s.load(p, x)
+	return -1
 }
 
 // fillOwners records which cell of each box holds each digit.
@@ -148,20 +156,25 @@ func (b *swapBoard) fillOwners() {
 }
 
 func (c Swap) sample(r *run) {
+	if f := r.model.Formulation; f != qubo.Pruned && f != qubo.Propagated {
+		r.refuse(solvers.Error, "swaps need a model of the empty cells' candidates only (pruned or propagated), not "+f.String())
+		return
+	}
 	b := newSwapBoard(r)
-	tables := make(map[int]*acceptance) // by read length
-	sweeps := min(c.FirstSweeps, c.Sweeps)
+	lengths := newReadLengths(c.FirstSweeps, c.Sweeps, func(sweeps int) *acceptance {
+		hot, cold := c.Range.of(r.model)
+		return newAcceptance(geometric(hot, cold, sweeps), 4*r.p.maxField)
+	})
 	s := newState(r.p.n)
 	x := make([]uint8, r.p.n)
 	m := newMatcher(b)
 	for !r.stopped() {
-		acc := tables[sweeps]
-		if acc == nil {
-			hot, cold := c.Range.of(r.model)
-			acc = newAcceptance(geometric(hot, cold, sweeps), 4*r.p.maxField)
-			tables[sweeps] = acc
+		acc := lengths.next()
+		if cell := b.randomize(m, r.rng, r.p, s, x); cell >= 0 {
+			r.refuse(solvers.GaveUp, fmt.Sprintf("the box of %s: its free cells cannot all take different digits among their candidates, so no grid solves the puzzle",
+				r.model.Puzzle.Geometry().CellName(b.gridCell[cell])))
+			return
 		}
-		b.randomize(m, r.rng, r.p, s, x)
 		if !c.anneal(r, b, s, acc) {
 			r.abandonRead(s)
 			return
@@ -169,7 +182,6 @@ func (c Swap) sample(r *run) {
 		if r.endRead(s) {
 			return
 		}
-		sweeps = min(2*sweeps, c.Sweeps)
 	}
 }
 
@@ -184,6 +196,9 @@ func (c Swap) anneal(r *run, b *swapBoard, s *state, acc *acceptance) bool {
 		for range b.digit {
 			if c.try(r, b, s, row) {
 				r.accepted += 4
+				if s.energy == 0 {
+					break // a solution: the rest of the sweep could only leave it
+				}
 			}
 		}
 		r.attempted += 4 * int64(len(b.digit))
@@ -243,11 +258,9 @@ func (b *swapBoard) propose(g *rng, s *state) (swapMove, bool) {
 		return swapMove{}, false
 	}
 	mv := swapMove{p: p, q: q, dp: dp, dq: dq, vars: [4]int32{b.variable(p, dp), b.variable(q, dq), b.variable(p, dq), qNew}}
-	pair := (int(b.place[p])*len(b.box[bx]) + int(b.place[q])) * n
-	across := b.across[bx]
+	pair := int(b.place[p])*len(b.box[bx]) + int(b.place[q])
 	own := s.gain(mv.vars[0]) + s.gain(mv.vars[1]) + s.gain(mv.vars[2]) + s.gain(mv.vars[3])
-	shared := b.inCell[(int(p)*n+int(dp-1))*n+int(dq-1)] + b.inCell[(int(q)*n+int(dq-1))*n+int(dp-1)] +
-		across[pair+int(dp-1)] + across[pair+int(dq-1)]
+	shared := b.inCell[p] + b.inCell[q] + 2*b.across[bx][pair]
 	mv.rise = int64(own) - int64(shared)
 	return mv, true
 }
@@ -263,8 +276,8 @@ func (b *swapBoard) apply(p *problem, s *state, mv swapMove) {
 }
 
 // matcher finds, for the free cells of a box, distinct digits among their
-// candidates (Kuhn's augmenting paths, cells and digits in random order);
-// a cell left unmatched takes its first candidate.
+// candidates (Kuhn's augmenting paths, cells and digits in random order),
+// or reports that there are none.
 type matcher struct {
 	b     *swapBoard
 	owner []int32 // per digit − 1: the cell holding it, or −1
@@ -276,7 +289,7 @@ func newMatcher(b *swapBoard) *matcher {
 	return &matcher{b: b, owner: make([]int32, b.n), seen: make([]bool, b.n), order: make([]int32, b.n)}
 }
 
-func (m *matcher) assign(cells []int32, g *rng) {
+func (m *matcher) assign(cells []int32, g *rng) bool {
 	for d := range m.owner {
 		m.owner[d] = -1
 	}
@@ -291,9 +304,10 @@ func (m *matcher) assign(cells []int32, g *rng) {
 	for _, c := range order {
 		clear(m.seen)
 		if !m.augment(c, g) {
-			m.b.digit[c] = m.first(c)
+			return false
 		}
 	}
+	return true
 }
 
 // augment gives cell c a digit, moving other cells along an augmenting
@@ -314,14 +328,4 @@ func (m *matcher) augment(c int32, g *rng) bool {
 		}
 	}
 	return false
-}
-
-// first returns cell c's smallest candidate digit.
-func (m *matcher) first(c int32) int32 {
-	for d := range m.b.n {
-		if m.b.cand[int(c)*m.b.n+d] >= 0 {
-			return int32(d + 1)
-		}
-	}
-	return 0
 }
