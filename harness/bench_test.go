@@ -250,9 +250,13 @@ func TestMergeRefusesDifferentPlans(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	_, err := Merge([]string{a.Out, b.Out}, filepath.Join(t.TempDir(), "m"))
+	out := filepath.Join(t.TempDir(), "m")
+	_, err := Merge([]string{a.Out, b.Out}, out)
 	if err == nil || !strings.Contains(err.Error(), "seed") {
 		t.Errorf("merge of different plans: %v, want a refusal naming the seed", err)
+	}
+	if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a refused merge left %s behind (%v)", out, err)
 	}
 }
 

@@ -65,15 +65,15 @@ func Merge(dirs []string, out string) (*MergeSummary, error) {
 	if len(dirs) == 0 {
 		return nil, errors.New("merge: no result directory given")
 	}
+	merged, err := mergedManifest(dirs) // before the lock makes out
+	if err != nil {
+		return nil, err
+	}
 	lock, err := LockDir(out, "merge")
 	if err != nil {
 		return nil, fmt.Errorf("merge: %w", err)
 	}
 	defer lock.Release()
-	merged, err := mergedManifest(dirs)
-	if err != nil {
-		return nil, err
-	}
 	if _, err := os.Stat(filepath.Join(out, record.ManifestFile)); err == nil {
 		return nil, fmt.Errorf("merge: %s already holds a benchmark; choose an empty --out", out)
 	}

@@ -26,6 +26,11 @@ func newReproduceCmd() *cobra.Command {
 		Use:   "reproduce",
 		Short: "Rebuild a source article's benchmark under the harness, its published figures beside ours",
 		Args:  cobra.NoArgs,
+		// A command with subcommands and no action of its own would print
+		// its help and exit 0 on a mistyped subcommand.
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			return errors.New("name a benchmark to reproduce: sudokubench reproduce comparison")
+		},
 	}
 	cmd.AddCommand(newComparisonCmd())
 	return cmd
@@ -37,7 +42,7 @@ type comparisonFlags struct {
 	limit                                        int
 	seed                                         int64
 	timeout                                      time.Duration
-	resume, reportOnly, check                    bool
+	resume, reportOnly, check, allowOtherBuild   bool
 }
 
 func newComparisonCmd() *cobra.Command {
@@ -81,6 +86,7 @@ generations (a quarter of a second).`,
 	f.Int64Var(&fl.seed, "seed", harness.DefaultSeed, "seed of the samples, the run order and the stochastic solvers")
 	f.StringVar(&fl.mode, "mode", string(reproduce.DefaultMode), "first (any solution, as the article) or unique")
 	f.BoolVar(&fl.resume, "resume", false, "finish the comparison in --out, skipping runs already recorded")
+	f.BoolVar(&fl.allowOtherBuild, "allow-other-build", false, "with --resume, go on although this binary is not the build that recorded the comparison")
 	f.BoolVar(&fl.reportOnly, "report-only", false, "run nothing: write the table from the results in --out")
 	f.StringVar(&fl.measure, "time", "cpu", "time measure: cpu or wall")
 	f.StringVar(&fl.plots, "plots", "svg", "plot formats, comma-separated: svg, png, pdf (empty: none)")
@@ -181,7 +187,7 @@ func comparisonConfig(cmd *cobra.Command, fl *comparisonFlags, reg *solvers.Regi
 	}
 	return reproduce.Config{
 		Entries: entries, PerLevel: fl.limit, Seed: fl.seed, Mode: mode, Timeout: fl.timeout, MemBytes: mem,
-		Out: fl.out, Resume: fl.resume,
+		Out: fl.out, Resume: fl.resume, AllowOtherBuild: fl.allowOtherBuild,
 		CorporaDir: cmd.Flag("corpora").Value.String(), Registry: reg, Launch: launch, Oracle: dlx.Oracle{},
 		Progress: newProgress(cmd.ErrOrStderr()),
 	}, nil

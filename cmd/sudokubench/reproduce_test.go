@@ -82,10 +82,16 @@ func TestReproduceComparisonFlags(t *testing.T) {
 		{[]string{"--out", t.TempDir(), "--solvers", "nope"}, `"nope"`},
 		{[]string{"--out", t.TempDir(), "--plots", "gif"}, "unknown plot format"},
 		{[]string{"--out", t.TempDir(), "--report-only"}, "manifest.json"},
+		{[]string{"--out", "../../results/families", "--report-only", "--check"}, "not the comparison's levels"},
 	} {
 		_, err := runCLI(t, append([]string{"reproduce", "comparison"}, tt.args...)...)
 		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%v: err = %v, want one saying %q", tt.args, err, tt.want)
+		}
+	}
+	for _, args := range [][]string{{"reproduce"}, {"reproduce", "nosuch"}} {
+		if _, err := runCLI(t, args...); err == nil {
+			t.Errorf("%v: no error", args)
 		}
 	}
 }

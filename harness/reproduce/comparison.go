@@ -36,6 +36,8 @@ type Config struct {
 	// harness.DefaultResultsDir, named comparison-<time>.
 	Out    string
 	Resume bool
+	// AllowOtherBuild lets a resumed comparison go on with another build.
+	AllowOtherBuild bool
 
 	CorporaDir string
 	Registry   *solvers.Registry
@@ -54,14 +56,10 @@ func Bench(ctx context.Context, cfg Config) (*harness.Summary, error) {
 	if cfg.PerLevel < 1 {
 		return nil, fmt.Errorf("%d puzzles per level: need at least 1", cfg.PerLevel)
 	}
-	var levels []string
-	for _, l := range Levels {
-		levels = append(levels, l.Corpus)
-	}
 	return harness.Bench(ctx, harness.Config{
-		Corpora: levels, Sample: cfg.PerLevel, Solvers: strings.Join(names, ","),
+		Corpora: levelCorpora(), Sample: cfg.PerLevel, Solvers: strings.Join(names, ","),
 		Mode: cfg.Mode, Reps: 1, Seed: cfg.Seed, Timeout: cfg.Timeout, MemBytes: cfg.MemBytes,
-		Out: cfg.Out, DirName: "comparison", Resume: cfg.Resume,
+		Out: cfg.Out, DirName: "comparison", Resume: cfg.Resume, AllowOtherBuild: cfg.AllowOtherBuild,
 		CorporaDir: cfg.CorporaDir, Registry: cfg.Registry, Launch: cfg.Launch, Oracle: cfg.Oracle,
 		Progress: cfg.Progress,
 	})

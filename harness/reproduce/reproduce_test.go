@@ -255,7 +255,7 @@ func TestRatioText(t *testing.T) {
 // pipeline of no row as a row of its own.
 func TestRecordedWithExtras(t *testing.T) {
 	dir := t.TempDir()
-	m := &record.Manifest{Plan: record.Plan{Solvers: []string{"exactcover/dlx", "sat/minisat/extended", "other/engine"}}}
+	m := &record.Manifest{Plan: record.Plan{Corpora: levelCorpora(), Solvers: []string{"exactcover/dlx", "sat/minisat/extended", "other/engine"}}}
 	if err := record.WriteManifest(filepath.Join(dir, record.ManifestFile), m); err != nil {
 		t.Fatal(err)
 	}

@@ -208,6 +208,10 @@ func Recorded(dir string, reg *solvers.Registry) ([]Entry, error) {
 	if err != nil {
 		return nil, fmt.Errorf("reading the comparison in %s: %w", dir, err)
 	}
+	if !slices.Equal(m.Plan.Corpora, levelCorpora()) {
+		return nil, fmt.Errorf("%s holds a benchmark of %s, not the comparison's levels (%s): run `reproduce comparison --out` on a directory of its own",
+			dir, strings.Join(m.Plan.Corpora, ", "), strings.Join(levelCorpora(), ", "))
+	}
 	ran := m.Plan.Solvers
 	rows := ArticleRows
 	if slices.ContainsFunc(ExtraRows, func(r Row) bool { return firstRan(r, ran) != "" }) {
@@ -246,4 +250,13 @@ func firstRan(row Row, ran []string) string {
 		}
 	}
 	return ""
+}
+
+// levelCorpora returns the levels' corpora, in order.
+func levelCorpora() []string {
+	var names []string
+	for _, l := range Levels {
+		names = append(names, l.Corpus)
+	}
+	return names
 }
