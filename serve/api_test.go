@@ -254,6 +254,7 @@ func TestBadQueriesGet4xx(t *testing.T) {
 		{"/api/corpora/17-clue/sample?n=0", 400, "n=0: ask for 1 to 100 puzzles"},
 		{"/api/corpora/17-clue/sample?hints=x", 400, "hints:"},
 		{"/api/nothing", 404, "no API endpoint GET /api/nothing"},
+		{"/api/solve", 405, "/api/solve takes POST, not GET"},
 	}
 	for _, c := range cases {
 		t.Run(c.path, func(t *testing.T) {

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"time"
 
 	"github.com/sudokubench/sudokubench/harness/record"
@@ -161,7 +162,7 @@ func (s *Server) handleReport(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	page, err := renderReport(dir)
+	page, err := s.reports.page(dir)
 	if err != nil {
 		writeError(w, &apiError{code: http.StatusNotFound, msg: err.Error()})
 		return
@@ -170,6 +171,57 @@ func (s *Server) handleReport(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Security-Policy", reportPolicy)
 	w.Header().Set("X-Content-Type-Options", "nosniff")
 	_, _ = w.Write(page)
+}
+
+// reportCache keeps each run's rendered report while its records and
+// manifest stay as they were: rendering reads every record and draws every
+// plot, about a second for the largest committed run.
+type reportCache struct {
+	mu    sync.Mutex
+	pages map[string]cachedReport // by directory
+}
+
+type cachedReport struct {
+	stamp string // the files' sizes and modification times
+	page  []byte
+}
+
+// page returns dir's report, rendered again only when its files changed.
+func (c *reportCache) page(dir string) ([]byte, error) {
+	stamp, err := filesStamp(dir, record.ResultsFile, record.ManifestFile)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	cached, ok := c.pages[dir]
+	c.mu.Unlock()
+	if ok && cached.stamp == stamp {
+		return cached.page, nil
+	}
+	page, err := renderReport(dir)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	if c.pages == nil {
+		c.pages = make(map[string]cachedReport)
+	}
+	c.pages[dir] = cachedReport{stamp: stamp, page: page}
+	c.mu.Unlock()
+	return page, nil
+}
+
+// filesStamp describes files of dir by size and modification time.
+func filesStamp(dir string, names ...string) (string, error) {
+	var b strings.Builder
+	for _, name := range names {
+		info, err := os.Stat(filepath.Join(dir, name))
+		if err != nil {
+			return "", err
+		}
+		fmt.Fprintf(&b, "%s:%d:%d;", name, info.Size(), info.ModTime().UnixNano())
+	}
+	return b.String(), nil
 }
 
 // renderReport makes the HTML report of one result directory.

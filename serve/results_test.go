@@ -133,3 +133,28 @@ func TestResultsBrowserNeedsADirectory(t *testing.T) {
 		}
 	}
 }
+
+// TestReportFollowsItsRecords asks twice for a report whose run gains
+// records in between: the second page must show them, not the first
+// page kept from before.
+func TestReportFollowsItsRecords(t *testing.T) {
+	root := resultsTree(t)
+	_, ts := newTestServer(t, func(c *Config) { c.Results = root })
+	before := string(get(t, ts, "/reports/run-a").body)
+	w, err := record.Append(filepath.Join(root, "run-a", record.ResultsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rec := record.Record{Solver: "exactcover/dlx", Corpus: "17-clue", PuzzleID: "17-clue:4", Hints: 17, Size: 9,
+		Variant: "classic", Mode: "unique", Seed: 1, Status: "timeout", WallNS: 10e9, CPUNS: 10e9, TimeoutNS: 10e9}
+	if err := w.Write(&rec); err != nil {
+		t.Fatal(err)
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+	after := string(get(t, ts, "/reports/run-a").body)
+	if after == before || !strings.Contains(after, "1 timeout") {
+		t.Errorf("the report after a new record is unchanged or lacks it (%d bytes before, %d after)", len(before), len(after))
+	}
+}

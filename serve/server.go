@@ -90,6 +90,7 @@ type Server struct {
 	// every file.
 	solverList func() []solverEntry
 	corpusList func() ([]corpusEntry, error)
+	reports    reportCache
 }
 
 // New returns a server for cfg.
@@ -134,10 +135,33 @@ func (s *Server) routes() http.Handler {
 	api("POST /solve", s.handleArticleSolve)
 	api("GET /generate", s.handleArticleGenerate)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
+		if allow := otherMethod(mux, r); allow != "" {
+			w.Header().Set("Allow", allow)
+			writeError(w, &apiError{code: http.StatusMethodNotAllowed, msg: r.URL.Path + " takes " + allow + ", not " + r.Method})
+			return
+		}
 		writeError(w, &apiError{code: http.StatusNotFound, msg: "no API endpoint " + r.Method + " " + r.URL.Path})
 	})
 	mux.Handle("/", pageHandler())
 	return s.logged(mux)
+}
+
+// otherMethod returns the method an API endpoint takes at r's path when it
+// is not r's, or "" when no endpoint is there: this catch-all would
+// otherwise answer a wrong method with 404, as if the endpoint did not
+// exist.
+func otherMethod(mux *http.ServeMux, r *http.Request) string {
+	for _, method := range []string{http.MethodGet, http.MethodPost} {
+		if method == r.Method {
+			continue
+		}
+		other := r.Clone(r.Context())
+		other.Method = method
+		if _, pattern := mux.Handler(other); pattern != "/api/" {
+			return method
+		}
+	}
+	return ""
 }
 
 // writeTimeout bounds a whole request: the longest solve a request may ask
