@@ -146,17 +146,18 @@ func (r *Replayer) undoGuess(s Step) error {
 // Solution returns the grid at the trace's first Found step, or nil.
 func (r *Replayer) Solution() *sudoku.Grid { return r.solution }
 
-// Replay replays a whole trace and returns the grid at its first Found
-// step; a trace that finds no solution is an error.
+// Replay replays a whole trace, every step checked (a unique-mode search
+// goes on past its first solution), and returns the grid at its first
+// Found step; a trace that finds no solution is an error.
 func Replay(puzzle *sudoku.Grid, steps []Step) (*sudoku.Grid, error) {
 	r := NewReplayer(puzzle)
 	for _, s := range steps {
 		if err := r.Apply(s); err != nil {
 			return nil, err
 		}
-		if r.solution != nil {
-			return r.solution, nil
-		}
 	}
-	return nil, fmt.Errorf("the trace of %d steps reaches no solution", len(steps))
+	if r.solution == nil {
+		return nil, fmt.Errorf("the trace of %d steps reaches no solution", len(steps))
+	}
+	return r.solution, nil
 }

@@ -64,6 +64,9 @@ func (s Suite) Run(t *testing.T) {
 			unsat = append(unsat, p.Grid)
 		}
 	}
+	if len(unsat) == 0 || (s.UnsatLines != nil && len(unsat) != len(s.UnsatLines)) {
+		t.Fatalf("tdoku-tests: %d unsolvable puzzles found for lines %v", len(unsat), s.UnsatLines)
+	}
 	t.Run("unsat/corpus=tdoku-tests/mode=unique", func(t *testing.T) { CheckAll(t, s.New(), unsat, solvers.Unique, solvers.Unsat) })
 	serg := Grids(Corpus(t, "serg", 20))
 	t.Run("multiple/corpus=serg/mode=unique", func(t *testing.T) { CheckAll(t, s.New(), serg, solvers.Unique, solvers.Multiple) })
