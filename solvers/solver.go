@@ -121,3 +121,19 @@ func (r Request) SolutionLimit() (int, error) {
 	}
 	return 0, fmt.Errorf("unknown mode %q: use first or unique", r.Mode)
 }
+
+// SearchStatus is the verdict of a complete search that looked for
+// SolutionLimit solutions: gave-up when it stopped early, unsat when it
+// found none, multiple when it found more than one in unique mode, else
+// solved.
+func SearchStatus(mode Mode, solutions int, stopped bool) Status {
+	switch {
+	case stopped:
+		return GaveUp
+	case solutions == 0:
+		return Unsat
+	case mode == Unique && solutions > 1:
+		return Multiple
+	}
+	return Solved
+}

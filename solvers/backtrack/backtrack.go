@@ -75,16 +75,14 @@ type outcome struct {
 
 // result turns a finished search into the solver's Result.
 func (o outcome) result(mode solvers.Mode, counters map[string]float64) solvers.Result {
-	res := solvers.Result{Counters: counters}
-	switch {
-	case o.stopped != "":
-		res.Status, res.Detail = solvers.GaveUp, o.stopped
-	case o.solutions == 0:
-		res.Status, res.Detail = solvers.Unsat, o.unsatDetail
-	case mode == solvers.Unique && o.solutions > 1:
-		res.Status, res.Solution = solvers.Multiple, o.first
+	res := solvers.Result{Counters: counters, Status: solvers.SearchStatus(mode, o.solutions, o.stopped != "")}
+	switch res.Status {
+	case solvers.GaveUp:
+		res.Detail = o.stopped
+	case solvers.Unsat:
+		res.Detail = o.unsatDetail
 	default:
-		res.Status, res.Solution = solvers.Solved, o.first
+		res.Solution = o.first
 	}
 	return res
 }

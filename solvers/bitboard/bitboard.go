@@ -99,17 +99,12 @@ func (s *Solver) Solve(ctx context.Context, req solvers.Request) (solvers.Result
 		Counters: map[string]float64{"nodes": float64(out.nodes), "guesses": float64(out.guesses)},
 		Phases:   solvers.Phases{Solve: time.Since(start)},
 	}
-	switch {
-	case out.stopped:
-		res.Status, res.Detail = solvers.GaveUp, fmt.Sprintf("stopped after %d guesses: %v", out.guesses, ctx.Err())
+	switch res.Status = solvers.SearchStatus(req.Mode, out.solutions, out.stopped); res.Status {
+	case solvers.GaveUp:
+		res.Detail = fmt.Sprintf("stopped after %d guesses: %v", out.guesses, ctx.Err())
 		return res, nil
-	case out.solutions == 0:
-		res.Status = solvers.Unsat
+	case solvers.Unsat:
 		return res, nil
-	case out.solutions > 1:
-		res.Status = solvers.Multiple
-	default:
-		res.Status = solvers.Solved
 	}
 	res.Solution = sudoku.NewGrid(req.Puzzle.Geometry())
 	copy(res.Solution.Cells(), b.solution())

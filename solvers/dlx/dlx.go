@@ -132,10 +132,6 @@ func (e *engine) status(mode solvers.Mode, consistent, interrupted bool, cause e
 		return solvers.Unsat, "two givens cover the same item"
 	case interrupted:
 		return solvers.GaveUp, fmt.Sprintf("stopped after %d nodes: %v", e.nodes, cause)
-	case e.solutions == 0:
-		return solvers.Unsat, ""
-	case mode == solvers.Unique && e.solutions > 1:
-		return solvers.Multiple, ""
 	}
-	return solvers.Solved, ""
+	return solvers.SearchStatus(mode, e.solutions, false), ""
 }

@@ -71,17 +71,14 @@ func (s *Norvig) SolveTraced(ctx context.Context, req solvers.Request, step func
 	res := solvers.Result{Counters: map[string]float64{
 		"nodes": float64(e.nodes), "guesses": float64(e.guesses), "backtracks": float64(e.backtracks),
 	}}
+	res.Status = solvers.SearchStatus(req.Mode, e.solutions, e.stopped)
 	switch {
 	case e.stopped:
-		res.Status, res.Detail = solvers.GaveUp, fmt.Sprintf("stopped after %d nodes: %v", e.nodes, ctx.Err())
+		res.Detail = fmt.Sprintf("stopped after %d nodes: %v", e.nodes, ctx.Err())
 	case !consistent:
-		res.Status, res.Detail = solvers.Unsat, "propagating the givens leads to a contradiction"
-	case e.solutions == 0:
-		res.Status = solvers.Unsat
-	case req.Mode == solvers.Unique && e.solutions > 1:
-		res.Status, res.Solution = solvers.Multiple, e.first
-	default:
-		res.Status, res.Solution = solvers.Solved, e.first
+		res.Detail = "propagating the givens leads to a contradiction"
+	case res.Status != solvers.Unsat:
+		res.Solution = e.first
 	}
 	res.Phases.Solve = time.Since(start)
 	return res, nil
