@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sudokubench/sudokubench/encodings/qubo"
+	"github.com/sudokubench/sudokubench/solvers/solvertest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -48,7 +49,7 @@ func BenchmarkAnneal(b *testing.B) {
 			acc := newAcceptance(geometric(hot, cold, c.sa.Sweeps), p.maxField)
 			s, g := newState(p.n), newRNG(1)
 			var attempts, flips int64
-			cpu0 := processCPU()
+			cpu0 := solvertest.ProcessCPU()
 			for b.Loop() {
 				s.randomize(p, g)
 				for k := 0; k < c.sa.Sweeps; k++ {
@@ -57,7 +58,7 @@ func BenchmarkAnneal(b *testing.B) {
 				attempts += int64(c.sa.Sweeps * p.n)
 			}
 			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(attempts), "ns/update")
-			b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/float64(attempts), "cpu-ns/update")
+			b.ReportMetric(float64((solvertest.ProcessCPU()-cpu0).Nanoseconds())/float64(attempts), "cpu-ns/update")
 			b.ReportMetric(float64(flips)/float64(attempts), "accepted/update")
 		})
 	}
@@ -77,7 +78,7 @@ func BenchmarkRejected(b *testing.B) {
 	s.load(p, m.Assignment(sol))
 	row := make([]uint32, p.maxField+1)
 	var attempts int64
-	cpu0 := processCPU()
+	cpu0 := solvertest.ProcessCPU()
 	for b.Loop() {
 		if sweep(p, s, row, g) != 0 {
 			b.Fatal("a flip was accepted")
@@ -85,7 +86,7 @@ func BenchmarkRejected(b *testing.B) {
 		attempts += int64(p.n)
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(attempts), "ns/rejected")
-	b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/float64(attempts), "cpu-ns/rejected")
+	b.ReportMetric(float64((solvertest.ProcessCPU()-cpu0).Nanoseconds())/float64(attempts), "cpu-ns/rejected")
 }
 
 // BenchmarkSwap times whole reads of TunedSwap on the pruned model and
@@ -98,13 +99,13 @@ func BenchmarkSwap(b *testing.B) {
 	matched, x := newMatcher(board), make([]uint8, p.n)
 	hot, cold := TunedSwap.Range.of(m)
 	acc := newAcceptance(geometric(hot, cold, TunedSwap.Sweeps), 4*p.maxField)
-	cpu0 := processCPU()
+	cpu0 := solvertest.ProcessCPU()
 	for b.Loop() {
 		board.randomize(matched, r.rng, p, s, x)
 		TunedSwap.anneal(r, board, s, acc)
 	}
 	swaps := float64(r.attempted) / 4
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/swaps, "ns/swap")
-	b.ReportMetric(float64((processCPU()-cpu0).Nanoseconds())/swaps, "cpu-ns/swap")
+	b.ReportMetric(float64((solvertest.ProcessCPU()-cpu0).Nanoseconds())/swaps, "cpu-ns/swap")
 	b.ReportMetric(float64(r.accepted)/float64(r.attempted), "accepted/swap")
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/solvertest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -100,9 +101,9 @@ func measureTarget(t *testing.T, p *pipeline, tg target, puzzles []*sudoku.Grid,
 	var walls, cpus, updates []float64
 	solved, empty := 0, 0
 	for _, g := range puzzles {
-		cpu0, start := processCPU(), time.Now()
+		cpu0, start := solvertest.ProcessCPU(), time.Now()
 		res := solveWithin(t, p, g, limit)
-		wall, cpu := time.Since(start), processCPU()-cpu0
+		wall, cpu := time.Since(start), solvertest.ProcessCPU()-cpu0
 		if res.Counters["settled_without_sampling"] == 1 {
 			empty++
 		}
