@@ -61,11 +61,12 @@ func (e *bandEngine) load(g *sudoku.Grid) {
 	}
 }
 
-// assign clears every digit but the one in mask from the cell.
+// assign clears every digit but the one in mask from the cell; digit
+// holds exactly one bit.
 func (e *bandEngine) assign(cell int, digit uint32) {
 	b := &e.board
 	band, bit := cell/27, uint32(1)<<(cell%27)
-	d := bits.TrailingZeros32(digit) % 9
+	d := bits.TrailingZeros32(digit) % 9 // % 9 spares b.cand[d] its bounds check
 	kept := b.cand[d][band] & bit
 	b.clearCells(band, bit)
 	b.cand[d][band] |= kept
