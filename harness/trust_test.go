@@ -128,7 +128,11 @@ func TestOneWriterPerDirectory(t *testing.T) {
 	if _, err := Bench(context.Background(), cfg); !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), pid) {
 		t.Errorf("second writer: %v, want a refusal naming %s", err, pid)
 	}
-	if _, err := Merge([]string{t.TempDir()}, out); !errors.Is(err, ErrLocked) {
+	piece := tinyConfig(t.TempDir(), "exactcover/dlx")
+	if _, err := Bench(context.Background(), piece); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Merge([]string{piece.Out}, out); !errors.Is(err, ErrLocked) {
 		t.Errorf("merge into a held directory: %v, want a refusal", err)
 	}
 	if err := held.Release(); err != nil {
