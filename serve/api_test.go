@@ -207,6 +207,7 @@ func TestBadInputGets4xx(t *testing.T) {
 		{"unknown variant", "/api/solve", map[string]any{"puzzle": top95, "variant": "killer"}, 400, `field "variant"`, nil},
 		{"bad timeout", "/api/solve", map[string]any{"puzzle": top95, "timeout": "soon"}, 400, `field "timeout": got "soon"`, nil},
 		{"timeout over the limit", "/api/solve", map[string]any{"puzzle": top95, "timeout": "1h"}, 400, "over this server's limit of 10s", nil},
+		{"timeout too short", "/api/solve", map[string]any{"puzzle": top95, "timeout": "1ns"}, 400, "want a duration of at least 1ms", nil},
 		{"duplicate given", "/api/solve", map[string]any{"puzzle": dup}, 400, "row 3: 7 at r3c2 and r3c7", []string{"r3c2", "r3c7"}},
 		{"unknown symbol", "/api/solve", map[string]any{"puzzle": badSymbol}, 400, "char 25 (r3c7): unknown symbol 'x'", []string{"r3c7"}},
 		{"wrong length", "/api/solve", map[string]any{"puzzle": top95[:80]}, 400, "80 cells: a puzzle has 16, 81, 256 or 625 cells", nil},

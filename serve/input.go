@@ -261,8 +261,8 @@ func (d *durationField) UnmarshalJSON(b []byte) error {
 	} else if err = json.Unmarshal(b, &secs); err == nil {
 		v = time.Duration(secs * float64(time.Second))
 	}
-	if err != nil || v <= 0 {
-		return &fieldError{"timeout", fmt.Errorf("got %s; want a positive duration such as \"2s\" or \"500ms\", or a number of seconds", b)}
+	if err != nil || v < harness.MinTimeout {
+		return &fieldError{"timeout", fmt.Errorf("got %s; want a duration of at least %s such as \"2s\" or \"500ms\", or a number of seconds", b, harness.MinTimeout)}
 	}
 	*d = durationField(v)
 	return nil
