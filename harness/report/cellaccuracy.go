@@ -65,8 +65,8 @@ func CellAccuracyTable(recs []record.Record, g Grouper) *Table {
 	for _, t := range rows {
 		acc := float64(t.right) / float64(t.blank)
 		tab.Rows = append(tab.Rows, Row{Set: t.group.Label, Cells: []Cell{
-			textCell(t.solver), textCell(t.group.Label), intCell(t.runs), intCell(t.blank), intCell(t.right),
-			{Text: FormatPercent(acc), Raw: []string{rawFloat(acc)}, Value: acc}}})
+			TextCell(t.solver), TextCell(t.group.Label), IntCell(t.runs), IntCell(t.blank), IntCell(t.right),
+			{Text: FormatPercent(acc), Raw: []string{RawFloat(acc)}, Value: acc}}})
 	}
 	tab.MarkBest()
 	return tab

@@ -352,12 +352,12 @@ func CompareTable(cs []Comparison, m Measure, minPuzzles int) *Table {
 	}
 	for _, c := range cs {
 		t.Rows = append(t.Rows, Row{Set: c.Corpus, Cells: []Cell{
-			textCell(c.Solver), textCell(c.Corpus),
+			TextCell(c.Solver), TextCell(c.Corpus),
 			{Text: fmt.Sprintf("%d/%d", c.RunsA, c.RunsB), Raw: []string{fmt.Sprint(c.RunsA), fmt.Sprint(c.RunsB)}, Value: math.NaN()},
 			{Text: fmt.Sprintf("%d of %d", c.Common, c.Puzzles), Raw: []string{fmt.Sprint(c.Puzzles), fmt.Sprint(c.Common)}, Value: math.NaN()},
 			speedupCell(c.Speedup, c.Lo, c.Hi), pCell(c.P),
-			intCell(c.Wins), intCell(c.Losses), intCell(c.Ties),
-			textCell(c.Verdict(minPuzzles)), textCell(changesText(c.Changes)),
+			IntCell(c.Wins), IntCell(c.Losses), IntCell(c.Ties),
+			TextCell(c.Verdict(minPuzzles)), TextCell(changesText(c.Changes)),
 		}})
 	}
 	return t
@@ -380,7 +380,7 @@ func speedupCell(s, lo, hi float64) Cell {
 	if !math.IsNaN(s) {
 		text = fmt.Sprintf("%.2f× [%.2f, %.2f]", s, lo, hi)
 	}
-	return Cell{Text: text, Raw: []string{rawFloat(s), rawFloat(lo), rawFloat(hi)}, Value: s}
+	return Cell{Text: text, Raw: []string{RawFloat(s), RawFloat(lo), RawFloat(hi)}, Value: s}
 }
 
 func pCell(p float64) Cell {
@@ -388,7 +388,7 @@ func pCell(p float64) Cell {
 	if !math.IsNaN(p) {
 		text = fmt.Sprintf("%.2g", p)
 	}
-	return Cell{Text: text, Raw: []string{rawFloat(p)}, Value: math.NaN()}
+	return Cell{Text: text, Raw: []string{RawFloat(p)}, Value: math.NaN()}
 }
 
 func changesText(cs []StatusChange) string {

@@ -149,16 +149,18 @@ func (t *Table) markColumn(rows []int, c int, dir Better) {
 	}
 }
 
-// Cell constructors.
+// TextCell is a cell of text, never compared for best.
+func TextCell(s string) Cell { return Cell{Text: s, Raw: []string{s}, Value: math.NaN()} }
 
-func textCell(s string) Cell { return Cell{Text: s, Raw: []string{s}, Value: math.NaN()} }
-
-func intCell(n int) Cell {
+// IntCell is a cell holding a count.
+func IntCell(n int) Cell {
 	s := strconv.Itoa(n)
 	return Cell{Text: s, Raw: []string{s}, Value: float64(n)}
 }
 
-func rawFloat(v float64) string {
+// RawFloat writes a value for a machine: 6 significant digits, "" for
+// none, "inf" for an unbounded one.
+func RawFloat(v float64) string {
 	switch {
 	case math.IsNaN(v):
 		return ""
@@ -172,7 +174,7 @@ func rawFloat(v float64) string {
 // counts.
 func rawWhole(v float64) string {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
-		return rawFloat(v)
+		return RawFloat(v)
 	}
 	return strconv.FormatFloat(math.Round(v), 'f', -1, 64)
 }
@@ -196,7 +198,7 @@ func memCell(b float64, external bool) Cell {
 }
 
 func countCell(v float64) Cell {
-	return Cell{Text: FormatCount(v), Raw: []string{rawFloat(v)}, Value: v}
+	return Cell{Text: FormatCount(v), Raw: []string{RawFloat(v)}, Value: v}
 }
 
 // rangeCell is a value with its interval, written with format; "–" when
@@ -206,12 +208,12 @@ func rangeCell(v, lo, hi float64, format func(float64) string) Cell {
 	if math.IsNaN(v) {
 		text = format(v)
 	}
-	return Cell{Text: text, Raw: []string{rawFloat(v), rawFloat(lo), rawFloat(hi)}, Value: v}
+	return Cell{Text: text, Raw: []string{RawFloat(v), RawFloat(lo), RawFloat(hi)}, Value: v}
 }
 
 func rateCell(rate, lo, hi float64) Cell {
 	text := fmt.Sprintf("%s [%s, %s]", FormatPercent(rate), pct(lo), pct(hi))
-	return Cell{Text: text, Raw: []string{rawFloat(rate), rawFloat(lo), rawFloat(hi)}, Value: rate}
+	return Cell{Text: text, Raw: []string{RawFloat(rate), RawFloat(lo), RawFloat(hi)}, Value: rate}
 }
 
 // pct writes a fraction as a percentage without the sign, for intervals.

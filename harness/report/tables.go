@@ -100,17 +100,17 @@ func solverLabel(solver, mode string, mixed bool) string {
 
 func summaryRow(s *Summary, o TableOptions) Row {
 	label := solverLabel(s.Solver, s.Mode, o.MixedModes)
-	n := intCell(s.N)
+	n := IntCell(s.N)
 	if s.Small {
 		n.Text += "*"
 	}
 	cells := []Cell{{Text: label, Raw: []string{s.Solver}, Value: math.NaN()}}
 	if !o.NoGroup {
-		cells = append(cells, textCell(s.Group.Label))
+		cells = append(cells, TextCell(s.Group.Label))
 	}
-	cells = append(cells, n, intCell(s.Solved), rateCell(s.Rate, s.RateLo, s.RateHi), unsolvedCell(s.Statuses))
+	cells = append(cells, n, IntCell(s.Solved), rateCell(s.Rate, s.RateLo, s.RateHi), unsolvedCell(s.Statuses))
 	for _, st := range reportedStatuses {
-		cells = append(cells, intCell(s.Statuses[st]))
+		cells = append(cells, IntCell(s.Statuses[st]))
 	}
 	cells = append(cells, durationCell(s.PAR2), durationCell(s.Median), durationCell(s.IQR()),
 		durationCell(s.P90), durationCell(s.Max), memCell(s.MemMedian, s.External), memCell(s.MemMax, s.External),
@@ -242,7 +242,7 @@ func stochasticRow(s *Summary, o TableOptions, updates bool) Row {
 	label := solverLabel(s.Solver, s.Mode, o.MixedModes)
 	cells := []Cell{{Text: label, Raw: []string{s.Solver}, Value: math.NaN()}}
 	if !o.NoGroup {
-		cells = append(cells, textCell(s.Group.Label))
+		cells = append(cells, TextCell(s.Group.Label))
 	}
 	cells = append(cells, countCell(s.Reads), rateCell(s.PerRead, s.PerReadLo, s.PerReadHi), durationCell(s.ReadTimeNS),
 		rangeCell(s.TTS99, s.TTS99Lo, s.TTS99Hi, FormatDuration))
@@ -272,7 +272,7 @@ func (r *Report) TidyTable() *Table {
 	for _, sec := range r.Sections {
 		for _, s := range sec.Summaries {
 			raw := []string{sec.Grouper.Name(), s.Group.Label, s.Solver, s.Mode, fmt.Sprint(s.N), fmt.Sprint(s.Solved),
-				rawFloat(s.Rate), rawFloat(s.RateLo), rawFloat(s.RateHi)}
+				RawFloat(s.Rate), RawFloat(s.RateLo), RawFloat(s.RateHi)}
 			for _, st := range reportedStatuses {
 				raw = append(raw, fmt.Sprint(s.Statuses[st]))
 			}
@@ -298,7 +298,7 @@ func stochasticRaw(s *Summary) []string {
 	if !s.Stochastic {
 		return make([]string, 12)
 	}
-	return []string{rawWhole(s.Reads), rawFloat(s.PerRead), rawFloat(s.PerReadLo), rawFloat(s.PerReadHi), rawWhole(s.ReadTimeNS),
+	return []string{rawWhole(s.Reads), RawFloat(s.PerRead), RawFloat(s.PerReadLo), RawFloat(s.PerReadHi), rawWhole(s.ReadTimeNS),
 		rawWhole(s.TTS99), rawWhole(s.TTS99Lo), rawWhole(s.TTS99Hi),
 		rawWhole(s.UpdatesPerRead), rawWhole(s.UTS99), rawWhole(s.UTS99Lo), rawWhole(s.UTS99Hi)}
 }

@@ -98,7 +98,7 @@ func (c *Comparison) Table() *report.Table {
 			nan := math.NaN()
 			p = &Published{AvgMS: nan, HardestMS: nan, MemoryMB: nan, Accuracy: nan}
 		}
-		cells := []report.Cell{text(e.Algorithm), text(e.Solver),
+		cells := []report.Cell{report.TextCell(e.Algorithm), report.TextCell(e.Solver),
 			versus(number(ms(s.MeanNS)), p.AvgMS, e.Published != nil, "–"),
 			versus(number(ms(s.MaxNS)), p.HardestMS, e.Published != nil, "timeout"),
 			versus(memoryCell(s), p.MemoryMB, e.Published != nil, "–"),
@@ -133,7 +133,7 @@ func (c *Comparison) LevelTable() *report.Table {
 				continue
 			}
 			s := stats[l]
-			cells := []report.Cell{text(level.Label()), text(e.Algorithm), text(e.Solver),
+			cells := []report.Cell{report.TextCell(level.Label()), report.TextCell(e.Algorithm), report.TextCell(e.Solver),
 				number(ms(s.MeanNS)), number(ms(s.MaxNS)), memoryCell(s), rate(s)}
 			t.Rows = append(t.Rows, report.Row{Set: level.Name, Small: s.N < report.MinN, Cells: append(cells, countCells(s)...)})
 		}
@@ -174,14 +174,14 @@ func countColumns() []report.Column {
 func countCells(s Stats) []report.Cell {
 	return []report.Cell{
 		{Text: fmt.Sprintf("%d/%d", s.Solved, s.N), Raw: []string{strconv.Itoa(s.Solved), strconv.Itoa(s.N)}, Value: float64(s.Solved)},
-		count(s.Statuses["gave-up"]), count(s.Statuses["wrong"]), count(s.Unsolved()),
+		report.IntCell(s.Statuses["gave-up"]), report.IntCell(s.Statuses["wrong"]), report.IntCell(s.Unsolved()),
 	}
 }
 
 // missingRow is a row without a pipeline, saying why in its pipeline cell,
 // with empty cells (and empty CSV fields) elsewhere.
 func missingRow(e Entry, columns []report.Column) report.Row {
-	cells := []report.Cell{text(e.Algorithm), text(e.Missing)}
+	cells := []report.Cell{report.TextCell(e.Algorithm), report.TextCell(e.Missing)}
 	for _, col := range columns[len(cells):] {
 		cells = append(cells, report.Cell{Raw: make([]string, max(len(col.CSV), 1)), Value: math.NaN()})
 	}
@@ -204,7 +204,7 @@ func versus(ours report.Cell, article float64, published bool, unknown string) r
 	if !math.IsNaN(ratio) {
 		ours.Text += " (" + ratioText(ratio) + ")"
 	}
-	ours.Raw = append(ours.Raw, raw(article), raw(ratio))
+	ours.Raw = append(ours.Raw, report.RawFloat(article), report.RawFloat(ratio))
 	return ours
 }
 
@@ -215,7 +215,7 @@ func accuracyVersus(s Stats, article float64) report.Cell {
 		return c
 	}
 	c.Text += " / " + report.FormatPercent(article)
-	c.Raw = append(c.Raw, raw(article))
+	c.Raw = append(c.Raw, report.RawFloat(article))
 	return c
 }
 
@@ -225,7 +225,7 @@ func rate(s Stats) report.Cell {
 	}
 	return report.Cell{
 		Text:  fmt.Sprintf("%s [%.1f, %.1f]", report.FormatPercent(s.Rate), 100*s.RateLo, 100*s.RateHi),
-		Raw:   []string{raw(s.Rate), raw(s.RateLo), raw(s.RateHi)},
+		Raw:   []string{report.RawFloat(s.Rate), report.RawFloat(s.RateLo), report.RawFloat(s.RateHi)},
 		Value: s.Rate,
 	}
 }
@@ -246,14 +246,8 @@ func ms(ns float64) float64 { return ns / 1e6 }
 func mb(s Stats) float64 { return s.MemBytes / (1 << 20) }
 
 func number(v float64) report.Cell {
-	return report.Cell{Text: sig(v), Raw: []string{raw(v)}, Value: v}
+	return report.Cell{Text: sig(v), Raw: []string{report.RawFloat(v)}, Value: v}
 }
-
-func count(n int) report.Cell {
-	return report.Cell{Text: strconv.Itoa(n), Raw: []string{strconv.Itoa(n)}, Value: float64(n)}
-}
-
-func text(s string) report.Cell { return report.Cell{Text: s, Raw: []string{s}, Value: math.NaN()} }
 
 // ratioText writes a ratio as "2.25×", or below 0.1 as its inverse,
 // "1/273", which reads better than 0.00366×.
@@ -275,11 +269,4 @@ func sig(v float64) string {
 		return strconv.FormatFloat(math.Round(v), 'f', -1, 64)
 	}
 	return strconv.FormatFloat(v, 'g', 3, 64)
-}
-
-func raw(v float64) string {
-	if math.IsNaN(v) {
-		return ""
-	}
-	return strconv.FormatFloat(v, 'g', 6, 64)
 }
