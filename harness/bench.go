@@ -192,7 +192,6 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	defer lock.Release()
 	sum := &Summary{Out: cfg.Out, warn: cfg.Warn}
 	prov := currentProvenance()
-	sum.addWarning(busyWarning(prov.loadStart, runtime.NumCPU()))
 	infos, err := selectSolvers(cfg.Registry, cfg.Solvers, sum)
 	if err != nil {
 		return nil, err
@@ -207,6 +206,8 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	if err != nil {
 		return nil, err
 	}
+	// Said once the benchmark is sure to run, not before a refusal.
+	sum.addWarning(busyWarning(prov.loadStart, runtime.NumCPU()))
 	defer func() {
 		if endErr := recordLoadEnd(cfg.Out, m); err == nil {
 			err = endErr
