@@ -165,7 +165,9 @@ func (m *RRN) forward(ar *nn.Arena, b Batch, keep func(step int, s rrnStep, logi
 		nn.Add(pre.Data, h.Data)
 		h, s.normed = m.norm.Forward(ar, pre)
 		s.out = h
-		logits = m.read.Forward(ar, h)
+		if keep != nil || t == m.cfg.Steps-1 { // inference reads the last step only
+			logits = m.read.Forward(ar, h)
+		}
 		if keep != nil {
 			keep(t, s, logits)
 		}
