@@ -25,38 +25,49 @@ import (
 
 // trainFlags are the flags of the train command.
 type trainFlags struct {
-	model, out, plot string
-	seed             uint64
-	steps, workers   int
-	hours            float64
+	model, out, plot, resume string
+	seed                     uint64
+	steps, workers, stopAt   int
+	evalEvery                int
+	hours                    float64
+	modelSet, seedSet        bool // given on the command line, not defaults
 }
 
 func newTrainCmd() *cobra.Command {
 	var f trainFlags
 	cmd := &cobra.Command{
-		Use:   "train --model rrn|cnn --out weights.bin",
+		Use:   "train --model cnn|gcn|rrn --out weights.bin",
 		Short: "Train a Sudoku network on generated puzzles; the weights are a function of --seed and --steps",
-		Long: "Train a network (rrn: recurrent relational network; cnn: the article's CNN) on puzzles\n" +
-			"from the suite's generator, augmented by the Sudoku symmetries. The weights depend only on\n" +
-			"--model, --seed and --steps (not on --workers or the machine's load): the shipped weights\n" +
-			"are rebuilt by the command recorded in solvers/neural/weights/KIND.json. --hours caps the\n" +
-			"wall-clock time; a run it cuts short says so, and its weights are not the budget's.\n" +
-			"Beside --out it writes the provenance (.json: SHA-256, command, commit, score on the\n" +
-			"fixed test set) and the loss curve (--plot, default .loss.svg).",
-		Example: "  sudokubench train --model rrn --hours 2 --seed 1 --out weights.bin\n" +
+		Long: "Train a network (cnn: the article's CNN, grown; gcn: a graph convolutional network; rrn: a\n" +
+			"recurrent relational network) on puzzles from the suite's generator, augmented by the Sudoku\n" +
+			"symmetries. The weights depend only on --model, --seed and --steps (not on --workers, the\n" +
+			"machine's load, or how many pieces the run is split into): the shipped weights are rebuilt by\n" +
+			"the command recorded in solvers/neural/weights/KIND.json.\n" +
+			"A run stopped before its budget (--stop-at, the --hours cap, Ctrl-C) writes a training\n" +
+			"checkpoint (OUT without .bin, + .ckpt: weights, optimiser state, data stream, curve) that\n" +
+			"--resume continues, to the same bits as one run. A finished run writes beside --out the\n" +
+			"provenance (.json: SHA-256, command, commit, score on the fixed test set), the learning curve\n" +
+			"(--plot, default .curve.svg: loss and test-set puzzles solved by step) and its data (.curve.json).",
+		Example: "  sudokubench train --model rrn --seed 1 --out rrn.bin\n" +
+			"  sudokubench train --model gcn --stop-at 10000 --out gcn.bin   # then:\n" +
+			"  sudokubench train --resume gcn.ckpt --out gcn.bin\n" +
 			"  sudokubench train --model cnn --steps 200 --out /tmp/cnn.bin --plot /tmp/cnn.png",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			f.modelSet, f.seedSet = cmd.Flags().Changed("model"), cmd.Flags().Changed("seed")
 			return runTrain(cmd.Context(), cmd.ErrOrStderr(), f, commandLine())
 		},
 	}
-	cmd.Flags().StringVar(&f.model, "model", "rrn", "network: rrn or cnn")
+	cmd.Flags().StringVar(&f.model, "model", "rrn", "network: cnn, gcn or rrn")
 	cmd.Flags().Uint64Var(&f.seed, "seed", 1, "seed of the data and the initial weights")
 	cmd.Flags().IntVar(&f.steps, "steps", 0, "step budget (default: the shipped weights' budget for the model)")
-	cmd.Flags().Float64Var(&f.hours, "hours", 2, "wall-clock cap in hours; 0 for none")
+	cmd.Flags().Float64Var(&f.hours, "hours", 0, "wall-clock cap in hours (0: none); a capped run writes a checkpoint to resume")
+	cmd.Flags().StringVar(&f.resume, "resume", "", "training checkpoint (.ckpt) to continue; model, seed and steps come from it")
+	cmd.Flags().IntVar(&f.stopAt, "stop-at", 0, "stop after this many steps of the budget and write a checkpoint (0: run to the end)")
+	cmd.Flags().IntVar(&f.evalEvery, "eval-every", defaultEvalEvery, "score the fixed test set for the learning curve every N steps (0: at the end only)")
 	cmd.Flags().IntVar(&f.workers, "workers", runtime.NumCPU(), "goroutines (does not change the result)")
 	cmd.Flags().StringVar(&f.out, "out", "", "weights file to write (required)")
-	cmd.Flags().StringVar(&f.plot, "plot", "", "loss curve, .svg, .png or .pdf (default: OUT without .bin, + .loss.svg)")
+	cmd.Flags().StringVar(&f.plot, "plot", "", "learning curve, .svg, .png or .pdf (default: OUT without .bin, + .curve.svg)")
 	_ = cmd.MarkFlagRequired("out")
 	return cmd
 }
@@ -65,18 +76,15 @@ func newTrainCmd() *cobra.Command {
 func commandLine() string { return "sudokubench " + strings.Join(os.Args[1:], " ") }
 
 func runTrain(ctx context.Context, stderr io.Writer, f trainFlags, command string) error {
-	steps, ok := neural.DefaultSteps[f.model]
-	if !ok {
-		return fmt.Errorf("train: --model %q: use rrn or cnn", f.model)
+	if _, ok := neural.DefaultSteps[f.model]; !ok {
+		return fmt.Errorf("train: --model %q: use cnn, gcn or rrn", f.model)
 	}
-	if f.steps != 0 {
-		steps = f.steps
-	}
-	if f.hours < 0 || f.workers < 1 {
-		return fmt.Errorf("train: --hours %g and --workers %d: want hours ≥ 0 and at least one worker", f.hours, f.workers)
+	if f.hours < 0 || f.workers < 1 || f.steps < 0 || f.stopAt < 0 || f.evalEvery < 0 {
+		return fmt.Errorf("train: --hours %g, --workers %d, --steps %d, --stop-at %d, --eval-every %d: want hours ≥ 0, "+
+			"at least one worker, and no negative step count", f.hours, f.workers, f.steps, f.stopAt, f.evalEvery)
 	}
 	if f.plot == "" {
-		f.plot = strings.TrimSuffix(f.out, ".bin") + ".loss.svg"
+		f.plot = strings.TrimSuffix(f.out, ".bin") + ".curve.svg"
 	}
 	for _, path := range []string{f.out, f.plot} {
 		if dir, err := os.Stat(filepath.Dir(path)); err != nil || !dir.IsDir() {
@@ -96,19 +104,94 @@ func runTrain(ctx context.Context, stderr io.Writer, f trainFlags, command strin
 	// The commit is read now: the tree may move on while a long run trains.
 	commit := harness.Build()
 	show := newTrainProgress(stderr)
-	tr, err := neural.Train(ctx, neural.DefaultTraining(f.model, f.seed, steps), f.workers, show.update)
-	show.end()
+	run, err := startRun(ctx, f, show.update)
 	if err != nil {
+		show.end()
 		return err
 	}
-	if tr.CutShort {
-		fmt.Fprintf(stderr, "train: the %g-hour cap stopped training after %d of %d steps; these weights are NOT what the budget gives\n",
-			f.hours, tr.Steps, steps)
+	until := run.Config().Steps
+	if f.stopAt > 0 {
+		until = min(f.stopAt, until)
 	}
-	return writeTrained(stderr, tr, f, command, commit)
+	err = run.Train(ctx, until, f.workers, command, commit, show.update)
+	show.end()
+	if err != nil && run.Step() == 0 {
+		return fmt.Errorf("train: stopped before the first step: %w", err)
+	}
+	if run.Step() < run.Config().Steps {
+		return writeCheckpoint(stderr, run, f, err)
+	}
+	return writeTrained(stderr, run.Trained(), f, canonicalCommand(run, f.out), commit)
 }
 
-// writeTrained saves the weights, their provenance and the loss curve.
+// startRun resumes the checkpoint of --resume or starts the run the
+// flags describe. A resumed run takes its model, seed and budget from the
+// checkpoint; flags that say otherwise are refused.
+func startRun(ctx context.Context, f trainFlags, progress func(neural.Progress)) (*neural.Run, error) {
+	if f.resume == "" {
+		run, err := neural.NewRun(ctx, neural.DefaultTraining(f.model, f.seed, f.steps), f.workers, progress)
+		if err != nil {
+			return nil, err
+		}
+		run.EvalEvery = f.evalEvery
+		return run, nil
+	}
+	file, err := os.Open(f.resume)
+	if err != nil {
+		return nil, fmt.Errorf("train: --resume: %w", err)
+	}
+	defer file.Close()
+	run, err := neural.Resume(file)
+	if err != nil {
+		return nil, fmt.Errorf("train: --resume %s: %w", f.resume, err)
+	}
+	cfg := run.Config()
+	if (f.modelSet && f.model != cfg.Model) || (f.seedSet && f.seed != cfg.Seed) || (f.steps != 0 && f.steps != cfg.Steps) {
+		return nil, fmt.Errorf("train: --resume %s continues a %s run with seed %d and %d steps; --model, --seed and --steps may only repeat that",
+			f.resume, cfg.Model, cfg.Seed, cfg.Steps)
+	}
+	return run, nil
+}
+
+// canonicalCommand is the one command that trains the run's weights in one
+// go, whatever pieces it ran in.
+func canonicalCommand(run *neural.Run, out string) string {
+	cfg := run.Config()
+	c := fmt.Sprintf("sudokubench train --model %s --seed %d --steps %d --out %s", cfg.Model, cfg.Seed, cfg.Steps, filepath.Base(out))
+	if run.EvalEvery != defaultEvalEvery {
+		c += fmt.Sprintf(" --eval-every %d", run.EvalEvery)
+	}
+	return c
+}
+
+// defaultEvalEvery is --eval-every's default.
+const defaultEvalEvery = 1000
+
+// writeCheckpoint saves a run stopped before its budget, for --resume.
+func writeCheckpoint(stderr io.Writer, run *neural.Run, f trainFlags, stopped error) error {
+	path := strings.TrimSuffix(f.out, ".bin") + ".ckpt"
+	var buf bytes.Buffer
+	if err := run.Save(&buf); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return err
+	}
+	why := fmt.Sprintf("--stop-at %d", f.stopAt)
+	if stopped != nil {
+		why = stopped.Error()
+	}
+	fmt.Fprintf(stderr, "train: stopped (%s) after %d of %d steps; wrote %s: continue with --resume %s --out %s\n",
+		why, run.Step(), run.Config().Steps, path, path, f.out)
+	return nil
+}
+
+// writeTrained saves the weights, their provenance and the learning curve
+// with its data.
 func writeTrained(stderr io.Writer, tr *neural.Trained, f trainFlags, command, commit string) error {
 	var buf bytes.Buffer
 	if err := neural.Save(&buf, tr.Model); err != nil {
@@ -123,25 +206,40 @@ func writeTrained(stderr io.Writer, tr *neural.Trained, f trainFlags, command, c
 	if err != nil {
 		return err
 	}
-	meta, err := json.MarshalIndent(prov, "", "  ")
-	if err != nil {
+	base := strings.TrimSuffix(f.out, ".bin")
+	metaPath, curvePath := base+".json", base+".curve.json"
+	if err := writeJSON(metaPath, prov); err != nil {
 		return err
 	}
-	metaPath := strings.TrimSuffix(f.out, ".bin") + ".json"
-	if err := os.WriteFile(metaPath, append(meta, '\n'), 0o644); err != nil {
+	if err := writeJSON(curvePath, neural.Curve{Model: tr.Config.Model, Loss: tr.Curve, Tests: tr.Tests}); err != nil {
 		return err
 	}
 	title := fmt.Sprintf("%s, seed %d, %d steps of %d puzzles", tr.Config.Model, tr.Config.Seed, tr.Steps, tr.Config.Batch)
-	if err := neural.PlotCurve(tr.Curve, title, f.plot); err != nil {
+	if err := neural.PlotCurve(tr.Curve, tr.Tests, title, f.plot); err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "train: %d steps in %s; wrote %s (sha256 %s), %s, %s\n",
-		tr.Steps, tr.Elapsed.Round(time.Second), f.out, prov.SHA256[:12], metaPath, f.plot)
+	fmt.Fprintf(stderr, "train: %d steps in %s; wrote %s (sha256 %s), %s, %s, %s\n",
+		tr.Steps, tr.Elapsed.Round(time.Second), f.out, prov.SHA256[:12], metaPath, f.plot, curvePath)
 	for _, t := range prov.Test {
-		fmt.Fprintf(stderr, "  test set, %d hints, %s: %d/%d puzzles solved, %.1f%% of blank cells right\n",
-			t.Hints, t.Method, t.Solved, t.Puzzles, 100*t.CellAccuracy())
+		fmt.Fprintf(stderr, "  test set, %d hints, %s%s: %d/%d puzzles solved, %.1f%% of blank cells and %.1f%% of all cells right\n",
+			t.Hints, t.Method, stepsNote(t.Steps), t.Solved, t.Puzzles, 100*t.CellAccuracy(), 100*t.AllCellAccuracy())
 	}
 	return nil
+}
+
+func stepsNote(steps int) string {
+	if steps == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" at %d steps", steps)
+}
+
+func writeJSON(path string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(data, '\n'), 0o644)
 }
 
 // trainProgress shows training on a terminal as a bar, elsewhere as a line

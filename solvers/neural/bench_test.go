@@ -7,10 +7,9 @@ import "testing"
 // Run it on one core: go test -run '^$' -bench Forward -cpu 1 ./solvers/neural
 func BenchmarkForward(b *testing.B) {
 	board := patternExample(50, 1).Puzzle
-	cfgs := map[string]TrainConfig{"cnn": DefaultTraining("cnn", 1, 1), "rrn": DefaultTraining("rrn", 1, 1)}
-	for _, kind := range []string{"cnn", "rrn"} {
+	for _, kind := range Models {
 		b.Run("model="+kind, func(b *testing.B) {
-			m, err := cfgs[kind].NewModel()
+			m, err := DefaultTraining(kind, 1, 1).NewModel()
 			if err != nil {
 				b.Fatal(err)
 			}
@@ -28,7 +27,7 @@ func BenchmarkForward(b *testing.B) {
 // shipped shapes.
 func BenchmarkTrainStep(b *testing.B) {
 	pool := []Example{patternExample(40, 2)}
-	for _, kind := range []string{"cnn", "rrn"} {
+	for _, kind := range Models {
 		b.Run("model="+kind, func(b *testing.B) {
 			cfg := DefaultTraining(kind, 1, 1)
 			m, err := cfg.NewModel()
@@ -36,7 +35,7 @@ func BenchmarkTrainStep(b *testing.B) {
 				b.Fatal(err)
 			}
 			t := newTrainer(m, cfg)
-			batch := NewSampler(pool, 30, 50, 1).Next(cfg.Batch)
+			batch := NewSampler(pool, []HintRange{{30, 50}}, 1).Next(cfg.Batch)
 			for b.Loop() {
 				t.step(batch, 1e-4, 2)
 			}

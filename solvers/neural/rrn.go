@@ -15,7 +15,12 @@ type RRNConfig struct {
 }
 
 // DefaultRRN is the configuration of the shipped network.
-var DefaultRRN = RRNConfig{Hidden: 64, Steps: 16}
+var DefaultRRN = RRNConfig{Hidden: 64, Steps: 32}
+
+// InferenceSteps are the step counts the RRN's iterative filling is also
+// offered and measured at, beside those it was trained with: Palm et al.
+// trained at 32 and evaluated at 64.
+var InferenceSteps = []int{32, 64}
 
 // RRN is a recurrent relational network after Palm et al., with messages
 // aggregated per unit instead of per edge. At every step each cell c with
@@ -94,6 +99,15 @@ func (m *RRN) Params() nn.Params { return m.ps }
 
 // Replica returns a network sharing the weights, with its own gradients.
 func (m *RRN) Replica() Model { return rrnFrom(m.cfg, m.ps.Replica()) }
+
+// WithSteps returns the network run for another number of steps, sharing
+// the weights: a recurrent network may read a board longer than it was
+// trained to. It is for inference only (its gradients are m's).
+func (m *RRN) WithSteps(steps int) *RRN {
+	cfg := m.cfg
+	cfg.Steps = steps
+	return rrnFrom(cfg, m.ps)
+}
 
 // unitIndex maps a batch's cells to its units: the groups to sum (rows of
 // every board, then columns, then boxes) and, for each kind, the unit of

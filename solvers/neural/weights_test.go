@@ -14,7 +14,7 @@ import (
 // fixed test set: the figures must be exactly those recorded when it was
 // trained.
 func TestShippedWeightsReproduceTheirScore(t *testing.T) {
-	for _, kind := range []string{"rrn", "cnn"} {
+	for _, kind := range Models {
 		t.Run("model="+kind, func(t *testing.T) {
 			m, prov, err := Shipped(kind)
 			if err != nil {
@@ -24,7 +24,7 @@ func TestShippedWeightsReproduceTheirScore(t *testing.T) {
 				t.Errorf("provenance: %d parameters for a model of %d, model %q, cut short %v",
 					prov.Parameters, m.Params().Count(), prov.Training.Model, prov.CutShort)
 			}
-			got, err := ScoreTestSet(m)
+			got, err := ScoreTestSet(m, extraSteps(m)...)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -89,7 +89,7 @@ func TestShippedPipelinesSolve(t *testing.T) {
 // give the one-shot answer a lone Predictor gives (run with -race to see
 // that they share nothing they write).
 func TestPredictorsShareAShippedModel(t *testing.T) {
-	for _, kind := range []string{"rrn", "cnn"} {
+	for _, kind := range Models {
 		m, _, err := Shipped(kind)
 		if err != nil {
 			t.Fatal(err)
