@@ -182,7 +182,7 @@ func (m *convNet) forward(ar *nn.Arena, b Batch, training bool) convPass {
 		if i > 0 {
 			nn.Add(z.Data, h.Data)
 		}
-		h = nn.ReLU(ar, z)
+		h = nn.ReLUInPlace(z)
 		blk.out = h
 		p.blocks[i] = blk
 	}

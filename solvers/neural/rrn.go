@@ -165,7 +165,7 @@ func (m *RRN) forward(ar *nn.Arena, b Batch, keep func(step int, s rrnStep, logi
 	var logits Mat
 	for t := range m.cfg.Steps {
 		s := rrnStep{h: h}
-		s.a = nn.ReLU(ar, m.phi.Forward(ar, h))
+		s.a = nn.ReLUInPlace(m.phi.Forward(ar, h))
 		s.sums = ix.groups.Sum(ar, s.a)
 		z := m.self.Forward(ar, h)
 		nn.Add(z.Data, ex.Data)
@@ -174,7 +174,7 @@ func (m *RRN) forward(ar *nn.Arena, b Batch, keep func(step int, s rrnStep, logi
 			msg := m.unit[kind].Forward(ar, s.sums.Rowset(kind*per, (kind+1)*per))
 			nn.Gather(msg, ix.ofCell[kind], z)
 		}
-		s.u = nn.ReLU(ar, z)
+		s.u = nn.ReLUInPlace(z)
 		pre := m.upd.Forward(ar, s.u)
 		nn.Add(pre.Data, h.Data)
 		h, s.normed = m.norm.Forward(ar, pre)

@@ -8,23 +8,32 @@ import (
 // MulAdd adds op(a)·op(b) to c, where op transposes its matrix when the
 // flag after it is true. Every element of c is summed in one order on every
 // machine: c, then a's row times b's column term by term, first to last,
-// each product rounded to float32 before it is added (gemm). Matrices whose
-// shapes do not fit are a programming error and panic.
+// each product rounded to float32 before it is added: by the vector
+// kernels where the machine has them (a transposed a read in place, a
+// transposed b copied), by gemmColumns elsewhere. Matrices whose shapes do
+// not fit are a programming error and panic.
 func MulAdd(a Mat, transA bool, b Mat, transB bool, c Mat) {
-	if transA {
-		t := transposed(a)
-		defer scratch.Put(t)
-		a = *t
-	}
 	if transB {
 		t := transposed(b)
 		defer scratch.Put(t)
 		b = *t
 	}
-	if a.Rows != c.Rows || a.Cols != b.Rows || b.Cols != c.Cols {
-		panic(fmt.Sprintf("nn: cannot add a %d×%d by %d×%d product to a %d×%d matrix", a.Rows, a.Cols, b.Rows, b.Cols, c.Rows, c.Cols))
+	rows, inner := a.Rows, a.Cols
+	if transA {
+		rows, inner = a.Cols, a.Rows
 	}
-	gemm(a, b, c)
+	if rows != c.Rows || inner != b.Rows || b.Cols != c.Cols {
+		panic(fmt.Sprintf("nn: cannot add a %d×%d by %d×%d product to a %d×%d matrix", rows, inner, b.Rows, b.Cols, c.Rows, c.Cols))
+	}
+	if inner == 0 || c.Rows == 0 || gemmVector(a, transA, b, c) {
+		return
+	}
+	if transA {
+		t := transposed(a)
+		defer scratch.Put(t)
+		a = *t
+	}
+	gemmColumns(a, b, c)
 }
 
 // scratch holds the transposed copies MulAdd makes, so that training
@@ -47,27 +56,14 @@ func transposed(m Mat) *Mat {
 	return t
 }
 
-// gemm adds a·b to c: the vector kernels where the machine has them, for
-// the columns they cover, and gemmColumns for the rest. Both sum in the
-// same order, so the result does not depend on the machine.
-func gemm(a, b, c Mat) {
-	if a.Cols == 0 || c.Rows == 0 {
-		return
-	}
-	gemmColumns(a, b, c, gemmVector(a, b, c))
-}
-
-// gemmColumns adds a·b to the columns from j0 on of c, in the order of
-// MulAdd. The conversion to float32 keeps the compiler from fusing the
-// multiply and the add (which would round once instead of twice).
-func gemmColumns(a, b, c Mat, j0 int) {
-	if j0 >= c.Cols {
-		return
-	}
+// gemmColumns adds a·b to c in the order of MulAdd, in plain Go. The
+// conversion to float32 keeps the compiler from fusing the multiply and
+// the add (which would round once instead of twice).
+func gemmColumns(a, b, c Mat) {
 	for i := range c.Rows {
-		crow := c.Row(i)[j0:]
+		crow := c.Row(i)
 		for p, v := range a.Row(i) {
-			brow := b.Row(p)[j0:]
+			brow := b.Row(p)
 			for j := range crow {
 				crow[j] += float32(v * brow[j])
 			}

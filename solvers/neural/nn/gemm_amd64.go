@@ -8,41 +8,123 @@ import "golang.org/x/sys/cpu"
 // A variable, so that a test can compare them with the plain Go loops.
 var vectorKernels = cpu.X86.HasAVX
 
-// The kernels add a·b to a tile of c: 4 or 1 rows of 16 or 8 columns, k
-// terms, strides in elements. Each element is summed as gemmColumns sums
-// it: multiply, round, add, round, term by term in order.
+// The kernels add a·b to a tile of c: 4 or 1 rows of 16 or 8 columns
+// (the masked ones: the columns their mask keeps), k terms. a's element
+// (row i, term p) is at a[i·aRow + p·aK]: aRow = lda, aK = 1 for a
+// row-major a, the other way round for a transposed one, read in place.
+// Strides are in elements. Each element is summed as gemmColumns sums it:
+// multiply, round, add, round, term by term in order.
 
 //go:noescape
-func gemm4x16(k int, a *float32, lda int, b *float32, ldb int, c *float32, ldc int)
+func gemm4x16(k int, a *float32, aRow, aK int, b *float32, ldb int, c *float32, ldc int)
 
 //go:noescape
-func gemm1x16(k int, a *float32, lda int, b *float32, ldb int, c *float32, ldc int)
+func gemm1x16(k int, a *float32, aRow, aK int, b *float32, ldb int, c *float32, ldc int)
 
 //go:noescape
-func gemm4x8(k int, a *float32, lda int, b *float32, ldb int, c *float32, ldc int)
+func gemm4x8(k int, a *float32, aRow, aK int, b *float32, ldb int, c *float32, ldc int)
 
 //go:noescape
-func gemm1x8(k int, a *float32, lda int, b *float32, ldb int, c *float32, ldc int)
+func gemm1x8(k int, a *float32, aRow, aK int, b *float32, ldb int, c *float32, ldc int)
 
-// gemmVector adds a·b to the leading columns of c that the kernels cover
-// (all but fewer than 8) and returns the first column it left.
-func gemmVector(a, b, c Mat) int {
-	if !vectorKernels {
-		return 0
-	}
-	k, j := a.Cols, 0
-	tiles := func(width int, four, one func(int, *float32, int, *float32, int, *float32, int)) {
-		for ; j+width <= c.Cols; j += width {
-			i := 0
-			for ; i+4 <= c.Rows; i += 4 {
-				four(k, &a.Data[i*k], k, &b.Data[j], b.Cols, &c.Data[i*c.Cols+j], c.Cols)
-			}
-			for ; i < c.Rows; i++ {
-				one(k, &a.Data[i*k], k, &b.Data[j], b.Cols, &c.Data[i*c.Cols+j], c.Cols)
-			}
+//go:noescape
+func gemm4x8m(k int, a *float32, aRow, aK int, b *float32, ldb int, c *float32, ldc int, mask *int32)
+
+//go:noescape
+func gemm1x8m(k int, a *float32, aRow, aK int, b *float32, ldb int, c *float32, ldc int, mask *int32)
+
+// masks[r] keeps the first r of eight columns.
+var masks = func() (m [8][8]int32) {
+	for r := range m {
+		for j := range r {
+			m[r][j] = -1
 		}
 	}
-	tiles(16, gemm4x16, gemm1x16)
-	tiles(8, gemm4x8, gemm1x8)
-	return j
+	return m
+}()
+
+// gemmVector adds a·b to c, a read transposed (as k×m) when transA is set,
+// with the kernels, and reports whether it did (false without AVX).
+func gemmVector(a Mat, transA bool, b, c Mat) bool {
+	if !vectorKernels {
+		return false
+	}
+	k, aRow, aK := a.Cols, a.Cols, 1
+	if transA {
+		k, aRow, aK = a.Rows, 1, a.Cols
+	}
+	at := func(i int) *float32 { return &a.Data[i*aRow] }
+	j := 0
+	for ; j+16 <= c.Cols; j += 16 {
+		i := 0
+		for ; i+4 <= c.Rows; i += 4 {
+			gemm4x16(k, at(i), aRow, aK, &b.Data[j], b.Cols, &c.Data[i*c.Cols+j], c.Cols)
+		}
+		for ; i < c.Rows; i++ {
+			gemm1x16(k, at(i), aRow, aK, &b.Data[j], b.Cols, &c.Data[i*c.Cols+j], c.Cols)
+		}
+	}
+	for ; j+8 <= c.Cols; j += 8 {
+		i := 0
+		for ; i+4 <= c.Rows; i += 4 {
+			gemm4x8(k, at(i), aRow, aK, &b.Data[j], b.Cols, &c.Data[i*c.Cols+j], c.Cols)
+		}
+		for ; i < c.Rows; i++ {
+			gemm1x8(k, at(i), aRow, aK, &b.Data[j], b.Cols, &c.Data[i*c.Cols+j], c.Cols)
+		}
+	}
+	if r := c.Cols - j; r > 0 {
+		mask := &masks[r][0]
+		i := 0
+		for ; i+4 <= c.Rows; i += 4 {
+			gemm4x8m(k, at(i), aRow, aK, &b.Data[j], b.Cols, &c.Data[i*c.Cols+j], c.Cols, mask)
+		}
+		for ; i < c.Rows; i++ {
+			gemm1x8m(k, at(i), aRow, aK, &b.Data[j], b.Cols, &c.Data[i*c.Cols+j], c.Cols, mask)
+		}
+	}
+	return true
+}
+
+//go:noescape
+func addVec(dst, src *float32, n int)
+
+// addVector adds the leading values of src to dst that the vector kernel
+// covers (all but fewer than 8) and returns how many it added.
+func addVector(dst, src []float32) int {
+	n := len(src) &^ 7
+	if !vectorKernels || n == 0 {
+		return 0
+	}
+	_ = dst[n-1]
+	addVec(&dst[0], &src[0], n)
+	return n
+}
+
+//go:noescape
+func reluVec(x *float32, n int)
+
+//go:noescape
+func reluBackVec(y, dy, dx *float32, n int)
+
+// reluVector applies the ReLU to the leading values of x that the vector
+// kernel covers and returns how many.
+func reluVector(x []float32) int {
+	n := len(x) &^ 7
+	if !vectorKernels || n == 0 {
+		return 0
+	}
+	reluVec(&x[0], n)
+	return n
+}
+
+// reluBackVector is ReLUBackward's vector kernel over the leading values.
+func reluBackVector(y, dy, dx []float32) int {
+	n := len(y) &^ 7
+	if !vectorKernels || n == 0 {
+		return 0
+	}
+	_, _ = dy[n-1], dx[n-1]
+	reluBackVec(&y[0], &dy[0], &dx[0], n)
+	return n
 }

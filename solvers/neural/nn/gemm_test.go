@@ -43,7 +43,7 @@ func naiveMulAdd(a Mat, transA bool, b Mat, transB bool, c Mat) {
 // the result must not depend on the machine.
 func TestMulAddSumsInOneOrder(t *testing.T) {
 	rng := rand.New(rand.NewPCG(9, 9))
-	shapes := [][3]int{{1, 1, 1}, {3, 5, 7}, {4, 16, 3}, {5, 17, 9}, {81, 64, 64}, {9, 33, 10}, {13, 25, 129}, {2, 648, 729}}
+	shapes := [][3]int{{1, 1, 1}, {3, 5, 7}, {4, 16, 3}, {5, 17, 9}, {6, 7, 5}, {5, 3, 6}, {7, 9, 4}, {4, 4, 12}, {81, 64, 64}, {9, 33, 10}, {13, 25, 129}, {2, 648, 729}}
 	saved := vectorKernels
 	defer func() { vectorKernels = saved }()
 	for _, vector := range []bool{false, saved} {
@@ -96,5 +96,61 @@ func BenchmarkMulAdd(b *testing.B) {
 			}
 			b.ReportMetric(float64(m*k*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GMAC/s")
 		})
+	}
+}
+
+func TestAddMatchesThePlainLoop(t *testing.T) {
+	rng := rand.New(rand.NewPCG(3, 9))
+	for _, n := range []int{0, 1, 7, 8, 9, 31, 32, 33, 64, 100, 1296} {
+		dst, src := randMat(rng, 1, n), randMat(rng, 1, n)
+		want := append([]float32(nil), dst.Data...)
+		for i, v := range src.Data {
+			want[i] += v
+		}
+		Add(dst.Data, src.Data)
+		for i, v := range dst.Data {
+			if v != want[i] {
+				t.Fatalf("n=%d: value %d is %v, want %v", n, i, v, want[i])
+			}
+		}
+	}
+}
+
+// TestReLUKernelsMatchThePlainLoop checks the vector ReLU and its backward
+// pass bit for bit against the plain loops, on values that include zeros
+// of both signs and NaN.
+func TestReLUKernelsMatchThePlainLoop(t *testing.T) {
+	rng := rand.New(rand.NewPCG(4, 4))
+	saved := vectorKernels
+	defer func() { vectorKernels = saved }()
+	for _, n := range []int{1, 8, 13, 64, 100} {
+		x, dy := randMat(rng, 1, n), randMat(rng, 1, n)
+		x.Data[0] = float32(math.Copysign(0, -1))
+		if n > 2 {
+			x.Data[1], x.Data[2] = float32(math.NaN()), 0
+			dy.Data[1] = float32(math.Copysign(0, -1))
+		}
+		results := make([][2][]uint32, 2)
+		for k, vector := range []bool{false, saved} {
+			vectorKernels = vector
+			y := Mat{Rows: 1, Cols: n, Data: append([]float32(nil), x.Data...)}
+			ReLUInPlace(y)
+			dx := NewMat(1, n)
+			dx.Data[0] = float32(math.Copysign(0, -1))
+			ReLUBackward(y, dy, dx)
+			for _, v := range y.Data {
+				results[k][0] = append(results[k][0], math.Float32bits(v))
+			}
+			for _, v := range dx.Data {
+				results[k][1] = append(results[k][1], math.Float32bits(v))
+			}
+		}
+		for part, name := range []string{"forward", "backward"} {
+			for i := range results[0][part] {
+				if results[0][part][i] != results[1][part][i] {
+					t.Fatalf("n=%d %s value %d: plain %#x, vector %#x", n, name, i, results[0][part][i], results[1][part][i])
+				}
+			}
+		}
 	}
 }

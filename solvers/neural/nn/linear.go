@@ -21,8 +21,12 @@ func LinearFrom(ps Params, name string) Linear {
 
 // Forward returns x·W + b.
 func (l Linear) Forward(ar *Arena, x Mat) Mat {
-	y := ar.Mat(x.Rows, l.W.Value.Cols)
-	l.ForwardInto(x, y)
+	y := ar.Uninitialized(x.Rows, l.W.Value.Cols)
+	b := l.B.Value.Data
+	for r := range y.Rows {
+		copy(y.Row(r), b)
+	}
+	MulAdd(x, false, l.W.Value, false, y)
 	return y
 }
 

@@ -49,9 +49,11 @@ func (m Mat) Reshape(rows, cols int) Mat {
 // gradient skips computing it.
 func (m Mat) Empty() bool { return m.Data == nil }
 
-// Add sets dst[i] += src[i].
+// Add sets dst[i] += src[i] for every i of src.
 func Add(dst, src []float32) {
-	for i, v := range src {
+	done := addVector(dst, src)
+	dst = dst[done:len(src)]
+	for i, v := range src[done:] {
 		dst[i] += v
 	}
 }
@@ -68,6 +70,15 @@ type Arena struct {
 
 // Mat returns a zero rows×cols matrix.
 func (a *Arena) Mat(rows, cols int) Mat {
+	m := a.Uninitialized(rows, cols)
+	clear(m.Data)
+	return m
+}
+
+// Uninitialized returns a rows×cols matrix whose values are whatever its
+// storage last held: for a caller that sets every value before reading
+// any.
+func (a *Arena) Uninitialized(rows, cols int) Mat {
 	n := rows * cols
 	for a.used < len(a.chunks) && a.off+n > len(a.chunks[a.used]) {
 		a.used++
@@ -78,7 +89,6 @@ func (a *Arena) Mat(rows, cols int) Mat {
 		a.off = 0
 	}
 	d := a.chunks[a.used][a.off : a.off+n : a.off+n]
-	clear(d)
 	a.off += n
 	a.total += n
 	return Mat{Rows: rows, Cols: cols, Data: d}
