@@ -11,7 +11,7 @@ import (
 // however many workers share the work, and however many pieces the run is
 // split into (Run.Save, Resume).
 type TrainConfig struct {
-	Model string `json:"model"` // "cnn", "gcn" or "rrn"
+	Model string `json:"model"` // "cnn", "gcn", "rrn" or "cnn-twin"
 	Seed  uint64 `json:"seed"`
 	// Steps is the step budget: updates of Batch examples each.
 	Steps int     `json:"steps"`
@@ -48,6 +48,12 @@ var ArticleLevels = []HintRange{{36, 45}, {30, 35}, {25, 29}, {17, 24}}
 // Models lists the network kinds, in the order the pipelines list them.
 var Models = []string{"cnn", "gcn", "rrn"}
 
+// TwinModel is the name train gives the GCN's twin: a CNN of the GCN's
+// shape and parameter count, its blocks without the adjacency, trained
+// with the GCN's recipe, to test whether the graph structure helps. It is
+// not shipped.
+const TwinModel = "cnn-twin"
+
 // DefaultTraining returns the configuration of the shipped weights of a
 // model kind for a seed and step budget (DefaultSteps when steps is 0).
 func DefaultTraining(model string, seed uint64, steps int) TrainConfig {
@@ -69,6 +75,8 @@ func DefaultTraining(model string, seed uint64, steps int) TrainConfig {
 	case "gcn":
 		shape := DefaultGCN
 		c.GCN = &shape
+	case TwinModel:
+		c.CNN = &CNNConfig{Width: DefaultGCN.Width, Blocks: DefaultGCN.Blocks}
 	}
 	return c
 }
@@ -80,12 +88,12 @@ func (c TrainConfig) NewModel() (Model, error) {
 	switch {
 	case c.Model == "rrn" && c.RRN != nil:
 		return NewRRN(*c.RRN, rng), nil
-	case c.Model == "cnn" && c.CNN != nil:
+	case (c.Model == "cnn" || c.Model == TwinModel) && c.CNN != nil:
 		return NewCNN(*c.CNN, rng), nil
 	case c.Model == "gcn" && c.GCN != nil:
 		return NewGCN(*c.GCN, rng), nil
 	}
-	return nil, fmt.Errorf("train: model %q without its shape: use cnn, gcn or rrn", c.Model)
+	return nil, fmt.Errorf("train: model %q without its shape: use cnn, gcn, rrn or %s", c.Model, TwinModel)
 }
 
 // Check reports a configuration that cannot train.
