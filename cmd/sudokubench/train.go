@@ -26,6 +26,7 @@ import (
 // trainFlags are the flags of the train command.
 type trainFlags struct {
 	model, out, plot, resume string
+	poolFrom                 string
 	seed                     uint64
 	steps, workers, stopAt   int
 	evalEvery                int
@@ -63,6 +64,7 @@ func newTrainCmd() *cobra.Command {
 	cmd.Flags().IntVar(&f.steps, "steps", 0, "step budget (default: the shipped weights' budget for the model)")
 	cmd.Flags().Float64Var(&f.hours, "hours", 0, "wall-clock cap in hours (0: none); a capped run writes a checkpoint to resume")
 	cmd.Flags().StringVar(&f.resume, "resume", "", "training checkpoint (.ckpt) to continue; model, seed and steps come from it")
+	cmd.Flags().StringVar(&f.poolFrom, "pool-from", "", "take the pool of puzzles from another run's .ckpt with the same seed and pool settings instead of generating it (the same puzzles)")
 	cmd.Flags().IntVar(&f.stopAt, "stop-at", 0, "stop after this many steps of the budget and write a checkpoint (0: run to the end)")
 	cmd.Flags().IntVar(&f.evalEvery, "eval-every", defaultEvalEvery, "score the fixed test set for the learning curve every N steps (0: at the end only)")
 	cmd.Flags().IntVar(&f.workers, "workers", runtime.NumCPU(), "goroutines (does not change the result)")
@@ -129,12 +131,15 @@ func runTrain(ctx context.Context, stderr io.Writer, f trainFlags, command strin
 // checkpoint; flags that say otherwise are refused.
 func startRun(ctx context.Context, f trainFlags, progress func(neural.Progress)) (*neural.Run, error) {
 	if f.resume == "" {
-		run, err := neural.NewRun(ctx, neural.DefaultTraining(f.model, f.seed, f.steps), f.workers, progress)
+		run, err := newRun(ctx, f, progress)
 		if err != nil {
 			return nil, err
 		}
 		run.EvalEvery = f.evalEvery
 		return run, nil
+	}
+	if f.poolFrom != "" {
+		return nil, fmt.Errorf("train: --pool-from and --resume: a resumed run has its pool")
 	}
 	file, err := os.Open(f.resume)
 	if err != nil {
@@ -149,6 +154,25 @@ func startRun(ctx context.Context, f trainFlags, progress func(neural.Progress))
 	if (f.modelSet && f.model != cfg.Model) || (f.seedSet && f.seed != cfg.Seed) || (f.steps != 0 && f.steps != cfg.Steps) {
 		return nil, fmt.Errorf("train: --resume %s continues a %s run with seed %d and %d steps; --model, --seed and --steps may only repeat that",
 			f.resume, cfg.Model, cfg.Seed, cfg.Steps)
+	}
+	return run, nil
+}
+
+// newRun starts the run the flags describe, generating its pool or
+// taking it from --pool-from.
+func newRun(ctx context.Context, f trainFlags, progress func(neural.Progress)) (*neural.Run, error) {
+	cfg := neural.DefaultTraining(f.model, f.seed, f.steps)
+	if f.poolFrom == "" {
+		return neural.NewRun(ctx, cfg, f.workers, progress)
+	}
+	file, err := os.Open(f.poolFrom)
+	if err != nil {
+		return nil, fmt.Errorf("train: --pool-from: %w", err)
+	}
+	defer file.Close()
+	run, err := neural.NewRunWithPool(cfg, file)
+	if err != nil {
+		return nil, fmt.Errorf("train: --pool-from %s: %w", f.poolFrom, err)
 	}
 	return run, nil
 }

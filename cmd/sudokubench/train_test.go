@@ -22,6 +22,7 @@ func TestTrainRefusesBadFlags(t *testing.T) {
 		{[]string{"train", "--out", "no/such/dir/x.bin"}, "directory does not exist"},
 		{[]string{"train", "--stop-at", "-1", "--out", "x.bin"}, "no negative step count"},
 		{[]string{"train", "--resume", "no-such.ckpt", "--out", "x.bin"}, "--resume"},
+		{[]string{"train", "--pool-from", "no-such.ckpt", "--out", "x.bin"}, "--pool-from"},
 	} {
 		t.Run(strings.Join(tc.args[1:], " "), func(t *testing.T) {
 			out, err := runCLI(t, tc.args...)

@@ -76,29 +76,7 @@ func (r *Run) stateParams() nn.Params {
 // run, ready to go on where it stopped.
 func Resume(rd io.Reader) (*Run, error) {
 	br := bufio.NewReader(rd)
-	magic := make([]byte, len(stateMagic))
-	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != stateMagic {
-		return nil, errors.New("not a training checkpoint (bad magic line; a weights file is not one: resume takes the .ckpt that train writes)")
-	}
-	var n uint32
-	if err := binary.Read(br, binary.LittleEndian, &n); err != nil || n > maxStateHeader {
-		return nil, fmt.Errorf("training checkpoint: header length unreadable or over %d bytes", maxStateHeader)
-	}
-	header := make([]byte, n)
-	if _, err := io.ReadFull(br, header); err != nil {
-		return nil, fmt.Errorf("training checkpoint: header cut short: %w", err)
-	}
-	var st runState
-	if err := json.Unmarshal(header, &st); err != nil {
-		return nil, fmt.Errorf("training checkpoint: header: %w", err)
-	}
-	if err := st.Config.Check(); err != nil {
-		return nil, fmt.Errorf("training checkpoint: %w", err)
-	}
-	if st.Step < 0 || st.Step > st.Config.Steps {
-		return nil, fmt.Errorf("training checkpoint: at step %d of a %d-step budget", st.Step, st.Config.Steps)
-	}
-	pool, err := readPool(br, st.PoolSHA256)
+	st, pool, err := readStateHead(br)
 	if err != nil {
 		return nil, err
 	}
@@ -121,6 +99,64 @@ func Resume(rd io.Reader) (*Run, error) {
 	r.step, r.curve, r.tests, r.sum, r.count = st.Step, st.Curve, st.Tests, st.Sum, st.Count
 	r.elapsed, r.pieces, r.EvalEvery = time.Duration(st.Elapsed), st.Pieces, st.EvalEvery
 	return r, nil
+}
+
+// NewRunWithPool starts the configured run on the pool of another run's
+// training checkpoint instead of generating it: the pool is a function of
+// the seed, the pool size and its hint count, so a checkpoint that agrees
+// on those three holds the very puzzles generation would give, and the
+// run gives the same bits.
+func NewRunWithPool(cfg TrainConfig, checkpoint io.Reader) (*Run, error) {
+	if err := cfg.Check(); err != nil {
+		return nil, err
+	}
+	st, pool, err := readStateHead(bufio.NewReader(checkpoint))
+	if err != nil {
+		return nil, err
+	}
+	if o := st.Config; o.Seed != cfg.Seed || o.Pool != cfg.Pool || o.PoolHints != cfg.PoolHints {
+		return nil, fmt.Errorf("that checkpoint's pool is %d puzzles at %d hints from seed %d; this run wants %d at %d from seed %d",
+			o.Pool, o.PoolHints, o.Seed, cfg.Pool, cfg.PoolHints, cfg.Seed)
+	}
+	model, err := cfg.NewModel()
+	if err != nil {
+		return nil, err
+	}
+	return newRun(cfg, model, pool), nil
+}
+
+// readStateHead reads a training checkpoint's header and pool.
+func readStateHead(br *bufio.Reader) (runState, []Example, error) {
+	var st runState
+	magic := make([]byte, len(stateMagic))
+	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != stateMagic {
+		return st, nil, errors.New("not a training checkpoint (bad magic line; a weights file is not one: resume takes the .ckpt that train writes)")
+	}
+	var n uint32
+	if err := binary.Read(br, binary.LittleEndian, &n); err != nil || n > maxStateHeader {
+		return st, nil, fmt.Errorf("training checkpoint: header length unreadable or over %d bytes", maxStateHeader)
+	}
+	header := make([]byte, n)
+	if _, err := io.ReadFull(br, header); err != nil {
+		return st, nil, fmt.Errorf("training checkpoint: header cut short: %w", err)
+	}
+	if err := json.Unmarshal(header, &st); err != nil {
+		return st, nil, fmt.Errorf("training checkpoint: header: %w", err)
+	}
+	if err := st.Config.Check(); err != nil {
+		return st, nil, fmt.Errorf("training checkpoint: %w", err)
+	}
+	if st.Step < 0 || st.Step > st.Config.Steps {
+		return st, nil, fmt.Errorf("training checkpoint: at step %d of a %d-step budget", st.Step, st.Config.Steps)
+	}
+	pool, err := readPool(br, st.PoolSHA256)
+	if err != nil {
+		return st, nil, err
+	}
+	if len(pool) != st.Config.Pool {
+		return st, nil, fmt.Errorf("training checkpoint: %d puzzles in the pool, its configuration says %d", len(pool), st.Config.Pool)
+	}
+	return st, pool, nil
 }
 
 // poolBytes lays the pool out as puzzle then solution, 81 bytes each, per

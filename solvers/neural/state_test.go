@@ -103,6 +103,45 @@ func sameRun(t *testing.T, want, got *Run) {
 	}
 }
 
+// TestPoolFromACheckpoint starts a run on the pool of another run's
+// checkpoint: the same bits as generating it, and a refusal when the pool
+// settings differ.
+func TestPoolFromACheckpoint(t *testing.T) {
+	cfg := DefaultTraining("gcn", 5, 4)
+	cfg.Batch, cfg.Pool, cfg.PoolHints, cfg.Levels = 4, 6, 30, []HintRange{{40, 50}}
+	cfg.GCN = &GCNConfig{Width: 4, Blocks: 1}
+	ctx, quiet := context.Background(), func(Progress) {}
+	donor, err := NewRun(ctx, cfg, 1, quiet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var saved bytes.Buffer
+	if err := donor.Save(&saved); err != nil {
+		t.Fatal(err)
+	}
+	other := cfg
+	other.Model, other.GCN, other.CNN = "cnn", nil, &CNNConfig{Width: 4, Blocks: 1, Bottleneck: 1}
+	fromPool, err := NewRunWithPool(other, bytes.NewReader(saved.Bytes()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	generated, err := NewRun(ctx, other, 2, quiet)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range []*Run{fromPool, generated} {
+		r.score = quickScore
+		if err := r.Train(ctx, other.Steps, 1, "", "", quiet); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sameRun(t, generated, fromPool)
+	other.PoolHints = 31
+	if _, err := NewRunWithPool(other, bytes.NewReader(saved.Bytes())); err == nil || !strings.Contains(err.Error(), "30 hints") {
+		t.Errorf("a pool of other hints was taken: %v", err)
+	}
+}
+
 func TestResumeRefusesWhatIsNotACheckpoint(t *testing.T) {
 	var weights bytes.Buffer
 	m, err := DefaultTraining("gcn", 1, 1).NewModel()
