@@ -3,6 +3,7 @@ package neural
 import (
 	"fmt"
 	"image/color"
+	"math"
 	"strconv"
 
 	"gonum.org/v1/plot"
@@ -22,7 +23,8 @@ var okabeIto = []color.Color{
 }
 
 // PlotCurve draws the learning curve and saves it to path (svg, png or
-// pdf, by the extension): the training loss by step above, and below it
+// pdf, by the extension): the training loss by step above (on a log
+// scale: it falls by orders of magnitude), and below it
 // the fixed test set's whole puzzles solved by hint count, iterative
 // filling in solid lines and one shot dashed.
 func PlotCurve(curve []CurvePoint, tests []CurveTest, title, path string) error {
@@ -42,14 +44,19 @@ func PlotCurve(curve []CurvePoint, tests []CurveTest, title, path string) error 
 
 func lossPlot(curve []CurvePoint, title string) (*plot.Plot, error) {
 	pts := make(plotter.XYs, len(curve))
+	lo, hi := math.Inf(1), math.Inf(-1)
 	for i, c := range curve {
 		pts[i].X, pts[i].Y = float64(c.Step), c.Loss
+		lo, hi = math.Min(lo, c.Loss), math.Max(hi, c.Loss)
 	}
 	p := plot.New()
 	p.Title.Text = title
 	p.X.Label.Text = "step"
-	p.Y.Label.Text = "cross-entropy per blank cell"
-	p.Y.Min = 0
+	p.Y.Label.Text = "loss per blank cell"
+	p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, plot.LogTicks{Prec: -1}
+	if lo > 0 { // whole decades, so that the log axis has its labels
+		p.Y.Min, p.Y.Max = math.Pow(10, math.Floor(math.Log10(lo))), math.Pow(10, math.Ceil(math.Log10(hi)))
+	}
 	line, err := plotter.NewLine(pts)
 	if err != nil {
 		return nil, err
@@ -60,11 +67,11 @@ func lossPlot(curve []CurvePoint, title string) (*plot.Plot, error) {
 
 func solvedPlot(tests []CurveTest) (*plot.Plot, error) {
 	p := plot.New()
-	p.Title.Text = "fixed test set (17-clue+k), whole puzzles solved"
+	p.Title.Text = "fixed test set (17-clue+k): puzzles solved, iterative (solid) and one shot (dashed)"
 	p.X.Label.Text = "step"
-	p.Y.Label.Text = "% solved (solid: iterative, dashed: one shot)"
+	p.Y.Label.Text = "% solved"
 	p.Y.Min, p.Y.Max = 0, 100
-	p.Legend.Top, p.Legend.Left = true, true
+	p.Legend.Top, p.Legend.Left = false, false
 	p.Add(plotter.NewGrid())
 	for i, h := range TestSetHints {
 		for _, method := range []Method{Iterative, OneShot} {
