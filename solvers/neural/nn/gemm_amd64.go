@@ -54,33 +54,33 @@ func gemmVector(a Mat, transA bool, b, c Mat) bool {
 		k, aRow, aK = a.Rows, 1, a.Cols
 	}
 	at := func(i int) *float32 { return &a.Data[i*aRow] }
-	j := 0
-	for ; j+16 <= c.Cols; j += 16 {
-		i := 0
-		for ; i+4 <= c.Rows; i += 4 {
+	// Rows outside, columns inside: a block of four rows of a stays in
+	// the cache while it meets every column of b (an im2col matrix of a
+	// training shard is megabytes; b, a layer's weights, is small).
+	full, r := c.Cols&^7, c.Cols&7
+	i := 0
+	for ; i+4 <= c.Rows; i += 4 {
+		j := 0
+		for ; j+16 <= full; j += 16 {
 			gemm4x16(k, at(i), aRow, aK, &b.Data[j], b.Cols, &c.Data[i*c.Cols+j], c.Cols)
 		}
-		for ; i < c.Rows; i++ {
-			gemm1x16(k, at(i), aRow, aK, &b.Data[j], b.Cols, &c.Data[i*c.Cols+j], c.Cols)
-		}
-	}
-	for ; j+8 <= c.Cols; j += 8 {
-		i := 0
-		for ; i+4 <= c.Rows; i += 4 {
+		if j < full {
 			gemm4x8(k, at(i), aRow, aK, &b.Data[j], b.Cols, &c.Data[i*c.Cols+j], c.Cols)
 		}
-		for ; i < c.Rows; i++ {
-			gemm1x8(k, at(i), aRow, aK, &b.Data[j], b.Cols, &c.Data[i*c.Cols+j], c.Cols)
+		if r > 0 {
+			gemm4x8m(k, at(i), aRow, aK, &b.Data[full], b.Cols, &c.Data[i*c.Cols+full], c.Cols, &masks[r][0])
 		}
 	}
-	if r := c.Cols - j; r > 0 {
-		mask := &masks[r][0]
-		i := 0
-		for ; i+4 <= c.Rows; i += 4 {
-			gemm4x8m(k, at(i), aRow, aK, &b.Data[j], b.Cols, &c.Data[i*c.Cols+j], c.Cols, mask)
+	for ; i < c.Rows; i++ {
+		j := 0
+		for ; j+16 <= full; j += 16 {
+			gemm1x16(k, at(i), aRow, aK, &b.Data[j], b.Cols, &c.Data[i*c.Cols+j], c.Cols)
 		}
-		for ; i < c.Rows; i++ {
-			gemm1x8m(k, at(i), aRow, aK, &b.Data[j], b.Cols, &c.Data[i*c.Cols+j], c.Cols, mask)
+		if j < full {
+			gemm1x8(k, at(i), aRow, aK, &b.Data[j], b.Cols, &c.Data[i*c.Cols+j], c.Cols)
+		}
+		if r > 0 {
+			gemm1x8m(k, at(i), aRow, aK, &b.Data[full], b.Cols, &c.Data[i*c.Cols+full], c.Cols, &masks[r][0])
 		}
 	}
 	return true
