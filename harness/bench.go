@@ -123,6 +123,8 @@ func (c *Config) check() error {
 		return fmt.Errorf("timeout %s: need a limit of at least %s", c.Timeout, MinTimeout)
 	case c.MemBytes > 0 && c.MemBytes < MinMem:
 		return fmt.Errorf("memory limit %s: a worker needs at least %s (its Go runtime alone takes about 17 MiB); give more, or 0 for no limit", FormatBytes(c.MemBytes), FormatBytes(MinMem))
+	case c.Shard.Check() != nil:
+		return fmt.Errorf("shard %s: %w", c.Shard, c.Shard.Check())
 	case c.Resume && c.Out == "":
 		return errors.New("resuming needs the result directory of the benchmark to finish")
 	case c.Registry == nil || c.Launch == nil:
@@ -201,7 +203,7 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 		return nil, err
 	}
 	all := PlanRuns(puzzles, infos, cfg.Mode, cfg.Reps, cfg.Seed)
-	runs := cfg.Shard.Filter(all)
+	runs := FilterShard(cfg.Shard, all)
 	m, done, err := prepareOut(cfg, newManifest(cfg.plan(infos, len(all)), cfg.Shard, infos, shas, prov), prov)
 	if err != nil {
 		return nil, err

@@ -82,9 +82,34 @@ func Merge(dirs []string, out string) (*MergeSummary, error) {
 		return nil, err
 	}
 	if sum.Records < merged.Plan.Runs {
-		sum.Warnings = append(sum.Warnings, fmt.Sprintf("%d of the plan's %d runs merged: a shard is missing or unfinished (finish it with run --resume)", sum.Records, merged.Plan.Runs))
+		sum.Warnings = append(sum.Warnings, fmt.Sprintf("%d of the plan's %d runs merged: %s", sum.Records, merged.Plan.Runs, missingPieces(merged.MergedShards)))
 	}
 	return sum, record.WriteManifest(filepath.Join(out, record.ManifestFile), merged)
+}
+
+// missingPieces says which shards a merge lacks, naming at most five and
+// counting the rest (a split may have up to record.MaxShards pieces), or
+// that a piece is unfinished.
+func missingPieces(specs []string) string {
+	var pieces []Shard
+	for _, spec := range specs {
+		if sh, err := ParseShard(spec); err == nil {
+			pieces = append(pieces, sh)
+		}
+	}
+	missing, first, ok := record.ShardGaps(pieces, 5)
+	if !ok || missing == 0 {
+		return "a piece is unfinished (finish it with run --resume)"
+	}
+	names := make([]string, len(first))
+	for i, sh := range first {
+		names[i] = sh.String()
+	}
+	more := ""
+	if missing > len(first) {
+		more = fmt.Sprintf(" and %d more", missing-len(first))
+	}
+	return fmt.Sprintf("%d shard(s) missing: %s%s (run them, then merge again)", missing, strings.Join(names, ", "), more)
 }
 
 // mergedManifest checks that every piece ran the same plan on the same
@@ -101,6 +126,11 @@ func mergedManifest(dirs []string) (*record.Manifest, error) {
 		shards = append(shards, m.MergedShards...)
 		if m.Shard != "" {
 			shards = append(shards, m.Shard)
+		}
+		for _, spec := range shards {
+			if _, err := ParseShard(spec); err != nil {
+				return nil, fmt.Errorf("merge: %s: %w", filepath.Join(dir, record.ManifestFile), err)
+			}
 		}
 		if first == nil {
 			first = m

@@ -61,6 +61,8 @@ func TestRunRefusesFlagsThatCannotBeMeant(t *testing.T) {
 		{[]string{"--reps", "0"}, "need at least 1"},
 		{[]string{"--timeout", "0s"}, "at least 1ms"},
 		{[]string{"--timeout", "-1s"}, "at least 1ms"},
+		{[]string{"--shard", "2/99999999999"}, "99999999999 pieces is more than the 1000000 a plan may be split into"},
+		{[]string{"--shard", "0/8"}, "want i/n with 1 ≤ i ≤ n"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.flags, " "), func(t *testing.T) {

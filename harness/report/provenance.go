@@ -16,16 +16,28 @@ type Coverage struct {
 	Planned  int      // runs in the whole plan; 0 when no manifest states it
 	Recorded int      // distinct runs loaded
 	Shards   []string // the pieces loaded, "i/n", when every directory is one
-	Missing  []string // the pieces of the plan not loaded, "i/n"
-	Merged   int      // directories merged into the loaded ones
+	// Missing counts the pieces of the plan not loaded; FirstMissing names
+	// the first of them, at most NamedMissing. The pieces are counted,
+	// never listed: a split into a million pieces costs no more than one
+	// into two.
+	Missing      int
+	FirstMissing []string
+	// Unsplit notes pieces that state no one split: of different counts
+	// (2/4 beside 1/3), or unreadable; coverage is then stated in runs.
+	Unsplit string
+	Merged  int // directories merged into the loaded ones
 }
+
+// NamedMissing is how many missing shards a report names; it counts the
+// rest.
+const NamedMissing = 5
 
 // Coverage compares the records with the plan their manifests state: a
 // directory holds the whole plan, one shard, or the shards merged into it.
 func (d *Data) Coverage() Coverage {
 	c := Coverage{Recorded: len(d.Records)}
-	loaded := make(map[int]bool)
-	count, whole := 0, false
+	var pieces []record.Shard
+	whole := false
 	for _, s := range d.Sources {
 		m := s.Manifest
 		if m == nil {
@@ -33,45 +45,61 @@ func (d *Data) Coverage() Coverage {
 		}
 		c.Planned = m.Plan.Runs
 		c.Merged += len(m.Merged)
-		pieces := m.MergedShards
+		specs := m.MergedShards
 		if m.Shard != "" {
-			pieces = append(slices.Clone(pieces), m.Shard)
+			specs = append(slices.Clone(specs), m.Shard)
 		}
-		if len(pieces) == 0 {
+		if len(specs) == 0 {
 			whole = true
 			continue
 		}
-		for _, piece := range pieces {
-			if i, n, ok := parseShard(piece); ok {
-				loaded[i], count = true, n
+		for _, spec := range specs {
+			sh, err := record.ParseShard(spec)
+			if err != nil {
+				c.Unsplit = fmt.Sprintf("%s: %v", s.Dir, err)
+				continue
 			}
+			pieces = append(pieces, sh)
 		}
 	}
-	if whole || count == 0 {
+	if whole || len(pieces) == 0 {
 		return c
 	}
-	for i := 1; i <= count; i++ {
-		shard := fmt.Sprintf("%d/%d", i, count)
-		if loaded[i] {
-			c.Shards = append(c.Shards, shard)
-		} else {
-			c.Missing = append(c.Missing, shard)
-		}
+	slices.SortFunc(pieces, func(a, b record.Shard) int {
+		return cmp.Or(cmp.Compare(a.Count, b.Count), cmp.Compare(a.Index, b.Index))
+	})
+	for _, p := range slices.Compact(pieces) {
+		c.Shards = append(c.Shards, p.String())
+	}
+	missing, first, ok := record.ShardGaps(pieces, NamedMissing)
+	if !ok {
+		c.Unsplit = cmp.Or(c.Unsplit, "pieces of different splits")
+		return c
+	}
+	c.Missing = missing
+	for _, sh := range first {
+		c.FirstMissing = append(c.FirstMissing, sh.String())
 	}
 	return c
 }
 
-// parseShard reads "i/n"; ok is false for the whole plan ("").
-func parseShard(s string) (i, n int, ok bool) {
-	is, ns, found := strings.Cut(s, "/")
-	i, err1 := strconv.Atoi(is)
-	n, err2 := strconv.Atoi(ns)
-	return i, n, found && err1 == nil && err2 == nil && n > 0
-}
-
 // Complete reports whether every run of the plan is recorded.
 func (c Coverage) Complete() bool {
-	return len(c.Missing) == 0 && c.Recorded >= c.Planned
+	return c.Missing == 0 && c.Recorded >= c.Planned
+}
+
+// missingText names the missing shards: "3/3", or "1/8, 3/8, 4/8, 5/8,
+// 6/8 and 2 more".
+func (c Coverage) missingText() string { return namedFew(c.FirstMissing, c.Missing) }
+
+// namedFew names the first NamedMissing of names and counts the rest of
+// total.
+func namedFew(names []string, total int) string {
+	s := strings.Join(names[:min(len(names), NamedMissing)], ", ")
+	if more := total - min(len(names), NamedMissing); more > 0 {
+		s += fmt.Sprintf(" and %d more", more)
+	}
+	return s
 }
 
 // String says in one line what the records cover: "5320 of the plan's
@@ -85,10 +113,13 @@ func (c Coverage) String() string {
 		fmt.Fprintf(&b, "%d runs recorded; no manifest states the plan's size", c.Recorded)
 	}
 	if len(c.Shards) > 0 {
-		fmt.Fprintf(&b, "; shards loaded: %s", strings.Join(c.Shards, ", "))
+		fmt.Fprintf(&b, "; shards loaded: %s", namedFew(c.Shards, len(c.Shards)))
 	}
-	if len(c.Missing) > 0 {
-		fmt.Fprintf(&b, "; shards missing: %s", strings.Join(c.Missing, ", "))
+	if c.Missing > 0 {
+		fmt.Fprintf(&b, "; shards missing: %s", c.missingText())
+	}
+	if c.Unsplit != "" {
+		fmt.Fprintf(&b, "; no shard coverage stated (%s)", c.Unsplit)
 	}
 	if c.Merged > 0 {
 		fmt.Fprintf(&b, "; merged from %d directories", c.Merged)
@@ -101,9 +132,9 @@ func (c Coverage) warning() []string {
 	switch {
 	case c.Complete():
 		return nil
-	case len(c.Missing) > 0:
+	case c.Missing > 0:
 		return []string{fmt.Sprintf("shards %s of the plan are not loaded: %s; the statistics cover part of the plan",
-			strings.Join(c.Missing, ", "), c)}
+			c.missingText(), c)}
 	}
 	return []string{fmt.Sprintf("the results are incomplete: %s; finish an interrupted run with `sudokubench run --out DIR --resume`, or merge the missing shard", c)}
 }

@@ -67,7 +67,7 @@ func TestEveryFormatStatesCoverage(t *testing.T) {
 		t.Fatal(err)
 	}
 	cov := d.Coverage()
-	if cov.Planned != 12 || cov.Recorded != 8 || strings.Join(cov.Missing, ",") != "3/3" || cov.Complete() {
+	if cov.Planned != 12 || cov.Recorded != 8 || cov.Missing != 1 || strings.Join(cov.FirstMissing, ",") != "3/3" || cov.Complete() {
 		t.Errorf("coverage %+v, want 8 of 12 recorded, shard 3/3 missing", cov)
 	}
 	if !hasWarning(warnings, "shards 3/3 of the plan are not loaded") {
@@ -92,7 +92,7 @@ func TestEveryFormatStatesCoverage(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(csv.String(), "\n")
-	if !strings.HasSuffix(lines[0], "plan_runs,recorded_runs,missing_shards") || !strings.HasSuffix(lines[1], ",12,8,3/3") {
+	if !strings.HasSuffix(lines[0], "plan_runs,recorded_runs,missing_shards") || !strings.HasSuffix(lines[1], ",12,8,1") {
 		t.Errorf("CSV does not carry the coverage:\n%s", csv.String())
 	}
 }
@@ -109,11 +109,43 @@ func TestMergedShardsCovered(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cov := d.Coverage(); strings.Join(cov.Missing, ",") != "3/3" {
+	if cov := d.Coverage(); cov.Missing != 1 || strings.Join(cov.FirstMissing, ",") != "3/3" {
 		t.Errorf("coverage %+v, want shard 3/3 missing", cov)
 	}
 	if !hasWarning(warnings, "shards 3/3 of the plan are not loaded") {
 		t.Errorf("no warning of the missing shard: %q", warnings)
+	}
+}
+
+// TestHugeShardCountCounted loads one piece of a plan split far beyond
+// record.MaxShards (a manifest written before the bound, or edited), and
+// pieces of splits up to it: the report says it cannot read the first,
+// counts the missing pieces of the others and names five, and never lists
+// them all (10¹¹ names took 24 GB).
+func TestHugeShardCountCounted(t *testing.T) {
+	for _, c := range []struct {
+		shards []string
+		want   string
+	}{
+		{[]string{"2/99999999999"}, `shard "2/99999999999": 99999999999 pieces is more than the 1000000 a plan may be split into)`},
+		{[]string{"2/1000000"}, "shards missing: 1/1000000, 3/1000000, 4/1000000, 5/1000000, 6/1000000 and 999994 more"},
+		{[]string{"1/9", "2/9", "3/9", "5/9"}, "shards loaded: 1/9, 2/9, 3/9, 5/9; shards missing: 4/9, 6/9, 7/9, 8/9, 9/9"},
+		{[]string{"1/3", "1/2"}, "shards loaded: 1/2, 1/3; no shard coverage stated (pieces of different splits)"},
+	} {
+		t.Run("shards="+strings.Join(c.shards, ","), func(t *testing.T) {
+			dir := resultDir(t, plan12, "", runsOf(0, 4))
+			m := &record.Manifest{Suite: "sudokubench", Plan: plan12, MergedShards: c.shards}
+			if err := record.WriteManifest(filepath.Join(dir, record.ManifestFile), m); err != nil {
+				t.Fatal(err)
+			}
+			d, _, err := Load(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cov := d.Coverage(); !strings.Contains(cov.String(), c.want) || len(cov.FirstMissing) > NamedMissing {
+				t.Errorf("coverage %q names %d shards, want it to say %q", cov, len(cov.FirstMissing), c.want)
+			}
+		})
 	}
 }
 

@@ -1,0 +1,90 @@
+package record
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+func TestParseShard(t *testing.T) {
+	for _, c := range []struct {
+		in   string
+		want Shard
+		err  string // part of the error; "" when accepted
+	}{
+		{"", Shard{}, ""},
+		{"2/8", Shard{Index: 2, Count: 8}, ""},
+		{"1/1", Shard{Index: 1, Count: 1}, ""},
+		{" 3 / 4 ", Shard{Index: 3, Count: 4}, ""},
+		{"1000000/1000000", Shard{Index: MaxShards, Count: MaxShards}, ""},
+		{"2/1000001", Shard{}, "1000001 pieces is more than the 1000000"},
+		{"2/99999999999", Shard{}, "99999999999 pieces is more than the 1000000"},
+		{"1/99999999999999999999", Shard{}, "want i/n"},
+		{"0/3", Shard{}, "want i/n"},
+		{"4/3", Shard{}, "want i/n"},
+		{"-1/3", Shard{}, "want i/n"},
+		{"2", Shard{}, "want i/n"},
+		{"a/b", Shard{}, "want i/n"},
+	} {
+		t.Run("spec="+c.in, func(t *testing.T) {
+			got, err := ParseShard(c.in)
+			switch {
+			case c.err == "" && (err != nil || got != c.want):
+				t.Errorf("ParseShard(%q) = %v, %v; want %v", c.in, got, err, c.want)
+			case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+				t.Errorf("ParseShard(%q) = %v, %v; want an error saying %q", c.in, got, err, c.err)
+			}
+		})
+	}
+}
+
+// FuzzParseShard checks that no spec makes ParseShard panic, that what it
+// accepts is a shard Check accepts, and that an accepted spec reads back
+// the same from its String.
+func FuzzParseShard(f *testing.F) {
+	for _, s := range []string{"", "2/8", "1/1", " 3 / 4 ", "0/3", "4/3", "2/99999999999", "+1/2", "1/1000000", "/", "1/", "9223372036854775807/9223372036854775807"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, spec string) {
+		sh, err := ParseShard(spec)
+		if err != nil {
+			if sh != (Shard{}) {
+				t.Errorf("ParseShard(%q) refused with %v but returned %v", spec, err, sh)
+			}
+			return
+		}
+		if err := sh.Check(); err != nil {
+			t.Errorf("ParseShard(%q) accepted %v, which Check refuses: %v", spec, sh, err)
+		}
+		again, err := ParseShard(sh.String())
+		if err != nil || again != sh {
+			t.Errorf("ParseShard(%q) = %v, whose String %q reads back as %v, %v", spec, sh, sh.String(), again, err)
+		}
+	})
+}
+
+func TestShardGaps(t *testing.T) {
+	for _, c := range []struct {
+		pieces  []Shard
+		missing int
+		first   string
+		ok      bool
+	}{
+		{nil, 0, "", false},
+		{[]Shard{{1, 3}, {2, 3}}, 1, "3/3", true},
+		{[]Shard{{2, 3}, {2, 3}}, 2, "1/3 3/3", true},
+		{[]Shard{{2, MaxShards}}, MaxShards - 1, "1/1000000 3/1000000 4/1000000", true},
+		{[]Shard{{1, 2}, {1, 3}}, 0, "", false},
+	} {
+		t.Run(fmt.Sprint("pieces=", c.pieces), func(t *testing.T) {
+			missing, first, ok := ShardGaps(c.pieces, 3)
+			var names []string
+			for _, s := range first {
+				names = append(names, s.String())
+			}
+			if missing != c.missing || strings.Join(names, " ") != c.first || ok != c.ok {
+				t.Errorf("ShardGaps = %d, %v, %v; want %d, %s, %v", missing, names, ok, c.missing, c.first, c.ok)
+			}
+		})
+	}
+}
