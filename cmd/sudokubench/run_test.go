@@ -57,6 +57,8 @@ func TestRunRefusesFlagsThatCannotBeMeant(t *testing.T) {
 		{[]string{"--limit", "-5"}, "need 0 (all) or more"},
 		{[]string{"--limit", "-5", "--sample=false"}, "need 0 (all) or more"},
 		{[]string{"--mem", "1KiB"}, "a worker needs at least 64 MiB"},
+		{[]string{"--mem", "18446744073709551616"}, "more than the largest accepted, 1 EiB"},
+		{[]string{"--mem", "8EiB"}, "more than the largest accepted, 1 EiB"},
 		{[]string{"--solvers", ""}, "no solver given"},
 		{[]string{"--reps", "0"}, "need at least 1"},
 		{[]string{"--timeout", "0s"}, "at least 1ms"},
