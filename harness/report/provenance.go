@@ -222,6 +222,12 @@ func loadWarning(s Source) string {
 		s.Dir, loadTriple(start), loadTriple(end))
 }
 
+// loadTriple writes load averages as "1.20/0.80/0.40", or "not recorded"
+// for the zero a manifest holds when they were not measured (a run
+// stopped before it could rewrite its manifest, a full disk).
 func loadTriple(l [3]float64) string {
+	if l == [3]float64{} {
+		return "not recorded"
+	}
 	return fmt.Sprintf("%.2f/%.2f/%.2f", l[0], l[1], l[2])
 }

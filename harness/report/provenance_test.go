@@ -208,6 +208,49 @@ func TestProvenanceWarnings(t *testing.T) {
 	}
 }
 
+// TestLoadNotRecordedSaysSo: a run that stopped before it rewrote its
+// manifest (a full disk) has no end load; the report says so rather than
+// showing 0.00/0.00/0.00 as if measured, on stderr and in the documents.
+func TestLoadNotRecordedSaysSo(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		start, end [3]float64
+		want       string
+	}{
+		{"end=missing", [3]float64{2.5, 2, 1.5}, [3]float64{}, "load average 2.50/2.00/1.50 at the start, not recorded at the end"},
+		{"start=missing", [3]float64{}, [3]float64{3, 2.5, 2}, "load average not recorded at the start, 3.00/2.50/2.00 at the end"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := resultDir(t, plan12, "", runsOf(0, 12))
+			m := &record.Manifest{Suite: "sudokubench", Plan: plan12, LoadStart: c.start, LoadEnd: c.end}
+			if err := record.WriteManifest(filepath.Join(dir, record.ManifestFile), m); err != nil {
+				t.Fatal(err)
+			}
+			d, warnings, err := Load(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !hasWarning(warnings, c.want) || hasWarning(warnings, "0.00/0.00/0.00") {
+				t.Errorf("warnings %q, want one saying %q", warnings, c.want)
+			}
+			rep, err := New(d, Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep.Warnings = append(warnings, rep.Warnings...)
+			for _, format := range []string{"md", "html"} {
+				var b bytes.Buffer
+				if err := rep.WriteDocument(&b, format, nil, "", ""); err != nil {
+					t.Fatal(err)
+				}
+				if !strings.Contains(b.String(), c.want) || strings.Contains(b.String(), "0.00/0.00/0.00") {
+					t.Errorf("format=%s does not say the load was not recorded:\n%s", format, b.String())
+				}
+			}
+		})
+	}
+}
+
 func TestOldRecordsLoad(t *testing.T) {
 	dir := t.TempDir()
 	old := `{"solver":"s","corpus":"c","puzzle_id":"c:1","hints":17,"mode":"unique","seed":1,"rep":0,"status":"solved","wall_ns":10,"cpu_ns":8,"alloc_bytes":1,"peak_rss_bytes":1048576,"timeout_ns":100}` + "\n"
