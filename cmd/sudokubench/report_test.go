@@ -112,6 +112,32 @@ func TestReportOutUnwritable(t *testing.T) {
 	}
 }
 
+// TestReportNeverReplacesTheRun is the audit's case: a report written
+// into the run's own directory with --doc naming its records or its
+// manifest is refused, says why, and leaves the run resumable.
+func TestReportNeverReplacesTheRun(t *testing.T) {
+	dl := filepath.Join(t.TempDir(), "dl")
+	if err := os.CopyFS(dl, os.DirFS(runA)); err != nil {
+		t.Fatal(err)
+	}
+	records, _ := os.ReadFile(filepath.Join(dl, "results.jsonl"))
+	manifest, _ := os.ReadFile(filepath.Join(dl, "manifest.json"))
+	for _, doc := range []string{"results.jsonl", "manifest.json", "./results.jsonl"} {
+		t.Run("doc="+doc, func(t *testing.T) {
+			out, err := runCLI(t, "report", dl, "--out", dl, "--doc", filepath.Join(dl, doc), "--format", "csv", "--plots", "svg")
+			if err == nil || !strings.Contains(err.Error(), "refusing to write") || strings.Contains(out, "wrote") {
+				t.Errorf("report --doc %s: %v\n%s", doc, err, out)
+			}
+			if got, _ := os.ReadFile(filepath.Join(dl, "results.jsonl")); !bytes.Equal(got, records) {
+				t.Error("the records were replaced")
+			}
+			if got, _ := os.ReadFile(filepath.Join(dl, "manifest.json")); !bytes.Equal(got, manifest) {
+				t.Error("the manifest was replaced")
+			}
+		})
+	}
+}
+
 func TestCompareCommand(t *testing.T) {
 	out, err := runCLI(t, "compare", runA, runB)
 	if err != nil || !strings.Contains(out, "not judged: one run a side") || !strings.Contains(out, "does not cover run-to-run") {
