@@ -3,6 +3,7 @@ package harness
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -414,5 +415,101 @@ func TestPlanRunsIncompleteSolversInFirstMode(t *testing.T) {
 		if r.Mode != want || !strings.Contains(r.Key, "|"+string(want)+"|") {
 			t.Errorf("%s runs in mode %s with key %s, want mode %s", r.Solver.Name, r.Mode, r.Key, want)
 		}
+	}
+}
+
+// editRun rewrites a finished run's manifest with edit, and appends extra
+// records.
+func editRun(t *testing.T, dir string, edit func(*record.Manifest), extra ...record.Record) {
+	t.Helper()
+	path := filepath.Join(dir, record.ManifestFile)
+	m, err := record.ReadManifest(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit(m)
+	if err := record.WriteManifest(path, m); err != nil {
+		t.Fatal(err)
+	}
+	w, err := record.Append(filepath.Join(dir, record.ResultsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range extra {
+		if err := w.Write(&extra[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRecordsThatDisagreeWithTheManifestAreRefused: a whole-plan run
+// whose manifest was edited to say "shard 1/2", or whose records gained
+// runs of a solver, corpus or repetition the plan lacks, is refused by
+// --resume (which would ignore those records) and by merge, naming the
+// disagreement and its count.
+func TestRecordsThatDisagreeWithTheManifestAreRefused(t *testing.T) {
+	whole := testConfig(t.TempDir())
+	whole.Limit = 4
+	if _, err := Bench(context.Background(), whole); err != nil {
+		t.Fatal(err)
+	}
+	recs := readRecords(t, whole.Out)
+	outside := 0
+	for _, r := range recs {
+		if !(Shard{Index: 1, Count: 2}).Keeps(r.Key()) {
+			outside++
+		}
+	}
+	stray := func(edit func(*record.Record)) record.Record {
+		r := recs[0]
+		edit(&r)
+		return r
+	}
+	for _, c := range []struct {
+		name  string
+		shard Shard
+		edit  func(*record.Manifest)
+		extra []record.Record
+		says  string
+		// resumeOnly: only a resume, which knows every planned run, can
+		// tell (a seed is the plan's plus the repetition, a harness rule).
+		resumeOnly bool
+	}{
+		{"manifest=shard-1/2", Shard{Index: 1, Count: 2}, func(m *record.Manifest) { m.Shard = "1/2" }, nil,
+			fmt.Sprintf("%d of %d records disagree with manifest.json: %d outside shard 1/2", outside, len(recs), outside), false},
+		{"record=other-solver", Shard{}, func(*record.Manifest) {}, []record.Record{stray(func(r *record.Record) { r.Solver = "sat/other" })},
+			"1 of solver sat/other, which is not among the plan's solvers", false},
+		{"record=other-corpus", Shard{}, func(*record.Manifest) {}, []record.Record{stray(func(r *record.Record) { r.Corpus = "top1465" })},
+			"1 of corpus top1465, which is not among the plan's corpora", false},
+		{"record=other-rep", Shard{}, func(*record.Manifest) {}, []record.Record{stray(func(r *record.Record) { r.Rep = 5 })},
+			"1 with a repetition beyond the plan's 2", false},
+		{"record=other-seed", Shard{}, func(*record.Manifest) {}, []record.Record{stray(func(r *record.Record) { r.Seed = 99 })},
+			fmt.Sprintf("1 of its %d recorded runs are not runs of the plan", len(recs)+1), true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "run")
+			if err := os.CopyFS(dir, os.DirFS(whole.Out)); err != nil {
+				t.Fatal(err)
+			}
+			editRun(t, dir, c.edit, c.extra...)
+			cfg := testConfig(dir)
+			cfg.Limit, cfg.Resume, cfg.Shard = 4, true, c.shard
+			if _, err := Bench(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), c.says) {
+				t.Errorf("resume: %v, want a refusal saying %q", err, c.says)
+			}
+			if c.resumeOnly {
+				return
+			}
+			out := filepath.Join(t.TempDir(), "merged")
+			if _, err := Merge([]string{dir}, out); err == nil || !strings.Contains(err.Error(), c.says) {
+				t.Errorf("merge: %v, want a refusal saying %q", err, c.says)
+			}
+			if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("a refused merge made %s", out)
+			}
+		})
 	}
 }

@@ -132,6 +132,9 @@ func mergedManifest(dirs []string) (*record.Manifest, error) {
 				return nil, fmt.Errorf("merge: %s: %w", filepath.Join(dir, record.ManifestFile), err)
 			}
 		}
+		if err := recordsAgree(dir, m); err != nil {
+			return nil, err
+		}
 		if first == nil {
 			first = m
 			continue
@@ -150,6 +153,24 @@ func mergedManifest(dirs []string) (*record.Manifest, error) {
 	slices.Sort(shards)
 	first.MergedShards = slices.Compact(shards)
 	return first, nil
+}
+
+// recordsAgree refuses a piece whose records disagree with its manifest's
+// plan (record.PlanCheck): merged, they would be kept under a manifest
+// that does not describe them.
+func recordsAgree(dir string, m *record.Manifest) error {
+	check := record.NewPlanCheck(m)
+	_, err := record.Read(filepath.Join(dir, record.ResultsFile), func(r *record.Record) error {
+		check.Check(r)
+		return nil
+	})
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("merge: %w", err)
+	}
+	if check.Strays() > 0 {
+		return fmt.Errorf("merge: %s: %s; restore its manifest, or move those records out", dir, check.Disagreement())
+	}
+	return nil
 }
 
 // mergeRecords copies every piece's records to path, first key wins. The

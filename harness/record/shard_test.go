@@ -88,3 +88,21 @@ func TestShardGaps(t *testing.T) {
 		})
 	}
 }
+
+// TestPlanCheckMergedShards: a merge of shards 1/3 and 2/3 holds no run
+// of shard 3/3; a record of one is counted and named.
+func TestPlanCheckMergedShards(t *testing.T) {
+	m := &Manifest{Plan: Plan{Solvers: []string{"s"}, Corpora: []string{"c"}, Reps: 1}, MergedShards: []string{"1/3", "2/3"}}
+	check := NewPlanCheck(m)
+	want := 0
+	for i := range 30 {
+		r := &Record{Solver: "s", Corpus: "c", PuzzleID: fmt.Sprintf("c:%d", i), Mode: "unique", Seed: 1}
+		if (Shard{Index: 3, Count: 3}).Keeps(r.Key()) {
+			want++
+		}
+		check.Check(r)
+	}
+	if want == 0 || check.Strays() != want || !strings.Contains(check.Disagreement(), fmt.Sprintf("%d of 30 records disagree with manifest.json: %d outside shard 1/3, 2/3", want, want)) {
+		t.Errorf("%d strays (%s), want %d", check.Strays(), check.Disagreement(), want)
+	}
+}

@@ -149,6 +149,45 @@ func TestHugeShardCountCounted(t *testing.T) {
 	}
 }
 
+// TestRecordsThatDisagreeWithTheManifestWarned: a whole-plan run whose
+// manifest was edited to "shard 1/2" read as "100% recorded; shards
+// missing: 2/2". The report now says which records disagree, and how many.
+func TestRecordsThatDisagreeWithTheManifestWarned(t *testing.T) {
+	recs := runsOf(0, 12)
+	outside := 0
+	for _, r := range recs {
+		if !(record.Shard{Index: 1, Count: 2}).Keeps(r.Key()) {
+			outside++
+		}
+	}
+	other := rec("t", "0", 17, "solved", 1000, 0)
+	for _, c := range []struct {
+		name  string
+		shard string
+		recs  []record.Record
+		want  string
+	}{
+		{"manifest=shard-1/2", "1/2", recs, fmt.Sprintf("%d of 12 records disagree with manifest.json: %d outside shard 1/2, which the manifest says the directory holds", outside, outside)},
+		{"record=other-solver", "", append(runsOf(0, 11), other), "1 of 12 records disagree with manifest.json: 1 of solver t, which is not among the plan's solvers (first: t|c:0|unique|1|0)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if outside == 0 || outside == 12 {
+				t.Fatalf("%d of 12 keys outside shard 1/2: the case tests nothing", outside)
+			}
+			_, warnings, err := Load(resultDir(t, plan12, c.shard, c.recs))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !hasWarning(warnings, c.want) {
+				t.Errorf("warnings %q, want one saying %q", warnings, c.want)
+			}
+		})
+	}
+	if _, warnings, _ := Load(resultDir(t, plan12, "", recs)); hasWarning(warnings, "disagree") {
+		t.Errorf("records that agree with their manifest warned of: %q", warnings)
+	}
+}
+
 func TestInterruptedRunWarned(t *testing.T) {
 	_, warnings, err := Load(resultDir(t, plan12, "", runsOf(0, 5)))
 	if err != nil {
