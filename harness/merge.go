@@ -87,7 +87,7 @@ func Merge(dirs []string, out string) (*MergeSummary, error) {
 	return sum, record.WriteManifest(filepath.Join(out, record.ManifestFile), merged)
 }
 
-// missingPieces says which shards a merge lacks, naming at most five and
+// missingPieces says which shards a merge lacks, naming a few and
 // counting the rest (a split may have up to record.MaxShards pieces), or
 // that a piece is unfinished.
 func missingPieces(specs []string) string {
@@ -97,19 +97,11 @@ func missingPieces(specs []string) string {
 			pieces = append(pieces, sh)
 		}
 	}
-	missing, first, ok := record.ShardGaps(pieces, 5)
-	if !ok || missing == 0 {
+	gaps, ok := record.ShardGaps(pieces)
+	if !ok || gaps.Count == 0 {
 		return "a piece is unfinished (finish it with run --resume)"
 	}
-	names := make([]string, len(first))
-	for i, sh := range first {
-		names[i] = sh.String()
-	}
-	more := ""
-	if missing > len(first) {
-		more = fmt.Sprintf(" and %d more", missing-len(first))
-	}
-	return fmt.Sprintf("%d shard(s) missing: %s%s (run them, then merge again)", missing, strings.Join(names, ", "), more)
+	return fmt.Sprintf("%d shard(s) missing: %s (run them, then merge again)", gaps.Count, gaps)
 }
 
 // mergedManifest checks that every piece ran the same plan on the same
@@ -123,15 +115,16 @@ func mergedManifest(dirs []string) (*record.Manifest, error) {
 		if err != nil {
 			return nil, fmt.Errorf("merge: %w", err)
 		}
-		shards = append(shards, m.MergedShards...)
+		pieces := m.MergedShards
 		if m.Shard != "" {
-			shards = append(shards, m.Shard)
+			pieces = append(slices.Clone(pieces), m.Shard)
 		}
-		for _, spec := range shards {
+		for _, spec := range pieces {
 			if _, err := ParseShard(spec); err != nil {
 				return nil, fmt.Errorf("merge: %s: %w", filepath.Join(dir, record.ManifestFile), err)
 			}
 		}
+		shards = append(shards, pieces...)
 		if err := recordsAgree(dir, m); err != nil {
 			return nil, err
 		}

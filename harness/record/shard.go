@@ -76,27 +76,53 @@ func shardHash(key string) uint64 {
 	return h.Sum64()
 }
 
-// ShardGaps says which pieces of a split are missing from pieces: how many,
-// and the first ones in order, at most named of them. It never lists every
-// missing piece, so a split into a huge number of pieces costs no more
-// than the pieces given. ok is false when there is no one split to speak
-// of: no pieces, or pieces of different splits (2/4 beside 1/3).
-func ShardGaps(pieces []Shard, named int) (missing int, first []Shard, ok bool) {
+// NamedShards is how many missing shards a message names; it counts the
+// rest.
+const NamedShards = 5
+
+// Gaps are the pieces of a split that a set of pieces lacks: how many, and
+// the first NamedShards of them in order. The missing pieces are counted,
+// never listed: a split into MaxShards pieces costs no more than one into
+// two.
+type Gaps struct {
+	Count int
+	First []Shard
+}
+
+// ShardGaps finds the pieces of a split missing from pieces. ok is false
+// when there is no one split to speak of: no pieces, or pieces of
+// different splits (2/4 beside 1/3).
+func ShardGaps(pieces []Shard) (g Gaps, ok bool) {
 	if len(pieces) == 0 {
-		return 0, nil, false
+		return Gaps{}, false
 	}
 	count := pieces[0].Count
 	have := make(map[int]bool)
 	for _, p := range pieces {
 		if p.Count != count {
-			return 0, nil, false
+			return Gaps{}, false
 		}
 		have[p.Index] = true
 	}
-	for i := 1; i <= count && len(first) < named; i++ {
+	for i := 1; i <= count && len(g.First) < NamedShards; i++ {
 		if !have[i] {
-			first = append(first, Shard{Index: i, Count: count})
+			g.First = append(g.First, Shard{Index: i, Count: count})
 		}
 	}
-	return count - len(have), first, true
+	g.Count = count - len(have)
+	return g, true
+}
+
+// String names the missing pieces: "3/3", or "1/8, 3/8, 4/8, 5/8, 6/8 and
+// 2 more".
+func (g Gaps) String() string {
+	names := make([]string, len(g.First))
+	for i, sh := range g.First {
+		names[i] = sh.String()
+	}
+	s := strings.Join(names, ", ")
+	if more := g.Count - len(g.First); more > 0 {
+		s += fmt.Sprintf(" and %d more", more)
+	}
+	return s
 }

@@ -65,25 +65,22 @@ func FuzzParseShard(f *testing.F) {
 
 func TestShardGaps(t *testing.T) {
 	for _, c := range []struct {
-		pieces  []Shard
-		missing int
-		first   string
-		ok      bool
+		pieces []Shard
+		want   string
+		count  int
+		ok     bool
 	}{
-		{nil, 0, "", false},
-		{[]Shard{{1, 3}, {2, 3}}, 1, "3/3", true},
-		{[]Shard{{2, 3}, {2, 3}}, 2, "1/3 3/3", true},
-		{[]Shard{{2, MaxShards}}, MaxShards - 1, "1/1000000 3/1000000 4/1000000", true},
-		{[]Shard{{1, 2}, {1, 3}}, 0, "", false},
+		{nil, "", 0, false},
+		{[]Shard{{1, 3}, {2, 3}}, "3/3", 1, true},
+		{[]Shard{{2, 3}, {2, 3}}, "1/3, 3/3", 2, true},
+		{[]Shard{{1, 9}, {2, 9}, {3, 9}, {5, 9}}, "4/9, 6/9, 7/9, 8/9, 9/9", 5, true},
+		{[]Shard{{2, MaxShards}}, "1/1000000, 3/1000000, 4/1000000, 5/1000000, 6/1000000 and 999994 more", MaxShards - 1, true},
+		{[]Shard{{1, 2}, {1, 3}}, "", 0, false},
 	} {
 		t.Run(fmt.Sprint("pieces=", c.pieces), func(t *testing.T) {
-			missing, first, ok := ShardGaps(c.pieces, 3)
-			var names []string
-			for _, s := range first {
-				names = append(names, s.String())
-			}
-			if missing != c.missing || strings.Join(names, " ") != c.first || ok != c.ok {
-				t.Errorf("ShardGaps = %d, %v, %v; want %d, %s, %v", missing, names, ok, c.missing, c.first, c.ok)
+			g, ok := ShardGaps(c.pieces)
+			if g.String() != c.want || g.Count != c.count || ok != c.ok || len(g.First) > NamedShards {
+				t.Errorf("ShardGaps = %q (%d, %d named), %v; want %q (%d), %v", g, g.Count, len(g.First), ok, c.want, c.count, c.ok)
 			}
 		})
 	}

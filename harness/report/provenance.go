@@ -16,21 +16,14 @@ type Coverage struct {
 	Planned  int      // runs in the whole plan; 0 when no manifest states it
 	Recorded int      // distinct runs loaded
 	Shards   []string // the pieces loaded, "i/n", when every directory is one
-	// Missing counts the pieces of the plan not loaded; FirstMissing names
-	// the first of them, at most NamedMissing. The pieces are counted,
-	// never listed: a split into a million pieces costs no more than one
-	// into two.
-	Missing      int
-	FirstMissing []string
+	// Missing are the pieces of the plan not loaded: counted, the first
+	// few named, never listed.
+	Missing record.Gaps
 	// Unsplit notes pieces that state no one split: of different counts
 	// (2/4 beside 1/3), or unreadable; coverage is then stated in runs.
 	Unsplit string
 	Merged  int // directories merged into the loaded ones
 }
-
-// NamedMissing is how many missing shards a report names; it counts the
-// rest.
-const NamedMissing = 5
 
 // Coverage compares the records with the plan their manifests state: a
 // directory holds the whole plan, one shard, or the shards merged into it.
@@ -71,35 +64,26 @@ func (d *Data) Coverage() Coverage {
 	for _, p := range slices.Compact(pieces) {
 		c.Shards = append(c.Shards, p.String())
 	}
-	missing, first, ok := record.ShardGaps(pieces, NamedMissing)
+	gaps, ok := record.ShardGaps(pieces)
 	if !ok {
 		c.Unsplit = cmp.Or(c.Unsplit, "pieces of different splits")
 		return c
 	}
-	c.Missing = missing
-	for _, sh := range first {
-		c.FirstMissing = append(c.FirstMissing, sh.String())
-	}
+	c.Missing = gaps
 	return c
 }
 
 // Complete reports whether every run of the plan is recorded.
 func (c Coverage) Complete() bool {
-	return c.Missing == 0 && c.Recorded >= c.Planned
+	return c.Missing.Count == 0 && c.Recorded >= c.Planned
 }
 
-// missingText names the missing shards: "3/3", or "1/8, 3/8, 4/8, 5/8,
-// 6/8 and 2 more".
-func (c Coverage) missingText() string { return namedFew(c.FirstMissing, c.Missing) }
-
-// namedFew names the first NamedMissing of names and counts the rest of
-// total.
-func namedFew(names []string, total int) string {
-	s := strings.Join(names[:min(len(names), NamedMissing)], ", ")
-	if more := total - min(len(names), NamedMissing); more > 0 {
-		s += fmt.Sprintf(" and %d more", more)
+// loadedText names the shards loaded, or counts them when there are many.
+func (c Coverage) loadedText() string {
+	if len(c.Shards) > record.NamedShards {
+		return fmt.Sprintf("%d pieces", len(c.Shards))
 	}
-	return s
+	return strings.Join(c.Shards, ", ")
 }
 
 // String says in one line what the records cover: "5320 of the plan's
@@ -113,10 +97,10 @@ func (c Coverage) String() string {
 		fmt.Fprintf(&b, "%d runs recorded; no manifest states the plan's size", c.Recorded)
 	}
 	if len(c.Shards) > 0 {
-		fmt.Fprintf(&b, "; shards loaded: %s", namedFew(c.Shards, len(c.Shards)))
+		fmt.Fprintf(&b, "; shards loaded: %s", c.loadedText())
 	}
-	if c.Missing > 0 {
-		fmt.Fprintf(&b, "; shards missing: %s", c.missingText())
+	if c.Missing.Count > 0 {
+		fmt.Fprintf(&b, "; shards missing: %s", c.Missing)
 	}
 	if c.Unsplit != "" {
 		fmt.Fprintf(&b, "; no shard coverage stated (%s)", c.Unsplit)
@@ -132,9 +116,9 @@ func (c Coverage) warning() []string {
 	switch {
 	case c.Complete():
 		return nil
-	case c.Missing > 0:
+	case c.Missing.Count > 0:
 		return []string{fmt.Sprintf("shards %s of the plan are not loaded: %s; the statistics cover part of the plan",
-			c.missingText(), c)}
+			c.Missing, c)}
 	}
 	return []string{fmt.Sprintf("the results are incomplete: %s; finish an interrupted run with `sudokubench run --out DIR --resume`, or merge the missing shard", c)}
 }

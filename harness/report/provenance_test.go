@@ -67,7 +67,7 @@ func TestEveryFormatStatesCoverage(t *testing.T) {
 		t.Fatal(err)
 	}
 	cov := d.Coverage()
-	if cov.Planned != 12 || cov.Recorded != 8 || cov.Missing != 1 || strings.Join(cov.FirstMissing, ",") != "3/3" || cov.Complete() {
+	if cov.Planned != 12 || cov.Recorded != 8 || cov.Missing.Count != 1 || cov.Missing.String() != "3/3" || cov.Complete() {
 		t.Errorf("coverage %+v, want 8 of 12 recorded, shard 3/3 missing", cov)
 	}
 	if !hasWarning(warnings, "shards 3/3 of the plan are not loaded") {
@@ -109,7 +109,7 @@ func TestMergedShardsCovered(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cov := d.Coverage(); cov.Missing != 1 || strings.Join(cov.FirstMissing, ",") != "3/3" {
+	if cov := d.Coverage(); cov.Missing.Count != 1 || cov.Missing.String() != "3/3" {
 		t.Errorf("coverage %+v, want shard 3/3 missing", cov)
 	}
 	if !hasWarning(warnings, "shards 3/3 of the plan are not loaded") {
@@ -142,8 +142,8 @@ func TestHugeShardCountCounted(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if cov := d.Coverage(); !strings.Contains(cov.String(), c.want) || len(cov.FirstMissing) > NamedMissing {
-				t.Errorf("coverage %q names %d shards, want it to say %q", cov, len(cov.FirstMissing), c.want)
+			if cov := d.Coverage(); !strings.Contains(cov.String(), c.want) || len(cov.Missing.First) > record.NamedShards {
+				t.Errorf("coverage %q names %d shards, want it to say %q", cov, len(cov.Missing.First), c.want)
 			}
 		})
 	}

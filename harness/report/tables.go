@@ -297,7 +297,7 @@ func (c Coverage) missingCount() string {
 	if len(c.Shards) == 0 || c.Unsplit != "" {
 		return ""
 	}
-	return fmt.Sprint(c.Missing)
+	return fmt.Sprint(c.Missing.Count)
 }
 
 // stochasticRaw is a summary's reads, success per read with its interval,
