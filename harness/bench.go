@@ -123,6 +123,8 @@ func (c *Config) check() error {
 		return fmt.Errorf("timeout %s: need a limit of at least %s", c.Timeout, MinTimeout)
 	case c.MemBytes > 0 && c.MemBytes < MinMem:
 		return fmt.Errorf("memory limit %s: a worker needs at least %s (its Go runtime alone takes about 17 MiB); give more, or 0 for no limit", FormatBytes(c.MemBytes), FormatBytes(MinMem))
+	case c.Shard.Check() != nil:
+		return fmt.Errorf("shard %s: %w", c.Shard, c.Shard.Check())
 	case c.Resume && c.Out == "":
 		return errors.New("resuming needs the result directory of the benchmark to finish")
 	case c.Registry == nil || c.Launch == nil:
@@ -201,7 +203,7 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 		return nil, err
 	}
 	all := PlanRuns(puzzles, infos, cfg.Mode, cfg.Reps, cfg.Seed)
-	runs := cfg.Shard.Filter(all)
+	runs := FilterShard(cfg.Shard, all)
 	m, done, err := prepareOut(cfg, newManifest(cfg.plan(infos, len(all)), cfg.Shard, infos, shas, prov), prov)
 	if err != nil {
 		return nil, err
@@ -213,10 +215,35 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 			err = endErr
 		}
 	}()
+	if err := unplanned(cfg.Out, runs, done); err != nil {
+		return nil, err
+	}
 	sum.Planned = len(runs)
 	pending := slices.DeleteFunc(runs, func(r Run) bool { return done[r.Key] })
 	sum.Skipped = sum.Planned - len(pending)
 	return sum, execute(ctx, cfg, InBlocks(pending, cfg.Seed), prov, sum)
+}
+
+// unplanned refuses recorded runs that are not among the shard's planned
+// runs (another mode or seed, a puzzle the plan does not draw): a resume
+// would ignore them silently. record.PlanCheck has named the usual causes
+// already; this catches every other.
+func unplanned(out string, runs []Run, done map[string]bool) error {
+	planned := make(map[string]bool, len(runs))
+	for _, r := range runs {
+		planned[r.Key] = true
+	}
+	var stray []string
+	for key := range done {
+		if !planned[key] {
+			stray = append(stray, key)
+		}
+	}
+	if len(stray) == 0 {
+		return nil
+	}
+	return fmt.Errorf("cannot resume %s: %d of its %d recorded runs are not runs of the plan its %s states (first: %s); resuming would ignore them: restore the manifest, or move those records out",
+		out, len(stray), len(done), record.ManifestFile, slices.Min(stray))
 }
 
 // removeUnused removes a result directory made for a benchmark that did
@@ -379,7 +406,11 @@ func prepareOut(cfg Config, m *record.Manifest, prov provenance) (*record.Manife
 		if err := trimPartialLine(resultsPath); err != nil {
 			return nil, nil, err
 		}
-		keys, err := recordedKeys(resultsPath)
+		check := record.NewPlanCheck(old)
+		keys, err := recordedKeys(resultsPath, check)
+		if err == nil && check.Strays() > 0 {
+			err = fmt.Errorf("cannot resume %s: %s; resuming would ignore them: restore the manifest, or move those records out", cfg.Out, check.Disagreement())
+		}
 		return old, keys, err
 	case !errors.Is(err, os.ErrNotExist):
 		return nil, nil, err
@@ -417,11 +448,12 @@ func sameBenchmark(old, now *record.Manifest) error {
 	return nil
 }
 
-// recordedKeys returns the key of every record in a results file; a missing
-// file has none.
-func recordedKeys(path string) (map[string]bool, error) {
+// recordedKeys returns the key of every record in a results file, each
+// record checked against the plan; a missing file has none.
+func recordedKeys(path string, check *record.PlanCheck) (map[string]bool, error) {
 	keys := make(map[string]bool)
 	_, err := record.Read(path, func(r *record.Record) error {
+		check.Check(r)
 		keys[r.Key()] = true
 		return nil
 	})

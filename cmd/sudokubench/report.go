@@ -51,6 +51,9 @@ with --scatter all, or the pairs given with --scatter A:B (repeatable;
 --scatter none for none). --doc FILE puts the document
 elsewhere, linking the plots in --out relative to it, and --check writes
 nothing but fails if the files on disk differ from what the results give.
+No output may replace a run's results.jsonl (or a compressed copy),
+manifest.json or .writer.lock, by any path: such a path is refused before
+anything is written.
 The committed runs' documents, which BENCHMARKS.md links, are made and
 checked this way:
 

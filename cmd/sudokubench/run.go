@@ -124,7 +124,9 @@ func runConfig(cmd *cobra.Command, fl *runFlags) (harness.Config, error) {
 		if err := cfg.ApplyPlan(recorded.Plan); err != nil {
 			return cfg, err
 		}
-		cfg.Shard, _ = harness.ParseShard(recorded.Shard)
+		if cfg.Shard, err = harness.ParseShard(recorded.Shard); err != nil {
+			return cfg, fmt.Errorf("%s: %w", filepath.Join(fl.out, record.ManifestFile), err)
+		}
 	} else {
 		given = func(string) bool { return true }
 	}

@@ -57,10 +57,14 @@ func TestRunRefusesFlagsThatCannotBeMeant(t *testing.T) {
 		{[]string{"--limit", "-5"}, "need 0 (all) or more"},
 		{[]string{"--limit", "-5", "--sample=false"}, "need 0 (all) or more"},
 		{[]string{"--mem", "1KiB"}, "a worker needs at least 64 MiB"},
+		{[]string{"--mem", "18446744073709551616"}, "more than the largest accepted, 1 EiB"},
+		{[]string{"--mem", "8EiB"}, "more than the largest accepted, 1 EiB"},
 		{[]string{"--solvers", ""}, "no solver given"},
 		{[]string{"--reps", "0"}, "need at least 1"},
 		{[]string{"--timeout", "0s"}, "at least 1ms"},
 		{[]string{"--timeout", "-1s"}, "at least 1ms"},
+		{[]string{"--shard", "2/99999999999"}, "99999999999 pieces is more than the 1000000 a plan may be split into"},
+		{[]string{"--shard", "0/8"}, "want i/n with 1 ≤ i ≤ n"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.flags, " "), func(t *testing.T) {

@@ -32,8 +32,10 @@
 //   - A report says what it covers: the plan's size, how much of it is
 //     recorded, which shards are missing. It refuses to mix plans.
 //   - Two runs of one build differ: the machine drifts. A comparison judges
-//     significance across runs, each run one observation; with one run a
-//     side it claims none.
+//     significance across runs, each run one observation (Welch's t test on
+//     the logarithms of the runs' geometric means: each side its own
+//     variance); with one run on a side it claims none. A run is counted
+//     once: a directory given twice, or a copy of a run, is refused.
 //   - Output depends only on the input: rows are sorted, colours follow the
 //     sorted solver names, resampling uses a fixed seed, and no clock is
 //     read, so generated files do not churn.

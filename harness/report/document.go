@@ -8,7 +8,6 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
@@ -242,6 +241,7 @@ type Files struct {
 // WriteFiles writes (or checks) the document and each figure in each plot
 // format, and returns the files written or checked, sorted. Markdown links
 // the first plot format's files; HTML always inlines its figures as SVG.
+// Nothing is written unless every file may be (PutFiles).
 func (r *Report) WriteFiles(to Files, format string, plotFormats []string) ([]string, error) {
 	if to.Doc == "" {
 		to.Doc = filepath.Join(to.PlotDir, "report."+Extension(format))
@@ -253,19 +253,19 @@ func (r *Report) WriteFiles(to Files, format string, plotFormats []string) ([]st
 			return nil, err
 		}
 	}
-	out := &fileSink{check: to.Check}
+	files := make(map[string][]byte)
 	for _, f := range figs {
 		for _, ext := range plotFormats {
 			var b bytes.Buffer
 			if err := WriteFigure(&b, f, ext); err != nil {
-				return out.files, err
+				return nil, err
 			}
-			out.put(filepath.Join(to.PlotDir, f.Name+"."+ext), b.Bytes())
+			files[filepath.Join(to.PlotDir, f.Name+"."+ext)] = b.Bytes()
 		}
 	}
 	link, err := LinkFrom(to.Doc, to.PlotDir)
 	if err != nil {
-		return out.files, err
+		return nil, err
 	}
 	firstExt := ""
 	if len(plotFormats) > 0 {
@@ -273,11 +273,10 @@ func (r *Report) WriteFiles(to Files, format string, plotFormats []string) ([]st
 	}
 	var doc bytes.Buffer
 	if err := r.WriteDocument(&doc, format, figs, link, firstExt); err != nil {
-		return out.files, err
+		return nil, err
 	}
-	out.put(to.Doc, doc.Bytes())
-	sort.Strings(out.files)
-	return out.files, out.err()
+	files[to.Doc] = doc.Bytes()
+	return PutFiles(files, to.Check)
 }
 
 // fileSink writes files, or in check mode compares them with the disk.

@@ -42,7 +42,8 @@ func (d *Data) Manifests() []*record.Manifest {
 // mix puzzles, limits and modes. A run key seen twice keeps its first
 // record. Warnings, never errors: a plan recorded in part (runs or shards
 // missing), duplicates (one line for all of them), truncated last lines,
-// directories without a manifest, records from more than one build or
+// directories without a manifest, records that disagree with their
+// manifest's plan (record.PlanCheck), records from more than one build or
 // host, and runs made while the machine was busy. Errors name the file and
 // line.
 func Load(dirs ...string) (*Data, []string, error) {
@@ -69,7 +70,14 @@ func Load(dirs ...string) (*Data, []string, error) {
 		if _, err := os.Stat(path); err != nil {
 			return nil, warnings, fmt.Errorf("%s: %w (is this a result directory?)", dir, err)
 		}
+		var check *record.PlanCheck
+		if m != nil {
+			check = record.NewPlanCheck(m)
+		}
 		w, err := record.Read(path, func(r *record.Record) error {
+			if check != nil {
+				check.Check(r)
+			}
 			if dups.seen(r.Key(), dir) {
 				d.Records = append(d.Records, *r)
 			}
@@ -78,6 +86,10 @@ func Load(dirs ...string) (*Data, []string, error) {
 		warnings = append(warnings, w...)
 		if err != nil {
 			return nil, warnings, err
+		}
+		if check != nil && check.Strays() > 0 {
+			warnings = append(warnings, fmt.Sprintf("%s: %s; the manifest was edited or records of another run were added, and what it says of them (plan coverage, shards) does not hold",
+				dir, check.Disagreement()))
 		}
 	}
 	warnings = append(warnings, dups.warnings()...)

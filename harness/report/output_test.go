@@ -212,3 +212,65 @@ func TestLinkFromMixedPaths(t *testing.T) {
 		}
 	}
 }
+
+// copyRun copies a result directory's manifest and records into a new
+// temporary directory.
+func copyRun(t *testing.T, from string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, name := range []string{record.ManifestFile, record.ResultsFile} {
+		b, err := os.ReadFile(filepath.Join(from, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestWriteFilesNeverReplacesARun: a document or plot aimed at a run's
+// records or manifest, by any path to them, is refused before anything
+// is written, and the run is left as it was.
+func TestWriteFilesNeverReplacesARun(t *testing.T) {
+	dir := copyRun(t, filepath.Join("testdata", "run-a"))
+	if err := os.Symlink(record.ResultsFile, filepath.Join(dir, "report.csv")); err != nil {
+		t.Fatal(err)
+	}
+	before := map[string][]byte{}
+	for _, name := range []string{record.ManifestFile, record.ResultsFile} {
+		before[name], _ = os.ReadFile(filepath.Join(dir, name))
+	}
+	d, _, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := New(d, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, doc, plots, format string }{
+		{"doc=records", filepath.Join(dir, record.ResultsFile), dir, "csv"},
+		{"doc=records-dot", filepath.Join(dir, ".") + "/./" + record.ResultsFile, dir, "csv"},
+		{"doc=manifest", filepath.Join(dir, record.ManifestFile), dir, "md"},
+		{"doc=compressed-records", filepath.Join(dir, record.ResultsFile+".gz"), dir, "md"},
+		{"doc=link-to-records", filepath.Join(dir, "report.csv"), dir, "csv"},
+		{"doc=default-through-link", "", dir, "csv"}, // dir/report.csv, the link
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := rep.WriteFiles(Files{Doc: c.doc, PlotDir: c.plots}, c.format, []string{"svg"})
+			if err == nil || !strings.Contains(err.Error(), "which no report may replace") {
+				t.Errorf("WriteFiles to %q: %v, want a refusal", c.doc, err)
+			}
+			for name, want := range before {
+				if got, _ := os.ReadFile(filepath.Join(dir, name)); !bytes.Equal(got, want) {
+					t.Errorf("%s was changed", name)
+				}
+			}
+			if svgs, _ := filepath.Glob(filepath.Join(dir, "*.svg")); len(svgs) > 0 {
+				t.Errorf("a refused report wrote %v", svgs)
+			}
+		})
+	}
+}

@@ -279,7 +279,7 @@ func (r *Report) TidyTable() *Table {
 			raw = append(raw, rawWhole(s.PAR2), rawWhole(s.LimitNS), rawWhole(s.Median), rawWhole(s.Q1), rawWhole(s.Q3), rawWhole(s.P90), rawWhole(s.Max),
 				rawWhole(s.MemMedian), rawWhole(s.MemMax), rawWhole(s.OwnMem), fmt.Sprint(s.External))
 			raw = append(raw, stochasticRaw(&s)...)
-			raw = append(raw, fmt.Sprint(cov.Planned), fmt.Sprint(cov.Recorded), strings.Join(cov.Missing, " "))
+			raw = append(raw, fmt.Sprint(cov.Planned), fmt.Sprint(cov.Recorded), cov.missingCount())
 			cells := make([]Cell, len(raw))
 			for i, v := range raw {
 				cells[i] = Cell{Text: v, Raw: []string{v}, Value: math.NaN()}
@@ -288,6 +288,16 @@ func (r *Report) TidyTable() *Table {
 		}
 	}
 	return t
+}
+
+// missingCount is the missing_shards column: how many shards of the
+// plan are not loaded, empty where the records state no one split (the
+// whole plan, or pieces of different splits).
+func (c Coverage) missingCount() string {
+	if len(c.Shards) == 0 || c.Unsplit != "" {
+		return ""
+	}
+	return fmt.Sprint(c.Missing.Count)
 }
 
 // stochasticRaw is a summary's reads, success per read with its interval,

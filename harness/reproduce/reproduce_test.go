@@ -272,3 +272,30 @@ func TestRecordedWithExtras(t *testing.T) {
 		t.Errorf("Recorded =\n%q\nwant\n%q", d, want)
 	}
 }
+
+// TestComparisonNeverReplacesTheRun: --doc aimed at the comparison's own
+// records or manifest is refused before any file is written.
+func TestComparisonNeverReplacesTheRun(t *testing.T) {
+	dir := comparisonFixture(t)
+	entries, _ := Recorded(dir, testRegistry(t))
+	c, err := Load(dir, entries, report.CPU)
+	if err != nil {
+		t.Fatal(err)
+	}
+	records, _ := os.ReadFile(filepath.Join(dir, record.ResultsFile))
+	for _, doc := range []string{record.ResultsFile, record.ManifestFile, "sub/../" + record.ResultsFile} {
+		t.Run("doc="+doc, func(t *testing.T) {
+			os.MkdirAll(filepath.Join(dir, "sub"), 0o755)
+			_, err := c.WriteFiles(Files{Dir: dir, Doc: filepath.Join(dir, doc)}, []string{"svg"})
+			if err == nil || !strings.Contains(err.Error(), "which no report may replace") {
+				t.Errorf("--doc %s: %v, want a refusal", doc, err)
+			}
+			if got, _ := os.ReadFile(filepath.Join(dir, record.ResultsFile)); !bytes.Equal(got, records) {
+				t.Error("the records were changed")
+			}
+			if _, err := os.Stat(filepath.Join(dir, "comparison.tex")); err == nil {
+				t.Error("a refused comparison wrote comparison.tex")
+			}
+		})
+	}
+}
