@@ -1,8 +1,12 @@
 package main
 
 import (
+	"os"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sudokubench/sudokubench/harness"
 )
 
 func TestCorporaCommands(t *testing.T) {
@@ -50,5 +54,26 @@ func TestCorporaCommandErrors(t *testing.T) {
 				t.Errorf("error %v, want one saying %q", err, tt.says)
 			}
 		})
+	}
+}
+
+// run --corpus takes a puzzle file whose name holds a comma whole, and a
+// name its commas keep from a file says which file and how to name it.
+func TestRunCorpusListWithCommaFile(t *testing.T) {
+	t.Chdir(t.TempDir())
+	puzzle := "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n"
+	for _, name := range []string{"a,b.txt", "top1465,x.txt"} {
+		if err := os.WriteFile(name, []byte(puzzle), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	given := func(name string) bool { return name == "corpus" }
+	var cfg harness.Config
+	if err := applyFlags(&cfg, &runFlags{corpus: "a,b.txt,top1465"}, given); err != nil || !slices.Equal(cfg.Corpora, []string{"a,b.txt", "top1465"}) {
+		t.Errorf("--corpus a,b.txt,top1465: corpora %q, %v; want the file a,b.txt and top1465", cfg.Corpora, err)
+	}
+	err := applyFlags(&cfg, &runFlags{corpus: "top1465,x.txt"}, given)
+	if err == nil || !strings.Contains(err.Error(), "write ./top1465,x.txt to read the file") {
+		t.Errorf("--corpus top1465,x.txt: error %v, want one saying to write ./top1465,x.txt", err)
 	}
 }
