@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
 )
 
@@ -19,7 +20,8 @@ func TestCorporaCommands(t *testing.T) {
 		{"cmd=corpora", []string{"--corpora", data, "corpora"}, []string{"49158", "hardest-1905-11plus", "20-37", "23.63"}},
 		{"cmd=show", []string{"--corpora", data, "corpora", "show", "norvig-hardest"}, []string{"matches the catalog", "28    │ 3", "norvig.com/hardest.txt"}},
 		{"cmd=show-derived", []string{"--corpora", data, "corpora", "show", "17-clue+3", "--sample", "5"}, []string{"puzzles  5 (hints 20", "Palm"}},
-		{"cmd=generate", []string{"generate", "--hints", "8", "--count", "2", "--size", "4", "--seed", "3"}, []string{"# sudokubench generate --hints 8 --count 2 --seed 3 --size 4"}},
+		{"cmd=generate", []string{"generate", "--hints", "8", "--count", "2", "--size", "4", "--seed", "3"}, []string{"# sudokubench generate --hints 8 --count 2 --seed 3 --size 4 --variant classic --attempts 50\n"}},
+		{"cmd=generate-attempts", []string{"generate", "--hints", "30", "--attempts", "7"}, []string{"--attempts 7\n"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -44,9 +46,17 @@ func TestCorporaCommandErrors(t *testing.T) {
 	}{
 		{"err=no-dir", []string{"--corpora", "/nonexistent", "corpora"}, "does not exist"},
 		{"err=unknown-corpus", []string{"--corpora", "../../corpora/data", "corpora", "show", "nope"}, "unknown corpus"},
-		{"err=unreachable", []string{"generate", "--hints", "3", "--size", "4", "--attempts", "3"}, "3 attempts"},
+		{"err=below-minimum-4x4", []string{"generate", "--hints", "3", "--size", "4"}, "no 4×4 classic puzzle with 3 hints has a unique solution, the fewest that can is 4"},
+		{"err=below-minimum-9x9", []string{"generate", "--hints", "16"}, "the fewest that can is 17"},
+		{"err=unreachable", []string{"generate", "--hints", "18", "--attempts", "3"},
+			"3 attempts on 9×9 classic reached 22 hints at best, not 18; removing cells at random stops where no further cell can go without a second solution: ask for 22 hints or more, or a larger attempt budget; unique 9×9 puzzles exist down to 17 hints, but random removal rarely ends below about 20 (puzzle 1 of 1: try --hints 22 or more, or --attempts above 3)"},
 		{"err=size", []string{"generate", "--hints", "30", "--size", "10"}, "--size 10"},
 		{"err=count", []string{"generate", "--hints", "30", "--count", "0"}, "--count 0"},
+		{"err=attempts-zero", []string{"generate", "--hints", "30", "--attempts", "0"}, "--attempts 0: a puzzle needs at least one full grid"},
+		{"err=attempts-negative", []string{"generate", "--hints", "30", "--attempts", "-2"}, "--attempts -2"},
+		{"err=timeout-negative", []string{"generate", "--hints", "30", "--timeout", "-1s"}, "--timeout -1s"},
+		{"err=timeout", []string{"generate", "--hints", "200", "--size", "25", "--timeout", "200ms"},
+			"generate: the --timeout of 200ms ran out on puzzle 1 of 1, in attempt 1 of 50 on 25×25 classic: the fewest hints reached was"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -75,5 +85,27 @@ func TestRunCorpusListWithCommaFile(t *testing.T) {
 	err := applyFlags(&cfg, &runFlags{corpus: "top1465,x.txt"}, given)
 	if err == nil || !strings.Contains(err.Error(), "write ./top1465,x.txt to read the file") {
 		t.Errorf("--corpus top1465,x.txt: error %v, want one saying to write ./top1465,x.txt", err)
+	}
+}
+
+// Away from a terminal, generation that takes long says where it stands
+// in a plain line.
+func TestGenerateProgressLines(t *testing.T) {
+	var out strings.Builder
+	f := generateFlags{hints: 200, count: 3, size: 25, attempts: 50}
+	show := newGenerateProgress(&out, f)
+	show.plainEvery = 0
+	show.startPuzzle(2)
+	show.update(corpora.GenerateProgress{Attempt: 4, Hints: 412, Fewest: 380})
+	show.end()
+	if want := "generate: puzzle 2 of 3, attempt 4 of 50, 412 hints (fewest 380, asked 200), 0s\n"; out.String() != want {
+		t.Errorf("progress %q, want %q", out.String(), want)
+	}
+	quiet := newGenerateProgress(&out, f)
+	quiet.startPuzzle(1)
+	out.Reset()
+	quiet.update(corpora.GenerateProgress{Attempt: 1, Hints: 600, Fewest: 600})
+	if out.Len() != 0 {
+		t.Errorf("a quick puzzle printed %q", out.String())
 	}
 }
