@@ -55,8 +55,10 @@ func TestCorporaCommandErrors(t *testing.T) {
 		{"err=attempts-zero", []string{"generate", "--hints", "30", "--attempts", "0"}, "--attempts 0: a puzzle needs at least one full grid"},
 		{"err=attempts-negative", []string{"generate", "--hints", "30", "--attempts", "-2"}, "--attempts -2"},
 		{"err=timeout-negative", []string{"generate", "--hints", "30", "--timeout", "-1s"}, "--timeout -1s"},
-		{"err=timeout", []string{"generate", "--hints", "200", "--size", "25", "--timeout", "200ms"},
-			"generate: the --timeout of 200ms ran out on puzzle 1 of 1, in attempt 1 of 50 on 25×25 classic: the fewest hints reached was"},
+		{"err=timeout", []string{"generate", "--hints", "200", "--size", "25", "--timeout", "2s"},
+			"generate: the --timeout of 2s ran out on puzzle 1 of 1, in attempt "},
+		{"err=timeout-at-once", []string{"generate", "--hints", "200", "--size", "25", "--timeout", "1ns"},
+			"generate: the --timeout of 1ns ran out on puzzle 1 of 1, in attempt 1 of 50 on 25×25 classic, before a single cell was removed"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -159,6 +159,9 @@ func explainGiveUp(err error, f generateFlags, i int) error {
 	switch {
 	case !errors.As(err, &g):
 		return err
+	case errors.Is(err, context.DeadlineExceeded) && g.Fewest == g.Geometry.Cells:
+		return fmt.Errorf("generate: the --timeout of %s ran out on puzzle %d of %d, in attempt %d of %d on %s, before a single cell was removed; allow a longer --timeout (0: no limit)",
+			f.timeout, i, f.count, g.Attempts, g.Budget, g.Geometry)
 	case errors.Is(err, context.DeadlineExceeded):
 		return fmt.Errorf("generate: the --timeout of %s ran out on puzzle %d of %d, in attempt %d of %d on %s: the fewest hints reached was %d, not %d; ask for more hints (--hints %d gets there in the time), or allow a longer --timeout (0: no limit)",
 			f.timeout, i, f.count, g.Attempts, g.Budget, g.Geometry, g.Fewest, g.Hints, g.Fewest)
