@@ -59,13 +59,15 @@ Ctrl-C stops cleanly: finished runs are kept and --resume does the rest.
 One process writes a result directory at a time: a second run or merge on
 it is refused, naming the first. A benchmark is resumed only by the build
 that recorded it, unless --allow-other-build. --corpus takes shipped
-corpora, 17-clue+k, and puzzle files by their path. Statuses: solved, unsat,
-multiple, gave-up, timeout, memout, crash, wrong, error. Linux only.`,
+corpora, 17-clue+k, and puzzle files by their path; a file whose name holds
+a comma is one corpus (./ before it where it starts with a shipped name).
+Statuses: solved, unsat, multiple, gave-up, timeout, memout, crash, wrong,
+error. Linux only.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runBenchmark(cmd, &fl) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&fl.corpus, "corpus", strings.Join(corpora.Names(), ","), "corpora to draw puzzles from, comma-separated: shipped names, 17-clue+k, or puzzle files by path")
+	f.StringVar(&fl.corpus, "corpus", strings.Join(corpora.Names(), ","), "corpora to draw puzzles from, comma-separated: shipped names, 17-clue+k, or puzzle files by path (a file whose name holds a comma is taken whole)")
 	f.StringVar(&fl.hints, "hints", "", `only puzzles with this many hints: "17-30", "22", "25-" (default any)`)
 	f.IntVar(&fl.limit, "limit", harness.DefaultLimit, "puzzles per corpus (0: all)")
 	f.BoolVar(&fl.sample, "sample", true, "take the --limit puzzles as a seeded random sample (false: the first ones in the file)")
@@ -154,7 +156,9 @@ func recordedManifest(fl *runFlags) (*record.Manifest, error) {
 func applyFlags(cfg *harness.Config, fl *runFlags, given func(string) bool) error {
 	var err error
 	if given("corpus") {
-		cfg.Corpora = reportList(fl.corpus)
+		if cfg.Corpora, err = corpora.SplitList(fl.corpus); err != nil {
+			return err
+		}
 	}
 	if given("hints") {
 		if cfg.Hints, err = corpora.ParseHintRange(fl.hints); err != nil {

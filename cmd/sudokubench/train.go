@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -42,7 +44,9 @@ func newTrainCmd() *cobra.Command {
 			"are rebuilt by the command recorded in solvers/neural/weights/KIND.json. --hours caps the\n" +
 			"wall-clock time; a run it cuts short says so, and its weights are not the budget's.\n" +
 			"Beside --out it writes the provenance (.json: SHA-256, command, commit, score on the\n" +
-			"fixed test set) and the loss curve (--plot, default .loss.svg).",
+			"fixed test set) and the loss curve (--plot, default .loss.svg). All three are checked\n" +
+			"before the first step: --out must end in .bin, --plot in .svg, .png or .pdf, and each\n" +
+			"file must be writable.",
 		Example: "  sudokubench train --model rrn --hours 2 --seed 1 --out weights.bin\n" +
 			"  sudokubench train --model cnn --steps 200 --out /tmp/cnn.bin --plot /tmp/cnn.png",
 		Args: cobra.NoArgs,
@@ -55,7 +59,7 @@ func newTrainCmd() *cobra.Command {
 	cmd.Flags().IntVar(&f.steps, "steps", 0, "step budget (default: the shipped weights' budget for the model)")
 	cmd.Flags().Float64Var(&f.hours, "hours", 2, "wall-clock cap in hours; 0 for none")
 	cmd.Flags().IntVar(&f.workers, "workers", runtime.NumCPU(), "goroutines (does not change the result)")
-	cmd.Flags().StringVar(&f.out, "out", "", "weights file to write (required)")
+	cmd.Flags().StringVar(&f.out, "out", "", "weights file to write, NAME.bin (required)")
 	cmd.Flags().StringVar(&f.plot, "plot", "", "loss curve, .svg, .png or .pdf (default: OUT without .bin, + .loss.svg)")
 	_ = cmd.MarkFlagRequired("out")
 	return cmd
@@ -78,10 +82,8 @@ func runTrain(ctx context.Context, stderr io.Writer, f trainFlags, command strin
 	if f.plot == "" {
 		f.plot = strings.TrimSuffix(f.out, ".bin") + ".loss.svg"
 	}
-	for _, path := range []string{f.out, f.plot} {
-		if dir, err := os.Stat(filepath.Dir(path)); err != nil || !dir.IsDir() {
-			return fmt.Errorf("train: %s: its directory does not exist; create it first, training takes long", path)
-		}
+	if err := checkTrainOutputs(f); err != nil {
+		return err
 	}
 	if ctx == nil {
 		ctx = context.Background()
@@ -127,7 +129,7 @@ func writeTrained(stderr io.Writer, tr *neural.Trained, f trainFlags, command, c
 	if err != nil {
 		return err
 	}
-	metaPath := strings.TrimSuffix(f.out, ".bin") + ".json"
+	metaPath := provenancePath(f.out)
 	if err := os.WriteFile(metaPath, append(meta, '\n'), 0o644); err != nil {
 		return err
 	}
@@ -142,6 +144,63 @@ func writeTrained(stderr io.Writer, tr *neural.Trained, f trainFlags, command, c
 			t.Hints, t.Method, t.Solved, t.Puzzles, 100*t.CellAccuracy())
 	}
 	return nil
+}
+
+// provenancePath is where the provenance of the weights in out goes.
+func provenancePath(out string) string { return strings.TrimSuffix(out, ".bin") + ".json" }
+
+// checkTrainOutputs refuses, before any training, outputs that could not be
+// written after it: a weights file not named .bin, a plot in a format
+// PlotCurve does not write, and a file or directory that cannot be written.
+func checkTrainOutputs(f trainFlags) error {
+	if filepath.Ext(f.out) != ".bin" {
+		return fmt.Errorf("train: --out %s: the weights file must end in .bin (its provenance goes beside it as NAME.json, its loss curve as NAME.loss.svg)", f.out)
+	}
+	if err := neural.CheckPlotPath(f.plot); err != nil {
+		return fmt.Errorf("train: --plot %w", err)
+	}
+	for _, o := range []struct{ what, path string }{
+		{"--out", f.out},
+		{"the provenance beside --out,", provenancePath(f.out)},
+		{"--plot", f.plot},
+	} {
+		if err := checkWritable(o.path); err != nil {
+			return fmt.Errorf("train: %s %s: %w; training takes long, so this is checked first", o.what, o.path, err)
+		}
+	}
+	return nil
+}
+
+// checkWritable reports whether a file can be written at path: an existing
+// regular file opened for writing (not truncated), or else a file created
+// in its directory and removed at once.
+func checkWritable(path string) error {
+	dir := filepath.Dir(path)
+	switch info, err := os.Stat(dir); {
+	case err != nil:
+		return fmt.Errorf("its directory %s does not exist; create it first", dir)
+	case !info.IsDir():
+		return fmt.Errorf("%s is not a directory", dir)
+	}
+	if info, err := os.Stat(path); err == nil {
+		if !info.Mode().IsRegular() {
+			return errors.New("it exists and is not a regular file")
+		}
+		file, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return fmt.Errorf("it cannot be written: %w", err)
+		}
+		return file.Close()
+	}
+	probe, err := os.CreateTemp(dir, ".sudokubench-train-*")
+	if pathErr := (*fs.PathError)(nil); errors.As(err, &pathErr) {
+		err = pathErr.Err // the probe's own name says nothing
+	}
+	if err != nil {
+		return fmt.Errorf("its directory %s cannot be written: %w", dir, err)
+	}
+	probe.Close()
+	return os.Remove(probe.Name())
 }
 
 // trainProgress shows training on a terminal as a bar, elsewhere as a line

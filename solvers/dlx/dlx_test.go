@@ -2,9 +2,11 @@ package dlx
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/sudokubench/sudokubench/encodings/exactcover"
 	"github.com/sudokubench/sudokubench/solvers"
@@ -223,6 +225,37 @@ func TestRandomSolutionDeterministic(t *testing.T) {
 		if err := sudoku.CheckSolution(empty, a); err != nil {
 			t.Errorf("%s: %v", geo, err)
 		}
+	}
+}
+
+// The oracle's Context methods answer as the plain ones do, drawing the
+// same grid from the same seed, and stop with the context's error, in the
+// middle of a search, once it ends.
+func TestOracleContext(t *testing.T) {
+	empty := sudoku.NewGrid(sudoku.MustGeometry(4, sudoku.Classic))
+	want, _ := RandomSolution(empty, rand.New(rand.NewPCG(7, 0)))
+	got, ok, err := Oracle{}.RandomSolutionContext(context.Background(), empty, rand.New(rand.NewPCG(7, 0)))
+	if err != nil || !ok || !got.Equal(want) {
+		t.Errorf("RandomSolutionContext = %v, %v, %v; want %s as RandomSolution gives", got, ok, err, want)
+	}
+	if n, err := (Oracle{}).CountSolutionsContext(context.Background(), empty, 2); n != 2 || err != nil {
+		t.Errorf("CountSolutionsContext(empty) = %d, %v; want 2", n, err)
+	}
+	// An empty 25×25 grid with its first row given has more solutions than
+	// any search counts: only the deadline ends the count.
+	wide := sudoku.NewGrid(sudoku.MustGeometry(5, sudoku.Classic))
+	for c := range 25 {
+		wide.Set(c, c+1)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if n, err := (Oracle{}).CountSolutionsContext(ctx, wide, 1<<40); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("CountSolutionsContext past the deadline = %d, %v; want the deadline's error", n, err)
+	}
+	done, stop := context.WithCancel(context.Background())
+	stop()
+	if _, _, err := (Oracle{}).RandomSolutionContext(done, empty, rand.New(rand.NewPCG(7, 0))); !errors.Is(err, context.Canceled) {
+		t.Errorf("RandomSolutionContext on an ended context: %v, want its error", err)
 	}
 }
 
