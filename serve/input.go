@@ -75,35 +75,28 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 }
 
 // decodeBody reads one JSON object of type T from the request body, which
-// may hold at most maxBody bytes and no field T does not have.
-func decodeBody[T any](w http.ResponseWriter, r *http.Request, maxBody int64) (T, error) {
+// readBody has read and bounded, with no field T does not have.
+func decodeBody[T any](r *http.Request) (T, error) {
 	var v T
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&v); err != nil {
-		return v, jsonError(err, maxBody, reflect.TypeFor[T]())
+		return v, jsonError(err, reflect.TypeFor[T]())
 	}
-	var tooBig *http.MaxBytesError
-	switch err := dec.Decode(&struct{}{}); {
-	case errors.Is(err, io.EOF):
-		return v, nil
-	case errors.As(err, &tooBig):
-		return v, jsonError(err, maxBody, reflect.TypeFor[T]())
+	if err := dec.Decode(&struct{}{}); !errors.Is(err, io.EOF) {
+		return v, badRequest("request body holds more than one JSON value")
 	}
-	return v, badRequest("request body holds more than one JSON value")
+	return v, nil
 }
 
 // jsonError turns a decoding error into the message a client can act on.
-func jsonError(err error, maxBody int64, t reflect.Type) *apiError {
+func jsonError(err error, t reflect.Type) *apiError {
 	var (
-		tooBig  *http.MaxBytesError
 		syntax  *json.SyntaxError
 		wrong   *json.UnmarshalTypeError
 		invalid *fieldError
 	)
 	switch {
-	case errors.As(err, &tooBig):
-		return &apiError{code: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("request body over the limit of %s", harness.FormatBytes(uint64(maxBody)))}
 	case errors.Is(err, io.EOF):
 		return badRequest(`empty request body: want a JSON object such as {"puzzle": "..."}`)
 	case errors.Is(err, io.ErrUnexpectedEOF):

@@ -35,6 +35,7 @@ const (
 	DefaultMaxTimeout  = time.Minute
 	DefaultMaxInFlight = 64
 	DefaultMaxBody     = 64 << 10
+	DefaultBodyTimeout = 10 * time.Second
 	DefaultSolver      = "exactcover/dlx"
 )
 
@@ -52,6 +53,7 @@ type Config struct {
 	MemBytes    uint64        // a worker's resident memory limit; 0: none
 	MaxInFlight int           // concurrent API requests before 429
 	MaxBody     int64         // request body bytes before 413
+	BodyTimeout time.Duration // time a request body may take to arrive before 408
 
 	Logger *slog.Logger // request logs; nil: slog.Default()
 }
@@ -72,6 +74,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.MaxBody <= 0 {
 		c.MaxBody = DefaultMaxBody
+	}
+	if c.BodyTimeout <= 0 {
+		c.BodyTimeout = DefaultBodyTimeout
 	}
 	if c.Logger == nil {
 		c.Logger = slog.Default()
@@ -119,11 +124,12 @@ func (s *Server) Handler() http.Handler { return s.handler }
 // Close ends the server's workers.
 func (s *Server) Close() { s.pool.Close() }
 
-// routes maps every path. The API and the reports pass the in-flight limit;
-// the page's static files do not.
+// routes maps every path. The API and the reports read their request's
+// body whole, then pass the in-flight limit; the page's static files do
+// neither.
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
-	api := func(pattern string, h http.HandlerFunc) { mux.Handle(pattern, s.limited(h)) }
+	api := func(pattern string, h http.HandlerFunc) { mux.Handle(pattern, s.readBody(s.limited(h))) }
 	api("POST /api/solve", s.handleSolve)
 	api("POST /api/solve/all", s.handleSolveAll)
 	api("GET /api/generate", s.handleGenerate)
@@ -177,12 +183,14 @@ func (s *Server) writeTimeout() time.Duration {
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	srv := &http.Server{
 		Handler:           s.handler,
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      s.writeTimeout(),
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    64 << 10,
-		ErrorLog:          slog.NewLogLogger(s.cfg.Logger.Handler(), slog.LevelWarn),
+		ReadHeaderTimeout: readHeaderTimeout,
+		// readBody gives an API request's body BodyTimeout from its
+		// handler's start; this bounds the bodies no handler reads.
+		ReadTimeout:    readHeaderTimeout + s.cfg.BodyTimeout,
+		WriteTimeout:   s.writeTimeout(),
+		IdleTimeout:    2 * time.Minute,
+		MaxHeaderBytes: 64 << 10,
+		ErrorLog:       slog.NewLogLogger(s.cfg.Logger.Handler(), slog.LevelWarn),
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
@@ -203,6 +211,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	s.Close()
 	return err
 }
+
+// readHeaderTimeout bounds the wait for a request's headers.
+const readHeaderTimeout = 5 * time.Second
 
 // shutdownGrace is how long a shutdown waits for requests in flight.
 const shutdownGrace = 10 * time.Second

@@ -182,7 +182,7 @@ func firstLine(detail string) string {
 
 // handleSolve answers POST /api/solve: one solver on one puzzle.
 func (s *Server) handleSolve(w http.ResponseWriter, r *http.Request) {
-	req, err := decodeBody[solveRequest](w, r, s.cfg.MaxBody)
+	req, err := decodeBody[solveRequest](r)
 	if err != nil {
 		writeError(w, err)
 		return
@@ -215,7 +215,7 @@ func (s *Server) solveNamed(ctx context.Context, pr puzzleRequest, solver string
 // puzzle, side by side. The solvers run at once, each in its own worker:
 // their CPU times compare fairly, their wall times share the machine.
 func (s *Server) handleSolveAll(w http.ResponseWriter, r *http.Request) {
-	req, err := decodeBody[solveAllRequest](w, r, s.cfg.MaxBody)
+	req, err := decodeBody[solveAllRequest](r)
 	if err != nil {
 		writeError(w, err)
 		return
