@@ -43,9 +43,10 @@ type errorBody struct {
 var cellName = regexp.MustCompile(`\br\d+c\d+\b`)
 
 // writeError answers a refused request. A puzzle that fails to parse or
-// validate (a sudoku.Error) is the request's fault: 400. Any other error
-// that is not an apiError comes from the server being unable to answer
-// now (shutting down, the request cancelled): 503.
+// validate (a sudoku.Error) is the request's fault: 400. A solver whose
+// workers all stayed busy is 503 with Retry-After. Any other error that
+// is not an apiError comes from the server being unable to answer now
+// (shutting down, the request cancelled): 503.
 func writeError(w http.ResponseWriter, err error) {
 	var ae *apiError
 	var pe *sudoku.Error
@@ -53,6 +54,8 @@ func writeError(w http.ResponseWriter, err error) {
 	case errors.As(err, &ae):
 	case errors.As(err, &pe):
 		ae = &apiError{code: http.StatusBadRequest, msg: pe.Error()}
+	case errors.Is(err, harness.ErrBusy):
+		ae = &apiError{code: http.StatusServiceUnavailable, msg: err.Error() + "; retry later", retryAfter: 1}
 	default:
 		ae = &apiError{code: http.StatusServiceUnavailable, msg: "the server could not answer: " + err.Error(), retryAfter: 1}
 	}

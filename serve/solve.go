@@ -55,6 +55,8 @@ func infoOf(g *sudoku.Grid) puzzleInfo {
 type solveResult struct {
 	Solver string `json:"solver"`
 	Mode   string `json:"mode"` // the mode it ran in: incomplete solvers run in first
+	// Status is a record's status, or, in /api/solve/all, statusBusy for
+	// a solver that found no free worker (Detail says why).
 	Status string `json:"status"`
 	// Verified says that Solution passed sudoku.CheckSolution against the
 	// puzzle; a grid that fails is not returned, and the status is wrong.
@@ -84,6 +86,10 @@ type solveAnswer struct {
 	puzzleInfo
 	solveResult
 }
+
+// statusBusy is the status of a solver that did not run: every worker of
+// it stayed busy for the request's time limit.
+const statusBusy = "busy"
 
 // solveAllAnswer is the answer of POST /api/solve/all.
 type solveAllAnswer struct {
@@ -146,7 +152,7 @@ func (s *Server) runnable(name string) (solvers.Info, error) {
 }
 
 // solve runs one solver on the job in the pool. Its errors are a busy
-// solver (503) and the request's end.
+// solver (harness.ErrBusy) and the request's end.
 func (s *Server) solve(ctx context.Context, info solvers.Info, j puzzleJob) (solveResult, error) {
 	run := harness.Run{
 		Solver: info, Mode: info.ModeFor(j.mode), Seed: j.seed,
@@ -154,9 +160,6 @@ func (s *Server) solve(ctx context.Context, info solvers.Info, j puzzleJob) (sol
 	}
 	start := time.Now()
 	rec, sol, err := s.pool.Do(ctx, run, j.limits)
-	if errors.Is(err, harness.ErrBusy) {
-		return solveResult{}, &apiError{code: http.StatusServiceUnavailable, msg: err.Error() + "; retry later", retryAfter: 1}
-	}
 	if err != nil {
 		return solveResult{}, err
 	}
@@ -234,7 +237,7 @@ func (s *Server) handleSolveAll(w http.ResponseWriter, r *http.Request) {
 	errs := make([]error, len(infos))
 	var wg sync.WaitGroup
 	for i, info := range infos {
-		wg.Go(func() { results[i], errs[i] = s.solve(r.Context(), info, j) })
+		wg.Go(func() { results[i], errs[i] = s.solveOrBusy(r.Context(), info, j) })
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
@@ -242,6 +245,22 @@ func (s *Server) handleSolveAll(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, solveAllAnswer{puzzleInfo: infoOf(j.grid), Results: results, Skipped: skipped})
+}
+
+// solveOrBusy is solve for one of several solvers: a solver whose workers
+// all stayed busy for the request's limit is a result with the status
+// busy and the reason, and the others' answers still come back.
+func (s *Server) solveOrBusy(ctx context.Context, info solvers.Info, j puzzleJob) (solveResult, error) {
+	start := time.Now()
+	res, err := s.solve(ctx, info, j)
+	if errors.Is(err, harness.ErrBusy) {
+		return solveResult{
+			Solver: info.Name, Mode: string(info.ModeFor(j.mode)), Status: statusBusy,
+			Detail:    strings.TrimPrefix(err.Error(), harness.ErrBusy.Error()+": ") + "; retry later",
+			TimeoutNS: int64(j.limits.Timeout), ElapsedNS: int64(time.Since(start)),
+		}, nil
+	}
+	return res, err
 }
 
 // selection resolves a solve/all request's solvers and sets aside those
