@@ -13,6 +13,42 @@ import (
 	"github.com/sudokubench/sudokubench/harness"
 )
 
+// Header limits. Go's server answers headers over its MaxHeaderBytes
+// itself, in plain text; it is set to hardHeaderBytes, and limitHeaders
+// answers those over maxHeaderBytes with the API's JSON error.
+const (
+	maxHeaderBytes  = 64 << 10
+	hardHeaderBytes = 1 << 20
+)
+
+// limitHeaders refuses a request whose head (request line and headers)
+// is over maxHeaderBytes with 431.
+func limitHeaders(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if n := headBytes(r); n > maxHeaderBytes {
+			w.Header().Set("Connection", "close")
+			writeError(w, &apiError{
+				code: http.StatusRequestHeaderFieldsTooLarge,
+				msg:  fmt.Sprintf("request headers of %s are over the limit of %s", harness.FormatBytes(uint64(n)), harness.FormatBytes(maxHeaderBytes)),
+			})
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// headBytes is the size of a request's head as HTTP/1.1 sends it: the
+// request line, the Host line and every header line.
+func headBytes(r *http.Request) int {
+	n := len(r.Method) + 1 + len(r.RequestURI) + 1 + len(r.Proto) + 2 + len("Host: \r\n") + len(r.Host)
+	for name, values := range r.Header {
+		for _, v := range values {
+			n += len(name) + len(": \r\n") + len(v)
+		}
+	}
+	return n + 2
+}
+
 // readBody reads a request's whole body before h runs, at most MaxBody
 // bytes (then 413) within BodyTimeout (then 408), and hands h the body in
 // memory. A client that sends its body slowly, or never, thus holds its

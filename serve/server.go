@@ -149,7 +149,7 @@ func (s *Server) routes() http.Handler {
 		writeError(w, &apiError{code: http.StatusNotFound, msg: "no API endpoint " + r.Method + " " + r.URL.Path})
 	})
 	mux.Handle("/", pageHandler())
-	return s.logged(mux)
+	return s.logged(limitHeaders(mux))
 }
 
 // otherMethod returns the method an API endpoint takes at r's path when it
@@ -189,7 +189,7 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 		ReadTimeout:    readHeaderTimeout + s.cfg.BodyTimeout,
 		WriteTimeout:   s.writeTimeout(),
 		IdleTimeout:    2 * time.Minute,
-		MaxHeaderBytes: 64 << 10,
+		MaxHeaderBytes: hardHeaderBytes,
 		ErrorLog:       slog.NewLogLogger(s.cfg.Logger.Handler(), slog.LevelWarn),
 	}
 	served := make(chan error, 1)
