@@ -5,9 +5,56 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sudokubench/sudokubench/harness/record"
 )
+
+// brokenRuns adds to a results tree runs that cannot be reported: one
+// whose records have a bad line before a good one, one whose manifest is
+// not JSON, and a directory with no results file.
+func brokenRuns(t *testing.T, root string) {
+	t.Helper()
+	corrupt := filepath.Join(root, "corrupt")
+	writeRun(t, corrupt)
+	good, err := os.ReadFile(filepath.Join(corrupt, record.ResultsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(corrupt, record.ResultsFile), "{not a record\n"+string(good))
+	badManifest := filepath.Join(root, "bad-manifest")
+	writeRun(t, badManifest)
+	writeFile(t, filepath.Join(badManifest, record.ManifestFile), "[1, 2")
+	if err := os.MkdirAll(filepath.Join(root, "empty"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func writeFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// serverPaths are the directories an answer must never name: the test's
+// temporary directories, this process's working directory, and the
+// corpus directory.
+func serverPaths(t *testing.T, dirs ...string) []string {
+	t.Helper()
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	corpora, err := filepath.Abs(corporaDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return append(dirs, wd, corpora, os.TempDir())
+}
 
 // checkJSONError fails unless a is a JSON error of the given status that
 // names none of paths.
@@ -23,6 +70,84 @@ func checkJSONError(t *testing.T, a answer, code int, paths []string) {
 	for _, p := range paths {
 		if strings.Contains(string(a.body), p) {
 			t.Errorf("answer %d names the server's path %s: %s", a.code, p, a.body)
+		}
+	}
+}
+
+// TestErrorsAreJSONWithoutServerPaths asks the results browser and the
+// reports for what they cannot give, and checks
+// that every answer is a JSON error with an honest status that names no
+// directory of the server's.
+func TestErrorsAreJSONWithoutServerPaths(t *testing.T) {
+	root := resultsTree(t)
+	brokenRuns(t, root)
+	_, ts := newTestServer(t, func(c *Config) { c.Results = root })
+	_, none := newTestServer(t, func(c *Config) { c.Results = filepath.Join(t.TempDir(), "not-yet") })
+	paths := serverPaths(t, filepath.Dir(root))
+	cases := []struct {
+		name, server, method, path string
+		header                     http.Header
+		code                       int
+		msg                        string
+	}{
+		{"reports/root", ts.URL, "GET", "/reports/", nil, 404, "holds no run of its own"},
+		{"reports/no results file", ts.URL, "GET", "/reports/empty", nil, 404, `no run "empty": it has no results.jsonl`},
+		{"reports/missing", ts.URL, "GET", "/reports/missing", nil, 404, `no run "missing"`},
+		{"reports/corrupt records", ts.URL, "GET", "/reports/corrupt", nil, 500, "corrupt/results.jsonl:1: not a result record"},
+		{"reports/corrupt manifest", ts.URL, "GET", "/reports/bad-manifest", nil, 500, "bad-manifest/manifest.json: not a manifest"},
+		{"reports/outside", ts.URL, "GET", "/reports/escape", nil, 403, "outside the results directory"},
+		{"results/directory missing", none.URL, "GET", "/api/results", nil, 404, "does not exist (yet)"},
+		{"reports/directory missing", none.URL, "GET", "/reports/run-a", nil, 404, "does not exist (yet)"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			req, err := http.NewRequest(c.method, c.server+c.path, nil)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Header = c.header
+			res, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			a := read(t, res)
+			checkJSONError(t, a, c.code, paths)
+			if e := a.refusal(t); !strings.Contains(e.Error, c.msg) {
+				t.Errorf("message %q, want %q", e.Error, c.msg)
+			}
+		})
+	}
+}
+
+// TestReportWarningsNameRunsNotPaths renders the report of a run without
+// a manifest and with a cut-off last record: the report is shown, and its
+// warnings name the run, not where the server keeps it.
+func TestReportWarningsNameRunsNotPaths(t *testing.T) {
+	root := t.TempDir()
+	dir := filepath.Join(root, "interrupted")
+	writeRun(t, dir)
+	if err := os.Remove(filepath.Join(dir, record.ManifestFile)); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.OpenFile(filepath.Join(dir, record.ResultsFile), os.O_APPEND|os.O_WRONLY, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := f.WriteString(`{"solver": "exactcover/dl`); err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Close(); err != nil {
+		t.Fatal(err)
+	}
+	_, ts := newTestServer(t, func(c *Config) { c.Results = root })
+	a := get(t, ts, "/reports/interrupted")
+	page := string(a.body)
+	if a.code != http.StatusOK || !strings.Contains(page, "interrupted: no manifest.json") || !strings.Contains(page, "interrupted/results.jsonl:7: incomplete last line skipped") {
+		t.Errorf("report: %d, %d bytes; want 200 with warnings naming the run", a.code, len(page))
+	}
+	for _, p := range serverPaths(t, root) {
+		if strings.Contains(page, p) {
+			t.Errorf("the report names the server's path %s", p)
 		}
 	}
 }
