@@ -40,6 +40,18 @@ func writeFile(t *testing.T, path, text string) {
 	}
 }
 
+// partialCorpora is a corpus directory holding only norvig-top95.txt.
+func partialCorpora(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	top95, err := os.ReadFile(filepath.Join(corporaDir, "norvig-top95.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "norvig-top95.txt"), string(top95))
+	return dir
+}
+
 // serverPaths are the directories an answer must never name: the test's
 // temporary directories, this process's working directory, and the
 // corpus directory.
@@ -74,16 +86,17 @@ func checkJSONError(t *testing.T, a answer, code int, paths []string) {
 	}
 }
 
-// TestErrorsAreJSONWithoutServerPaths asks the results browser and the
-// reports for what they cannot give, and checks
+// TestErrorsAreJSONWithoutServerPaths asks the results browser, the
+// reports, the corpora and the page for what they cannot give, and checks
 // that every answer is a JSON error with an honest status that names no
 // directory of the server's.
 func TestErrorsAreJSONWithoutServerPaths(t *testing.T) {
 	root := resultsTree(t)
 	brokenRuns(t, root)
-	_, ts := newTestServer(t, func(c *Config) { c.Results = root })
+	corpora := partialCorpora(t)
+	_, ts := newTestServer(t, func(c *Config) { c.Results = root; c.CorporaDir = corpora })
 	_, none := newTestServer(t, func(c *Config) { c.Results = filepath.Join(t.TempDir(), "not-yet") })
-	paths := serverPaths(t, filepath.Dir(root))
+	paths := serverPaths(t, filepath.Dir(root), corpora)
 	cases := []struct {
 		name, server, method, path string
 		header                     http.Header
@@ -98,6 +111,11 @@ func TestErrorsAreJSONWithoutServerPaths(t *testing.T) {
 		{"reports/outside", ts.URL, "GET", "/reports/escape", nil, 403, "outside the results directory"},
 		{"results/directory missing", none.URL, "GET", "/api/results", nil, 404, "does not exist (yet)"},
 		{"reports/directory missing", none.URL, "GET", "/reports/run-a", nil, 404, "does not exist (yet)"},
+		{"corpora/file missing", ts.URL, "GET", "/api/corpora", nil, 500, "open 17-clue.txt"},
+		{"corpora/sample of a missing file", ts.URL, "GET", "/api/corpora/17-clue/sample", nil, 500, "open 17-clue.txt"},
+		{"page/missing", ts.URL, "GET", "/nothing.html", nil, 404, "no page or API endpoint at /nothing.html"},
+		{"page/wrong method", ts.URL, "POST", "/", nil, 405, "/ is read with GET, not POST"},
+		{"page/bad range", ts.URL, "GET", "/app.js", http.Header{"Range": {"bytes=999999-"}}, 416, "range not satisfiable"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -116,6 +134,13 @@ func TestErrorsAreJSONWithoutServerPaths(t *testing.T) {
 				t.Errorf("message %q, want %q", e.Error, c.msg)
 			}
 		})
+	}
+	// The corpus that is there is still served.
+	var s sampled
+	if a := get(t, ts, "/api/corpora/norvig-top95/sample?n=2&seed=1"); a.code != http.StatusOK {
+		t.Errorf("a sample of the corpus present: %d %s", a.code, a.body)
+	} else if a.decode(t, &s); len(s.Puzzles) != 2 {
+		t.Errorf("a sample of the corpus present: %+v", s)
 	}
 }
 

@@ -21,10 +21,12 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"path/filepath"
 	"runtime"
 	"sync"
 	"time"
 
+	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/solvers"
 )
@@ -45,7 +47,7 @@ type Config struct {
 	Launch   harness.Launcher  // starts workers that know the same solvers
 
 	Results    string // directory the results browser shows; "": none
-	CorporaDir string // "" finds it as corpora.FindDir does
+	CorporaDir string // "" finds it as corpora.FindDir does; it must exist
 
 	Workers     int           // warm workers kept per solver; 0: one per CPU
 	Timeout     time.Duration // a solve's limit when the request names none
@@ -88,6 +90,7 @@ func (c Config) withDefaults() Config {
 type Server struct {
 	cfg      Config
 	pool     *harness.Pool
+	corpora  string        // the corpus files' directory, absolute; "": those built in
 	inFlight chan struct{} // a token per API request being answered
 	handler  http.Handler
 	// solverList and corpusList are computed once: asking outside
@@ -107,8 +110,13 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Timeout > cfg.MaxTimeout {
 		return nil, fmt.Errorf("serve: default timeout %s exceeds the maximum %s", cfg.Timeout, cfg.MaxTimeout)
 	}
+	corporaDir, err := absCorporaDir(cfg.CorporaDir)
+	if err != nil {
+		return nil, err
+	}
 	s := &Server{
 		cfg:      cfg,
+		corpora:  corporaDir,
 		pool:     harness.NewPool(cfg.Launch, cfg.Workers),
 		inFlight: make(chan struct{}, cfg.MaxInFlight),
 	}
@@ -116,6 +124,17 @@ func New(cfg Config) (*Server, error) {
 	s.corpusList = sync.OnceValues(s.summarizeCorpora)
 	s.handler = s.routes()
 	return s, nil
+}
+
+// absCorporaDir finds the corpus files as corpora.FindDir does, and makes
+// a directory absolute, so that the server's answers can leave it out of
+// the paths they name.
+func absCorporaDir(explicit string) (string, error) {
+	dir, err := corpora.FindDir(explicit)
+	if err != nil || dir == "" {
+		return dir, err
+	}
+	return filepath.Abs(dir)
 }
 
 // Handler returns the server's routes, with request logs.
