@@ -6,6 +6,7 @@ import (
 	"net"
 	"net/http"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -209,5 +210,46 @@ func TestOversizedHeadersGetJSON431(t *testing.T) {
 	checkJSONError(t, a, http.StatusRequestHeaderFieldsTooLarge, nil)
 	if e := a.refusal(t); !strings.Contains(e.Error, "over the limit of 64 KiB") {
 		t.Errorf("message %q, want the limit", e.Error)
+	}
+}
+
+// TestSolverDetailsNameNoPaths checks that a detail a worker, its program
+// or its files give keeps its first line with every absolute path cut to
+// its last element.
+func TestSolverDetailsNameNoPaths(t *testing.T) {
+	for _, c := range []struct{ name, detail, want string }{
+		{"worker start", "starting worker for sat/minisat: fork/exec /usr/local/bin/sudokubench: permission denied", "starting worker for sat/minisat: fork/exec sudokubench: permission denied"},
+		{"solver file", "/tmp/sudokubench-41/model.lp: parse error at line 3", "model.lp: parse error at line 3"},
+		{"quoted path and directory", `open "/srv/data/x.cnf" failed (see /var/log/)`, `open "x.cnf" failed (see log)`},
+		{"stack", "panic: planted panic\ngoroutine 1 [running]:\n/home/ci/sudokubench/x.go:12", "panic: planted panic"},
+		{"no path", "wrong solution: row 1: 1 at r1c1 and r1c2", "wrong solution: row 1: 1 at r1c1 and r1c2"},
+		{"slashes in words", "energy 3 after 1000 sweeps / 10 reads, 1/2 of them", "energy 3 after 1000 sweeps / 10 reads, 1/2 of them"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if got := publicDetail(c.detail); got != c.want {
+				t.Errorf("got %q, want %q", got, c.want)
+			}
+		})
+	}
+}
+
+// TestWorkerThatCannotStartNamesNoPath serves with a launcher whose
+// program is missing: the solve is a crash whose detail names the program,
+// not where it was looked for.
+func TestWorkerThatCannotStartNamesNoPath(t *testing.T) {
+	dir := t.TempDir()
+	_, ts := newTestServer(t, func(c *Config) {
+		c.Launch = func(string) *exec.Cmd { return exec.Command(filepath.Join(dir, "sudokubench-gone")) }
+	})
+	a := post(t, ts, "/api/solve", map[string]any{"puzzle": top95})
+	var res solveAnswer
+	a.decode(t, &res)
+	if a.code != http.StatusOK || res.Status != "crash" || !strings.Contains(res.Detail, "fork/exec sudokubench-gone") {
+		t.Errorf("%d %s %q; want 200 crash naming the program", a.code, res.Status, res.Detail)
+	}
+	for _, p := range serverPaths(t, dir) {
+		if strings.Contains(string(a.body), p) {
+			t.Errorf("the answer names the server's path %s: %s", p, a.body)
+		}
 	}
 }

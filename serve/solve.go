@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -164,7 +166,7 @@ func (s *Server) solve(ctx context.Context, info solvers.Info, j puzzleJob) (sol
 		return solveResult{}, err
 	}
 	res := solveResult{
-		Solver: rec.Solver, Mode: rec.Mode, Status: rec.Status, Verified: sol != nil, Detail: firstLine(rec.Detail),
+		Solver: rec.Solver, Mode: rec.Mode, Status: rec.Status, Verified: sol != nil, Detail: publicDetail(rec.Detail),
 		WallNS: rec.WallNS, CPUNS: rec.CPUNS, EncodeNS: rec.EncodeNS, SolveNS: rec.SolveNS, DecodeNS: rec.DecodeNS,
 		AllocBytes: rec.AllocBytes, PeakRSS: rec.PeakRSS, Counters: rec.Counters, Model: rec.Model,
 		TimeoutNS: rec.TimeoutNS, ElapsedNS: int64(time.Since(start)), verified: sol,
@@ -175,13 +177,24 @@ func (s *Server) solve(ctx context.Context, info solvers.Info, j puzzleJob) (sol
 	return res, nil
 }
 
-// firstLine keeps a detail's first line: a crashed solver's panic message
-// without the worker's stack, which a benchmark records but a server does
-// not hand out.
-func firstLine(detail string) string {
+// publicDetail is a record's detail as a server hands it out: its first
+// line (a crashed solver's panic message without the worker's stack,
+// which a benchmark records), with every absolute path cut to its last
+// element ("fork/exec sudokubench: permission denied", "model.lp: parse
+// error"): a detail comes from a worker, its program or its files, and
+// may name where the server keeps them.
+func publicDetail(detail string) string {
 	line, _, _ := strings.Cut(detail, "\n")
-	return line
+	return absolutePath.ReplaceAllStringFunc(line, func(p string) string {
+		before, path, _ := strings.Cut(p, "/")
+		return before + filepath.Base("/"+path)
+	})
 }
+
+// absolutePath matches an absolute path that starts a word, with the
+// character before it: "/usr/bin/x" in "exec /usr/bin/x:", not "/exec" in
+// "fork/exec".
+var absolutePath = regexp.MustCompile(`(?:^|[\s"'(=])/[^\s"'():;,]+`)
 
 // handleSolve answers POST /api/solve: one solver on one puzzle.
 func (s *Server) handleSolve(w http.ResponseWriter, r *http.Request) {
