@@ -41,6 +41,15 @@ const (
 	DefaultSolver      = "exactcover/dlx"
 )
 
+// Ceilings of a Config's limits. A worker is a process, and each request
+// holds a goroutine and may wait for a worker as long as its time limit:
+// past these, a server spends its machine on waiting, not on solving.
+const (
+	WorkersCeiling  = 256
+	InFlightCeiling = 10_000
+	TimeoutCeiling  = time.Hour
+)
+
 // Config is what a Server needs.
 type Config struct {
 	Registry *solvers.Registry // the solvers the API offers
@@ -49,15 +58,37 @@ type Config struct {
 	Results    string // directory the results browser shows; "": none
 	CorporaDir string // "" finds it as corpora.FindDir does; it must exist
 
-	Workers     int           // warm workers kept per solver; 0: one per CPU
-	Timeout     time.Duration // a solve's limit when the request names none
-	MaxTimeout  time.Duration // the largest limit a request may ask for
-	MemBytes    uint64        // a worker's resident memory limit; 0: none
-	MaxInFlight int           // concurrent API requests before 429
+	// The limits; New refuses values outside the ranges given, and a zero
+	// field takes its default.
+	Workers     int           // warm workers kept per solver, to WorkersCeiling; 0: one per CPU
+	Timeout     time.Duration // a solve's limit when the request names none, harness.MinTimeout to MaxTimeout
+	MaxTimeout  time.Duration // the largest limit a request may ask for, harness.MinTimeout to TimeoutCeiling
+	MemBytes    uint64        // a worker's resident memory limit, at least harness.MinMem; 0: none
+	MaxInFlight int           // concurrent API requests before 429, to InFlightCeiling
 	MaxBody     int64         // request body bytes before 413
 	BodyTimeout time.Duration // time a request body may take to arrive before 408
 
 	Logger *slog.Logger // request logs; nil: slog.Default()
+}
+
+// checkLimits refuses limits outside their ranges; zero is a default.
+func (c Config) checkLimits() error {
+	short := func(d time.Duration) bool { return d < 0 || (d > 0 && d < harness.MinTimeout) }
+	switch {
+	case c.Workers < 0 || c.Workers > WorkersCeiling:
+		return fmt.Errorf("Workers %d: want 1 to %d, or 0 for one per CPU", c.Workers, WorkersCeiling)
+	case short(c.Timeout) || c.Timeout > TimeoutCeiling:
+		return fmt.Errorf("Timeout %s: want %s to %s", c.Timeout, harness.MinTimeout, TimeoutCeiling)
+	case short(c.MaxTimeout) || c.MaxTimeout > TimeoutCeiling:
+		return fmt.Errorf("MaxTimeout %s: want %s to %s", c.MaxTimeout, harness.MinTimeout, TimeoutCeiling)
+	case c.MemBytes > 0 && c.MemBytes < harness.MinMem:
+		return fmt.Errorf("MemBytes %s: a worker needs at least %s, or 0 for no limit", harness.FormatBytes(c.MemBytes), harness.FormatBytes(harness.MinMem))
+	case c.MaxInFlight < 0 || c.MaxInFlight > InFlightCeiling:
+		return fmt.Errorf("MaxInFlight %d: want 1 to %d", c.MaxInFlight, InFlightCeiling)
+	case c.MaxBody < 0 || c.BodyTimeout < 0:
+		return fmt.Errorf("MaxBody %d, BodyTimeout %s: want positive limits, or 0 for the defaults", c.MaxBody, c.BodyTimeout)
+	}
+	return nil
 }
 
 // withDefaults fills the zero fields of c.
@@ -105,6 +136,9 @@ type Server struct {
 func New(cfg Config) (*Server, error) {
 	if cfg.Registry == nil || cfg.Launch == nil {
 		return nil, errors.New("serve: Config needs a Registry and a Launcher")
+	}
+	if err := cfg.checkLimits(); err != nil {
+		return nil, fmt.Errorf("serve: %w", err)
 	}
 	cfg = cfg.withDefaults()
 	if cfg.Timeout > cfg.MaxTimeout {

@@ -134,8 +134,33 @@ func TestConfigDefaultsAndChecks(t *testing.T) {
 	if _, err := New(Config{}); err == nil {
 		t.Error("New without a registry and a launcher succeeded")
 	}
-	if _, err := New(Config{Registry: testRegistry(), Launch: testLaunch, Timeout: time.Hour, MaxTimeout: time.Minute}); err == nil {
-		t.Error("New with a default timeout over the maximum succeeded")
+	for _, c := range []struct {
+		name   string
+		change func(*Config)
+		want   string
+	}{
+		{"timeout over the maximum", func(c *Config) { c.Timeout, c.MaxTimeout = time.Hour-time.Second, time.Minute }, "default timeout 59m59s exceeds the maximum 1m0s"},
+		{"workers=-1", func(c *Config) { c.Workers = -1 }, "Workers -1: want 1 to 256, or 0 for one per CPU"},
+		{"workers=100000", func(c *Config) { c.Workers = 100000 }, "Workers 100000: want 1 to 256"},
+		{"timeout=1ns", func(c *Config) { c.Timeout = time.Nanosecond }, "Timeout 1ns: want 1ms to 1h0m0s"},
+		{"max-timeout=-1s", func(c *Config) { c.MaxTimeout = -time.Second }, "MaxTimeout -1s: want 1ms to 1h0m0s"},
+		{"max-timeout=2h", func(c *Config) { c.MaxTimeout = 2 * time.Hour }, "MaxTimeout 2h0m0s: want 1ms to 1h0m0s"},
+		{"mem=1B", func(c *Config) { c.MemBytes = 1 }, "MemBytes 1 B: a worker needs at least 64 MiB, or 0 for no limit"},
+		{"max-inflight=-1", func(c *Config) { c.MaxInFlight = -1 }, "MaxInFlight -1: want 1 to 10000"},
+		{"max-body=-1", func(c *Config) { c.MaxBody = -1 }, "MaxBody -1"},
+		{"corpora missing", func(c *Config) { c.CorporaDir = "no-such-corpora" }, "corpus data directory no-such-corpora (from --corpora) does not exist"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			cfg := Config{Registry: testRegistry(), Launch: testLaunch}
+			c.change(&cfg)
+			s, err := New(cfg)
+			if err == nil {
+				s.Close()
+			}
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("New: %v, want an error with %q", err, c.want)
+			}
+		})
 	}
 	s, err := New(Config{Registry: testRegistry(), Launch: testLaunch})
 	if err != nil {
