@@ -43,7 +43,9 @@ API (JSON):
   GET  /api/results   GET /reports/{run}
   POST /solve {"puzzle": [[5,3,0,…],…]} and GET /generate?difficulty=0.5, the article's shapes
 
-Ctrl-C or SIGTERM stops it gracefully.`,
+Errors are JSON, {"error": "…"}, and name no path of the server's. A request
+body (64 KiB at most) must arrive within 10 s, and is read before the request
+takes one of the --max-inflight slots. Ctrl-C or SIGTERM stops it gracefully.`,
 		Example: "  sudokubench serve\n  sudokubench serve --addr 127.0.0.1:9000 --results results --workers 4",
 		Args:    cobra.NoArgs,
 		RunE:    func(cmd *cobra.Command, _ []string) error { return runServe(cmd, fl) },
