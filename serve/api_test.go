@@ -316,6 +316,38 @@ func TestBusySolverGets503(t *testing.T) {
 	<-done
 }
 
+// TestSolveAllMarksABusySolver holds the only worker of a solver and
+// compares solvers with it: the busy one is an entry with the status busy
+// and the reason, beside the others' answers, not a 503 for them all.
+func TestSolveAllMarksABusySolver(t *testing.T) {
+	s, ts := newTestServer(t, func(c *Config) { c.Workers = 1 })
+	done := make(chan answer, 1)
+	go func() {
+		done <- post(t, ts, "/api/solve", map[string]any{"puzzle": top95, "solver": "test/hang", "timeout": "3s"})
+	}()
+	waitInFlight(t, s)
+	time.Sleep(200 * time.Millisecond) // from its handler, the first request takes the solver's only worker
+	a := post(t, ts, "/api/solve/all", map[string]any{"puzzle": top95, "solvers": []string{"exactcover/dlx", "test/hang"}, "timeout": "300ms"})
+	var res solveAllAnswer
+	a.decode(t, &res)
+	if a.code != http.StatusOK || len(res.Results) != 2 {
+		t.Fatalf("answer %d: %s; want 200 with two results", a.code, a.body)
+	}
+	for _, r := range res.Results {
+		switch r.Solver {
+		case "exactcover/dlx":
+			if r.Status != "solved" || !r.Verified {
+				t.Errorf("exactcover/dlx beside a busy solver: %s, verified %v", r.Status, r.Verified)
+			}
+		case "test/hang":
+			if r.Status != statusBusy || r.Verified || r.Solution != "" || !strings.Contains(r.Detail, "stayed busy for 300ms") {
+				t.Errorf("the busy solver: status %s, verified %v, detail %q; want busy with the reason", r.Status, r.Verified, r.Detail)
+			}
+		}
+	}
+	<-done
+}
+
 // TestArticleShapes checks the article's own request and answer shapes,
 // key for key.
 func TestArticleShapes(t *testing.T) {

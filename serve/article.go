@@ -37,7 +37,7 @@ type articleGenerated struct {
 // handleArticleSolve answers POST /solve {"puzzle": [[5,3,0,…],…]} with
 // {status, solution, algorithm}, in first mode.
 func (s *Server) handleArticleSolve(w http.ResponseWriter, r *http.Request) {
-	req, err := decodeBody[articleSolveRequest](w, r, s.cfg.MaxBody)
+	req, err := decodeBody[articleSolveRequest](r)
 	if err != nil {
 		writeError(w, err)
 		return

@@ -331,7 +331,9 @@ async function solveAll() {
   drawChart(data.results);
   $("comparison").hidden = false;
   const solved = data.results.filter((r) => r.verified).length;
-  say(`${data.results.length} solvers ran; ${solved} returned a verified solution.`);
+  const busy = data.results.filter((r) => r.status === "busy").length;
+  say(`${data.results.length - busy} solvers ran; ${solved} returned a verified solution.` +
+    (busy > 0 ? ` ${busy} did not run: every worker of ${busy === 1 ? "it" : "each"} was busy; try again.` : ""));
 }
 
 const svgNS = "http://www.w3.org/2000/svg";
