@@ -28,11 +28,12 @@ func microFigure(t *testing.T) Figure {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := Cactus(rep.Obs, CPU, rep.Styles)
+	f, err := Cactus(rep.Obs, CPU, rep.Styles)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Figure{Name: "cactus", Plot: p}
+	f.Name = "cactus"
+	return f
 }
 
 // pdfStream matches a PDF stream's content.
@@ -100,8 +101,8 @@ func TestPNGAtPrintResolution(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if minWidth := int(float64(PlotWidth/vg.Inch) * 300); cfg.Width < minWidth {
-		t.Errorf("PNG %d px wide, want at least %d (300 dpi over %g in)", cfg.Width, minWidth, float64(PlotWidth/vg.Inch))
+	if want := int(math.Round(float64(PageWidth.Length()/vg.Inch) * 300)); cfg.Width != want {
+		t.Errorf("PNG %d px wide, want %d (300 dpi over %g in)", cfg.Width, want, float64(PageWidth.Length()/vg.Inch))
 	}
 	i := bytes.Index(b.Bytes(), []byte("pHYs"))
 	if i < 0 {
@@ -128,10 +129,11 @@ func TestScatterFitsTheData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := Scatter(rep.Obs, "a", "b", CPU, rep.Styles)
+	f, err := Scatter(rep.Obs, "a", "b", CPU, rep.Styles)
 	if err != nil {
 		t.Fatal(err)
 	}
+	p := f.Panels[0].Plot
 	// The slowest solved time is 18 µs: the axes end a little beyond, not
 	// at twice the 10 s limit.
 	for _, ax := range []struct {
