@@ -100,11 +100,16 @@ func (lines) Draw(c vg.Canvas, s string, sty text.Style, pt vg.Point) {
 		pt.X, pt.Y = pt.Y*vg.Length(sin)+pt.X*vg.Length(cos), pt.Y*vg.Length(cos)-pt.X*vg.Length(sin)
 		defer c.Pop()
 	}
+	af, aligns := alignedOf(c)
 	h := sty.Height(s)
 	top := pt.Y + h*vg.Length(sty.YAlign) - (e.Height - e.Ascent) + h
 	for i, line := range fonts.Lines(s) {
-		x := pt.X + vg.Length(sty.XAlign)*face.Width(line)
-		c.FillString(face, vg.Point{X: x, Y: top - e.Ascent - vg.Length(i)*e.Height}, line)
+		at := vg.Point{X: pt.X + vg.Length(sty.XAlign)*face.Width(line), Y: top - e.Ascent - vg.Length(i)*e.Height}
+		if aligns {
+			af.fillAligned(face, at, line, sty.XAlign)
+			continue
+		}
+		c.FillString(face, at, line)
 	}
 }
 
@@ -437,6 +442,23 @@ func wrapAt(s string, sty text.Style, width vg.Length, separators string) string
 		cur += p
 	}
 	return strings.Join(append(lines, strings.TrimRight(cur, " ")), "\n")
+}
+
+// alignedOf finds the alignedFiller under a canvas, if any: gonum wraps
+// canvases in draw.Canvas values and pointers, some within others.
+func alignedOf(c vg.Canvas) (alignedFiller, bool) {
+	for {
+		switch dc := c.(type) {
+		case alignedFiller:
+			return dc, true
+		case *draw.Canvas:
+			c = dc.Canvas
+		case draw.Canvas:
+			c = dc.Canvas
+		default:
+			return nil, false
+		}
+	}
 }
 
 // WriteFigure writes f in a plot format (PlotFormats). The same figure

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"hash/crc32"
+	"image/color"
 	"io"
 	"math"
 	"regexp"
@@ -14,6 +15,7 @@ import (
 	"golang.org/x/text/encoding/charmap"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 	"gonum.org/v1/plot/vg/vgimg"
 	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
@@ -138,17 +140,59 @@ func (c cp1252Canvas) FillString(f font.Face, pt vg.Point, s string) {
 	c.CanvasWriterTo.FillString(f, pt, string(b))
 }
 
-// texCanvas hands text to gonum's PGF canvas as LaTeX: its special
-// characters escaped, µ, † and the like as commands. The PGF canvas
-// centres each string on the width it measures, so the point moves by
-// what escaping added to that width.
+// texCanvas hands gonum's PGF canvas text as LaTeX and colours as PGF
+// reads them. LaTeX sets the text in the document's font, whose widths
+// differ from those the layout measured: each string goes in a box of the
+// measured width, aligned in it as the layout aligned it (fillAligned),
+// so that its anchor holds whatever the font.
 type texCanvas struct{ vg.CanvasWriterTo }
 
-// FillString implements vg.Canvas.
+// FillString implements vg.Canvas: text centred on its measured box.
 func (c texCanvas) FillString(f font.Face, pt vg.Point, s string) {
-	tex := latexEscaper.Replace(s)
-	pt.X += (f.Width(s) - f.Width(tex)) / 2
+	c.fillAligned(f, pt, s, draw.XCenter)
+}
+
+// fillAligned implements alignedFiller: special characters escaped, µ, †
+// and the like as commands, in a box of the measured width. The PGF
+// canvas centres a string on the width it measures, so the point moves
+// by what the markup added to that width.
+func (c texCanvas) fillAligned(f font.Face, pt vg.Point, s string, align draw.XAlignment) {
+	side := map[draw.XAlignment]string{draw.XLeft: "l", draw.XCenter: "c", draw.XRight: "r"}[align]
+	if side == "" {
+		side = "c"
+	}
+	w := f.Width(s)
+	tex := fmt.Sprintf(`\makebox[%.2fpt][%s]{%s}`, w.Points(), side, latexEscaper.Replace(s))
+	pt.X += (w - f.Width(tex)) / 2
 	c.CanvasWriterTo.FillString(f, pt, tex)
+}
+
+// SetColor implements vg.Canvas. The PGF canvas writes a colour's
+// components as RGBA returns them, premultiplied by alpha, and then the
+// alpha again as the opacity, which darkens a translucent band twice: it
+// is given the components as they are.
+func (c texCanvas) SetColor(col color.Color) {
+	if col == nil {
+		c.CanvasWriterTo.SetColor(nil)
+		return
+	}
+	c.CanvasWriterTo.SetColor(straightAlpha(color.NRGBAModel.Convert(col).(color.NRGBA)))
+}
+
+// straightAlpha is a colour whose RGBA gives its components without alpha
+// premultiplied, for the PGF canvas alone.
+type straightAlpha color.NRGBA
+
+// RGBA implements color.Color, unlike the contract, unpremultiplied.
+func (c straightAlpha) RGBA() (r, g, b, a uint32) {
+	return uint32(c.R) * 0x101, uint32(c.G) * 0x101, uint32(c.B) * 0x101, uint32(c.A) * 0x101
+}
+
+// alignedFiller is a canvas that sets text in a font of its own (LaTeX's):
+// it is told the box the text was measured in and how the text aligns in
+// it, not only where the measured text starts.
+type alignedFiller interface {
+	fillAligned(f font.Face, pt vg.Point, s string, align draw.XAlignment)
 }
 
 // withPHYs inserts a pHYs chunk after a PNG's header, stating its
