@@ -317,14 +317,17 @@ func fitCategories(p *plot.Plot, c categories, w vg.Length) {
 		p.X.Tick.Marker = c
 		return
 	}
-	wrapped := make([]string, len(c.labels))
-	for i, l := range c.labels {
-		wrapped[i] = wrapAt(l, *sty, slot-labelGap, "-+ ")
-	}
-	if widest(*sty, wrapped) <= slot-labelGap && maxLines(wrapped) <= 2 {
-		c.shown = wrapped
-		p.X.Tick.Marker = c
-		return
+	// Break at spaces where that fits, else at hyphens and pluses too.
+	for _, seps := range []string{" ", "-+ "} {
+		wrapped := make([]string, len(c.labels))
+		for i, l := range c.labels {
+			wrapped[i] = wrapAt(l, *sty, slot-labelGap, seps)
+		}
+		if widest(*sty, wrapped) <= slot-labelGap && maxLines(wrapped) <= 2 {
+			c.shown = wrapped
+			p.X.Tick.Marker = c
+			return
+		}
 	}
 	sty.Rotation, sty.XAlign, sty.YAlign = math.Pi/4, draw.XRight, draw.YCenter
 	if slot*vg.Length(math.Sin(math.Pi/4)) < sty.FontExtents().Height+labelGap/2 {

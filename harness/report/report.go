@@ -129,13 +129,15 @@ func (r *Report) Tables() []*Table {
 }
 
 // SectionTables returns a section's tables as documents show them: compact
-// unless the report is wide, each noting how much of the plan it covers.
+// unless the report is wide, units in the headers where a column allows
+// (SharedUnits), each noting how much of the plan it covers.
 func (r *Report) SectionTables(s Section) []*Table {
 	var ts []*Table
 	for _, t := range s.Tables {
 		if !r.Config.Wide {
 			t = t.Compact()
 		}
+		t = t.SharedUnits()
 		t.Notes = append(slices.Clone(t.Notes), "Runs: "+r.Coverage.String()+".")
 		ts = append(ts, t)
 	}
