@@ -40,8 +40,9 @@ Tables are compact (success, unsolved, PAR-2, median, memory) and fit the
 terminal, or 100 columns when the output is not one; --wide gives every
 column. CSV is always one tidy table with every column. Without --out the
 document goes to stdout. With --out DIR, report.<ext> and the plots
-(--plots svg,png,pdf) are written there; Markdown links the plots
-relatively, so
+(--plots svg,png,pdf,tex; tex is a PGF picture for LaTeX) are written
+there, made for a page's width (7 in) or with --plot-width column for a
+column's (3.5 in); Markdown shows the plots relatively, so
 
   sudokubench report results/ref --format md --plots svg --out DIR
 

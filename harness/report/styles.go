@@ -17,10 +17,11 @@ import (
 const MaxSeries = 8
 
 // palette is Okabe and Ito's, distinct for readers with any common colour
-// vision deficiency; yellow, faint on white, comes last.
+// vision deficiency, its yellow (too faint on white for a line) replaced
+// by grey, which any reader tells from the rest.
 var palette = [MaxSeries]color.Color{
 	rgb(0x0072B2), rgb(0xD55E00), rgb(0x009E73), rgb(0xCC79A7),
-	rgb(0xE69F00), rgb(0x56B4E9), rgb(0x000000), rgb(0xF0E442),
+	rgb(0xE69F00), rgb(0x56B4E9), rgb(0x000000), rgb(0x999999),
 }
 
 // glyphs and dashes are the second channel: within a panel no two
