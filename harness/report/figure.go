@@ -70,9 +70,12 @@ func style(size vg.Length) text.Style {
 // which it sets a font size apart while it measures them a line height
 // (ascent, descent and gap) apart: lines draws them as it measures them,
 // so that no line's box runs into the next.
-type lines struct{ text.Plain }
+type lines struct{}
 
 var fonts = text.Plain{Fonts: font.DefaultCache}
+
+// Cache implements text.Handler.
+func (lines) Cache() *font.Cache { return fonts.Fonts }
 
 // Extents implements text.Handler.
 func (lines) Extents(f font.Font) font.Extents { return fonts.Extents(f) }
@@ -190,9 +193,9 @@ type legendSlot struct {
 	at    vg.Point // the label's left, vertical centre of its first line
 }
 
-// grid is the arrangement of n panels at a width: as many columns as
+// gridOf is the arrangement of n panels at a width: as many columns as
 // tiles of minTileWidth fit, rows filled evenly.
-func grid(n int, width vg.Length) (rows, cols int) {
+func gridOf(n int, width vg.Length) (rows, cols int) {
 	if n == 0 {
 		return 0, 0
 	}
@@ -209,98 +212,133 @@ func insetsOf(p *plot.Plot, w, h vg.Length) insets {
 	return insets{left: dc.Min.X, right: w - dc.Max.X, bottom: dc.Min.Y, top: h - dc.Max.Y}
 }
 
+// grid is the measure of a figure's panels: one data size for all, the
+// room each column needs left and right of its data areas, and each row
+// above (panel titles, axes) and below (axes, legends).
+type grid struct {
+	rows, cols            int
+	dataWidth, dataHeight vg.Length
+	in                    []insets // each panel's own
+	colL, colR            []vg.Length
+	rowT, rowB            []vg.Length // axes' room above and below the data
+	titleBand, legendBand []vg.Length
+	legends               [][]legendSlot // relative to each legend's top left
+}
+
 // layout places a figure's title, panels and legends.
 func (f Figure) layout() figureLayout {
 	width := f.Width.Length()
 	if f.MaxWidth > 0 {
 		width = min(width, f.MaxWidth)
 	}
-	inner := width - 2*margin
-	rows, cols := grid(len(f.Panels), width)
-	l := figureLayout{width: width}
-	l.title = wrapWords(f.Title, style(titleSize), inner)
+	l := figureLayout{width: width, title: wrapWords(f.Title, style(titleSize), width-2*margin)}
+	var g grid
+	g.rows, g.cols = gridOf(len(f.Panels), width)
 	for i, p := range f.Panels {
-		r, c := i/cols, i%cols
-		q := preparePlot(p.Plot, c == 0, i+cols >= len(f.Panels))
+		r, c := i/g.cols, i%g.cols
+		q := preparePlot(p.Plot, c == 0, i+g.cols >= len(f.Panels))
 		l.panels = append(l.panels, panelLayout{plot: q, title: p.Title, position: [2]int{r, c}})
 	}
-	dataWidth := (inner - vg.Length(cols-1)*columnGap) / vg.Length(max(cols, 1))
-	dataHeight := func(w vg.Length) vg.Length {
+	g.fit(f, l.panels, width-2*margin)
+	g.bands(f, l.panels)
+	titleHeight := vg.Length(0)
+	if l.title != "" {
+		titleHeight = style(titleSize).Height(l.title) + titleGap
+	}
+	l.height = 2*margin + titleHeight + g.height()
+	l.titleAt = vg.Point{X: width / 2, Y: l.height - margin}
+	g.place(l.panels, l.height-margin-titleHeight)
+	return l
+}
+
+// fit sizes the data areas to fill the inner width: it fits the axes'
+// text to the data area, measures, and fits again, since the insets
+// depend on the tick labels and the labels on the width left.
+func (g *grid) fit(f Figure, panels []panelLayout, inner vg.Length) {
+	height := func(w vg.Length) vg.Length {
 		if f.DataHeight > 0 {
 			return f.DataHeight
 		}
 		return w * vg.Length(cmpOr(f.Aspect, defaultAspect))
 	}
-	// Fit the axes' text to the data area, measure, and fit again: the
-	// insets depend on the tick labels and the labels on the width left.
-	var in []insets
-	var colL, colR, rowB, rowT []vg.Length
+	g.dataWidth = (inner - vg.Length(g.cols-1)*columnGap) / vg.Length(max(g.cols, 1))
 	for range 3 {
-		for i := range l.panels {
-			fitAxes(l.panels[i].plot, dataWidth, dataHeight(dataWidth))
+		g.dataHeight = height(g.dataWidth)
+		for i := range panels {
+			fitAxes(panels[i].plot, g.dataWidth, g.dataHeight)
 		}
-		in, colL, colR, rowB, rowT = measure(l.panels, rows, cols, dataWidth, dataHeight(dataWidth))
+		g.in, g.colL, g.colR, g.rowB, g.rowT = measure(panels, g.rows, g.cols, g.dataWidth, g.dataHeight)
 		used := vg.Length(0)
-		for c := range cols {
-			used += colL[c] + colR[c]
+		for c := range g.cols {
+			used += g.colL[c] + g.colR[c]
 		}
-		dataWidth = (inner - used - vg.Length(cols-1)*columnGap) / vg.Length(max(cols, 1))
+		g.dataWidth = (inner - used - vg.Length(g.cols-1)*columnGap) / vg.Length(max(g.cols, 1))
 	}
-	dh := dataHeight(dataWidth)
-	titleBand := make([]vg.Length, rows)
-	legendBand := make([]vg.Length, rows)
-	legends := make([][]legendSlot, len(l.panels))
-	for i, p := range l.panels {
+	g.dataHeight = height(g.dataWidth)
+}
+
+// bands wraps the panels' titles and lays out their legends across their
+// columns, and gives each row the room its tallest title and legend need.
+func (g *grid) bands(f Figure, panels []panelLayout) {
+	g.titleBand, g.legendBand = make([]vg.Length, g.rows), make([]vg.Length, g.rows)
+	g.legends = make([][]legendSlot, len(panels))
+	for i := range panels {
+		p := &panels[i]
 		r, c := p.position[0], p.position[1]
-		tileWidth := colL[c] + dataWidth + colR[c]
-		l.panels[i].title = wrapWords(p.title, style(panelSize), tileWidth)
-		if l.panels[i].title != "" {
-			titleBand[r] = max(titleBand[r], style(panelSize).Height(l.panels[i].title)+panelTitleGap)
+		tileWidth := g.colL[c] + g.dataWidth + g.colR[c]
+		if p.title = wrapWords(p.title, style(panelSize), tileWidth); p.title != "" {
+			g.titleBand[r] = max(g.titleBand[r], style(panelSize).Height(p.title)+panelTitleGap)
 		}
 		var h vg.Length
-		legends[i], h = layoutLegend(f.Panels[i].Legend, tileWidth)
-		legendBand[r] = max(legendBand[r], h)
+		g.legends[i], h = layoutLegend(f.Panels[i].Legend, tileWidth)
+		g.legendBand[r] = max(g.legendBand[r], h)
 	}
-	titleHeight := vg.Length(0)
-	if l.title != "" {
-		titleHeight = style(titleSize).Height(l.title) + titleGap
+}
+
+// rowHeight is a row's height, without the gap to the next.
+func (g *grid) rowHeight(r int) vg.Length {
+	h := g.titleBand[r] + g.rowT[r] + g.dataHeight + g.rowB[r] + g.legendBand[r]
+	if g.legendBand[r] > 0 {
+		h += legendGap
 	}
-	l.height = 2*margin + titleHeight + vg.Length(max(rows-1, 0))*rowGap
-	for r := range rows {
-		l.height += titleBand[r] + rowT[r] + dh + rowB[r] + legendBand[r]
-		if legendBand[r] > 0 {
-			l.height += legendGap
-		}
+	return h
+}
+
+// height is the grid's height.
+func (g *grid) height() vg.Length {
+	h := vg.Length(max(g.rows-1, 0)) * rowGap
+	for r := range g.rows {
+		h += g.rowHeight(r)
 	}
-	l.titleAt = vg.Point{X: width / 2, Y: l.height - margin}
-	top := l.height - margin - titleHeight
-	rowTop := make([]vg.Length, rows)
-	for r := range rows {
+	return h
+}
+
+// place puts each panel's data area, canvas, title and legend on the
+// figure, rows down from top.
+func (g *grid) place(panels []panelLayout, top vg.Length) {
+	rowTop := make([]vg.Length, g.rows)
+	for r := range g.rows {
 		rowTop[r] = top
-		top -= titleBand[r] + rowT[r] + dh + rowB[r] + legendBand[r] + rowGap
-		if legendBand[r] > 0 {
-			top -= legendGap
-		}
+		top -= g.rowHeight(r) + rowGap
 	}
-	for i := range l.panels {
-		p := &l.panels[i]
+	for i := range panels {
+		p := &panels[i]
 		r, c := p.position[0], p.position[1]
 		left := margin
 		for cc := range c {
-			left += colL[cc] + dataWidth + colR[cc] + columnGap
+			left += g.colL[cc] + g.dataWidth + g.colR[cc] + columnGap
 		}
-		dataTop := rowTop[r] - titleBand[r] - rowT[r]
-		p.data = vg.Rectangle{Min: vg.Point{X: left + colL[c], Y: dataTop - dh}, Max: vg.Point{X: left + colL[c] + dataWidth, Y: dataTop}}
-		p.canvas = alignCanvas(p.plot, p.data, in[i])
-		p.titleAt = vg.Point{X: left, Y: dataTop + rowT[r] + panelTitleGap}
-		legendTop := p.data.Min.Y - rowB[r] - legendGap
-		for _, s := range legends[i] {
+		dataTop := rowTop[r] - g.titleBand[r] - g.rowT[r]
+		p.data = vg.Rectangle{Min: vg.Point{X: left + g.colL[c], Y: dataTop - g.dataHeight}, Max: vg.Point{X: left + g.colL[c] + g.dataWidth, Y: dataTop}}
+		p.canvas = alignCanvas(p.plot, p.data, g.in[i])
+		p.titleAt = vg.Point{X: left, Y: dataTop + g.rowT[r] + panelTitleGap}
+		legendTop := p.data.Min.Y - g.rowB[r] - legendGap
+		for _, s := range g.legends[i] {
 			s.thumb = s.thumb.Add(vg.Point{X: left, Y: legendTop})
 			s.at = s.at.Add(vg.Point{X: left, Y: legendTop})
 			p.legend = append(p.legend, s)
 		}
 	}
-	return l
 }
 
 func cmpOr(v, fallback float64) float64 {
@@ -387,7 +425,7 @@ func layoutLegend(entries []LegendEntry, width vg.Length) ([]legendSlot, vg.Leng
 	height := vg.Length(0)
 	for c := range cols {
 		y := vg.Length(0)
-		for _, i := range indices(c*perCol, min((c+1)*perCol, len(entries))) {
+		for i := c * perCol; i < min((c+1)*perCol, len(entries)); i++ {
 			x := vg.Length(c) * (entryWidth + legendColumGap)
 			slots = append(slots, legendSlot{
 				entry: entries[i],
@@ -400,14 +438,6 @@ func layoutLegend(entries []LegendEntry, width vg.Length) ([]legendSlot, vg.Leng
 		height = max(height, -y)
 	}
 	return slots, height
-}
-
-func indices(from, to int) []int {
-	var is []int
-	for i := from; i < to; i++ {
-		is = append(is, i)
-	}
-	return is
 }
 
 // wrapWords breaks text into lines no wider than width at spaces; a word

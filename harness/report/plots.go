@@ -351,14 +351,6 @@ func offset(gi, si, n int) float64 {
 	return float64(gi) + (float64(si)-float64(n-1)/2)/float64(n+2)
 }
 
-func groupsOf(obs []Obs, g Grouper) []Group {
-	var gs []Group
-	for i := range obs {
-		gs = append(gs, g.Group(&obs[i]))
-	}
-	return sortGroups(gs)
-}
-
 func sortGroups(gs []Group) []Group {
 	slices.SortFunc(gs, Group.Compare)
 	return slices.Compact(gs)
