@@ -305,9 +305,8 @@ func thin(ax *plot.Axis, length vg.Length, horizontal bool) {
 }
 
 // fitCategories sets a category axis's labels level when they fit their
-// slots, else wrapped onto two lines at hyphens, pluses or spaces, else
-// turned 45° (90° where even that collides), reading upwards to their
-// tick.
+// slots, else wrapped onto two lines at spaces, else turned 45° (90°
+// where even that collides), reading upwards to their tick.
 func fitCategories(p *plot.Plot, c categories, w vg.Length) {
 	sty := &p.X.Tick.Label
 	sty.Rotation, sty.XAlign, sty.YAlign = 0, draw.XCenter, draw.YTop
@@ -317,17 +316,16 @@ func fitCategories(p *plot.Plot, c categories, w vg.Length) {
 		p.X.Tick.Marker = c
 		return
 	}
-	// Break at spaces where that fits, else at hyphens and pluses too.
-	for _, seps := range []string{" ", "-+ "} {
-		wrapped := make([]string, len(c.labels))
-		for i, l := range c.labels {
-			wrapped[i] = wrapAt(l, *sty, slot-labelGap, seps)
-		}
-		if widest(*sty, wrapped) <= slot-labelGap && maxLines(wrapped) <= 2 {
-			c.shown = wrapped
-			p.X.Tick.Marker = c
-			return
-		}
+	// Break at spaces where that fits; a name such as 17-clue+5 is not
+	// broken at its hyphens, it is turned.
+	wrapped := make([]string, len(c.labels))
+	for i, l := range c.labels {
+		wrapped[i] = wrapWords(l, *sty, slot-labelGap)
+	}
+	if widest(*sty, wrapped) <= slot-labelGap && maxLines(wrapped) <= 2 {
+		c.shown = wrapped
+		p.X.Tick.Marker = c
+		return
 	}
 	sty.Rotation, sty.XAlign, sty.YAlign = math.Pi/4, draw.XRight, draw.YCenter
 	if slot*vg.Length(math.Sin(math.Pi/4)) < sty.FontExtents().Height+labelGap/2 {
