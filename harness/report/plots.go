@@ -56,7 +56,8 @@ func noun(g Grouper) string {
 const (
 	lineWidth   = vg.Length(1)
 	glyphRadius = vg.Length(1.8)
-	bandAlpha   = 46 // of 255: 18%
+	bandAlpha   = 46 // of 255: 18%, for up to bandsFull bands in a panel
+	bandsFull   = 3
 )
 
 // newPanel makes a panel's plot: the figure's type sizes, a grid, and
@@ -144,7 +145,7 @@ func (t seriesThumb) Thumbnail(c *draw.Canvas) {
 		return
 	}
 	if t.band {
-		c.SetColor(translucent(t.color))
+		c.SetColor(translucent(t.color, 1))
 		c.Fill(c.Rectangle.Path())
 	}
 	if t.line {
@@ -158,9 +159,12 @@ func (t seriesThumb) Thumbnail(c *draw.Canvas) {
 	}
 }
 
-func translucent(c color.Color) color.Color {
+// translucent is a band's colour in a panel of n bands: fainter where
+// more bands may overlap, so that eight bands at 100% do not darken into
+// a block.
+func translucent(c color.Color, n int) color.Color {
 	r, g, b, _ := c.RGBA()
-	return color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: bandAlpha}
+	return color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: uint8(bandAlpha * bandsFull / max(n, bandsFull))}
 }
 
 // Cactus draws, for each solver, how many puzzles it solved within a time
@@ -281,7 +285,7 @@ func (s series) axis(p *plot.Plot) {
 // add draws one solver's points, the si-th of n in its panel.
 func (s series) add(p *plot.Plot, st Styles, solver string, si, n int, pts []point) error {
 	if _, line := s.grouper.(Placer); line {
-		return s.addLine(p, st, solver, pts)
+		return s.addLine(p, st, solver, n, pts)
 	}
 	var rs rates
 	for _, pt := range pts {
@@ -293,8 +297,9 @@ func (s series) add(p *plot.Plot, st Styles, solver string, si, n int, pts []poi
 }
 
 // addLine draws a line through the points over the number line, broken
-// where a group has no value, with the interval as a band beneath.
-func (s series) addLine(p *plot.Plot, st Styles, solver string, pts []point) error {
+// where a group has no value, with the interval as a band beneath, the
+// band as faint as the panel's n series need.
+func (s series) addLine(p *plot.Plot, st Styles, solver string, n int, pts []point) error {
 	slices.SortFunc(pts, func(a, b point) int { return a.group.Compare(b.group) })
 	var run []point
 	flush := func() error {
@@ -315,7 +320,7 @@ func (s series) addLine(p *plot.Plot, st Styles, solver string, pts []point) err
 		if err != nil {
 			return fmt.Errorf("plot %s: %w", solver, err)
 		}
-		poly.Color, poly.LineStyle.Width = translucent(st.Color(solver)), 0
+		poly.Color, poly.LineStyle.Width = translucent(st.Color(solver), n), 0
 		l, sc, err := plotter.NewLinePoints(line)
 		if err != nil {
 			return fmt.Errorf("plot %s: %w", solver, err)
