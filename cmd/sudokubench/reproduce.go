@@ -38,11 +38,11 @@ func newReproduceCmd() *cobra.Command {
 
 // comparisonFlags are the flags of `reproduce comparison`.
 type comparisonFlags struct {
-	out, solvers, mode, mem, measure, plots, doc string
-	limit                                        int
-	seed                                         int64
-	timeout                                      time.Duration
-	resume, reportOnly, check, allowOtherBuild   bool
+	out, solvers, mode, mem, measure, plots, doc, plotWidth string
+	limit                                                   int
+	seed                                                    int64
+	timeout                                                 time.Duration
+	resume, reportOnly, check, allowOtherBuild              bool
 }
 
 func newComparisonCmd() *cobra.Command {
@@ -89,7 +89,8 @@ generations (a quarter of a second).`,
 	f.BoolVar(&fl.allowOtherBuild, "allow-other-build", false, "with --resume, go on although this binary is not the build that recorded the comparison")
 	f.BoolVar(&fl.reportOnly, "report-only", false, "run nothing: write the table from the results in --out")
 	f.StringVar(&fl.measure, "time", "cpu", "time measure: cpu or wall")
-	f.StringVar(&fl.plots, "plots", "svg", "plot formats, comma-separated: svg, png, pdf (empty: none)")
+	f.StringVar(&fl.plots, "plots", "svg", "plot formats, comma-separated: "+strings.Join(report.PlotFormatNames(), ", ")+" (empty: none)")
+	f.StringVar(&fl.plotWidth, "plot-width", "page", "print width the figures are made for: page (7 in) or column (3.5 in)")
 	f.StringVar(&fl.doc, "doc", "", "write the Markdown document to this file instead of OUT/comparison.md, linking the plots in OUT")
 	f.BoolVar(&fl.check, "check", false, "with --report-only: write nothing, fail if the files on disk differ from what the results give")
 	return cmd
@@ -100,7 +101,11 @@ func runComparison(cmd *cobra.Command, fl *comparisonFlags) error {
 	if err != nil {
 		return err
 	}
-	plotFormats, err := reportPlotFormats(fl.plots)
+	plotFormats, err := report.ParsePlotFormats(fl.plots)
+	if err != nil {
+		return err
+	}
+	plotWidth, err := report.ParsePrintWidth(fl.plotWidth)
 	if err != nil {
 		return err
 	}
@@ -130,7 +135,7 @@ func runComparison(cmd *cobra.Command, fl *comparisonFlags) error {
 	if err := c.WriteTables(cmd.OutOrStdout(), report.Text{}); err != nil {
 		return err
 	}
-	files, err := c.WriteFiles(reproduce.Files{Dir: fl.out, Doc: fl.doc, Check: fl.check}, plotFormats)
+	files, err := c.WriteFiles(reproduce.Files{Dir: fl.out, Doc: fl.doc, Check: fl.check, PlotWidth: plotWidth}, plotFormats)
 	verb := map[bool]string{false: "wrote", true: "checked"}[fl.check]
 	for _, f := range files {
 		fmt.Fprintln(cmd.OutOrStdout(), verb, f)

@@ -371,7 +371,7 @@ func writeLaTeX(w io.Writer, t *Table) error {
 	}
 	names := make([]string, len(t.Columns))
 	for i, c := range t.Columns {
-		names[i] = latexEscaper.Replace(c.Name)
+		names[i] = latexHeader(c)
 	}
 	head := strings.Join(names, " & ") + " \\\\\n\\midrule\n"
 	fmt.Fprintf(&b, "}\n\\caption{%s}\\\\\n\\toprule\n%s\\endfirsthead\n", latexEscaper.Replace(t.Title), head)
@@ -403,6 +403,21 @@ func writeLaTeX(w io.Writer, t *Table) error {
 	b.WriteString("}\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// latexHeader is a column's heading, a unit in parentheses on a line of
+// its own so that it widens no column of short numbers, both lines set
+// on the column's side.
+func latexHeader(c Column) string {
+	name, unit, ok := strings.Cut(c.Name, " (")
+	if !ok || !strings.HasSuffix(unit, ")") || strings.Contains(unit, "(") {
+		return latexEscaper.Replace(c.Name)
+	}
+	side := "l"
+	if c.Right {
+		side = "r"
+	}
+	return fmt.Sprintf("\\begin{tabular}[b]{@{}%s@{}}%s\\\\(%s\\end{tabular}", side, latexEscaper.Replace(name), latexEscaper.Replace(unit))
 }
 
 // notesWithBold adds the note on bold cells where a table has them.
