@@ -31,10 +31,11 @@ func NewExecutor(launch Launcher, timeout time.Duration, memBytes uint64) *Execu
 	return &Executor{launch: launch, timeout: timeout, memBytes: memBytes, workers: make(map[string]*workerProc)}
 }
 
-// Do executes one run and returns its record. A puzzle that fails
-// validation is recorded as an error without reaching a worker. The only
-// error returned says that ctx was cancelled: the run was abandoned, its
-// worker killed, and nothing is to be recorded.
+// Do executes one run and returns its record. The puzzle goes to the
+// solver as it is: one without a solution (two equal givens, a cell with
+// no candidate) is the solver's to call unsat. The only error returned
+// says that ctx was cancelled: the run was abandoned, its worker killed,
+// and nothing is to be recorded.
 func (e *Executor) Do(ctx context.Context, run Run) (record.Record, error) {
 	rec, _, err := e.Solve(ctx, run)
 	return rec, err
@@ -46,17 +47,12 @@ func (e *Executor) Solve(ctx context.Context, run Run) (record.Record, *sudoku.G
 	return judged(run, e.timeout, func() (reply, error) { return e.solve(ctx, run) })
 }
 
-// judged validates run's puzzle, gets the worker's reply from solve, and
-// turns it into a record with the answer verified. It also returns the
-// verified solution, nil when the record is not solved or multiple. A
-// puzzle that fails validation is recorded as an error without calling
-// solve; solve's error is returned as is.
+// judged gets the worker's reply from solve and turns it into a record
+// with the answer verified. It also returns the verified solution, nil
+// when the record is not solved or multiple; solve's error is returned as
+// is.
 func judged(run Run, timeout time.Duration, solve func() (reply, error)) (record.Record, *sudoku.Grid, error) {
 	rec := baseRecord(run, timeout)
-	if err := run.Puzzle.Grid.Validate(); err != nil {
-		rec.Status, rec.Detail = string(solvers.Error), "invalid puzzle: "+err.Error()
-		return rec, nil, nil
-	}
 	rep, err := solve()
 	if err != nil {
 		return rec, nil, err

@@ -191,7 +191,7 @@ var testPuzzleLines = []string{
 }
 
 // testPuzzles returns the test puzzles as one corpus, plus one ill-posed
-// puzzle (two 5s in row 1) that must never reach a solver.
+// puzzle (two 5s in row 1), which a complete solver must call unsat.
 func testPuzzles(t testing.TB) []corpora.Puzzle {
 	lines := append(append([]string{}, testPuzzleLines...), "55"+strings.Repeat(".", 79))
 	var out []corpora.Puzzle

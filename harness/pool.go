@@ -76,8 +76,8 @@ func NewPool(launch Launcher, perSolver int) *Pool {
 
 // Do runs one solve in a worker of run's solver and returns its record,
 // the answer verified as a benchmark's is, and the verified solution (nil
-// unless the status is solved or multiple). A puzzle that fails validation
-// is recorded as an error without reaching a worker. The error is ErrBusy
+// unless the status is solved or multiple). A puzzle without a solution
+// goes to the solver like any other. The error is ErrBusy
 // when no worker came free within lim.Wait, and ctx's error when ctx ended
 // first: the run was then abandoned, its worker killed, and the record
 // means nothing.

@@ -44,10 +44,25 @@ type puzzleInfo struct {
 	Size    int    `json:"size"`
 	Variant string `json:"variant"`
 	Hints   int    `json:"hints"`
+	// Conflict is a contradiction among the givens that shows at sight
+	// (sudoku.Validate), with the cells it names, so that a page can mark
+	// them; the solvers still ran, and answer unsat.
+	Conflict *conflictInfo `json:"conflict,omitempty"`
+}
+
+// conflictInfo is why a puzzle has no solution: "row 3: 7 at r3c2 and
+// r3c8", cells r3c2 and r3c8.
+type conflictInfo struct {
+	Message string   `json:"message"`
+	Cells   []string `json:"cells"`
 }
 
 func infoOf(g *sudoku.Grid) puzzleInfo {
-	return puzzleInfo{Puzzle: g.String(), Size: g.N(), Variant: g.Geometry().Variant.String(), Hints: g.Hints()}
+	info := puzzleInfo{Puzzle: g.String(), Size: g.N(), Variant: g.Geometry().Variant.String(), Hints: g.Hints()}
+	if err := g.Validate(); err != nil {
+		info.Conflict = &conflictInfo{Message: err.Error(), Cells: cellName.FindAllString(err.Error(), -1)}
+	}
+	return info
 }
 
 // solveResult is one solver's answer: its verified solution, status and

@@ -80,7 +80,6 @@ func TestSolveRejectsBadInputWithWhereAndWhat(t *testing.T) {
 		code        int
 		says        string
 	}{
-		{"bad=duplicate", top95First + "\n" + dupInRow3 + "\n", 1, "stdin:2: error: invalid puzzle: row 3: 7 at r3c1 and r3c7"},
 		{"bad=length", top95First + "\n" + top95First[:80] + "\n", 2, "stdin:2: 80 cells"},
 		{"bad=symbol", strings.Replace(top95First, "4", "x", 1) + "\n", 2, "stdin:1: char 1 (r1c1): unknown symbol 'x'"},
 	}
@@ -93,8 +92,28 @@ func TestSolveRejectsBadInputWithWhereAndWhat(t *testing.T) {
 			if msg := errOut + errorText(err); !strings.Contains(msg, tt.says) {
 				t.Errorf("messages lack %q:\n%s", tt.says, msg)
 			}
-			if tt.name != "bad=symbol" && !strings.HasPrefix(out, "417369825") {
+			if tt.name == "bad=length" && !strings.HasPrefix(out, "417369825") {
 				t.Errorf("the good puzzle before the bad line was not printed first:\n%s", out)
+			}
+		})
+	}
+}
+
+// A puzzle without a solution is no bad input: the solver says unsat, in
+// a worker as in this process (--trace), and solve exits 1 as for any
+// puzzle left unsolved.
+func TestSolveCallsAnIllPosedPuzzleUnsat(t *testing.T) {
+	for _, args := range [][]string{
+		{"solve"},
+		{"solve", "--solver", "backtrack/tracked", "--trace"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			out, errOut, err := runCLIInput(t, top95First+"\n"+dupInRow3+"\n", args...)
+			if code := exitCode(err); code != 1 {
+				t.Fatalf("exit code %d, want 1 (%v)", code, err)
+			}
+			if !strings.Contains(errOut, "stdin:2: unsat") || !strings.Contains(out, "# stdin:2 unsat") {
+				t.Errorf("stdout %q, stderr %q; want stdin:2 unsat on both", out, errOut)
 			}
 		})
 	}

@@ -28,16 +28,12 @@ func (s *puzzleSolver) solveTraced(ctx context.Context, p corpora.Puzzle) solveL
 	})
 }
 
-// solveInProcess validates a puzzle, solves it in this process with call
-// under the --timeout, and verifies the answer after the timed call. A
-// traced solve always takes this path: its steps cannot cross a worker's
-// protocol.
+// solveInProcess solves a puzzle in this process with call under the
+// --timeout, and verifies the answer after the timed call. A puzzle
+// without a solution goes to the solver as in a worker. A traced solve
+// always takes this path: its steps cannot cross a worker's protocol.
 func (s *puzzleSolver) solveInProcess(ctx context.Context, p corpora.Puzzle, call solvers.SolverFunc) solveLine {
 	line := solveLine{ID: p.ID, Puzzle: p.Grid.String()}
-	if err := p.Grid.Validate(); err != nil {
-		line.Status, line.Detail = solvers.Error, err.Error()
-		return line
-	}
 	if s.timeout > 0 {
 		var cancel context.CancelFunc
 		ctx, cancel = context.WithTimeout(ctx, s.timeout)
