@@ -27,6 +27,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/dlx"
 )
 
 // Defaults of a Config's zero fields.
@@ -104,7 +105,7 @@ func New(cfg Config) (*Server, error) {
 	}
 	s := &Server{
 		cfg:      cfg,
-		pool:     harness.NewPool(cfg.Launch, cfg.Workers),
+		pool:     harness.NewPool(cfg.Launch, cfg.Workers).CrossCheckWith(dlx.Oracle{}),
 		inFlight: make(chan struct{}, cfg.MaxInFlight),
 	}
 	s.solverList = sync.OnceValue(s.listSolvers)
