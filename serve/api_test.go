@@ -98,8 +98,8 @@ func TestSolveAllComparesEverySolver(t *testing.T) {
 	for _, sk := range res.Skipped {
 		skipped[sk.Solver] = sk.Reason
 	}
-	if len(skipped) != 2 || !strings.Contains(skipped["test/away"], "not installed") || !strings.Contains(skipped["test/slow"], "opt-in") {
-		t.Errorf("skipped %+v, want test/away (not installed) and test/slow (opt-in) with their reasons", res.Skipped)
+	if len(skipped) != 4 || !strings.Contains(skipped["test/away"], "not installed") || !strings.Contains(skipped["test/slow"], "opt-in") {
+		t.Errorf("skipped %+v, want test/away (not installed), and test/slow and two other test solvers (opt-in), with their reasons", res.Skipped)
 	}
 	var named solveAllAnswer
 	post(t, ts, "/api/solve/all", map[string]any{"puzzle": top95, "solvers": []string{"test/slow"}}).decode(t, &named)
@@ -257,6 +257,43 @@ func TestIllPosedPuzzleIsUnsat(t *testing.T) {
 	}
 }
 
+// An incomplete solver asked for unique mode runs in first mode, and the
+// answer says so: mode is the one it ran in, mode_asked the one asked for;
+// every answer carries its mode, the article's shape included.
+func TestAnswersSayWhichModeTheyRanIn(t *testing.T) {
+	_, ts := newTestServer(t, nil)
+	for _, c := range []struct{ solver, mode, asked string }{
+		{"test/incomplete", "first", "unique"},
+		{"exactcover/dlx", "unique", ""},
+	} {
+		var one solveAnswer
+		post(t, ts, "/api/solve", map[string]any{"puzzle": top95, "solver": c.solver, "mode": "unique"}).decode(t, &one)
+		var all solveAllAnswer
+		post(t, ts, "/api/solve/all", map[string]any{"puzzle": top95, "solvers": []string{c.solver}, "mode": "unique"}).decode(t, &all)
+		for _, res := range append([]solveResult{one.solveResult}, all.Results...) {
+			if res.Mode != c.mode || res.ModeAsked != c.asked || res.Status != "solved" {
+				t.Errorf("%s: mode %q asked %q status %s, want %q, %q, solved", c.solver, res.Mode, res.ModeAsked, res.Status, c.mode, c.asked)
+			}
+		}
+	}
+	var article articleSolveAnswer
+	post(t, ts, "/solve", map[string]any{"puzzle": rowsOf(mustParse(t, top95, sudoku.Classic)), "algorithm": "test/incomplete"}).decode(t, &article)
+	if article.Mode != "first" || article.Status != "solved" {
+		t.Errorf("article's answer: %+v, want solved in first mode", article)
+	}
+}
+
+// A solver's false unsat is refuted by the server's cross-check: wrong,
+// with exactcover/dlx's solution as the detail.
+func TestFalseUnsatIsWrong(t *testing.T) {
+	_, ts := newTestServer(t, nil)
+	var res solveAnswer
+	post(t, ts, "/api/solve", map[string]any{"puzzle": top95, "solver": "test/claims-unsat"}).decode(t, &res)
+	if res.Status != "wrong" || !res.CrossChecked || res.Verified || !strings.HasPrefix(res.Detail, "reported unsat, but exactcover/dlx finds a solution: 4173698256321") {
+		t.Errorf("status %s, cross-checked %v, detail %q; want a cross-checked wrong with dlx's solution", res.Status, res.CrossChecked, res.Detail)
+	}
+}
+
 // TestBadQueriesGet4xx covers the GET endpoints' parameters.
 func TestBadQueriesGet4xx(t *testing.T) {
 	_, ts := newTestServer(t, func(c *Config) { c.Timeout = 2 * time.Second })
@@ -344,15 +381,16 @@ func TestBusySolverGets503(t *testing.T) {
 }
 
 // TestArticleShapes checks the article's own request and answer shapes,
-// key for key.
+// key for key: the answer adds to the article's keys the mode that every
+// answer carries.
 func TestArticleShapes(t *testing.T) {
 	_, ts := newTestServer(t, nil)
 	rows := rowsOf(mustParse(t, top95, sudoku.Classic))
 	a := post(t, ts, "/solve", map[string]any{"puzzle": rows})
 	var keys map[string]any
 	a.decode(t, &keys)
-	if got := slices.Sorted(maps.Keys(keys)); a.code != 200 || !slices.Equal(got, []string{"algorithm", "solution", "status"}) {
-		t.Fatalf("POST /solve: %d with keys %v, want 200 with algorithm, solution, status", a.code, got)
+	if got := slices.Sorted(maps.Keys(keys)); a.code != 200 || !slices.Equal(got, []string{"algorithm", "mode", "solution", "status"}) {
+		t.Fatalf("POST /solve: %d with keys %v, want 200 with algorithm, mode, solution, status", a.code, got)
 	}
 	var solved articleSolveAnswer
 	a.decode(t, &solved)

@@ -70,7 +70,13 @@ func infoOf(g *sudoku.Grid) puzzleInfo {
 type solveResult struct {
 	Solver string `json:"solver"`
 	Mode   string `json:"mode"` // the mode it ran in: incomplete solvers run in first
-	Status string `json:"status"`
+	// ModeAsked is the mode the request asked for, where the solver ran in
+	// another (an incomplete solver asked for unique).
+	ModeAsked string `json:"mode_asked,omitempty"`
+	Status    string `json:"status"`
+	// CrossChecked says that exactcover/dlx settled an unsat or multiple
+	// status (a refuted one is wrong, the detail saying why).
+	CrossChecked bool `json:"cross_checked,omitempty"`
 	// Verified says that Solution passed sudoku.CheckSolution against the
 	// puzzle; a grid that fails is not returned, and the status is wrong.
 	Verified bool   `json:"verified"`
@@ -176,10 +182,14 @@ func (s *Server) solve(ctx context.Context, info solvers.Info, j puzzleJob) (sol
 		return solveResult{}, err
 	}
 	res := solveResult{
-		Solver: rec.Solver, Mode: rec.Mode, Status: rec.Status, Verified: sol != nil, Detail: firstLine(rec.Detail),
+		Solver: rec.Solver, Mode: rec.Mode, Status: rec.Status, CrossChecked: rec.CrossChecked,
+		Verified: sol != nil, Detail: firstLine(rec.Detail),
 		WallNS: rec.WallNS, CPUNS: rec.CPUNS, EncodeNS: rec.EncodeNS, SolveNS: rec.SolveNS, DecodeNS: rec.DecodeNS,
 		AllocBytes: rec.AllocBytes, PeakRSS: rec.PeakRSS, Counters: rec.Counters, Model: rec.Model,
 		TimeoutNS: rec.TimeoutNS, ElapsedNS: int64(time.Since(start)), verified: sol,
+	}
+	if run.Mode != j.mode {
+		res.ModeAsked = string(j.mode)
 	}
 	if sol != nil {
 		res.Solution = sol.String()
