@@ -60,7 +60,10 @@ type Config struct {
 	Registry   *solvers.Registry // the parent's view of the solvers
 	Launch     Launcher          // starts workers that know the same solvers
 	Oracle     corpora.Oracle    // completes puzzles for derived corpora; may be nil
-	Progress   Progress          // nil: silent
+	// CrossCheck settles every unsat and multiple verdict, untimed, in
+	// this process (exactcover/dlx's oracle); nil checks none.
+	CrossCheck CrossChecker
+	Progress   Progress // nil: silent
 	// Warn, when set, hears each warning as it arises (a busy machine is
 	// worth knowing before the runs, not after); Summary.Warnings holds
 	// them all either way.
@@ -279,7 +282,7 @@ func execute(ctx context.Context, cfg Config, pending []Run, prov provenance, su
 			err = closeErr
 		}
 	}()
-	ex := NewExecutor(cfg.Launch, cfg.Timeout, cfg.MemBytes)
+	ex := NewExecutor(cfg.Launch, cfg.Timeout, cfg.MemBytes).CrossCheckWith(cfg.CrossCheck)
 	defer ex.Close()
 	prog := cfg.Progress
 	if prog == nil {

@@ -29,6 +29,7 @@ import (
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/dlx"
 )
 
 // Defaults of a Config's zero fields.
@@ -151,7 +152,7 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{
 		cfg:      cfg,
 		corpora:  corporaDir,
-		pool:     harness.NewPool(cfg.Launch, cfg.Workers),
+		pool:     harness.NewPool(cfg.Launch, cfg.Workers).CrossCheckWith(dlx.Oracle{}),
 		inFlight: make(chan struct{}, cfg.MaxInFlight),
 	}
 	s.solverList = sync.OnceValue(s.listSolvers)

@@ -69,9 +69,6 @@ func runEncode(stdin io.Reader, stdout, stderr io.Writer, source string, o encod
 	if err != nil {
 		return err
 	}
-	if err := puzzle.Validate(); err != nil {
-		return fmt.Errorf("%s: %w", source, err)
-	}
 	out := stdout
 	if o.out != "" {
 		f, err := os.Create(o.out)
@@ -105,19 +102,39 @@ func encodeCNF(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) erro
 	if err != nil {
 		return err
 	}
-	inst, err := cnf.EncodePuzzle(puzzle, cnf.Options{Encoding: enc, AtMostOne: amo, Reduce: o.reduce, Propagate: o.propagate})
-	if err != nil {
-		return err
-	}
 	write := cnf.WriteDIMACS
 	if o.to == "opb" {
 		write = cnf.WriteOPB
+	}
+	inst, err := cnf.EncodePuzzle(puzzle, cnf.Options{Encoding: enc, AtMostOne: amo, Reduce: o.reduce, Propagate: o.propagate})
+	if errors.Is(err, cnf.ErrUnsat) {
+		f := contradiction(o.to, err)
+		if err := write(out, f); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "%s: %+v\n%s: no solution: %v\n", o.to, f.Stats(), o.to, err)
+		return nil
+	}
+	if err != nil {
+		return err
 	}
 	if err := write(out, inst.Full()); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "%s: %+v\n", o.to, inst.Stats())
 	return nil
+}
+
+// contradiction is the reduced model of a puzzle whose givens the
+// reduction found contradictory: the empty clause, or for OPB, which has
+// no empty constraint, x1 ≥ 1 beside x1 ≤ 0.
+func contradiction(to string, why error) *cnf.Formula {
+	f := &cnf.Formula{Clauses: [][]int{{}}, Comment: "no solution: " + why.Error()}
+	if to == "opb" {
+		f.Vars, f.Clauses = 1, [][]int{{1}}
+		f.Cards = []cnf.Card{{Lits: []int{1}, Bound: cnf.AtMost, K: 0}}
+	}
+	return f
 }
 
 func encodeMILP(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error {

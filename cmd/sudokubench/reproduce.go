@@ -193,7 +193,8 @@ func comparisonConfig(cmd *cobra.Command, fl *comparisonFlags, reg *solvers.Regi
 	return reproduce.Config{
 		Entries: entries, PerLevel: fl.limit, Seed: fl.seed, Mode: mode, Timeout: fl.timeout, MemBytes: mem,
 		Out: fl.out, Resume: fl.resume, AllowOtherBuild: fl.allowOtherBuild,
-		CorporaDir: cmd.Flag("corpora").Value.String(), Registry: reg, Launch: launch, Oracle: dlx.Oracle{},
+		CorporaDir: cmd.Flag("corpora").Value.String(), Registry: reg, Launch: launch,
+		Oracle: dlx.Oracle{}, CrossCheck: dlx.Oracle{},
 		Progress: newProgress(cmd.ErrOrStderr()),
 	}, nil
 }

@@ -114,7 +114,7 @@ func runConfig(cmd *cobra.Command, fl *runFlags) (harness.Config, error) {
 	cfg := harness.Config{
 		Out: fl.out, Resume: fl.resume, AllowOtherBuild: fl.allowOtherBuild,
 		CorporaDir: cmd.Flag("corpora").Value.String(),
-		Registry:   registry.Default(), Launch: launch, Oracle: dlx.Oracle{},
+		Registry:   registry.Default(), Launch: launch, Oracle: dlx.Oracle{}, CrossCheck: dlx.Oracle{},
 		Progress: newProgress(cmd.ErrOrStderr()),
 	}
 	recorded, err := recordedManifest(fl)

@@ -13,6 +13,7 @@ import (
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/solvers/registry"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -64,14 +65,23 @@ func newSolveCmd() *cobra.Command {
 
 // solveLine is one puzzle's outcome in --json output.
 type solveLine struct {
-	ID       string             `json:"id"`
-	Puzzle   string             `json:"puzzle"`
-	Status   solvers.Status     `json:"status"`
-	Solution string             `json:"solution,omitempty"`
-	Micros   float64            `json:"micros"`
-	Counters map[string]float64 `json:"counters,omitempty"`
-	Model    map[string]int     `json:"model,omitempty"`
-	Detail   string             `json:"detail,omitempty"`
+	ID     string `json:"id"`
+	Puzzle string `json:"puzzle"`
+	// Mode is the mode the solver ran in; ModeAsked the one asked for,
+	// where it differs (an incomplete solver asked for unique runs in
+	// first).
+	Mode      solvers.Mode   `json:"mode"`
+	ModeAsked solvers.Mode   `json:"mode_asked,omitempty"`
+	Status    solvers.Status `json:"status"`
+	Solution  string         `json:"solution,omitempty"`
+	Micros    float64        `json:"micros"`
+	// CrossChecked says that exactcover/dlx settled an unsat or multiple
+	// verdict; CrossCheckNote why it could not.
+	CrossChecked   bool               `json:"cross_checked,omitempty"`
+	CrossCheckNote string             `json:"cross_check_note,omitempty"`
+	Counters       map[string]float64 `json:"counters,omitempty"`
+	Model          map[string]int     `json:"model,omitempty"`
+	Detail         string             `json:"detail,omitempty"`
 }
 
 func runSolve(ctx context.Context, stdin io.Reader, out, errOut io.Writer, files []string, o solveOptions) error {
@@ -97,9 +107,13 @@ func runSolve(ctx context.Context, stdin io.Reader, out, errOut io.Writer, files
 	if err != nil {
 		return err
 	}
-	ex := harness.NewExecutor(launch, o.timeout, 0)
+	ex := harness.NewExecutor(launch, o.timeout, 0).CrossCheckWith(dlx.Oracle{})
 	defer ex.Close()
 	s := &puzzleSolver{ex: ex, info: info, timeout: o.timeout, mode: info.ModeFor(mode), seed: o.seed, asJSON: o.asJSON, out: out, errOut: errOut}
+	if s.mode != mode {
+		s.modeAsked = mode
+		fmt.Fprintf(errOut, "note: %s cannot prove a solution unique (an incomplete solver): it runs in %s mode, not %s\n", info.Name, s.mode, mode)
+	}
 	opts := corpora.Options{Variant: variant, SkipInvalid: o.skipInvalid}
 	if o.trace {
 		if err := s.traceWith(info, o.traceLimit); err != nil {
@@ -126,7 +140,8 @@ type puzzleSolver struct {
 	ex              *harness.Executor
 	info            solvers.Info
 	timeout         time.Duration // for traced solves, which run in this process
-	mode            solvers.Mode
+	mode            solvers.Mode  // the mode the solver runs in
+	modeAsked       solvers.Mode  // the mode asked for, where it differs
 	seed            int64
 	asJSON          bool
 	out, errOut     io.Writer
@@ -182,8 +197,11 @@ func (s *puzzleSolver) solve(ctx context.Context, p corpora.Puzzle) (solveLine, 
 		return solveLine{}, err
 	}
 	line := solveLine{
-		ID: p.ID, Puzzle: p.Grid.String(), Status: solvers.Status(rec.Status), Detail: rec.Detail,
-		Micros: float64(rec.WallNS) / float64(time.Microsecond), Counters: rec.Counters, Model: rec.Model,
+		ID: p.ID, Puzzle: p.Grid.String(), Mode: s.mode, ModeAsked: s.modeAsked,
+		Status: solvers.Status(rec.Status), Detail: rec.Detail,
+		Micros:       float64(rec.WallNS) / float64(time.Microsecond),
+		CrossChecked: rec.CrossChecked, CrossCheckNote: rec.CrossCheckNote,
+		Counters: rec.Counters, Model: rec.Model,
 	}
 	if grid != nil {
 		line.Solution = grid.String()

@@ -38,6 +38,16 @@ type Record struct {
 
 	Status string `json:"status"`
 	Detail string `json:"detail,omitempty"` // why: error text, stderr tail, verification failure
+	// CrossChecked says that an unsat or multiple verdict was settled by
+	// the cross-checking oracle (exactcover/dlx), untimed, in the parent:
+	// confirmed, or refuted and so wrong, with the oracle's finding as the
+	// detail. False for other statuses, and for records written before
+	// cross-checks existed.
+	CrossChecked bool `json:"cross_checked,omitempty"`
+	// CrossCheckNote says why an unsat or multiple verdict was not
+	// cross-checked though an oracle was there: its budget ran out, or its
+	// finding contradicted a verified grid and was not used.
+	CrossCheckNote string `json:"cross_check_note,omitempty"`
 
 	WallNS     int64  `json:"wall_ns"` // solve call, monotonic clock
 	CPUNS      int64  `json:"cpu_ns"`  // process CPU time of the solve call

@@ -54,8 +54,12 @@ func (p *pipeline) encoder(geo *sudoku.Geometry) *cnf.Encoder {
 	return enc
 }
 
-// Solve encodes, solves and decodes one puzzle.
+// Solve encodes, solves and decodes one puzzle. A request without a
+// puzzle or with an unknown mode is an error status.
 func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+	if _, err := req.SolutionLimit(); err != nil {
+		return solvers.Result{Status: solvers.Error, Detail: err.Error()}, nil
+	}
 	if err := ctx.Err(); err != nil {
 		return solvers.Result{}, err
 	}
