@@ -147,7 +147,7 @@ func writeInference(out io.Writer, o analyzeOptions, a *cnf.LadderAnalysis, took
 
 func writeLadderSummary(out io.Writer, corpus string, total *cnf.LadderBucket) error {
 	table := tablewriter.NewWriter(out)
-	table.Header("encoding", "inference", "puzzles", "solved", "published (whole corpus)")
+	table.Header("encoding", "inference", "puzzles", "solved", "published for the whole corpus")
 	for _, e := range cnf.Encodings {
 		for _, inf := range cnf.Inferences {
 			rung := cnf.Rung{Encoding: e, Inference: inf}

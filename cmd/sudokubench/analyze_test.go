@@ -48,7 +48,8 @@ func TestAnalyzeQUBOSizes(t *testing.T) {
 }
 
 // TestAnalyzeInference pins the inference ladder's counts on fixed samples
-// beside the published figures of the whole corpora: on 17-clue, unit
+// (table cells with their spaces squeezed) beside the published figures of
+// the whole corpora: on 17-clue, unit
 // propagation on extended solves 12 of these 20 (tdoku: 44.5% of all),
 // on augmented 18 (76.1%), failed literals on extended all 20 (Lynce and
 // Ouaknine: all or nearly all); top1465 needs failed literals everywhere
@@ -62,29 +63,29 @@ func TestAnalyzeInference(t *testing.T) {
 	}{
 		{"corpus=17-clue", []string{"--corpus", "17-clue", "--limit", "20"}, []string{
 			"sample of 20, seed 1",
-			"│ minimal   │ unit propagation │ 20      │ 0.0% (0)    │ 0.0% (tdoku)                         │",
-			"│ minimal   │ double lookahead │ 20      │ 90.0% (18)  │",
-			"│ efficient │ failed literals  │ 20      │ 10.0% (2)   │",
-			"│ extended  │ unit propagation │ 20      │ 60.0% (12)  │ 44.5% (tdoku)                        │",
-			"│ extended  │ failed literals  │ 20      │ 100.0% (20) │ all or nearly all (Lynce & Ouaknine) │",
-			"│ augmented │ unit propagation │ 20      │ 90.0% (18)  │ 76.1% (tdoku)                        │",
-			"│ 17    │ 20      │ 0.0% (0) │ 0.0% (0)  │ 60.0% (12) │ 90.0% (18) │",
-			"│ 2 up-extended      │ unit propagation on extended  │ 60.0% (12) │",
-			"│ 3 up-augmented     │ unit propagation on augmented │ 30.0% (6)  │",
-			"│ 4 failed-literals  │ failed literals on augmented  │ 10.0% (2)  │",
+			"│ minimal │ unit propagation │ 20 │ 0.0% (0) │ 0.0% (tdoku) │",
+			"│ minimal │ double lookahead │ 20 │ 90.0% (18) │",
+			"│ efficient │ failed literals │ 20 │ 10.0% (2) │",
+			"│ extended │ unit propagation │ 20 │ 60.0% (12) │ 44.5% (tdoku) │",
+			"│ extended │ failed literals │ 20 │ 100.0% (20) │ all or nearly all (Lynce & Ouaknine) │",
+			"│ augmented │ unit propagation │ 20 │ 90.0% (18) │ 76.1% (tdoku) │",
+			"│ 17 │ 20 │ 0.0% (0) │ 0.0% (0) │ 60.0% (12) │ 90.0% (18) │",
+			"│ 2 up-extended │ unit propagation on extended │ 60.0% (12) │",
+			"│ 3 up-augmented │ unit propagation on augmented │ 30.0% (6) │",
+			"│ 4 failed-literals │ failed literals on augmented │ 10.0% (2) │",
 		}},
 		{"corpus=top1465", []string{"--corpus", "top1465", "--limit", "30", "--seed", "1"}, []string{
-			"│ minimal   │ failed literals  │ 30      │ 20.0% (6)   │                             │",
-			"│ efficient │ double lookahead │ 30      │ 100.0% (30) │                             │",
-			"│ extended  │ failed literals  │ 30      │ 100.0% (30) │                             │",
-			"│ augmented │ unit propagation │ 30      │ 0.0% (0)    │ 4.0% (tdoku)                │",
-			"│ 4 failed-literals  │ failed literals on augmented  │ 100.0% (30) │",
+			"│ minimal │ failed literals │ 30 │ 20.0% (6) │ │",
+			"│ efficient │ double lookahead │ 30 │ 100.0% (30) │ │",
+			"│ extended │ failed literals │ 30 │ 100.0% (30) │ │",
+			"│ augmented │ unit propagation │ 30 │ 0.0% (0) │ 4.0% (tdoku) │",
+			"│ 4 failed-literals │ failed literals on augmented │ 100.0% (30) │",
 		}},
 		// tdoku's fixture holds puzzles with no solution, which are left
 		// out, and with several, which need a decision.
 		{"corpus=tdoku-tests", []string{"--corpus", "tdoku-tests", "--limit", "12"}, []string{
 			"6 puzzles left out: reasoning proved that they have no solution",
-			"│ 6 search           │ none: needs a decision        │ 50.0% (3) │",
+			"│ 6 search │ none: needs a decision │ 50.0% (3) │",
 		}},
 	}
 	for _, tt := range tests {
@@ -94,12 +95,21 @@ func TestAnalyzeInference(t *testing.T) {
 				t.Fatal(err)
 			}
 			for _, want := range tt.wants {
-				if !strings.Contains(out, want) {
+				if !strings.Contains(squeezeSpaces(out), want) {
 					t.Errorf("output lacks %q:\n%s", want, out)
 				}
 			}
 		})
 	}
+}
+
+// squeezeSpaces collapses runs of spaces, so that tests do not depend on
+// the tables' column widths.
+func squeezeSpaces(s string) string {
+	for strings.Contains(s, "  ") {
+		s = strings.ReplaceAll(s, "  ", " ")
+	}
+	return s
 }
 
 // TestAnalyzeInferenceWorkers checks that the number of workers changes
