@@ -159,27 +159,38 @@ func (r *Rater) Rate(puzzle *sudoku.Grid) (Rating, error) {
 		return 0, err
 	}
 	// Unit propagation on the augmented encoding is the strongest of the
-	// unit-propagation rungs: if it fails, they all do.
+	// unit-propagation rungs: if it fails, they all do, and the rating is
+	// the first stronger rung that solves the puzzle; if it succeeds, the
+	// rating is the weakest unit-propagation rung that does.
 	for k := RatingUPAugmented; k < RatingSearch; k++ {
 		solved, err := r.solves(puzzle, ladder[k], nil)
+		switch {
+		case err != nil:
+			return 0, err
+		case !solved:
+			continue
+		case k > RatingUPAugmented:
+			return k, nil
+		}
+		return r.weakestUP(puzzle)
+	}
+	return RatingSearch, nil
+}
+
+// weakestUP returns the weakest unit-propagation rung that solves a puzzle
+// unit propagation on the augmented encoding solves.
+func (r *Rater) weakestUP(puzzle *sudoku.Grid) (Rating, error) {
+	k := RatingUPAugmented
+	for ; k > RatingUPMinimal; k-- {
+		weaker, err := r.solves(puzzle, ladder[k-1], nil)
 		if err != nil {
 			return 0, err
 		}
-		if !solved {
-			continue
+		if !weaker {
+			break
 		}
-		for ; k > RatingUPMinimal; k-- {
-			weaker, err := r.solves(puzzle, ladder[k-1], nil)
-			if err != nil {
-				return 0, err
-			}
-			if !weaker {
-				break
-			}
-		}
-		return k, nil
 	}
-	return RatingSearch, nil
+	return k, nil
 }
 
 // Profile says, for each encoding, the weakest inference that solves a
