@@ -48,7 +48,7 @@ func newEncodeCmd() *cobra.Command {
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.to, "to", "cnf", "output format: cnf (DIMACS), opb, lp (CPLEX LP), mps (fixed MPS: glpsol --mps), freemps (free MPS: glpsol --freemps, cbc, HiGHS), qubo (qbsolv), coo (dimod COO) or bqm (dimod BQM JSON)")
-	f.StringVar(&o.encoding, "encoding", "extended", "cnf/opb: minimal or extended")
+	f.StringVar(&o.encoding, "encoding", "extended", "cnf/opb: minimal, efficient, extended or augmented")
 	f.StringVar(&o.amo, "amo", "pairwise", "cnf/opb: at-most-one strategy: pairwise, sequential or native")
 	f.BoolVar(&o.reduce, "reduce", false, "cnf/opb: apply the givens and what they eliminate before writing")
 	f.BoolVar(&o.propagate, "propagate", false, "cnf/opb: apply everything unit propagation derives from the givens")

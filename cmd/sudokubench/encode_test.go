@@ -20,6 +20,9 @@ func TestEncodeWritesEachFormat(t *testing.T) {
 	}{
 		{"to=cnf", []string{"--to", "cnf"}, []string{"p cnf 729 "}},
 		{"to=cnf/minimal-reduced", []string{"--to", "cnf", "--encoding", "minimal", "--reduce"}, []string{"p cnf "}},
+		// 11,745 clauses and 17 givens; 729 cell and 486 triad variables.
+		{"to=cnf/efficient", []string{"--to", "cnf", "--encoding", "efficient"}, []string{"p cnf 729 11762\n"}},
+		{"to=cnf/augmented", []string{"--to", "cnf", "--encoding", "augmented"}, []string{"p cnf 1215 "}},
 		{"to=opb", []string{"--to", "opb"}, []string{"* #variable= 729"}},
 		{"to=lp", []string{"--to", "lp", "--form", "fixed"}, []string{"Subject To", "Binar", "End"}},
 		{"to=mps", []string{"--to", "mps"}, []string{"NAME          sudoku", "ROWS", "    x121      cellr1c2  1", "ENDATA"}},
