@@ -22,6 +22,9 @@ type Executor struct {
 	timeout  time.Duration
 	memBytes uint64
 	workers  map[string]*workerProc
+	// proofs is where workers write the DRAT proofs of the runs' verdicts
+	// for the parent to check (proof.go); "" asks for none.
+	proofs string
 }
 
 // NewExecutor returns an executor that starts workers with launch and holds
@@ -43,7 +46,15 @@ func (e *Executor) Do(ctx context.Context, run Run) (record.Record, error) {
 // Solve is Do that also returns the verified grid of a run whose status is
 // solved or multiple; nil otherwise.
 func (e *Executor) Solve(ctx context.Context, run Run) (record.Record, *sudoku.Grid, error) {
-	return judged(run, e.timeout, func() (reply, error) { return e.solve(ctx, run) })
+	proof := proofPathFor(e.proofs, run)
+	rec, grid, err := judged(run, e.timeout, func() (reply, error) { return e.solve(ctx, run, proof) })
+	if err == nil {
+		certifyRecord(&rec, run, grid, proof, e.timeout)
+	}
+	if rec.Status == string(solvers.Wrong) {
+		grid = nil
+	}
+	return rec, grid, err
 }
 
 // judged validates run's puzzle, gets the worker's reply from solve, and
@@ -66,8 +77,9 @@ func judged(run Run, timeout time.Duration, solve func() (reply, error)) (record
 	return rec, judge(&rec, run, rep.Solution, timeout), nil
 }
 
-// solve sends the run to its solver's worker, starting one if needed.
-func (e *Executor) solve(ctx context.Context, run Run) (reply, error) {
+// solve sends the run to its solver's worker, starting one if needed, and
+// asks for the proof of its verdict at proof when set.
+func (e *Executor) solve(ctx context.Context, run Run, proof string) (reply, error) {
 	name := run.Solver.Name
 	w, ok := e.workers[name]
 	if !ok {
@@ -80,7 +92,9 @@ func (e *Executor) solve(ctx context.Context, run Run) (reply, error) {
 		}
 		e.workers[name] = w
 	}
-	rep, alive, err := w.solve(ctx, jobFor(run, e.timeout), limitsFor(e.timeout, e.memBytes))
+	j := jobFor(run, e.timeout)
+	j.ProofPath = proof
+	rep, alive, err := w.solve(ctx, j, limitsFor(e.timeout, e.memBytes))
 	if !alive {
 		delete(e.workers, name)
 	}

@@ -84,6 +84,7 @@ func testRegistry() *solvers.Registry {
 			panic(err)
 		}
 	}
+	addProofSolvers(reg)
 	return reg
 }
 
