@@ -392,7 +392,7 @@ func prepareOut(cfg Config, m *record.Manifest, prov provenance) (*record.Manife
 		if err := resumable(old, m, prov, cfg.AllowOtherBuild); err != nil {
 			return nil, nil, fmt.Errorf("cannot resume %s: %w", cfg.Out, err)
 		}
-		if err := trimPartialLine(resultsPath); err != nil {
+		if err := TrimPartialLine(resultsPath); err != nil {
 			return nil, nil, err
 		}
 		keys, err := recordedKeys(resultsPath)
@@ -447,10 +447,11 @@ func recordedKeys(path string) (map[string]bool, error) {
 	return keys, err
 }
 
-// trimPartialLine cuts a results file back to its last complete line, so
-// that a record half-written when the process was killed is dropped (and its
-// run done again) rather than glued to the next one.
-func trimPartialLine(path string) error {
+// TrimPartialLine cuts a file of JSON lines (results, certificates) back
+// to its last complete line, so that a line half-written when the process
+// was killed is dropped (and its work done again) rather than glued to the
+// next one. A missing file is left missing.
+func TrimPartialLine(path string) error {
 	b, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil

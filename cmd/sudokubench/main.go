@@ -38,7 +38,7 @@ func newRootCmd() *cobra.Command {
 		newReproduceCmd(),
 		newServeCmd(),
 		newTrainCmd(),
-		newDratCmd(),
+		newDratCmd(), newCertifyCmd(),
 	)
 	return root
 }
