@@ -35,11 +35,11 @@ func ProofCheckLimit(timeout time.Duration) time.Duration {
 	return max(10*timeout, time.Minute)
 }
 
-// Verdict is what a proof must establish about a puzzle: that it has no
-// solution (Solution nil) or none but Solution. ok is false when a record
-// holds no verdict a proof certifies: first-mode solutions, multiple,
-// and every unsettled status.
-func Verdict(status solvers.Status, mode solvers.Mode, solution *sudoku.Grid) (sol *sudoku.Grid, ok bool) {
+// verdictToCertify says what a proof must establish about a puzzle: that
+// it has no solution (sol nil) or none but sol. ok is false for a status
+// no proof certifies: first-mode solutions, multiple, and every unsettled
+// status.
+func verdictToCertify(status solvers.Status, mode solvers.Mode, solution *sudoku.Grid) (sol *sudoku.Grid, ok bool) {
 	switch {
 	case status == solvers.Unsat:
 		return nil, true
@@ -108,7 +108,7 @@ func certifyRecord(rec *record.Record, run Run, solution *sudoku.Grid, path stri
 		return
 	}
 	defer os.Remove(path)
-	sol, ok := Verdict(solvers.Status(rec.Status), run.Mode, solution)
+	sol, ok := verdictToCertify(solvers.Status(rec.Status), run.Mode, solution)
 	if !ok || run.Solver.Proofs == nil {
 		return
 	}

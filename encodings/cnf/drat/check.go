@@ -186,9 +186,36 @@ func newChecker(ctx context.Context, f *cnf.Formula, p *Proof, mode Mode) *check
 	c.arena = make([]uint32, 0, lits)
 	c.clauses = make([]clause, 0, lemmas)
 	c.index.reserve(lemmas)
+	c.sizeWatches(f, lits)
 	c.stepClause = make([]int32, len(p.steps))
 	c.trailBefore = make([]int32, len(p.steps))
 	return c
+}
+
+// sizeWatches gives each literal's watch list, from one array, room for
+// as many clauses as the literal occurs in: a clause is watched by two of
+// its literals, so that is room enough unless watches move to it. A list
+// that outgrows its room moves to an array of its own.
+func (c *checker) sizeWatches(f *cnf.Formula, lits int) {
+	occurs := make([]int32, len(c.watches))
+	for _, cl := range f.Clauses {
+		for _, l := range cl {
+			occurs[c.vars.code(l)]++
+		}
+	}
+	for _, s := range c.proof.steps {
+		if !s.del {
+			for _, l := range c.proof.stepLits(s) {
+				occurs[c.vars.code(int(l))]++
+			}
+		}
+	}
+	room := make([]watch, lits)
+	at := 0
+	for code, n := range occurs {
+		c.watches[code] = room[at : at : at+int(n)]
+		at += int(n)
+	}
 }
 
 // run checks the proof against the formula.
