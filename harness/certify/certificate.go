@@ -4,8 +4,10 @@ import (
 	"bufio"
 	"encoding/json"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -92,10 +94,34 @@ type Summary struct {
 	ProofLemmas   int64          `json:"proof_lemmas"`
 	// SolveNS and CheckNS sum the certificates' times; WallNS is the
 	// calls' wall-clock time, their workers running side by side.
-	SolveNS int64  `json:"solve_ns"`
-	CheckNS int64  `json:"check_ns"`
-	WallNS  int64  `json:"wall_ns"`
-	Calls   []Call `json:"calls"`
+	SolveNS int64 `json:"solve_ns"`
+	CheckNS int64 `json:"check_ns"`
+	WallNS  int64 `json:"wall_ns"`
+	// Spread over the certificates with a proof: the check's and the
+	// solve's time, the proof's size and the lemmas checked.
+	CheckTime     Spread `json:"check_ns_spread"`
+	SolveTime     Spread `json:"solve_ns_spread"`
+	ProofSize     Spread `json:"proof_bytes_spread"`
+	LemmasChecked Spread `json:"proof_lemmas_checked_spread"`
+	Calls         []Call `json:"calls"`
+}
+
+// Spread is the median, 90th percentile and maximum of a quantity.
+type Spread struct {
+	Median float64 `json:"median"`
+	P90    float64 `json:"p90"`
+	Max    float64 `json:"max"`
+}
+
+// spreadOf returns the spread of values (the nearest-rank percentiles);
+// zero for none.
+func spreadOf(values []float64) Spread {
+	if len(values) == 0 {
+		return Spread{}
+	}
+	slices.Sort(values)
+	at := func(q float64) float64 { return values[int(math.Ceil(q*float64(len(values))))-1] }
+	return Spread{Median: at(0.5), P90: at(0.9), Max: values[len(values)-1]}
 }
 
 // Call is one invocation that wrote certificates.
@@ -135,7 +161,17 @@ func (s *Summary) tally(certs []Certificate) {
 	for _, call := range s.Calls {
 		s.WallNS += call.WallNS
 	}
+	var check, solve, size, checked []float64
+	for i := range certs {
+		if c := &certs[i]; c.ProofSHA != "" {
+			check, solve = append(check, float64(c.CheckNS)), append(solve, float64(c.SolveNS))
+			size, checked = append(size, float64(c.ProofBytes)), append(checked, float64(c.ProofChecked))
+		}
+	}
+	s.CheckTime, s.SolveTime, s.ProofSize, s.LemmasChecked = spreadOf(check), spreadOf(solve), spreadOf(size), spreadOf(checked)
 }
+
+func durationOf(ns float64) time.Duration { return time.Duration(ns).Round(time.Microsecond) }
 
 // ReadCertificates reads a certificates file; a missing file holds none.
 // Every line must be a certificate: trim a torn last line first
@@ -203,8 +239,14 @@ func (s *Summary) String() string {
 		}
 	}
 	fmt.Fprintf(&b, "\n%d disagree with the corpus's solution counts\n", s.Disagreements)
-	fmt.Fprintf(&b, "%s to solve and write proofs, %s to check %d proofs (%s, %d lemmas); %s of wall-clock time\n",
-		time.Duration(s.SolveNS).Round(time.Second), time.Duration(s.CheckNS).Round(time.Second), s.Puzzles,
+	fmt.Fprintf(&b, "%s to solve and write proofs, %s to check the proofs (%s, %d lemmas); %s of wall-clock time\n",
+		time.Duration(s.SolveNS).Round(time.Second), time.Duration(s.CheckNS).Round(time.Second),
 		harness.FormatBytes(uint64(s.ProofBytes)), s.ProofLemmas, time.Duration(s.WallNS).Round(time.Second))
+	if s.CheckTime.Max > 0 {
+		fmt.Fprintf(&b, "per proof: check %s median, %s p90, %s max; %s median, %s max; %.0f lemmas checked median, %.0f max\n",
+			durationOf(s.CheckTime.Median), durationOf(s.CheckTime.P90), durationOf(s.CheckTime.Max),
+			harness.FormatBytes(uint64(s.ProofSize.Median)), harness.FormatBytes(uint64(s.ProofSize.Max)),
+			s.LemmasChecked.Median, s.LemmasChecked.Max)
+	}
 	return b.String()
 }

@@ -236,13 +236,16 @@ func sameCertification(old, now *Summary) error {
 	return nil
 }
 
-// finish records the call and rewrites the summary from every certificate.
+// finish records the call, unless it found nothing to do, and rewrites
+// the summary from every certificate.
 func (cfg *Config) finish(sum *Summary, call Call) error {
 	certs, err := ReadCertificates(filepath.Join(cfg.Out, CertificatesFile))
 	if err != nil {
 		return err
 	}
-	sum.Calls = append(sum.Calls, call)
+	if call.Certificates > 0 || call.Interrupted {
+		sum.Calls = append(sum.Calls, call)
+	}
 	sum.tally(certs)
 	return writeSummary(filepath.Join(cfg.Out, SummaryFile), sum)
 }

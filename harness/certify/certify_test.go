@@ -102,6 +102,25 @@ func TestCertifyTdokuTests(t *testing.T) {
 	if len(sum.Calls) != 1 || sum.Calls[0].Certificates != len(certs) || sum.WallNS <= 0 {
 		t.Errorf("calls %+v, wall %d", sum.Calls, sum.WallNS)
 	}
+	if sum.CheckTime.Max < sum.CheckTime.Median || sum.CheckTime.Median <= 0 || sum.ProofSize.Max <= 0 {
+		t.Errorf("spreads: check time %+v, proof size %+v", sum.CheckTime, sum.ProofSize)
+	}
+}
+
+func TestSpread(t *testing.T) {
+	for _, tc := range []struct {
+		values []float64
+		want   Spread
+	}{
+		{nil, Spread{}},
+		{[]float64{7}, Spread{7, 7, 7}},
+		{[]float64{10, 9, 8, 7, 6, 5, 4, 3, 2, 1}, Spread{5, 9, 10}},
+		{[]float64{3, 1, 2}, Spread{2, 3, 3}},
+	} {
+		if got := spreadOf(tc.values); got != tc.want {
+			t.Errorf("spreadOf(%v) = %+v, want %+v", tc.values, got, tc.want)
+		}
+	}
 }
 
 // TestCertificatesInCorpusOrder: however many workers, the certificates
