@@ -50,9 +50,9 @@ func (e *Executor) Solve(ctx context.Context, run Run) (record.Record, *sudoku.G
 	rec, grid, err := judged(run, e.timeout, func() (reply, error) { return e.solve(ctx, run, proof) })
 	if err == nil {
 		certifyRecord(&rec, run, grid, proof, e.timeout)
-	}
-	if rec.Status == string(solvers.Wrong) {
-		grid = nil
+		if rec.Status == string(solvers.Wrong) {
+			grid = nil // its proof was rejected
+		}
 	}
 	return rec, grid, err
 }

@@ -2,6 +2,7 @@ package harness
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -179,5 +180,39 @@ func TestCertifyIsPartOfThePlan(t *testing.T) {
 	cfg.Certify, cfg.Resume = false, true
 	if _, err := Bench(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "certify") {
 		t.Errorf("resumed without --certify: %v, want a refusal naming certify", err)
+	}
+}
+
+// TestWorkerAsksForProofsOnlyInTheTimedSolve: the job's proof path reaches
+// the solve that is timed, and no warm-up or primer solve writes there.
+func TestWorkerAsksForProofsOnlyInTheTimedSolve(t *testing.T) {
+	type call struct{ puzzle, proof string }
+	var calls []call
+	reg := testSolverRegistry(t, "test/instant", func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+		calls = append(calls, call{req.Puzzle.String(), req.ProofPath})
+		return solvers.Result{Status: solvers.Unsat}, nil
+	})
+	var sent []job
+	for i := range 4 {
+		j := classicJob(strings.Repeat(".", i) + "1" + strings.Repeat(".", 15-i))
+		j.ProofPath = fmt.Sprintf("proof-%d", i)
+		sent = append(sent, j)
+	}
+	var out strings.Builder
+	if err := ServeWorker(reg, "test/instant", strings.NewReader(jobLines(sent...)), &out); err != nil {
+		t.Fatal(err)
+	}
+	asked := 0
+	for _, c := range calls {
+		if c.proof == "" {
+			continue
+		}
+		if want := sent[asked]; c.proof != want.ProofPath || c.puzzle != want.Puzzle {
+			t.Fatalf("a solve of %s asked for proof %q; want only job %d's, %q for %s", c.puzzle, c.proof, asked, want.ProofPath, want.Puzzle)
+		}
+		asked++
+	}
+	if asked != len(sent) || len(calls) <= len(sent) {
+		t.Errorf("%d of %d solves asked for proofs, of %d jobs; want each job's once, and warm-ups besides", asked, len(calls), len(sent))
 	}
 }
