@@ -44,6 +44,9 @@ type Config struct {
 	Seed     int64
 	Timeout  time.Duration // wall-clock limit per run
 	MemBytes uint64        // resident memory limit per run; 0: none
+	// Certify asks pipelines that write DRAT proofs for the proof of each
+	// unsat or unique verdict, which the parent checks (record.Certified).
+	Certify bool
 
 	Shard Shard // the piece of the plan to run here
 	// Out is the result directory; "" makes a new one below
@@ -93,6 +96,7 @@ func (c *Config) ApplyPlan(p record.Plan) error {
 	c.Corpora, c.Hints, c.Limit, c.Sample = slices.Clone(p.Corpora), hints, p.Limit, p.Sample
 	c.Solvers, c.Mode, c.Reps, c.Seed = strings.Join(p.Solvers, ","), mode, p.Reps, p.Seed
 	c.Timeout, c.MemBytes = time.Duration(p.TimeoutNS), p.MemBytes
+	c.Certify = p.Certify
 	return nil
 }
 
@@ -102,6 +106,7 @@ func (c *Config) plan(infos []solvers.Info, runs int) record.Plan {
 		Corpora: slices.Clone(c.Corpora), Limit: c.Limit, Sample: c.Sample,
 		Mode: string(c.Mode), Reps: c.Reps, Seed: c.Seed,
 		TimeoutNS: int64(c.Timeout), MemBytes: c.MemBytes, Runs: runs,
+		Certify: c.Certify,
 	}
 	if c.Hints != (corpora.HintRange{}) {
 		p.Hints = c.Hints.String()
@@ -201,6 +206,9 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	if err != nil {
 		return nil, err
 	}
+	if cfg.Certify && !slices.ContainsFunc(infos, func(in solvers.Info) bool { return in.Proofs != nil }) {
+		sum.addWarning("--certify: none of the selected solvers writes DRAT proofs (sat/cadical/* do); no verdict will be certified")
+	}
 	puzzles, shas, err := loadPuzzles(cfg, sum)
 	if err != nil {
 		return nil, err
@@ -284,6 +292,14 @@ func execute(ctx context.Context, cfg Config, pending []Run, prov provenance, su
 	}()
 	ex := NewExecutor(cfg.Launch, cfg.Timeout, cfg.MemBytes).CrossCheckWith(cfg.CrossCheck)
 	defer ex.Close()
+	if cfg.Certify {
+		dir, remove, err := proofDir()
+		if err != nil {
+			return err
+		}
+		defer remove()
+		ex.proofs = dir
+	}
 	prog := cfg.Progress
 	if prog == nil {
 		prog = silent{}
@@ -406,7 +422,7 @@ func prepareOut(cfg Config, m *record.Manifest, prov provenance) (*record.Manife
 		if err := resumable(old, m, prov, cfg.AllowOtherBuild); err != nil {
 			return nil, nil, fmt.Errorf("cannot resume %s: %w", cfg.Out, err)
 		}
-		if err := trimPartialLine(resultsPath); err != nil {
+		if err := TrimPartialLine(resultsPath); err != nil {
 			return nil, nil, err
 		}
 		check := record.NewPlanCheck(old)
@@ -466,10 +482,11 @@ func recordedKeys(path string, check *record.PlanCheck) (map[string]bool, error)
 	return keys, err
 }
 
-// trimPartialLine cuts a results file back to its last complete line, so
-// that a record half-written when the process was killed is dropped (and its
-// run done again) rather than glued to the next one.
-func trimPartialLine(path string) error {
+// TrimPartialLine cuts a file of JSON lines (results, certificates) back
+// to its last complete line, so that a line half-written when the process
+// was killed is dropped (and its work done again) rather than glued to the
+// next one. A missing file is left missing.
+func TrimPartialLine(path string) error {
 	b, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil

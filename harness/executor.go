@@ -23,6 +23,9 @@ type Executor struct {
 	memBytes uint64
 	workers  map[string]*workerProc
 	checker  CrossChecker // nil: claims go unchecked
+	// proofs is where workers write the DRAT proofs of the runs' verdicts
+	// for the parent to check (proof.go); "" asks for none.
+	proofs string
 }
 
 // NewExecutor returns an executor that starts workers with launch and holds
@@ -55,8 +58,16 @@ func (e *Executor) Do(ctx context.Context, run Run) (record.Record, error) {
 // Solve is Do that also returns the verified grid of a run whose status is
 // solved or multiple; nil otherwise.
 func (e *Executor) Solve(ctx context.Context, run Run) (record.Record, *sudoku.Grid, error) {
-	rec, grid, err := judged(run, e.timeout, func() (reply, error) { return e.solve(ctx, run) })
-	if err == nil && CrossCheck(ctx, e.checker, &rec, run.Puzzle.Grid, grid) != nil {
+	proof := proofPathFor(e.proofs, run)
+	rec, grid, err := judged(run, e.timeout, func() (reply, error) { return e.solve(ctx, run, proof) })
+	if err != nil {
+		return rec, grid, err
+	}
+	certifyRecord(&rec, run, grid, proof, e.timeout)
+	if rec.Status == string(solvers.Wrong) {
+		grid = nil // its proof was rejected
+	}
+	if CrossCheck(ctx, e.checker, &rec, run.Puzzle.Grid, grid) != nil {
 		return rec, nil, errInterrupted
 	}
 	return rec, grid, err
@@ -77,8 +88,9 @@ func judged(run Run, timeout time.Duration, solve func() (reply, error)) (record
 	return rec, judge(&rec, run, rep.Solution, timeout), nil
 }
 
-// solve sends the run to its solver's worker, starting one if needed.
-func (e *Executor) solve(ctx context.Context, run Run) (reply, error) {
+// solve sends the run to its solver's worker, starting one if needed, and
+// asks for the proof of its verdict at proof when set.
+func (e *Executor) solve(ctx context.Context, run Run, proof string) (reply, error) {
 	name := run.Solver.Name
 	w, ok := e.workers[name]
 	if !ok {
@@ -91,7 +103,9 @@ func (e *Executor) solve(ctx context.Context, run Run) (reply, error) {
 		}
 		e.workers[name] = w
 	}
-	rep, alive, err := w.solve(ctx, jobFor(run, e.timeout), limitsFor(e.timeout, e.memBytes))
+	j := jobFor(run, e.timeout)
+	j.ProofPath = proof
+	rep, alive, err := w.solve(ctx, j, limitsFor(e.timeout, e.memBytes))
 	if !alive {
 		delete(e.workers, name)
 	}

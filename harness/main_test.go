@@ -89,6 +89,7 @@ func testRegistry() *solvers.Registry {
 			panic(err)
 		}
 	}
+	addProofSolvers(reg)
 	return reg
 }
 

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/sudokubench/sudokubench/encodings/cnf"
 )
 
 // Info describes a named pipeline in a Registry.
@@ -34,6 +36,11 @@ type Info struct {
 	// they run in first mode whatever the plan asks (see ModeFor), and an
 	// end without a valid grid is gave-up.
 	Incomplete bool
+	// Proofs, when set, says that the pipeline writes a DRAT proof where a
+	// Request asks for one (ProofPath), and of what formula; nil when it
+	// cannot. A pipeline that runs a program sets it when it knows the
+	// arguments that make the program write a proof.
+	Proofs *ProofSpec
 	// Available reports whether the pipeline can run here (an outside
 	// solver installed, say); nil means it always can.
 	Available func() error
@@ -41,6 +48,14 @@ type Info struct {
 	Version func() string
 	// New makes a fresh Solver.
 	New func() Solver
+}
+
+// ProofSpec says what formula a pipeline's proofs refute: the one that
+// cnf.Refutation builds from the puzzle (and, for a unique verdict, the
+// solution blocked) with these encoding options, as the pipeline hands
+// it to its program.
+type ProofSpec struct {
+	Encoding cnf.Options
 }
 
 // Check returns nil if the pipeline can run here, or why it cannot.

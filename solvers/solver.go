@@ -66,6 +66,12 @@ type Request struct {
 	Puzzle *sudoku.Grid
 	Mode   Mode
 	Seed   int64 // for stochastic solvers; same seed, same answer
+	// ProofPath, when set, asks a pipeline that writes proofs
+	// (Info.Proofs) to write there the DRAT proof of the unsatisfiable
+	// call behind an unsat or unique verdict. The pipeline only writes it:
+	// the harness checks it, after the timed section, against a formula it
+	// builds itself.
+	ProofPath string
 }
 
 // Phases are the times a pipeline spent encoding, searching and decoding.

@@ -38,6 +38,7 @@ func newRootCmd() *cobra.Command {
 		newReproduceCmd(),
 		newServeCmd(),
 		newTrainCmd(),
+		newDratCmd(), newCertifyCmd(),
 	)
 	return root
 }

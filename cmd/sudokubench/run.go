@@ -28,13 +28,13 @@ type runFlags struct {
 	corpus, hints, solvers, mode, mem, out, shard string
 	limit, reps                                   int
 	seed                                          int64
-	sample, resume, allowOtherBuild               bool
+	sample, resume, allowOtherBuild, certify      bool
 	timeout                                       time.Duration
 }
 
 // planFlags are the flags that define a plan: on --resume the manifest's
 // values stand in for those not given.
-var planFlags = []string{"corpus", "hints", "limit", "sample", "solvers", "mode", "reps", "seed", "timeout", "mem"}
+var planFlags = []string{"corpus", "hints", "limit", "sample", "solvers", "mode", "reps", "seed", "timeout", "mem", "certify"}
 
 func newRunCmd() *cobra.Command {
 	var fl runFlags
@@ -54,6 +54,7 @@ OUT/results.jsonl beside OUT/manifest.json. The run order is shuffled with
       --reps 3 --seed 1 --out results/my-run
   sudokubench run --out results/my-run --resume   # finish an interrupted run
   sudokubench run ... --shard 2/8                 # one piece of a job array
+  sudokubench run --solvers sat/cadical/extended --certify  # DRAT-checked verdicts
 
 Ctrl-C stops cleanly: finished runs are kept and --resume does the rest.
 One process writes a result directory at a time: a second run or merge on
@@ -81,6 +82,7 @@ error. Linux only.`,
 	f.BoolVar(&fl.resume, "resume", false, "finish the benchmark in --out, skipping runs already recorded")
 	f.BoolVar(&fl.allowOtherBuild, "allow-other-build", false, "with --resume, go on although this binary is not the build that recorded the benchmark")
 	f.StringVar(&fl.shard, "shard", "", "run only piece i/n of the plan, e.g. 2/8 (job arrays)")
+	f.BoolVar(&fl.certify, "certify", false, "have pipelines that write DRAT proofs (sat/cadical/*) prove each unsat or unique verdict, and check the proofs; a proof that fails makes the run wrong")
 	return cmd
 }
 
@@ -192,6 +194,9 @@ func applyFlags(cfg *harness.Config, fl *runFlags, given func(string) bool) erro
 		if cfg.MemBytes, err = harness.ParseBytes(fl.mem); err != nil {
 			return err
 		}
+	}
+	if given("certify") {
+		cfg.Certify = fl.certify
 	}
 	if given("shard") {
 		cfg.Shard, err = harness.ParseShard(fl.shard)

@@ -88,6 +88,9 @@ type Plan struct {
 	TimeoutNS int64    `json:"timeout_ns"`
 	MemBytes  uint64   `json:"mem_bytes"`
 	Runs      int      `json:"runs"` // planned runs in the whole plan
+	// Certify asks the pipelines that write DRAT proofs for the proof of
+	// each unsat or unique verdict, which the harness checks.
+	Certify bool `json:"certify,omitempty"`
 }
 
 // WriteManifest writes m as indented JSON. It writes a temporary file

@@ -80,6 +80,19 @@ type Record struct {
 	BlankCells      int `json:"blank_cells,omitempty"`
 	BlankCellsRight int `json:"blank_cells_right,omitempty"`
 
+	// Certified says, for a run that asked for a DRAT proof (run
+	// --certify) and whose verdict needs one (unsat, or solved in unique
+	// mode), whether the proof checked: true; false when it did not
+	// (Status is then wrong and Detail names the failing lemma) or its
+	// check could not be done (Detail says why). Absent otherwise.
+	Certified *bool `json:"certified,omitempty"`
+	// ProofBytes and ProofLemmas are the size of the proof checked, and
+	// ProofCheckNS the parent's time to check it, outside the timed
+	// section.
+	ProofBytes   int64 `json:"proof_bytes,omitempty"`
+	ProofLemmas  int   `json:"proof_lemmas,omitempty"`
+	ProofCheckNS int64 `json:"proof_check_ns,omitempty"`
+
 	// Provenance of the run: when it began (UTC), the host it ran on, and
 	// the build that ran it: the binary's VCS revision, with "+dirty" when
 	// its tree had changes, or "unknown: built without a VCS stamp".

@@ -143,3 +143,27 @@ func TestManifestKeepsProvenanceAndLoad(t *testing.T) {
 		t.Errorf("an unstamped build got a dirty mark: %q", BuildName(UnknownBuild, true))
 	}
 }
+
+// TestCertifiedIsThreeValued: a verdict certified, one whose proof failed,
+// and one never asked for a proof read back apart.
+func TestCertifiedIsThreeValued(t *testing.T) {
+	yes, no := true, false
+	in := []Record{sampleRecord("top1465:1", "solved"), sampleRecord("top1465:2", "wrong"), sampleRecord("top1465:3", "solved")}
+	in[0].Certified, in[0].ProofBytes, in[0].ProofLemmas, in[0].ProofCheckNS = &yes, 2910, 713, 1500000
+	in[1].Certified = &no
+	path := writeRecords(t, in...)
+	got, _, err := ReadAll(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got[0].Certified == nil || !*got[0].Certified || got[0].ProofBytes != 2910 || got[0].ProofLemmas != 713 || got[0].ProofCheckNS != 1500000 {
+		t.Errorf("certified record read back as %+v", got[0])
+	}
+	if got[1].Certified == nil || *got[1].Certified || got[2].Certified != nil {
+		t.Errorf("certified %v and %v, want false and absent", got[1].Certified, got[2].Certified)
+	}
+	b, _ := os.ReadFile(path)
+	if lines := strings.Split(string(b), "\n"); strings.Contains(lines[2], "certified") || strings.Contains(lines[2], "proof_") {
+		t.Errorf("a record asked for no proof writes %s", lines[2])
+	}
+}

@@ -139,6 +139,9 @@ func (r *Report) SectionTables(s Section) []*Table {
 		}
 		t = t.SharedUnits()
 		t.Notes = append(slices.Clone(t.Notes), "Runs: "+r.Coverage.String()+".")
+		if note := r.Data.Certification().Note(); note != "" {
+			t.Notes = append(t.Notes, note)
+		}
 		ts = append(ts, t)
 	}
 	return ts
