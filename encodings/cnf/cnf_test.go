@@ -167,6 +167,15 @@ func TestWriters(t *testing.T) {
 			t.Errorf("OPB output lacks %q", want)
 		}
 	}
+	// A negated literal is linear: ~x1 ∨ x2 ∨ ~x3, Σ ≥ 1, is
+	// (1 − x1) + x2 + (1 − x3) ≥ 1, so −x1 + x2 − x3 ≥ −1.
+	buf.Reset()
+	if err := WriteOPB(&buf, &Formula{Vars: 3, Clauses: [][]int{{-1, 2, -3}}}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "-1 x1 +1 x2 -1 x3 >= -1 ;\n"; !strings.HasSuffix(buf.String(), want) || strings.Contains(buf.String(), "~") {
+		t.Errorf("OPB of a clause with negations:\n%s\nwant it to end %q, without ~", buf.String(), want)
+	}
 }
 
 // upShare is the share of puzzles, in percent, whose cells unit propagation
