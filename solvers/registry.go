@@ -34,6 +34,14 @@ type Info struct {
 	// they run in first mode whatever the plan asks (see ModeFor), and an
 	// end without a valid grid is gave-up.
 	Incomplete bool
+	// FirstOnly marks complete solvers that cannot prove a solution unique
+	// (an outside program defined with unique = "none"): they run in first
+	// mode whatever the plan asks, as incomplete ones do, but an end
+	// without a solution is a proof of unsat, not gave-up.
+	FirstOnly bool
+	// Source, for a pipeline defined in a solver definition file rather
+	// than in Go, is that file; the manifest records it.
+	Source *Source
 	// Available reports whether the pipeline can run here (an outside
 	// solver installed, say); nil means it always can.
 	Available func() error
@@ -51,11 +59,20 @@ func (in Info) Check() error {
 	return in.Available()
 }
 
+// Source is the solver definition file a pipeline comes from: its name
+// as given, its SHA-256 and its text.
+type Source struct {
+	File   string
+	SHA256 string
+	Text   string
+}
+
 // ModeFor returns the mode the pipeline runs in when a plan asks for
-// mode: an incomplete solver cannot establish uniqueness, so it runs, and
-// is recorded, in first mode; every other pipeline runs as asked.
+// mode: an incomplete solver, or one that cannot prove a solution unique
+// (FirstOnly), cannot establish uniqueness, so it runs, and is recorded,
+// in first mode; every other pipeline runs as asked.
 func (in Info) ModeFor(mode Mode) Mode {
-	if in.Incomplete {
+	if in.Incomplete || in.FirstOnly {
 		return First
 	}
 	return mode
