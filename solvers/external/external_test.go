@@ -202,3 +202,12 @@ func TestPipelinePeakIsTheSum(t *testing.T) {
 		t.Errorf("peak %d MiB, want the sum of two programs' 48-96 MiB", out.PeakRSS>>20)
 	}
 }
+
+// A program that replaces itself (a wrapper script's exec, a pyenv shim)
+// runs to its end: the exec's trap stop is resumed, not delivered.
+func TestRunFollowsExec(t *testing.T) {
+	out, err := Run(context.Background(), "sh", []string{"-c", "exec sh -c 'exec echo replaced'"}, nil)
+	if err != nil || out.ExitCode != 0 || string(out.Stdout) != "replaced\n" {
+		t.Errorf("exit %d, stdout %q, err %v; want exit 0 and the exec'd program's output", out.ExitCode, out.Stdout, err)
+	}
+}

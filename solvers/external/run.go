@@ -298,8 +298,8 @@ func (p *process) output(wall time.Duration) Output {
 // wait reaps every program of the group, recording each one's status,
 // resource use and, for a traced program, its peak resident set read at
 // its exit stop. It resumes every other stop: a program's first (after
-// exec) with tracing of its exit switched on, signals with the signal
-// delivered.
+// exec) with tracing of its exit and its later execs switched on, those
+// execs' stops, and signals with the signal delivered.
 func (p *process) wait() error {
 	byPID := make(map[int]*member, len(p.members))
 	for _, m := range p.members {
@@ -329,8 +329,12 @@ func (p *process) wait() error {
 		case signal == unix.SIGTRAP && ws.TrapCause() == unix.PTRACE_EVENT_EXIT:
 			m.peak, _ = readPeak(pid)
 			signal = 0
+		case signal == unix.SIGTRAP && ws.TrapCause() == unix.PTRACE_EVENT_EXEC:
+			signal = 0 // the program replaced itself (a wrapper's exec)
 		case signal == unix.SIGTRAP && !m.seen:
-			_ = unix.PtraceSetOptions(pid, unix.PTRACE_O_TRACEEXIT|unix.PTRACE_O_EXITKILL)
+			// Exec events are traced too: otherwise a later exec stops
+			// the program with a plain SIGTRAP that, delivered, kills it.
+			_ = unix.PtraceSetOptions(pid, unix.PTRACE_O_TRACEEXIT|unix.PTRACE_O_TRACEEXEC|unix.PTRACE_O_EXITKILL)
 			signal = 0
 		}
 		m.seen = true
