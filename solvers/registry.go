@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/sudokubench/sudokubench/sudoku"
 )
 
 // Info describes a named pipeline in a Registry.
@@ -39,6 +41,9 @@ type Info struct {
 	// mode whatever the plan asks, as incomplete ones do, but an end
 	// without a solution is a proof of unsat, not gave-up.
 	FirstOnly bool
+	// Supports, when set, says which geometries the pipeline takes (a
+	// defined pipeline's sizes and variants); nil means every one.
+	Supports func(*sudoku.Geometry) bool
 	// Source, for a pipeline defined in a solver definition file rather
 	// than in Go, is that file; the manifest records it.
 	Source *Source
@@ -57,6 +62,11 @@ func (in Info) Check() error {
 		return nil
 	}
 	return in.Available()
+}
+
+// Takes reports whether the pipeline takes puzzles of a geometry.
+func (in Info) Takes(geo *sudoku.Geometry) bool {
+	return in.Supports == nil || in.Supports(geo)
 }
 
 // Source is the solver definition file a pipeline comes from: its name

@@ -13,7 +13,6 @@ import (
 
 	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/serve"
-	"github.com/sudokubench/sudokubench/solvers/registry"
 )
 
 // serveFlags are the flags of the serve command.
@@ -21,6 +20,7 @@ type serveFlags struct {
 	addr, results, mem   string
 	workers, maxInFlight int
 	timeout, maxTimeout  time.Duration
+	defs                 []string
 }
 
 func newServeCmd() *cobra.Command {
@@ -54,6 +54,7 @@ Ctrl-C or SIGTERM stops it gracefully.`,
 	f.DurationVar(&fl.maxTimeout, "max-timeout", serve.DefaultMaxTimeout, "the largest time limit a request may ask for")
 	f.StringVar(&fl.mem, "mem", harness.DefaultMem, "resident memory limit of a solve's worker, e.g. 2GiB (0: none)")
 	f.IntVar(&fl.maxInFlight, "max-inflight", serve.DefaultMaxInFlight, "requests answered at once; more get 429 Too Many Requests")
+	addDefsFlag(cmd, &fl.defs)
 	return cmd
 }
 
@@ -62,13 +63,17 @@ func runServe(cmd *cobra.Command, fl serveFlags) error {
 	if err != nil {
 		return fmt.Errorf("--mem: %w", err)
 	}
-	launch, err := harness.SelfLauncher("worker")
+	reg, err := solverRegistry(fl.defs)
+	if err != nil {
+		return err
+	}
+	launch, err := workerLauncher(fl.defs)
 	if err != nil {
 		return err
 	}
 	logger := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
 	srv, err := serve.New(serve.Config{
-		Registry: registry.Default(), Launch: launch,
+		Registry: reg, Launch: launch,
 		Results: fl.results, CorporaDir: cmd.Flag("corpora").Value.String(),
 		Workers: fl.workers, Timeout: fl.timeout, MaxTimeout: fl.maxTimeout, MemBytes: mem,
 		MaxInFlight: fl.maxInFlight, Logger: logger,

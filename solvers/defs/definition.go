@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"path/filepath"
 	"regexp"
 	"slices"
 	"strings"
@@ -19,7 +20,10 @@ import (
 // File is a definition file: its name as given, its text and SHA-256, and
 // the pipelines it defines.
 type File struct {
-	Name        string
+	Name string
+	// Dir is the directory the file is in, for {defdir}: absolute when
+	// the file was loaded from disk.
+	Dir         string
 	Text        []byte
 	SHA256      string
 	Definitions []*Definition
@@ -77,6 +81,7 @@ var Placeholders = map[string]string{
 	"solutions":  "how many solutions to look for: 1, or 2 in unique mode with unique = \"limit\"",
 	"workdir":    "a private directory for the call's files",
 	"result":     "a file the program writes its answer to, read instead of its standard output",
+	"defdir":     "the directory of the definition file, for scripts kept beside it",
 	"variant":    "classic or diagonal",
 	"size":       "the grid's side: 4, 9, 16, 25",
 }
@@ -91,7 +96,7 @@ var (
 // line and the key.
 func Parse(name string, text []byte) (*File, error) {
 	sum := sha256.Sum256(text)
-	f := &File{Name: name, Text: text, SHA256: hex.EncodeToString(sum[:])}
+	f := &File{Name: name, Dir: filepath.Dir(name), Text: text, SHA256: hex.EncodeToString(sum[:])}
 	entries, err := readEntries(name, text)
 	if err != nil {
 		return nil, err
@@ -123,7 +128,14 @@ func Load(path string) (*File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("solver definitions: %w", err)
 	}
-	return Parse(path, text)
+	f, err := Parse(path, text)
+	if err != nil {
+		return nil, err
+	}
+	if f.Dir, err = filepath.Abs(f.Dir); err != nil {
+		return nil, fmt.Errorf("solver definitions: %w", err)
+	}
+	return f, nil
 }
 
 // KeyLine returns the line a key of the definition is on (its [[solver]]

@@ -24,6 +24,7 @@ func (d *Definition) Info() solvers.Info {
 		Options:     opts,
 		Stochastic:  d.Stochastic,
 		FirstOnly:   d.Unique == "none",
+		Supports:    d.Supports,
 		Source:      &solvers.Source{File: d.File.Name, SHA256: d.File.SHA256, Text: string(d.File.Text)},
 		Available:   d.Available,
 		Version:     d.ProgramVersion,

@@ -253,6 +253,7 @@ func (c *call) commands(inputPath, resultPath string, solutions int) []external.
 		"input": inputPath, "timeout": secs, "timeout_ms": ms,
 		"seed": strconv.FormatInt(c.req.Seed, 10), "solutions": strconv.Itoa(solutions),
 		"workdir": c.dir, "result": resultPath, "variant": geo.Variant.String(), "size": strconv.Itoa(geo.N),
+		"defdir": c.p.def.File.Dir,
 	}
 	cmds := make([]external.Command, len(c.p.def.Stages))
 	for i, stage := range c.p.def.Stages {
@@ -281,11 +282,15 @@ func timeLeft(ctx context.Context) (secs, ms string) {
 	return strconv.FormatInt(max(int64(left/time.Second), 1), 10), strconv.FormatInt(max(left.Milliseconds(), 10), 10)
 }
 
-// exits shows the programs' exit codes: "0", or "1|10" for a pipeline.
+// exits shows the programs' exit codes: "0", or "0|10" for a pipeline,
+// "killed by a signal" for a program that did not exit.
 func exits(out external.Output) string {
 	codes := make([]string, len(out.Exits))
 	for i, code := range out.Exits {
 		codes[i] = strconv.Itoa(code)
+		if code == -1 {
+			codes[i] = "killed by a signal"
+		}
 	}
 	return strings.Join(codes, "|")
 }
