@@ -175,3 +175,41 @@ func TestReadmeBringYourOwnSolver(t *testing.T) {
 		})
 	}
 }
+
+// export writes instances that an outside solver decides as their task
+// definitions say: picosat finds the unsolvable tdoku-tests puzzles
+// unsatisfiable and the others satisfiable.
+func TestExportInstancesDecideAsTheTasksSay(t *testing.T) {
+	out := filepath.Join(t.TempDir(), "inst")
+	msg, err := runCLI(t, "export", "--corpus", "tdoku-tests", "--limit", "30", "--sample=false", "--to", "cnf", "--out", out)
+	if err != nil || !strings.Contains(msg, "30 tasks (cnf)") {
+		t.Fatalf("%v: %s", err, msg)
+	}
+	if _, err := exec.LookPath("picosat"); err != nil {
+		t.Skip("picosat not installed")
+	}
+	tasks, _ := filepath.Glob(filepath.Join(out, "*.yml"))
+	checked := map[bool]int{}
+	for _, task := range tasks {
+		yml, err := os.ReadFile(task)
+		if err != nil {
+			t.Fatal(err)
+		}
+		verdict := strings.Contains(string(yml), "solvable.prp\n    expected_verdict: true")
+		err = exec.Command("picosat", "-n", strings.TrimSuffix(task, ".yml")+".cnf").Run()
+		code := 0
+		if e, ok := err.(*exec.ExitError); ok {
+			code = e.ExitCode()
+		}
+		if want := map[bool]int{true: 10, false: 20}[verdict]; code != want {
+			t.Errorf("%s: picosat exit %d, want %d", filepath.Base(task), code, want)
+		}
+		checked[verdict]++
+	}
+	if checked[true] == 0 || checked[false] == 0 {
+		t.Errorf("checked %v: want both verdicts among tdoku-tests' first 30", checked)
+	}
+	if _, err := runCLI(t, "export", "--corpus", "tdoku-tests", "--limit", "3", "--to", "cnf", "--out", out); err == nil || !strings.Contains(err.Error(), "--force") {
+		t.Errorf("second export into the same directory: %v", err)
+	}
+}

@@ -89,6 +89,12 @@ func runEncode(stdin io.Reader, stdout, stderr io.Writer, source string, o encod
 		defer f.Close()
 		out = f
 	}
+	return writeEncoded(out, stderr, puzzle, o)
+}
+
+// writeEncoded writes a puzzle in the format o.to names, its model's size
+// to stderr.
+func writeEncoded(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error {
 	switch o.to {
 	case "cnf", "opb":
 		return encodeCNF(out, stderr, puzzle, o)
