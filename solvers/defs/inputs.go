@@ -58,6 +58,7 @@ var (
 		"reduce":      {"givens", "none", "propagated"},
 	}
 	milpOptions = map[string][]string{"form": {"eliminated", "fixed"}}
+	milpOutputs = []string{"cbc", "glpk"}
 	quboOptions = map[string][]string{"formulation": {"pruned", "fixed", "propagated", "wildqat"}, "weights": nil}
 )
 
@@ -68,9 +69,9 @@ var inputs = map[string]*input{
 		outputs: []string{"sat-competition"}, block: true, pose: poseCNF},
 	"opb": {name: "opb", family: "milp", ext: "opb", about: "OPB (the 0/1 model's rows as pseudo-Boolean constraints)", options: opbOptions,
 		outputs: []string{"pb-competition"}, block: true, pose: poseCNF},
-	"lp":      {name: "lp", family: "milp", ext: "lp", about: "CPLEX LP", options: milpOptions, block: true, pose: poseMILP},
-	"mps":     {name: "mps", family: "milp", ext: "mps", about: "fixed MPS", options: milpOptions, block: true, pose: poseMILP},
-	"freemps": {name: "freemps", family: "milp", ext: "mps", about: "free MPS", options: milpOptions, block: true, pose: poseMILP},
+	"lp":      {name: "lp", family: "milp", ext: "lp", about: "CPLEX LP", options: milpOptions, outputs: milpOutputs, block: true, pose: poseMILP},
+	"mps":     {name: "mps", family: "milp", ext: "mps", about: "fixed MPS", options: milpOptions, outputs: milpOutputs, block: true, pose: poseMILP},
+	"freemps": {name: "freemps", family: "milp", ext: "mps", about: "free MPS", options: milpOptions, outputs: milpOutputs, block: true, pose: poseMILP},
 	"qubo":    {name: "qubo", family: "qubo", ext: "qubo", about: "a qbsolv QUBO", options: quboOptions, pose: poseQUBO},
 	"coo":     {name: "coo", family: "qubo", ext: "coo", about: "a dimod COO QUBO", options: quboOptions, pose: poseQUBO},
 	"bqm":     {name: "bqm", family: "qubo", ext: "json", about: "a dimod BQM (JSON)", options: quboOptions, pose: poseQUBO},
@@ -217,9 +218,7 @@ func (m *milpInstance) exclude(g *sudoku.Grid) (bool, error) {
 	return true, nil
 }
 
-func (m *milpInstance) decode(solution) (*sudoku.Grid, error) {
-	return nil, fmt.Errorf("an LP or MPS input is answered by a grid")
-}
+func (m *milpInstance) decode(s solution) (*sudoku.Grid, error) { return m.model.DecodeNamed(s.named) }
 
 func (m *milpInstance) sizes() map[string]int { return m.model.Stats().Sizes() }
 

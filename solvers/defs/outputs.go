@@ -10,6 +10,9 @@ import (
 	"strconv"
 	"strings"
 	"unicode"
+
+	"github.com/sudokubench/sudokubench/solvers/external"
+	"github.com/sudokubench/sudokubench/solvers/milp"
 )
 
 // verdict is what a program said of the instance it was given.
@@ -24,11 +27,12 @@ const (
 // solution is one answer as an output reader read it; which field is set
 // depends on the output (and the input's decode reads it).
 type solution struct {
-	lits   []int             // sat-competition, pb-competition: variables set true (positive), false (negative)
-	text   string            // minizinc: the solution's printed text
-	values map[string]string // smtlib: get-value's pairs
-	atoms  []string          // clasp: the answer set's atoms
-	grid   string            // grid: the solution line
+	lits   []int              // sat-competition, pb-competition: variables set true (positive), false (negative)
+	named  map[string]float64 // cbc, glpk: the model's variables by name
+	text   string             // minizinc: the solution's printed text
+	values map[string]string  // smtlib: get-value's pairs
+	atoms  []string           // clasp: the answer set's atoms
+	grid   string             // grid: the solution line
 }
 
 // reading is what an output reader made of a program's output.
@@ -49,16 +53,61 @@ type output struct {
 	// several says the format can hold more than one solution (unique =
 	// "limit" needs it).
 	several bool
-	read    func(text []byte, exit int) (reading, error)
+	// read reads the answer (the program's standard output, or the
+	// {result} file) with what the program left besides.
+	read func(answer []byte, out external.Output) (reading, error)
 }
 
 var outputs = map[string]*output{
-	"sat-competition": {name: "sat-competition", about: "SAT competition output (s/v lines, exit 10/20)", several: true, read: readSATCompetition},
-	"pb-competition":  {name: "pb-competition", about: "PB competition output (s/v lines, v x1 -x2)", several: true, read: readPBCompetition},
-	"minizinc":        {name: "minizinc", about: "MiniZinc's solution stream (----------, ==========)", several: true, read: readMiniZinc},
-	"smtlib":          {name: "smtlib", about: "SMT-LIB check-sat and get-value responses", read: readSMTLIB},
-	"clasp":           {name: "clasp", about: "clasp's answer sets (Answer:, Models:)", several: true, read: readClasp},
-	"grid":            {name: "grid", about: "a solution line per solution, or UNSAT", several: true, read: readGrid},
+	"sat-competition": {name: "sat-competition", about: "SAT competition output (s/v lines, exit 10/20)", several: true, read: withLogCounters(readSATCompetition)},
+	"pb-competition":  {name: "pb-competition", about: "PB competition output (s/v lines, v x1 -x2)", several: true, read: withLogCounters(readPBCompetition)},
+	"minizinc":        {name: "minizinc", about: "MiniZinc's solution stream (----------, ==========)", several: true, read: exitCoded(readMiniZinc)},
+	"smtlib":          {name: "smtlib", about: "SMT-LIB check-sat and get-value responses", read: exitCoded(readSMTLIB)},
+	"clasp":           {name: "clasp", about: "clasp's answer sets (Answer:, Models:)", several: true, read: exitCoded(readClasp)},
+	"grid":            {name: "grid", about: "a solution line per solution, or UNSAT", several: true, read: exitCoded(readGrid)},
+	"cbc":             {name: "cbc", about: "CBC's solution file (solu {result}) and its log", read: readMILP(milp.ReadCBC)},
+	"glpk":            {name: "glpk", about: "glpsol's printable solution (-o {result}) and its log", read: readMILP(milp.ReadGLPK)},
+}
+
+// exitCoded adapts a reader of the answer text and the exit code.
+func exitCoded(read func(text []byte, exit int) (reading, error)) func([]byte, external.Output) (reading, error) {
+	return func(answer []byte, out external.Output) (reading, error) { return read(answer, out.ExitCode) }
+}
+
+// withLogCounters adapts a SAT or PB reader: when the answer is a {result}
+// file (minisat's way), the counters come from the standard output.
+func withLogCounters(read func(text []byte, exit int) (reading, error)) func([]byte, external.Output) (reading, error) {
+	return func(answer []byte, out external.Output) (reading, error) {
+		r, err := read(answer, out.ExitCode)
+		if err == nil && !bytes.Equal(answer, out.Stdout) {
+			_ = lines(out.Stdout, func(line string) error {
+				addSATCounter(r.counters, line)
+				return nil
+			})
+		}
+		return r, err
+	}
+}
+
+// readMILP adapts the MILP pipelines' readers of CBC's and glpsol's
+// solution files.
+func readMILP(read func(external.Output, []byte) (milp.Solution, error)) func([]byte, external.Output) (reading, error) {
+	return func(answer []byte, out external.Output) (reading, error) {
+		sol, err := read(out, answer)
+		r := reading{counters: sol.Counters, exhausted: true}
+		if r.counters == nil {
+			r.counters = make(map[string]float64)
+		}
+		switch {
+		case err != nil:
+			return r, err
+		case sol.Feasible:
+			r.verdict, r.solutions = sat, []solution{{named: sol.Values}}
+		case sol.Infeasible:
+			r.verdict = unsat
+		}
+		return r, nil
+	}
 }
 
 // outputNames lists the outputs, sorted.
@@ -76,10 +125,10 @@ func lines(text []byte, f func(line string) error) error {
 	return sc.Err()
 }
 
-// satCounters are the engine counters SAT and PB solvers print in comment
-// lines, as "c conflicts: 12" (minisat, CaDiCaL) or "c 12 conflicts"
-// (picosat).
-var satCounters = regexp.MustCompile(`^c\s+(?:(decisions|conflicts|propagations|restarts)\s*:\s*(\d+)|(\d+)\s+(decisions|conflicts|propagations|restarts)\b)`)
+// satCounters are the engine counters SAT and PB solvers print, in comment
+// lines as "c conflicts: 12" (CaDiCaL) or "c 12 conflicts" (picosat), or
+// plain as "conflicts : 12" (minisat beside a result file).
+var satCounters = regexp.MustCompile(`^(?:c\s+)?(?:(decisions|conflicts|propagations|restarts)\s*:\s*(\d+)|(\d+)\s+(decisions|conflicts|propagations|restarts)\b)`)
 
 // addSATCounter adds the counter a comment line states, the first of each
 // name only (solvers repeat them in summaries).

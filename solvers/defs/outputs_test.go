@@ -4,6 +4,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sudokubench/sudokubench/solvers/external"
 )
 
 // Each reader on outputs captured from the programs (shortened), and on
@@ -54,7 +56,7 @@ func TestReaders(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			r, err := outputs[tt.output].read([]byte(tt.text), tt.exit)
+			r, err := outputs[tt.output].read([]byte(tt.text), external.Output{ExitCode: tt.exit})
 			if tt.err != "" {
 				if err == nil || !strings.Contains(err.Error(), tt.err) {
 					t.Fatalf("err %v, want one containing %q", err, tt.err)

@@ -235,7 +235,7 @@ func (c *call) run(inst instance, solutions int) (reading, error) {
 			return reading{}, fmt.Errorf("%s (exit %s) wrote no {result} file: %s", def.Engine(), exits(out), c.tail)
 		}
 	}
-	r, err := c.p.out.read(answer, out.ExitCode)
+	r, err := c.p.out.read(answer, out)
 	if err != nil {
 		return r, fmt.Errorf("%s (exit %s): its %s output does not read: %v; %s", def.Engine(), exits(out), def.Output, err, c.tail)
 	}
