@@ -6,6 +6,7 @@ require (
 	github.com/chromedp/chromedp v0.15.1
 	github.com/crillab/gophersat v1.4.0
 	github.com/olekukonko/tablewriter v1.1.5
+	github.com/pelletier/go-toml/v2 v2.3.1
 	github.com/spf13/cobra v1.10.2
 	github.com/vbauerster/mpb/v8 v8.9.3
 	golang.org/x/sys v0.49.0

@@ -113,6 +113,12 @@ func (c *Config) plan(infos []solvers.Info, runs int) record.Plan {
 	}
 	for _, in := range infos {
 		p.Solvers = append(p.Solvers, in.Name)
+		if in.Source != nil {
+			if p.Definitions == nil {
+				p.Definitions = make(map[string]string)
+			}
+			p.Definitions[in.Name] = in.Source.SHA256
+		}
 	}
 	return p
 }
@@ -453,6 +459,9 @@ func resumable(old, now *record.Manifest, prov provenance, otherBuild bool) erro
 
 // sameBenchmark reports how two manifests' plans, shards or corpora differ.
 func sameBenchmark(old, now *record.Manifest) error {
+	if err := sameDefinitions(old, now); err != nil {
+		return err
+	}
 	if diff := PlanDiff(old.Plan, now.Plan); len(diff) > 0 {
 		return fmt.Errorf("the plan differs from the recorded one: %s", strings.Join(diff, "; "))
 	}
@@ -462,6 +471,24 @@ func sameBenchmark(old, now *record.Manifest) error {
 	for name, sha := range now.Corpora {
 		if old.Corpora[name] != sha {
 			return fmt.Errorf("corpus %s changed since the recorded run (SHA-256 %s, now %s)", name, old.Corpora[name], sha)
+		}
+	}
+	return nil
+}
+
+// sameDefinitions reports a defined pipeline whose definition file is not
+// the one the recorded benchmark ran: same name, another pipeline.
+func sameDefinitions(old, now *record.Manifest) error {
+	for _, name := range old.Plan.Solvers {
+		was, is := old.Plan.Definitions[name], now.Plan.Definitions[name]
+		switch {
+		case was == is:
+		case was == "":
+			return fmt.Errorf("%s ran built in, and now comes from a definition file (SHA-256 %s): choose another name for the defined one", name, is)
+		case is == "":
+			return fmt.Errorf("%s came from a definition file (SHA-256 %s; %s holds its text) that this call was not given: pass it with --defs", name, was, record.ManifestFile)
+		default:
+			return fmt.Errorf("the definition of %s changed since the recorded run (SHA-256 %s, now %s): a benchmark resumes with the definitions it started with (%s holds their text); start a new --out for the new one", name, was, is, record.ManifestFile)
 		}
 	}
 	return nil

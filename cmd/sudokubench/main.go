@@ -34,7 +34,7 @@ func newRootCmd() *cobra.Command {
 		newCorporaCmd(), newGenerateCmd(),
 		newAnalyzeCmd(),
 		newRunCmd(), newWorkerCmd(), newMergeCmd(),
-		newSolveCmd(), newSolversCmd(), newEncodeCmd(),
+		newSolveCmd(), newSolversCmd(), newCheckSolverCmd(), newEncodeCmd(), newExportCmd(),
 		newReproduceCmd(),
 		newServeCmd(),
 		newTrainCmd(),

@@ -18,7 +18,6 @@ import (
 	"github.com/sudokubench/sudokubench/harness/reproduce"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
-	"github.com/sudokubench/sudokubench/solvers/registry"
 )
 
 func newReproduceCmd() *cobra.Command {
@@ -43,6 +42,7 @@ type comparisonFlags struct {
 	seed                                                    int64
 	timeout                                                 time.Duration
 	resume, reportOnly, check, allowOtherBuild              bool
+	defs                                                    []string
 }
 
 func newComparisonCmd() *cobra.Command {
@@ -93,6 +93,7 @@ generations (a quarter of a second).`,
 	f.StringVar(&fl.plotWidth, "plot-width", "page", "print width the figures are made for: page (7 in) or column (3.5 in)")
 	f.StringVar(&fl.doc, "doc", "", "write the Markdown document to this file instead of OUT/comparison.md, linking the plots in OUT")
 	f.BoolVar(&fl.check, "check", false, "with --report-only: write nothing, fail if the files on disk differ from what the results give")
+	addDefsFlag(cmd, &fl.defs)
 	return cmd
 }
 
@@ -115,7 +116,10 @@ func runComparison(cmd *cobra.Command, fl *comparisonFlags) error {
 	if fl.check && !fl.reportOnly {
 		return errors.New("--check compares documents with the results: use it with --report-only")
 	}
-	reg := registry.Default()
+	reg, err := solverRegistry(fl.defs)
+	if err != nil {
+		return err
+	}
 	if !fl.reportOnly {
 		if fl.out, err = benchComparison(cmd, fl, reg); err != nil {
 			return err
@@ -169,7 +173,7 @@ func benchComparison(cmd *cobra.Command, fl *comparisonFlags, reg *solvers.Regis
 // comparisonConfig builds the run from the flags; on --resume the
 // recorded plan stands for the flags not given.
 func comparisonConfig(cmd *cobra.Command, fl *comparisonFlags, reg *solvers.Registry) (reproduce.Config, error) {
-	launch, err := harness.SelfLauncher("worker")
+	launch, err := workerLauncher(fl.defs)
 	if err != nil {
 		return reproduce.Config{}, err
 	}

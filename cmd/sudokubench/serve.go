@@ -15,7 +15,6 @@ import (
 
 	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/serve"
-	"github.com/sudokubench/sudokubench/solvers/registry"
 )
 
 // serveFlags are the flags of the serve command.
@@ -23,6 +22,7 @@ type serveFlags struct {
 	addr, results, mem   string
 	workers, maxInFlight int
 	timeout, maxTimeout  time.Duration
+	defs                 []string
 }
 
 func newServeCmd() *cobra.Command {
@@ -58,6 +58,7 @@ takes one of the --max-inflight slots. Ctrl-C or SIGTERM stops it gracefully.`,
 	f.DurationVar(&fl.maxTimeout, "max-timeout", serve.DefaultMaxTimeout, fmt.Sprintf("the largest time limit a request may ask for, 1ms to %s", serve.TimeoutCeiling))
 	f.StringVar(&fl.mem, "mem", harness.DefaultMem, fmt.Sprintf("resident memory limit of a solve's worker, e.g. 2GiB; at least %s (0: none)", harness.FormatBytes(harness.MinMem)))
 	f.IntVar(&fl.maxInFlight, "max-inflight", serve.DefaultMaxInFlight, fmt.Sprintf("requests answered at once, 1 to %d; more get 429 Too Many Requests", serve.InFlightCeiling))
+	addDefsFlag(cmd, &fl.defs)
 	return cmd
 }
 
@@ -92,13 +93,17 @@ func runServe(cmd *cobra.Command, fl serveFlags) error {
 	if err != nil {
 		return err
 	}
-	launch, err := harness.SelfLauncher("worker")
+	reg, err := solverRegistry(fl.defs)
+	if err != nil {
+		return err
+	}
+	launch, err := workerLauncher(fl.defs)
 	if err != nil {
 		return err
 	}
 	logger := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
 	srv, err := serve.New(serve.Config{
-		Registry: registry.Default(), Launch: launch,
+		Registry: reg, Launch: launch,
 		Results: fl.results, CorporaDir: cmd.Flag("corpora").Value.String(),
 		Workers: fl.workers, Timeout: fl.timeout, MaxTimeout: fl.maxTimeout, MemBytes: mem,
 		MaxInFlight: fl.maxInFlight, Logger: logger,

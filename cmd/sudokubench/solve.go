@@ -14,7 +14,6 @@ import (
 	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
-	"github.com/sudokubench/sudokubench/solvers/registry"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -28,6 +27,7 @@ type solveOptions struct {
 	skipInvalid bool
 	trace       bool
 	traceLimit  int
+	defs        []string
 }
 
 func newSolveCmd() *cobra.Command {
@@ -60,6 +60,7 @@ func newSolveCmd() *cobra.Command {
 	f.BoolVar(&o.skipInvalid, "skip-invalid", false, "count malformed lines as warnings instead of stopping")
 	f.BoolVar(&o.trace, "trace", false, "print the search step by step (direct search solvers); with --json, one JSON line per step")
 	f.IntVar(&o.traceLimit, "trace-limit", 1000, "print at most this many steps per puzzle (all are still replayed and counted)")
+	addDefsFlag(cmd, &o.defs)
 	return cmd
 }
 
@@ -96,14 +97,18 @@ func runSolve(ctx context.Context, stdin io.Reader, out, errOut io.Writer, files
 	if o.timeout < 0 || (o.timeout > 0 && o.timeout < harness.MinTimeout) {
 		return fmt.Errorf("--timeout %s: give a limit of at least %s, or 0 for none", o.timeout, harness.MinTimeout)
 	}
-	info, err := registry.Default().Lookup(o.solver)
+	reg, err := solverRegistry(o.defs)
+	if err != nil {
+		return err
+	}
+	info, err := reg.Lookup(o.solver)
 	if err != nil {
 		return err
 	}
 	if err := info.Check(); err != nil {
 		return fmt.Errorf("solver %s cannot run here: %w", info.Name, err)
 	}
-	launch, err := harness.SelfLauncher("worker")
+	launch, err := workerLauncher(o.defs)
 	if err != nil {
 		return err
 	}

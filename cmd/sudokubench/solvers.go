@@ -11,11 +11,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/solvers"
-	"github.com/sudokubench/sudokubench/solvers/registry"
 )
 
 func newSolversCmd() *cobra.Command {
 	var wide bool
+	var defsFiles []string
 	cmd := &cobra.Command{
 		Use:   "solvers",
 		Short: "List the solver pipelines: name, family, the selections they join, available here or why not",
@@ -28,14 +28,19 @@ func newSolversCmd() *cobra.Command {
 			"is opt-in among them, at full length.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			reg, err := solverRegistry(defsFiles)
+			if err != nil {
+				return err
+			}
 			out := cmd.OutOrStdout()
 			if wide {
-				return listSolversWide(out, registry.Default())
+				return listSolversWide(out, reg)
 			}
-			return listSolvers(out, registry.Default(), terminalWidth(out))
+			return listSolvers(out, reg, terminalWidth(out))
 		},
 	}
 	cmd.Flags().BoolVar(&wide, "wide", false, "every column at full length, versions included, whatever the width")
+	addDefsFlag(cmd, &defsFiles)
 	return cmd
 }
 

@@ -7,13 +7,13 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/harness"
-	"github.com/sudokubench/sudokubench/solvers/registry"
 )
 
 // newWorkerCmd is the child process that `run` starts for each solver: it
 // reads jobs on stdin and answers on stdout. People do not call it.
 func newWorkerCmd() *cobra.Command {
 	var solver string
+	var defsFiles []string
 	cmd := &cobra.Command{
 		Use:    "worker --solver NAME",
 		Short:  "Serve one solver to a running benchmark over stdin and stdout (internal)",
@@ -23,13 +23,18 @@ func newWorkerCmd() *cobra.Command {
 			if solver == "" {
 				return errors.New("worker: --solver is required")
 			}
+			reg, err := solverRegistry(defsFiles)
+			if err != nil {
+				return err
+			}
 			out, err := harness.ProtocolStdout()
 			if err != nil {
 				return err
 			}
-			return harness.ServeWorker(registry.Default(), solver, os.Stdin, out)
+			return harness.ServeWorker(reg, solver, os.Stdin, out)
 		},
 	}
 	cmd.Flags().StringVar(&solver, "solver", "", "the solver to serve")
+	addDefsFlag(cmd, &defsFiles)
 	return cmd
 }

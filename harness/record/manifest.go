@@ -43,6 +43,10 @@ type Manifest struct {
 	// solver names to the version they report.
 	Dependencies map[string]string `json:"dependencies"`
 	External     map[string]string `json:"external,omitempty"`
+	// Definitions are the solver definition files that the plan's defined
+	// pipelines come from, text and all, so that a reader sees exactly
+	// what ran.
+	Definitions []Definition `json:"definitions,omitempty"`
 
 	Plan Plan `json:"plan"`
 	// Corpora maps corpus names to the SHA-256 of their files.
@@ -60,6 +64,14 @@ type Manifest struct {
 	// here, and a report warns when it was high.
 	LoadStart [3]float64 `json:"load_start,omitzero"`
 	LoadEnd   [3]float64 `json:"load_end,omitzero"`
+}
+
+// Definition is a solver definition file as a run used it.
+type Definition struct {
+	File    string   `json:"file"` // as given on the command line, or the shipped file's place in the repository
+	SHA256  string   `json:"sha256"`
+	Solvers []string `json:"solvers"` // the plan's pipelines it defines
+	Text    string   `json:"text"`
 }
 
 // Build names the build that made the runs as records name theirs: the
@@ -91,6 +103,10 @@ type Plan struct {
 	// Certify asks the pipelines that write DRAT proofs for the proof of
 	// each unsat or unique verdict, which the harness checks.
 	Certify bool `json:"certify,omitempty"`
+	// Definitions maps each pipeline that comes from a solver definition
+	// file to that file's SHA-256: a benchmark resumed, or merged, with
+	// another definition would mix two pipelines under one name.
+	Definitions map[string]string `json:"definitions,omitempty"`
 }
 
 // WriteManifest writes m as indented JSON. It writes a temporary file
