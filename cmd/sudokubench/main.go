@@ -10,6 +10,8 @@ import (
 	"os"
 
 	"github.com/spf13/cobra"
+
+	"github.com/sudokubench/sudokubench/harness"
 )
 
 func main() {
@@ -26,7 +28,10 @@ func newRootCmd() *cobra.Command {
 		Short:         "Benchmark Sudoku solved as exact cover, SAT, 0/1 MILP, QUBO, by direct search and by neural networks",
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// --version prints what `sudokubench version` does.
+		Version: versionText(harness.ReadStamp()),
 	}
+	root.SetVersionTemplate("{{.Version}}")
 	root.PersistentFlags().String("corpora", "", "read the shipped corpora from this directory (default: $SUDOKUBENCH_CORPORA, else the copies built into the binary)")
 	root.AddCommand(
 		// subcommands are added here, one constructor per file
@@ -38,6 +43,7 @@ func newRootCmd() *cobra.Command {
 		newReproduceCmd(),
 		newServeCmd(),
 		newTrainCmd(),
+		newVersionCmd(),
 	)
 	return root
 }
