@@ -14,6 +14,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/sudoku"
 )
 
 // tinyConfig is one solver on two puzzles, once each.
@@ -42,6 +43,9 @@ func TestRecordsCarryProvenance(t *testing.T) {
 		}
 		if r.Host != host || r.Build != record.UnknownBuild {
 			t.Errorf("%s: host %q build %q, want %q and %q", r.Key(), r.Host, r.Build, host, record.UnknownBuild)
+		}
+		if g, err := sudoku.ParseLine(r.Puzzle, sudoku.Classic); err != nil || g.SHA256() != r.PuzzleSHA || r.Schema != record.Schema {
+			t.Errorf("%s: puzzle %q (%v) schema %d, want the puzzle whose SHA-256 is %s, schema %d", r.Key(), r.Puzzle, err, r.Schema, r.PuzzleSHA, record.Schema)
 		}
 	}
 	m, err := record.ReadManifest(filepath.Join(cfg.Out, record.ManifestFile))
