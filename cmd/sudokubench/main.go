@@ -43,7 +43,7 @@ func newRootCmd() *cobra.Command {
 		newReproduceCmd(),
 		newServeCmd(),
 		newTrainCmd(),
-		newVersionCmd(),
+		newExportRecordsCmd(), newVersionCmd(),
 	)
 	return root
 }

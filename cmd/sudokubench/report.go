@@ -38,7 +38,8 @@ recorded and which shards are missing.
 
 Tables are compact (success, unsolved, PAR-2, median, memory) and fit the
 terminal, or 100 columns when the output is not one; --wide gives every
-column. CSV is always one tidy table with every column. Without --out the
+column. CSV is always one tidy table with every column (for one row per
+run instead, see export-records). Without --out the
 document goes to stdout. With --out DIR, report.<ext> and the plots
 (--plots svg,png,pdf) are written there; Markdown links the plots
 relatively, so
