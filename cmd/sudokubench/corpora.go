@@ -29,7 +29,7 @@ func newCorporaCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			dir, err := corpora.FindDir(cmd.Flag("corpora").Value.String())
 			if err != nil {
-				return err
+				return usageError(err)
 			}
 			listing, err := readCorpora(dir)
 			if err != nil {
@@ -158,7 +158,7 @@ func newCorporaShowCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir, err := corpora.FindDir(cmd.Flag("corpora").Value.String())
 			if err != nil {
-				return err
+				return usageError(err)
 			}
 			return showCorpus(cmd.OutOrStdout(), dir, args[0], opts)
 		},
@@ -173,11 +173,11 @@ func newCorporaShowCmd() *cobra.Command {
 func showCorpus(out io.Writer, dir, name string, opts showOptions) error {
 	e, err := corpora.Lookup(name)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	hints, err := corpora.ParseHintRange(opts.hints)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	s, err := corpora.Summarize(dir, name, corpora.Options{
 		Hints: hints, Sample: opts.sample, Limit: opts.limit, Seed: opts.seed, Oracle: dlx.Oracle{},

@@ -61,16 +61,20 @@ func newEncodeCmd() *cobra.Command {
 }
 
 func runEncode(stdin io.Reader, stdout, stderr io.Writer, source string, o encodeOptions) error {
+	encode, ok := encoders[o.to]
+	if !ok {
+		return usageError(fmt.Errorf("unknown format %q: use cnf, opb, lp, mps (fixed), freemps, qubo, coo or bqm", o.to))
+	}
 	variant, err := sudoku.ParseVariant(o.variant)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	puzzle, err := readOnePuzzle(stdin, source, variant)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	if err := puzzle.Validate(); err != nil {
-		return fmt.Errorf("%s: %w", source, err)
+		return usageError(fmt.Errorf("%s: %w", source, err))
 	}
 	out := stdout
 	if o.out != "" {
@@ -81,15 +85,14 @@ func runEncode(stdin io.Reader, stdout, stderr io.Writer, source string, o encod
 		defer f.Close()
 		out = f
 	}
-	switch o.to {
-	case "cnf", "opb":
-		return encodeCNF(out, stderr, puzzle, o)
-	case "lp", "mps", "freemps":
-		return encodeMILP(out, stderr, puzzle, o)
-	case "qubo", "coo", "bqm":
-		return encodeQUBO(out, stderr, puzzle, o)
-	}
-	return fmt.Errorf("unknown format %q: use cnf, opb, lp, mps (fixed), freemps, qubo, coo or bqm", o.to)
+	return encode(out, stderr, puzzle, o)
+}
+
+// encoders write a puzzle in each format --to takes.
+var encoders = map[string]func(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error{
+	"cnf": encodeCNF, "opb": encodeCNF,
+	"lp": encodeMILP, "mps": encodeMILP, "freemps": encodeMILP,
+	"qubo": encodeQUBO, "coo": encodeQUBO, "bqm": encodeQUBO,
 }
 
 // milpFormats maps encode's format names to the MILP writers': mps is the
@@ -99,11 +102,11 @@ var milpFormats = map[string]string{"lp": "lp", "mps": "fixed-mps", "freemps": "
 func encodeCNF(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error {
 	enc, err := cnf.ParseEncoding(o.encoding)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	amo, err := cnf.ParseAtMostOne(o.amo)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	inst, err := cnf.EncodePuzzle(puzzle, cnf.Options{Encoding: enc, AtMostOne: amo, Reduce: o.reduce, Propagate: o.propagate})
 	if err != nil {
@@ -123,7 +126,7 @@ func encodeCNF(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) erro
 func encodeMILP(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error {
 	form, err := milp.ParseForm(o.form)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	write, err := milp.Writer(milpFormats[o.to])
 	if err != nil {
@@ -140,11 +143,11 @@ func encodeMILP(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) err
 func encodeQUBO(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error {
 	form, err := qubo.ParseFormulation(o.qubo)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	weights, err := qubo.ParseWeights(o.weights)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	write, err := qubo.WriterFor(o.to)
 	if err != nil {

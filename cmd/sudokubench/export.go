@@ -43,7 +43,7 @@ results.jsonl, manifest.json or lock.`,
 				fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
 			}
 			if err != nil {
-				return err
+				return usageError(err)
 			}
 			var b bytes.Buffer
 			if err := record.WriteCSV(&b, d.Records); err != nil {

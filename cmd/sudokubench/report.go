@@ -85,25 +85,25 @@ func runReport(cmd *cobra.Command, dirs []string, fl *reportFlags) error {
 	}
 	cfg, err := reportConfig(fl, width)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	if _, err := report.TableFormat(fl.format); err != nil {
-		return err
+		return usageError(err)
 	}
 	plotFormats, err := reportPlotFormats(fl.plots)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	if (len(plotFormats) > 0 || fl.doc != "" || fl.check) && fl.out == "" {
-		return errors.New("--plots, --doc and --check need --out DIR for the plot files")
+		return usageError(errors.New("--plots, --doc and --check need --out DIR for the plot files"))
 	}
 	data, warnings, err := report.Load(dirs...)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	rep, err := report.New(data, cfg)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	rep.Warnings = append(warnings, rep.Warnings...)
 	for _, w := range rep.Warnings {

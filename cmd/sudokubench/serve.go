@@ -60,7 +60,7 @@ Ctrl-C or SIGTERM stops it gracefully.`,
 func runServe(cmd *cobra.Command, fl serveFlags) error {
 	mem, err := harness.ParseBytes(fl.mem)
 	if err != nil {
-		return fmt.Errorf("--mem: %w", err)
+		return usageError(fmt.Errorf("--mem: %w", err))
 	}
 	launch, err := harness.SelfLauncher("worker")
 	if err != nil {
@@ -74,7 +74,7 @@ func runServe(cmd *cobra.Command, fl serveFlags) error {
 		MaxInFlight: fl.maxInFlight, Logger: logger,
 	})
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	ln, err := net.Listen("tcp", fl.addr)
 	if err != nil {
