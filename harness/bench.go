@@ -123,7 +123,11 @@ func (c *Config) plan(infos []solvers.Info, runs int) record.Plan {
 	return p
 }
 
-func (c *Config) check() error {
+// Check refuses a configuration that cannot be meant: no corpus or solver,
+// a limit below its minimum, a bad mode or shard, a corpus listed twice.
+// Bench checks it first; a command line can ask before, to tell a mistake
+// in its flags from a benchmark that failed.
+func (c *Config) Check() error {
 	switch {
 	case len(c.Corpora) == 0:
 		return errors.New("no corpus given")
@@ -187,7 +191,7 @@ func (s *Summary) addWarning(w string) {
 // The benchmark holds cfg.Out's writer lock (LockDir) from start to end: a
 // second process on the same directory is refused, naming the first.
 func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
-	if err := cfg.check(); err != nil {
+	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
 	if cfg.Out == "" {

@@ -145,7 +145,7 @@ func baseRecord(run Run, timeout time.Duration) record.Record {
 		Started: time.Now().UTC(),
 		Solver:  run.Solver.Name, Options: run.Solver.Options, Family: run.Solver.Family,
 		Stochastic: run.Solver.Stochastic, External: !run.Solver.PureGo,
-		Corpus: run.Puzzle.Corpus, PuzzleID: run.Puzzle.ID, PuzzleSHA: g.SHA256(),
+		Corpus: run.Puzzle.Corpus, PuzzleID: run.Puzzle.ID, PuzzleSHA: g.SHA256(), Puzzle: g.String(),
 		Hints: run.Puzzle.Hints, Size: g.N(), Variant: g.Geometry().Variant.String(),
 		Mode: string(run.Mode), Seed: run.Seed, Rep: run.Rep,
 		TimeoutNS: int64(timeout),

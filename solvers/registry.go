@@ -112,8 +112,10 @@ func NewRegistry() *Registry { return &Registry{byName: make(map[string]Info)} }
 
 // Add registers a pipeline; a duplicate or malformed name is an error.
 func (r *Registry) Add(in Info) error {
-	if in.Name == "" || strings.ContainsAny(in.Name, " \t,") || in.New == nil {
-		return fmt.Errorf("solver %q: a name without spaces or commas and a constructor are required", in.Name)
+	// Commas separate names in --solvers, colons pairs in --scatter A:B and
+	// the slashes of a name in a Go benchmark's name (solvertest.BenchSolver).
+	if in.Name == "" || strings.ContainsAny(in.Name, " \t,:") || in.New == nil {
+		return fmt.Errorf("solver %q: a name without spaces, commas or colons and a constructor are required", in.Name)
 	}
 	if _, dup := r.byName[in.Name]; dup {
 		return fmt.Errorf("solver %q registered twice", in.Name)

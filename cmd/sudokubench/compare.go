@@ -41,19 +41,19 @@ about.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			m, err := report.ParseMeasure(measure)
 			if err != nil {
-				return err
+				return usageError(err)
 			}
 			tw, err := report.TableFormat(format)
 			if err != nil {
-				return err
+				return usageError(err)
 			}
 			dirsA, dirsB, err := compareSides(args, cmd.ArgsLenAtDash())
 			if err != nil {
-				return err
+				return usageError(err)
 			}
 			a, b, wl, err := report.LoadSides(dirsA, dirsB)
 			if err != nil {
-				return err
+				return usageError(err)
 			}
 			cs, wc := report.Compare(a, b, report.CompareConfig{Measure: m})
 			for _, w := range append(wl, wc...) {

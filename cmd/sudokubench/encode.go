@@ -69,13 +69,16 @@ func newEncodeCmd() *cobra.Command {
 }
 
 func runEncode(stdin io.Reader, stdout, stderr io.Writer, source string, o encodeOptions) error {
+	if _, ok := encoders[o.to]; !ok {
+		return usageError(fmt.Errorf("unknown format %q: use %s", o.to, encoderNames))
+	}
 	variant, err := sudoku.ParseVariant(o.variant)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	puzzle, err := readOnePuzzle(stdin, source, variant)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	out := stdout
 	if o.out != "" {
@@ -89,20 +92,25 @@ func runEncode(stdin io.Reader, stdout, stderr io.Writer, source string, o encod
 	return writeEncoded(out, stderr, puzzle, o)
 }
 
+// encoders write a puzzle in each format --to takes.
+var encoders = map[string]func(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error{
+	"cnf": encodeCNF, "opb": encodeCNF,
+	"lp": encodeMILP, "mps": encodeMILP, "freemps": encodeMILP,
+	"qubo": encodeQUBO, "coo": encodeQUBO, "bqm": encodeQUBO,
+	"mzn": encodeModel, "smt2": encodeModel, "asp": encodeModel,
+}
+
+// encoderNames lists the formats --to takes, for messages.
+const encoderNames = "cnf, opb, lp, mps (fixed), freemps, qubo, coo, bqm, mzn, smt2 or asp"
+
 // writeEncoded writes a puzzle in the format o.to names, its model's size
 // to stderr.
 func writeEncoded(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error {
-	switch o.to {
-	case "cnf", "opb":
-		return encodeCNF(out, stderr, puzzle, o)
-	case "lp", "mps", "freemps":
-		return encodeMILP(out, stderr, puzzle, o)
-	case "qubo", "coo", "bqm":
-		return encodeQUBO(out, stderr, puzzle, o)
-	case "mzn", "smt2", "asp":
-		return encodeModel(out, stderr, puzzle, o)
+	encode, ok := encoders[o.to]
+	if !ok {
+		return usageError(fmt.Errorf("unknown format %q: use %s", o.to, encoderNames))
 	}
-	return fmt.Errorf("unknown format %q: use cnf, opb, lp, mps (fixed), freemps, qubo, coo, bqm, mzn, smt2 or asp", o.to)
+	return encode(out, stderr, puzzle, o)
 }
 
 // milpFormats maps encode's format names to the MILP writers': mps is the
@@ -112,11 +120,11 @@ var milpFormats = map[string]string{"lp": "lp", "mps": "fixed-mps", "freemps": "
 func encodeCNF(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error {
 	enc, err := cnf.ParseEncoding(o.encoding)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	amo, err := cnf.ParseAtMostOne(o.amo)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	write := cnf.WriteDIMACS
 	if o.to == "opb" {
@@ -156,7 +164,7 @@ func contradiction(to string, why error) *cnf.Formula {
 func encodeMILP(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error {
 	form, err := milp.ParseForm(o.form)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	write, err := milp.Writer(milpFormats[o.to])
 	if err != nil {
@@ -173,11 +181,11 @@ func encodeMILP(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) err
 func encodeQUBO(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error {
 	form, err := qubo.ParseFormulation(o.qubo)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	weights, err := qubo.ParseWeights(o.weights)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	write, err := qubo.WriterFor(o.to)
 	if err != nil {

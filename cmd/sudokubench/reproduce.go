@@ -28,7 +28,7 @@ func newReproduceCmd() *cobra.Command {
 		// A command with subcommands and no action of its own would print
 		// its help and exit 0 on a mistyped subcommand.
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return errors.New("name a benchmark to reproduce: sudokubench reproduce comparison")
+			return usageError(errors.New("name a benchmark to reproduce: sudokubench reproduce comparison"))
 		},
 	}
 	cmd.AddCommand(newComparisonCmd())
@@ -100,7 +100,7 @@ generations (a quarter of a second).`,
 func runComparison(cmd *cobra.Command, fl *comparisonFlags) error {
 	measure, err := report.ParseMeasure(fl.measure)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	plotFormats, err := report.ParsePlotFormats(fl.plots)
 	if err != nil {
@@ -108,13 +108,13 @@ func runComparison(cmd *cobra.Command, fl *comparisonFlags) error {
 	}
 	plotWidth, err := report.ParsePrintWidth(fl.plotWidth)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	if (fl.reportOnly || fl.check || fl.resume) && fl.out == "" {
-		return errors.New("--report-only, --check and --resume need --out DIR: the comparison's results")
+		return usageError(errors.New("--report-only, --check and --resume need --out DIR: the comparison's results"))
 	}
 	if fl.check && !fl.reportOnly {
-		return errors.New("--check compares documents with the results: use it with --report-only")
+		return usageError(errors.New("--check compares documents with the results: use it with --report-only"))
 	}
 	reg, err := solverRegistry(fl.defs)
 	if err != nil {
@@ -165,7 +165,7 @@ func benchComparison(cmd *cobra.Command, fl *comparisonFlags, reg *solvers.Regis
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "%d of %d runs recorded in %s (%d by this call)\n\n", sum.Skipped+sum.Done, sum.Planned, sum.Out, sum.Done)
 	if sum.Interrupted {
-		return "", &exitError{code: 130, err: fmt.Errorf("interrupted; finish with: sudokubench reproduce comparison --out %s --resume", sum.Out)}
+		return "", &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted; finish with: sudokubench reproduce comparison --out %s --resume", sum.Out)}
 	}
 	return sum.Out, nil
 }

@@ -91,8 +91,11 @@ error. Linux only.`,
 
 func runBenchmark(cmd *cobra.Command, fl *runFlags) error {
 	cfg, err := runConfig(cmd, fl)
+	if err == nil {
+		err = checkRunConfig(cfg)
+	}
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	stderr := cmd.ErrOrStderr()
 	cfg.Warn = func(w string) { fmt.Fprintln(stderr, "warning:", w) }
@@ -104,7 +107,7 @@ func runBenchmark(cmd *cobra.Command, fl *runFlags) error {
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "\n%d of %d runs recorded in %s (%d by this call)\n", sum.Skipped+sum.Done, sum.Planned, sum.Out, sum.Done)
 	if sum.Interrupted {
-		return &exitError{code: 130, err: fmt.Errorf("interrupted; finish with: sudokubench run --out %s --resume", sum.Out)}
+		return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted; finish with: sudokubench run --out %s --resume", sum.Out)}
 	}
 	return printRunSummary(cmd.OutOrStdout(), stderr, sum.Out)
 }
@@ -145,6 +148,24 @@ func runConfig(cmd *cobra.Command, fl *runFlags) (harness.Config, error) {
 		given = func(string) bool { return true }
 	}
 	return cfg, applyFlags(&cfg, fl, given)
+}
+
+// checkRunConfig refuses, before anything is written, what the flags ask
+// that cannot be: a limit out of bounds, a solver selection or a corpus
+// that names nothing.
+func checkRunConfig(cfg harness.Config) error {
+	if err := cfg.Check(); err != nil {
+		return err
+	}
+	if _, err := cfg.Registry.Select(cfg.Solvers); err != nil {
+		return err
+	}
+	for _, name := range cfg.Corpora {
+		if _, err := corpora.Lookup(name); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // recordedManifest returns the manifest to resume, or nil when the run

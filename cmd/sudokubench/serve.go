@@ -91,7 +91,7 @@ func (fl serveFlags) check() (uint64, error) {
 func runServe(cmd *cobra.Command, fl serveFlags) error {
 	mem, err := fl.check()
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	reg, err := solverRegistry(fl.defs)
 	if err != nil {
@@ -109,7 +109,7 @@ func runServe(cmd *cobra.Command, fl serveFlags) error {
 		MaxInFlight: fl.maxInFlight, Logger: logger,
 	})
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	ln, err := net.Listen("tcp", fl.addr)
 	if err != nil {

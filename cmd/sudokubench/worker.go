@@ -21,7 +21,7 @@ func newWorkerCmd() *cobra.Command {
 		Args:   cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if solver == "" {
-				return errors.New("worker: --solver is required")
+				return usageError(errors.New("worker: --solver is required"))
 			}
 			reg, err := solverRegistry(defsFiles)
 			if err != nil {

@@ -21,6 +21,9 @@ const UnknownBuild = "unknown: built without a VCS stamp"
 
 // Manifest records how a set of runs was made, for reproducibility.
 type Manifest struct {
+	// Schema is the format's version (see Schema); WriteManifest fills it
+	// in.
+	Schema  int       `json:"schema,omitempty"`
 	Suite   string    `json:"suite"` // "sudokubench"
 	Created time.Time `json:"created"`
 	// Commit is the VCS revision stamped into the binary that made the
@@ -113,7 +116,11 @@ type Plan struct {
 // beside path and renames it over path, so that a reader, or a process
 // killed mid-write, never leaves half a manifest.
 func WriteManifest(path string, m *Manifest) error {
-	b, err := json.MarshalIndent(m, "", "  ")
+	stamped := *m
+	if stamped.Schema == 0 {
+		stamped.Schema = Schema
+	}
+	b, err := json.MarshalIndent(&stamped, "", "  ")
 	if err != nil {
 		return err
 	}
@@ -150,6 +157,9 @@ func ReadManifest(path string) (*Manifest, error) {
 	var m Manifest
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, fmt.Errorf("%s: not a manifest: %v", path, err)
+	}
+	if err := checkSchema(&m.Schema); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return &m, nil
 }

@@ -16,8 +16,22 @@ import (
 	"time"
 )
 
+// Schema is the version of the record and manifest formats that this
+// package writes, and the newest it reads. Fields are only ever added, with
+// omitempty, and an added field does not change the schema: a reader that
+// does not know it ignores it and reads the rest right. The schema goes up
+// only for a change that a reader of the old schema would misread: a
+// field's meaning, unit or type changed, a field removed or renamed, a
+// status that must not be counted as any of the old ones. Records and
+// manifests written before the field existed carry none and read as
+// schema 1, which is what they are. A reader refuses a schema newer than
+// its own, naming the file and line, rather than misread it.
+const Schema = 1
+
 // Record is one run of one solver on one puzzle.
 type Record struct {
+	// Schema is the format's version (see Schema); Writer fills it in.
+	Schema  int               `json:"schema,omitempty"`
 	Solver  string            `json:"solver"`
 	Options map[string]string `json:"options,omitempty"`
 	Family  string            `json:"family,omitempty"`
@@ -31,6 +45,11 @@ type Record struct {
 	Hints     int    `json:"hints"`
 	Size      int    `json:"size"` // side: 9 for 9×9
 	Variant   string `json:"variant"`
+
+	// Puzzle is the puzzle itself on one line (digits, then letters above
+	// 9, '.' for a blank), so that a derived puzzle (17-clue+8:123) reads
+	// without the tool; empty in records written before it was recorded.
+	Puzzle string `json:"puzzle,omitempty"`
 
 	Mode string `json:"mode"`
 	Seed int64  `json:"seed"`
@@ -147,10 +166,15 @@ func Append(path string) (*Writer, error) {
 	return &Writer{f: f, synced: time.Now()}, nil
 }
 
-// Write appends one record, and syncs the file when SyncInterval has passed
-// since the last sync.
+// Write appends one record, marked with the current Schema where it
+// carries none, and syncs the file when SyncInterval has passed since the
+// last sync.
 func (w *Writer) Write(r *Record) error {
-	b, err := json.Marshal(r)
+	rec := *r
+	if rec.Schema == 0 {
+		rec.Schema = Schema
+	}
+	b, err := json.Marshal(&rec)
 	if err != nil {
 		return err
 	}
@@ -205,6 +229,9 @@ func decode(r io.Reader, name string, fn func(*Record) error) ([]string, error) 
 			warnings = append(warnings, fmt.Sprintf("%s:%d: incomplete last line skipped (interrupted write)", name, line))
 			continue
 		}
+		if err := checkSchema(&rec.Schema); err != nil {
+			return warnings, fmt.Errorf("%s:%d: %w", name, line, err)
+		}
 		if err := fn(&rec); err != nil {
 			return warnings, err
 		}
@@ -220,4 +247,16 @@ func ReadAll(path string) ([]Record, []string, error) {
 		return nil
 	})
 	return all, warn, err
+}
+
+// checkSchema reads a missing schema as 1 and refuses one newer than this
+// package's.
+func checkSchema(schema *int) error {
+	switch {
+	case *schema == 0:
+		*schema = 1
+	case *schema > Schema:
+		return fmt.Errorf("written in schema %d, newer than the schema %d this sudokubench reads: read it with a newer sudokubench (sudokubench version says which this is)", *schema, Schema)
+	}
+	return nil
 }
