@@ -57,14 +57,14 @@ every check passed.`,
 func runCheckSolver(cmd *cobra.Command, name string, fl checkSolverFlags) error {
 	sides, err := parseSides(fl.sizes)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	if fl.timeout < harness.MinTimeout {
-		return fmt.Errorf("--timeout %s: give a limit of at least %s", fl.timeout, harness.MinTimeout)
+		return usageError(fmt.Errorf("--timeout %s: give a limit of at least %s", fl.timeout, harness.MinTimeout))
 	}
 	mem, err := harness.ParseBytes(fl.mem)
 	if err != nil {
-		return fmt.Errorf("--mem: %w", err)
+		return usageError(fmt.Errorf("--mem: %w", err))
 	}
 	reg, err := solverRegistry(fl.defs)
 	if err != nil {
@@ -72,7 +72,7 @@ func runCheckSolver(cmd *cobra.Command, name string, fl checkSolverFlags) error 
 	}
 	info, err := reg.Lookup(name)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	if err := info.Check(); err != nil {
 		return fmt.Errorf("solver %s cannot run here: %w", name, err)

@@ -23,7 +23,8 @@ func solverRegistry(paths []string) (*solvers.Registry, error) {
 	if len(paths) == 0 {
 		return registry.Default(), nil
 	}
-	return registry.WithDefinitions(paths)
+	reg, err := registry.WithDefinitions(paths)
+	return reg, usageError(err)
 }
 
 // workerLauncher starts workers that know the same definitions as this

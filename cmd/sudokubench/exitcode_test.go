@@ -44,6 +44,13 @@ func TestExitCodes(t *testing.T) {
 		{"usage=generate-below-minimum", "", []string{"generate", "--hints", "16"}, exitUsage},
 		{"usage=corpus", "", []string{"corpora", "show", "nope"}, exitUsage},
 		{"usage=export-no-dir", "", []string{"export-records", filepath.Join(tmp, "none")}, exitUsage},
+		{"usage=export-no-out", "", []string{"export", "--corpus", "17-clue"}, exitUsage},
+		{"usage=export-corpus", "", []string{"export", "--corpus", "nope", "--out", filepath.Join(tmp, "inst")}, exitUsage},
+		{"usage=export-format", "", []string{"export", "--corpus", "17-clue", "--to", "xlsx", "--out", filepath.Join(tmp, "inst")}, exitUsage},
+		{"usage=check-solver-unknown", "", []string{"check-solver", "nope"}, exitUsage},
+		{"usage=certify-corpus", "", []string{"certify", "--corpus", "nope", "--out", filepath.Join(tmp, "cert")}, exitUsage},
+		{"usage=defs-missing", top95First, []string{"solve", "--defs", filepath.Join(tmp, "none.toml")}, exitUsage},
+		{"usage=drat-missing", "", []string{"drat", filepath.Join(tmp, "none.cnf"), filepath.Join(tmp, "none.drat")}, exitUsage},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

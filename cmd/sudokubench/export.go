@@ -68,19 +68,19 @@ holds a run, and replaces no file without --force.`,
 
 func runExport(cmd *cobra.Command, fl exportFlags) error {
 	if fl.out == "" || fl.corpus == "" {
-		return fmt.Errorf("export needs --corpus and --out")
+		return usageError(fmt.Errorf("export needs --corpus and --out"))
 	}
 	variant, err := sudoku.ParseVariant(fl.variant)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	format, err := exportFormat(fl.encodeOptions)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	puzzles, err := exportPuzzles(cmd, fl, variant)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	sum, err := export.Write(export.Config{Dir: fl.out, Format: format, Force: fl.force}, puzzles)
 	if err != nil {
