@@ -425,6 +425,9 @@ func prepareOut(cfg Config, m *record.Manifest, prov provenance) (*record.Manife
 	manifestPath := filepath.Join(cfg.Out, record.ManifestFile)
 	resultsPath := filepath.Join(cfg.Out, record.ResultsFile)
 	old, err := record.ReadManifest(manifestPath)
+	if _, zerr := os.Stat(filepath.Join(cfg.Out, record.CompressedResultsFile)); zerr == nil {
+		return nil, nil, fmt.Errorf("%s holds compressed records (%s), as a committed run does: runs append to %s only; gunzip it to resume, or choose another --out", cfg.Out, record.CompressedResultsFile, record.ResultsFile)
+	}
 	switch {
 	case err == nil && !cfg.Resume:
 		return nil, nil, fmt.Errorf("%s already holds a benchmark; pass --resume to finish it or choose another --out", cfg.Out)

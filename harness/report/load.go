@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -66,8 +65,8 @@ func Load(dirs ...string) (*Data, []string, error) {
 			}
 		}
 		d.Sources = append(d.Sources, Source{Dir: dir, Manifest: m})
-		path := filepath.Join(dir, record.ResultsFile)
-		if _, err := os.Stat(path); err != nil {
+		path, err := record.ResultsPath(dir)
+		if err != nil {
 			return nil, warnings, fmt.Errorf("%s: %w (is this a result directory?)", dir, err)
 		}
 		var check *record.PlanCheck
