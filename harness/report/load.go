@@ -118,7 +118,7 @@ func planSummary(pl record.Plan) string {
 // planLine gives a plan's mode, repetitions, seed and limits.
 func planLine(pl record.Plan) string {
 	return fmt.Sprintf("mode %s, %d rep(s), seed %d, limit %s, memory %s",
-		pl.Mode, pl.Reps, pl.Seed, FormatDuration(float64(pl.TimeoutNS)), FormatBytes(float64(pl.MemBytes)))
+		pl.Mode, pl.Reps, pl.Seed, FormatDuration(float64(pl.TimeoutNS)), record.FormatBytes(float64(pl.MemBytes)))
 }
 
 // duplicates tracks run keys across directories and counts the repeats.
