@@ -22,8 +22,11 @@ type displayBlock struct {
 
 // isDisplayLine reports whether a line (trimmed) belongs to the display
 // form: it holds a column separator '|' or '+', is a row separator made of
-// '-', '+' and '=', is single symbols separated by blanks, or is a bare row.
-func isDisplayLine(line string) bool {
+// '-', '+' and '=', is single symbols separated by blanks (and not a puzzle
+// in the numbers form, isNumbersLine), or is a bare row. openSide is the
+// side of the grid being read, 0 when none is open: a line of that many
+// cells continues it.
+func isDisplayLine(line string, openSide int) bool {
 	if line == "" || strings.HasPrefix(line, "#") {
 		return false
 	}
@@ -32,7 +35,10 @@ func isDisplayLine(line string) bool {
 	}
 	fields := strings.Fields(line)
 	if len(fields) == 1 {
-		return isBareRow(line)
+		return isBareRow(line, openSide)
+	}
+	if isNumbersLine(line, openSide) {
+		return false
 	}
 	for _, f := range fields {
 		if len(f) != 1 {
@@ -44,11 +50,12 @@ func isDisplayLine(line string) bool {
 
 // isBareRow reports whether a line is one grid row written without
 // separators ("53..7...."): 4, 9 or 25 symbols of that side, or 16 symbols
-// of which one is above 4. Sixteen symbols 1-4 and blanks are a 4×4 puzzle
-// in the one-line form, as they always were.
-func isBareRow(line string) bool {
+// of which one is above 4, or a row of the open grid. Sixteen symbols 1-4
+// and blanks with no grid open are a 4×4 puzzle in the one-line form, as
+// they always were.
+func isBareRow(line string, openSide int) bool {
 	side := len(line)
-	if side == 16 && !strings.ContainsFunc(line, func(r rune) bool { return r < utf8.RuneSelf && sudoku.Digit(byte(r)) > 4 }) {
+	if side == 16 && side != openSide && !strings.ContainsFunc(line, func(r rune) bool { return r < utf8.RuneSelf && sudoku.Digit(byte(r)) > 4 }) {
 		return false
 	}
 	if !validSide(side) {

@@ -1,6 +1,7 @@
 package corpora
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"math/rand/v2"
@@ -19,6 +20,17 @@ type Oracle interface {
 	RandomSolution(g *sudoku.Grid, rng *rand.Rand) (*sudoku.Grid, bool)
 }
 
+// ContextOracle is an Oracle whose answers a context can cut short: each
+// method returns the context's error once it ends, and otherwise answers
+// as the Oracle method of the same name does, drawing from rng alike. The
+// generator uses these methods where an oracle has them, so that a
+// deadline stops it within one oracle call, not only between two.
+type ContextOracle interface {
+	Oracle
+	CountSolutionsContext(ctx context.Context, g *sudoku.Grid, limit int) (int, error)
+	RandomSolutionContext(ctx context.Context, g *sudoku.Grid, rng *rand.Rand) (*sudoku.Grid, bool, error)
+}
+
 // GenerateOptions say what puzzles to generate.
 type GenerateOptions struct {
 	Box     int // box side, 2..5: 3 for 9×9
@@ -28,14 +40,79 @@ type GenerateOptions struct {
 	// Attempts is how many full grids one puzzle may use up before the
 	// generator gives up; 0 means DefaultAttempts.
 	Attempts int
+	// Progress, if set, is told how the puzzle being made stands after
+	// every cell the generator tries, on the generator's goroutine.
+	Progress func(GenerateProgress)
+}
+
+// GenerateProgress is how the making of one puzzle stands.
+type GenerateProgress struct {
+	Attempt int // the attempt under way, from 1
+	Hints   int // hints the attempt's grid has now
+	Fewest  int // the fewest hints any attempt at this puzzle got down to
 }
 
 // DefaultAttempts is the attempt budget per puzzle when none is given.
 const DefaultAttempts = 50
 
 // ErrUnreachable is the kind of error a generator returns when no attempt
-// reached the hint count.
+// reached the hint count, or when no puzzle of that hint count can exist.
 var ErrUnreachable = errors.New("hint count not reached")
+
+// GiveUpError is a puzzle the generator did not make, and how near it came:
+// no attempt reached the hint count (Err is ErrUnreachable), or the context
+// ended first (Err is the context's error).
+type GiveUpError struct {
+	Geometry *sudoku.Geometry
+	Hints    int   // the hint count asked for
+	Attempts int   // attempts begun; when the context ended, the last was cut short
+	Budget   int   // the attempt budget
+	Fewest   int   // the fewest hints an attempt got down to
+	Err      error // ErrUnreachable or the context's error
+}
+
+func (e *GiveUpError) Error() string {
+	if !errors.Is(e.Err, ErrUnreachable) {
+		return fmt.Sprintf("generate: stopped (%v) in attempt %d of %d on %s: the fewest hints reached was %d, not %d; ask for more hints or allow more time",
+			e.Err, e.Attempts, e.Budget, e.Geometry, e.Fewest, e.Hints)
+	}
+	return fmt.Sprintf("generate: %v: %s on %s reached %d hints at best, not %d; removing cells at random stops where no further cell can go without a second solution: ask for %d hints or more, or a larger attempt budget%s",
+		ErrUnreachable, attempts(e.Attempts), e.Geometry, e.Fewest, e.Hints, e.Fewest, randomRemovalNote(e.Geometry))
+}
+
+// attempts writes a count of attempts: "1 attempt", "50 attempts".
+func attempts(n int) string {
+	if n == 1 {
+		return "1 attempt"
+	}
+	return fmt.Sprintf("%d attempts", n)
+}
+
+// Unwrap returns ErrUnreachable or the context's error, for errors.Is.
+func (e *GiveUpError) Unwrap() error { return e.Err }
+
+// knownMinimum returns the fewest hints a puzzle with a unique solution
+// has on a geometry, where that is known, and how it is known.
+func knownMinimum(geo *sudoku.Geometry) (int, string, bool) {
+	switch {
+	case geo.N == 4 && geo.Variant == sudoku.Classic:
+		return 4, "every 4×4 puzzle of 3 hints has several solutions or none", true
+	case geo.N == 4 && geo.Variant == sudoku.Diagonal:
+		return 3, "every 4×4 diagonal puzzle of 2 hints has several solutions", true
+	case geo.N == 9 && geo.Variant == sudoku.Classic:
+		return 17, "McGuire, Tugemann and Civario's exhaustive search, 2012", true
+	}
+	return 0, "", false
+}
+
+// randomRemovalNote says, for the geometries where it is known, how the
+// fewest hints random removal reaches compares with the true minimum.
+func randomRemovalNote(geo *sudoku.Geometry) string {
+	if geo.N == 9 && geo.Variant == sudoku.Classic {
+		return "; unique 9×9 puzzles exist down to 17 hints, but random removal rarely ends below about 20"
+	}
+	return ""
+}
 
 // Generator makes unique puzzles: a random full grid, then cells removed in
 // random order as long as the puzzle keeps a unique solution, until the hint
@@ -52,7 +129,9 @@ type Generator struct {
 // of a seed.
 const generatorStream = 0x6e6e
 
-// NewGenerator checks the options and returns a generator.
+// NewGenerator checks the options and returns a generator. A hint count
+// below the known minimum for the geometry (4 on 4×4, 17 on 9×9) is
+// refused at once, as ErrUnreachable.
 func NewGenerator(o Oracle, opts GenerateOptions) (*Generator, error) {
 	geo, err := sudoku.NewGeometry(opts.Box, opts.Variant)
 	if err != nil {
@@ -60,6 +139,10 @@ func NewGenerator(o Oracle, opts GenerateOptions) (*Generator, error) {
 	}
 	if opts.Hints < 0 || opts.Hints > geo.Cells {
 		return nil, fmt.Errorf("generate: %d hints asked for a %s grid, which has %d cells", opts.Hints, geo, geo.Cells)
+	}
+	if least, why, known := knownMinimum(geo); known && opts.Hints < least {
+		return nil, fmt.Errorf("generate: %w: no %s puzzle with %d hints has a unique solution, the fewest that can is %d (%s): ask for %d hints or more",
+			ErrUnreachable, geo, opts.Hints, least, why, least)
 	}
 	if opts.Attempts < 0 {
 		return nil, fmt.Errorf("generate: attempt budget %d is negative", opts.Attempts)
@@ -71,28 +154,38 @@ func NewGenerator(o Oracle, opts GenerateOptions) (*Generator, error) {
 }
 
 // Next returns the next puzzle: unique, with exactly the asked hint count.
-func (g *Generator) Next() (*sudoku.Grid, error) {
+func (g *Generator) Next() (*sudoku.Grid, error) { return g.NextContext(context.Background()) }
+
+// NextContext is Next, giving up when ctx ends: within one oracle call for
+// a ContextOracle, else before the next one. Every error of either is a
+// *GiveUpError, or a failure of the oracle. After the context has ended
+// the generator's sequence is no longer the seed's.
+func (g *Generator) NextContext(ctx context.Context) (*sudoku.Grid, error) {
 	fewest := g.geo.Cells
-	for range g.opts.Attempts {
-		puzzle, err := g.attempt()
-		if err != nil {
+	for attempt := 1; attempt <= g.opts.Attempts; attempt++ {
+		puzzle, err := g.attempt(ctx, attempt, &fewest)
+		switch {
+		case err != nil && ctx.Err() != nil:
+			return nil, &GiveUpError{Geometry: g.geo, Hints: g.opts.Hints, Attempts: attempt, Budget: g.opts.Attempts, Fewest: fewest, Err: ctx.Err()}
+		case err != nil:
 			return nil, err
-		}
-		if puzzle.Hints() == g.opts.Hints {
+		case puzzle.Hints() == g.opts.Hints:
 			return puzzle, nil
 		}
-		fewest = min(fewest, puzzle.Hints())
 	}
-	return nil, fmt.Errorf("generate: %w: %d attempts on %s reached %d hints at best, not %d; removing cells at random ends at a minimal puzzle, and on 9×9 that is rarely below about 20 hints: ask for more hints or a larger attempt budget",
-		ErrUnreachable, g.opts.Attempts, g.geo, fewest, g.opts.Hints)
+	return nil, &GiveUpError{Geometry: g.geo, Hints: g.opts.Hints, Attempts: g.opts.Attempts, Budget: g.opts.Attempts, Fewest: fewest, Err: ErrUnreachable}
 }
 
 // attempt removes cells from a fresh full grid in random order, keeping
 // each removal only if the solution stays unique, and stops at the target
-// hint count or when every cell has been tried.
-func (g *Generator) attempt() (*sudoku.Grid, error) {
-	puzzle, ok := g.oracle.RandomSolution(sudoku.NewGrid(g.geo), g.rng)
-	if !ok {
+// hint count or when every cell has been tried. It keeps *fewest, the
+// fewest hints of any attempt, up to date.
+func (g *Generator) attempt(ctx context.Context, attempt int, fewest *int) (*sudoku.Grid, error) {
+	puzzle, ok, err := g.randomSolution(ctx, sudoku.NewGrid(g.geo))
+	switch {
+	case err != nil:
+		return nil, err
+	case !ok:
 		return nil, fmt.Errorf("generate: the oracle found no completion of an empty %s grid", g.geo)
 	}
 	hints := g.geo.Cells
@@ -102,13 +195,54 @@ func (g *Generator) attempt() (*sudoku.Grid, error) {
 		}
 		d := puzzle.Cell(cell)
 		puzzle.Set(cell, 0)
-		if forcedByPeers(puzzle, cell, d) || g.oracle.CountSolutions(puzzle, 2) == 1 {
-			hints--
-			continue
+		unique, err := g.staysUnique(ctx, puzzle, cell, d)
+		if err != nil {
+			return nil, err
 		}
-		puzzle.Set(cell, d)
+		if unique {
+			hints--
+			*fewest = min(*fewest, hints)
+		} else {
+			puzzle.Set(cell, d)
+		}
+		g.report(GenerateProgress{Attempt: attempt, Hints: hints, Fewest: *fewest})
 	}
 	return puzzle, nil
+}
+
+// staysUnique reports whether a unique puzzle, cell emptied of d, still has
+// one solution.
+func (g *Generator) staysUnique(ctx context.Context, puzzle *sudoku.Grid, cell, d int) (bool, error) {
+	if forcedByPeers(puzzle, cell, d) {
+		return true, ctx.Err()
+	}
+	if o, ok := g.oracle.(ContextOracle); ok {
+		n, err := o.CountSolutionsContext(ctx, puzzle, 2)
+		return n == 1, err
+	}
+	if err := ctx.Err(); err != nil {
+		return false, err
+	}
+	return g.oracle.CountSolutions(puzzle, 2) == 1, nil
+}
+
+// randomSolution asks the oracle for a random completion, through the
+// context where the oracle takes one.
+func (g *Generator) randomSolution(ctx context.Context, grid *sudoku.Grid) (*sudoku.Grid, bool, error) {
+	if o, ok := g.oracle.(ContextOracle); ok {
+		return o.RandomSolutionContext(ctx, grid, g.rng)
+	}
+	if err := ctx.Err(); err != nil {
+		return nil, false, err
+	}
+	sol, ok := g.oracle.RandomSolution(grid, g.rng)
+	return sol, ok, nil
+}
+
+func (g *Generator) report(p GenerateProgress) {
+	if g.opts.Progress != nil {
+		g.opts.Progress(p)
+	}
 }
 
 // forcedByPeers reports whether the givens among a cell's peers rule out

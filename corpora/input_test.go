@@ -2,8 +2,10 @@ package corpora_test
 
 import (
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -143,5 +145,133 @@ func TestBuiltInCorporaNeedNoDirectory(t *testing.T) {
 	}
 	if got[0].ID != "norvig-hardest:1" {
 		t.Errorf("id %s, want norvig-hardest:1", got[0].ID)
+	}
+}
+
+// A byte-order mark at the start of a file, as some editors write, is no
+// part of its first line, whatever that line holds.
+func TestByteOrderMarkIsDropped(t *testing.T) {
+	const bom = "\ufeff"
+	tests := []struct {
+		name, text string
+		lines      []int
+	}{
+		{"first=puzzle", bom + top95First + "\n" + puzzleB + "\n", []int{1, 2}},
+		{"first=comment", bom + "# mine\n" + top95First + "\n", []int{2}},
+		{"first=csv-header", bom + "quizzes,solutions\n" + puzzleA + "," + solutionA + "\n", []int{2}},
+		{"first=display-row", bom + prettyTop95First, []int{1}},
+		{"first=numbers", bom + mustGrid(t, top95First).Numbers() + "\n", []int{1}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, _, err := scanText(t, tt.text, corpora.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(lines(got), tt.lines) {
+				t.Errorf("puzzles at lines %v, want %v", lines(got), tt.lines)
+			}
+		})
+	}
+	path := filepath.Join(t.TempDir(), "bom.txt")
+	if err := os.WriteFile(path, []byte(bom+top95First+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	var got []corpora.Puzzle
+	if _, err := corpora.Load(dataDir, path, corpora.Options{SkipInvalid: true}, collect(&got)); err != nil || len(got) != 1 || got[0].Hints != 17 {
+		t.Errorf("file with a byte-order mark: %d puzzles, %v; want its 17-hint puzzle", len(got), err)
+	}
+}
+
+func mustGrid(t *testing.T, line string) *sudoku.Grid {
+	t.Helper()
+	g, err := sudoku.ParseLine(line, sudoku.Classic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
+}
+
+// A puzzle may be a line of whitespace-separated numbers, one a cell: on
+// its own, as the puzzle and solution of a CSV line, or with a count; a
+// 16×16 display grid still reads as one, even where a row holds only 1-4.
+func TestNumbersLines(t *testing.T) {
+	sixteen := sudoku.PatternGrid(4)
+	blanked := sixteen.Clone()
+	for i := range 16 * 3 {
+		blanked.Set(i, 0)
+	}
+	four := mustGrid(t, "1...........4...")
+	nine, sol := mustGrid(t, puzzleA), mustGrid(t, solutionA)
+	// Row 2 of these grids holds only 1-4 and blanks, as a 4×4 puzzle's
+	// sixteen symbols do.
+	lowGrid := sixteen.Clone()
+	for c := range 16 {
+		lowGrid.Set(16+c, map[int]int{0: 1, 15: 4}[c])
+	}
+	var spaced []string
+	for _, row := range strings.Fields(bareRows(lowGrid.String(), 16)) {
+		spaced = append(spaced, strings.Join(strings.Split(row, ""), " "))
+	}
+	tests := []struct {
+		name, text string
+		want       []*sudoku.Grid
+	}{
+		{"form=16x16-numbers", blanked.Numbers() + "\n", []*sudoku.Grid{blanked}},
+		{"form=9x9-numbers-between-lines", puzzleB + "\n" + nine.Numbers() + "\n" + puzzleB + "\n",
+			[]*sudoku.Grid{mustGrid(t, puzzleB), nine, mustGrid(t, puzzleB)}},
+		{"form=4x4-numbers-lines", four.Numbers() + "\n" + four.Numbers() + "\n", []*sudoku.Grid{four, four}},
+		{"form=numbers-csv", "quizzes,solutions\n" + nine.Numbers() + ", " + sol.Numbers() + "\n", []*sudoku.Grid{nine}},
+		{"form=numbers-count", nine.Numbers() + " : 1 : " + sol.Numbers() + "\n", []*sudoku.Grid{nine}},
+		{"form=16x16-display-low-row", strings.Join(spaced, "\n") + "\n", []*sudoku.Grid{lowGrid}},
+		{"form=16x16-bare-rows-low-row", bareRows(lowGrid.String(), 16), []*sudoku.Grid{lowGrid}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, _, err := scanText(t, tt.text, corpora.Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(got) != len(tt.want) {
+				t.Fatalf("%d puzzles, want %d", len(got), len(tt.want))
+			}
+			for i, p := range got {
+				if !p.Grid.Equal(tt.want[i]) {
+					t.Errorf("puzzle %d = %s, want %s", i, p.Grid, tt.want[i])
+				}
+			}
+			if strings.Contains(tt.name, "csv") || strings.Contains(tt.name, "count") {
+				if !got[0].Solution.Equal(sol) {
+					t.Errorf("solution %v, want %s", got[0].Solution, sol)
+				}
+			}
+		})
+	}
+}
+
+// A bad numbers line says what is wrong with it, as the symbol form does:
+// its token count, or the cell, token and column of a bad number.
+func TestNumbersLineErrors(t *testing.T) {
+	tokens := strings.Fields(sudoku.PatternGrid(4).Numbers())
+	outOfRange := append([]string(nil), tokens...)
+	outOfRange[38] = "17"
+	column := len(strings.Join(tokens[:38], " ")) + 2
+	tests := []struct {
+		name, text string
+		kind       error
+		says       string
+	}{
+		{"bad=one-missing", strings.Join(tokens[1:], " "), sudoku.ErrLength, "in.txt:1: 255 whitespace-separated tokens"},
+		{"bad=out-of-range", strings.Join(outOfRange, " "), sudoku.ErrSymbol,
+			fmt.Sprintf("in.txt:1: r3c7 (token 39, column %d): 17 out of range 1..16", column)},
+		{"bad=letter", "A " + strings.Join(tokens[1:], " "), sudoku.ErrSymbol, `in.txt:1: r1c1 (token 1, column 1): "A" is a letter`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := scanText(t, tt.text+"\n", corpora.Options{})
+			if !errors.Is(err, tt.kind) || !strings.Contains(err.Error(), tt.says) {
+				t.Errorf("error %v, want %q", err, tt.says)
+			}
+		})
 	}
 }

@@ -56,15 +56,56 @@ const (
 	skipLine                  // blank, '#' comment, or a CSV header
 )
 
-// contentField returns the part of a line that holds the puzzle: its first
-// blank-separated field (what follows, such as a difficulty rating, is a
-// remark), or "" for a blank or '#' comment line.
-func contentField(line string) string {
+// contentField returns the part of a line that holds the puzzle: the
+// whole line when its puzzle is in the numbers form (isNumbersLine), else
+// its first blank-separated field (what follows, such as a difficulty
+// rating, is a remark), or "" for a blank or '#' comment line. openSide is
+// the side of a display grid being read, 0 when none is open.
+func contentField(line string, openSide int) string {
 	fields := strings.Fields(line)
-	if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
+	switch {
+	case len(fields) == 0 || strings.HasPrefix(fields[0], "#"):
 		return ""
+	case isNumbersLine(line, openSide):
+		return line
 	}
 	return fields[0]
+}
+
+// minCells is the cell count of the smallest grid.
+const minCells = sudoku.MinBox * sudoku.MinBox * sudoku.MinBox * sudoku.MinBox
+
+// isNumbersLine reports whether a line (trimmed) holds a puzzle in the
+// numbers form of sudoku.ParseLine, one whitespace-separated number a cell
+// ("0 12 0 16 …"). The rule: its puzzle field (the line, or its part before
+// a ',' or ':' that starts a solution or a count) holds at least as many
+// tokens as the smallest grid has cells, its first token is no whole
+// puzzle (shorter than that), and it is no display row, single symbols as
+// many as a grid's side. Sixteen tokens 0-4 and '.' with no grid open are
+// a 4×4 puzzle, as sixteen such symbols without blanks always were. Once a
+// line is taken for the numbers form, the parser says what is wrong with
+// it: its token count, or a token that is not a number of the grid.
+func isNumbersLine(line string, openSide int) bool {
+	field, _, _ := strings.Cut(line, ",")
+	field, _, _ = strings.Cut(field, ":")
+	tokens := strings.Fields(field)
+	if len(tokens) < minCells || len(tokens[0]) >= minCells {
+		return false
+	}
+	if !allSingleSymbols(tokens) || !validSide(len(tokens)) {
+		return true
+	}
+	return openSide == 0 && len(tokens) == minCells && strings.Trim(strings.Join(tokens, ""), "01234.") == ""
+}
+
+// allSingleSymbols reports whether every token is one character long.
+func allSingleSymbols(tokens []string) bool {
+	for _, t := range tokens {
+		if len(t) != 1 {
+			return false
+		}
+	}
+	return true
 }
 
 // classify decides how to read a line's content field. first says whether
@@ -116,6 +157,9 @@ type fieldsParser func(fields []string, v sudoku.Variant) (record, error)
 // parseFields hands the fields of a separated line on, and says which
 // layout was expected when their number does not fit it.
 func parseFields(fields []string, v sudoku.Variant, layout string, parse fieldsParser) (record, error) {
+	for i := range fields {
+		fields[i] = strings.TrimSpace(fields[i])
+	}
 	r, err := parse(fields, v)
 	if errors.Is(err, ErrFields) {
 		return record{}, fmt.Errorf("%w: %d fields, the layout is %s", ErrFields, len(fields), layout)

@@ -161,11 +161,11 @@ func scanLines(r io.Reader, src source, p *pipeline) error {
 	var grid displayBlock
 	for sc.Scan() {
 		p.stats.Lines++
-		raw := strings.TrimSpace(strings.TrimSuffix(sc.Text(), "\r"))
+		raw := trimLine(sc.Text(), p.stats.Lines)
 		if err := sudoku.CheckText(raw); errors.Is(err, sudoku.ErrNotText) {
 			return &LineError{File: src.file, Line: p.stats.Lines, Err: err}
 		}
-		display := isDisplayLine(raw)
+		display := isDisplayLine(raw, grid.side)
 		if grid.open() && !display {
 			start := grid.start
 			if err := lineProblem(src, start, grid.unfinished(), p); err != nil {
@@ -179,7 +179,7 @@ func scanLines(r io.Reader, src source, p *pipeline) error {
 			first = false
 			continue
 		}
-		text := contentField(raw)
+		text := contentField(raw, grid.side)
 		kind := classify(text, p.opts.Variant, first)
 		if text != "" {
 			first = false
@@ -198,6 +198,16 @@ func scanLines(r io.Reader, src source, p *pipeline) error {
 		}
 	}
 	return readError(sc.Err(), src, p.stats.Lines+1)
+}
+
+// trimLine returns a line without the blanks around it, a carriage return
+// at its end, or, on the first line, the byte-order mark some editors put
+// at the start of a file.
+func trimLine(line string, lineNo int) string {
+	if lineNo == 1 {
+		line = sudoku.TrimByteOrderMark(line)
+	}
+	return strings.TrimSpace(strings.TrimSuffix(line, "\r"))
 }
 
 // readDisplayLine feeds one display line to an open (or opening) grid and

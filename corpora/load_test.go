@@ -301,6 +301,8 @@ func FuzzScan(f *testing.F) {
 	f.Add(puzzleA + "\r\n# c\n" + puzzleB + ":2\n")
 	f.Add("quizzes,solutions\n" + puzzleA + "," + solutionA + "\n")
 	f.Add(puzzleA + ":1:" + solutionA + "\n" + strings.Repeat("1", 16))
+	f.Add("\ufeff" + strings.Repeat("0 ", 80) + "9\n" + strings.Repeat("1 ", 15) + "2\n")
+	f.Add(strings.Repeat("0 12 . 16 ", 64) + "," + strings.Repeat("1 ", 256) + "\n")
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, skip := range []bool{false, true} {
 			var got []corpora.Puzzle

@@ -3,6 +3,7 @@ package harness
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -233,8 +234,8 @@ func TestShardsMergeToTheWholePlan(t *testing.T) {
 	}
 	partialDir := filepath.Join(t.TempDir(), "partial")
 	partial, err := Merge(pieces[:2], partialDir)
-	if err != nil || len(partial.Warnings) == 0 {
-		t.Errorf("merging two of three shards: %v, warnings %q; want a warning of missing runs", err, partial.Warnings)
+	if err != nil || len(partial.Warnings) == 0 || !strings.Contains(partial.Warnings[0], "1 shard(s) missing: 3/3") {
+		t.Errorf("merging two of three shards: %v, warnings %q; want a warning naming shard 3/3", err, partial.Warnings)
 	}
 	if m, err := record.ReadManifest(filepath.Join(partialDir, record.ManifestFile)); err != nil || strings.Join(m.MergedShards, ",") != "1/3,2/3" {
 		t.Errorf("merged manifest of two shards names shards %v (%v), want 1/3,2/3", m.MergedShards, err)
@@ -267,7 +268,7 @@ func TestShardsPartitionThePlan(t *testing.T) {
 	runs := PlanRuns(puzzles, infos, solvers.First, 3, 1)
 	seen := make(map[string]int)
 	for i := 1; i <= 4; i++ {
-		for _, r := range (Shard{Index: i, Count: 4}).Filter(runs) {
+		for _, r := range FilterShard(Shard{Index: i, Count: 4}, runs) {
 			seen[r.Key]++
 		}
 	}
@@ -282,31 +283,48 @@ func TestShardsPartitionThePlan(t *testing.T) {
 	}
 }
 
-func TestParseShard(t *testing.T) {
+func TestParseBytes(t *testing.T) {
 	for _, c := range []struct {
 		in   string
-		want Shard
-		ok   bool
+		want uint64
+		err  string // part of the error; "" when accepted
 	}{
-		{"", Shard{}, true}, {"2/8", Shard{2, 8}, true}, {"1/1", Shard{1, 1}, true},
-		{"0/3", Shard{}, false}, {"4/3", Shard{}, false}, {"2", Shard{}, false}, {"a/b", Shard{}, false},
+		{"2GiB", 2 << 30, ""},
+		{"512MiB", 512 << 20, ""},
+		{"1.5G", 3 << 29, ""},
+		{"4096", 4096, ""},
+		{"", 0, ""},
+		{"0", 0, ""},
+		{"1GB", 1e9, ""},
+		{"2.5B", 2, ""},
+		// The largest size, in every unit that reaches it, and one byte more.
+		{"1EiB", MaxBytes, ""},
+		{"1024PiB", MaxBytes, ""},
+		{"1152921504606846976", MaxBytes, ""},
+		{"1152921504606846977", 0, "more than the largest accepted, 1 EiB (1152921504606846976 bytes)"},
+		{"1024.0000000000000001PiB", 0, "more than the largest accepted"},
+		{"8EiB", 0, "more than the largest accepted, 1 EiB"},
+		{"18446744073709551615", 0, "more than the largest accepted, 1 EiB"},
+		{"18446744073709551616", 0, "more than the largest accepted, 1 EiB"},
+		{"99999999999999999999999999T", 0, "more than the largest accepted, 1 EiB"},
+		{"0.5B", 0, "less than one byte"},
+		{"lots", 0, "want a number"},
+		{"-1GiB", 0, "want a number"},
+		{"inf", 0, "want a number"},
+		{"NaN", 0, "want a number"},
+		{"1e9", 0, "want a number"},
+		{"0x10", 0, "want a number"},
+		{"1/2G", 0, "want a number"},
 	} {
-		got, err := ParseShard(c.in)
-		if (err == nil) != c.ok || got != c.want {
-			t.Errorf("ParseShard(%q) = %v, %v; want %v, ok=%v", c.in, got, err, c.want, c.ok)
-		}
-	}
-}
-
-func TestParseBytes(t *testing.T) {
-	for in, want := range map[string]uint64{"2GiB": 2 << 30, "512MiB": 512 << 20, "1.5G": 3 << 29, "4096": 4096, "": 0, "1GB": 1e9} {
-		got, err := ParseBytes(in)
-		if err != nil || got != want {
-			t.Errorf("ParseBytes(%q) = %d, %v; want %d", in, got, err, want)
-		}
-	}
-	if _, err := ParseBytes("lots"); err == nil {
-		t.Error("ParseBytes(lots) succeeded")
+		t.Run("size="+c.in, func(t *testing.T) {
+			got, err := ParseBytes(c.in)
+			switch {
+			case c.err == "" && (err != nil || got != c.want):
+				t.Errorf("ParseBytes(%q) = %d, %v; want %d", c.in, got, err, c.want)
+			case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+				t.Errorf("ParseBytes(%q) = %d, %v; want an error saying %q", c.in, got, err, c.err)
+			}
+		})
 	}
 }
 
@@ -352,7 +370,7 @@ func TestPlanKeepsEachSolverInBlocks(t *testing.T) {
 	reg := testRegistry()
 	infos, _ := reg.Select("test/*")
 	const reps = 40
-	runs := InBlocks((Shard{Index: 1, Count: 2}).Filter(PlanRuns(testPuzzles(t), infos, solvers.First, reps, 1)), 1)
+	runs := InBlocks(FilterShard(Shard{Index: 1, Count: 2}, PlanRuns(testPuzzles(t), infos, solvers.First, reps, 1)), 1)
 	perSolver := make(map[string]int)
 	for _, r := range runs {
 		perSolver[r.Solver.Name]++
@@ -397,5 +415,132 @@ func TestPlanRunsIncompleteSolversInFirstMode(t *testing.T) {
 		if r.Mode != want || !strings.Contains(r.Key, "|"+string(want)+"|") {
 			t.Errorf("%s runs in mode %s with key %s, want mode %s", r.Solver.Name, r.Mode, r.Key, want)
 		}
+	}
+}
+
+// editRun rewrites a finished run's manifest with edit, and appends extra
+// records.
+func editRun(t *testing.T, dir string, edit func(*record.Manifest), extra ...record.Record) {
+	t.Helper()
+	path := filepath.Join(dir, record.ManifestFile)
+	m, err := record.ReadManifest(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	edit(m)
+	if err := record.WriteManifest(path, m); err != nil {
+		t.Fatal(err)
+	}
+	w, err := record.Append(filepath.Join(dir, record.ResultsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range extra {
+		if err := w.Write(&extra[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := w.Close(); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// TestRecordsThatDisagreeWithTheManifestAreRefused: a whole-plan run
+// whose manifest was edited to say "shard 1/2", or whose records gained
+// runs of a solver, corpus or repetition the plan lacks, is refused by
+// --resume (which would ignore those records) and by merge, naming the
+// disagreement and its count.
+func TestRecordsThatDisagreeWithTheManifestAreRefused(t *testing.T) {
+	whole := testConfig(t.TempDir())
+	whole.Limit = 4
+	if _, err := Bench(context.Background(), whole); err != nil {
+		t.Fatal(err)
+	}
+	recs := readRecords(t, whole.Out)
+	outside := 0
+	for _, r := range recs {
+		if !(Shard{Index: 1, Count: 2}).Keeps(r.Key()) {
+			outside++
+		}
+	}
+	stray := func(edit func(*record.Record)) record.Record {
+		r := recs[0]
+		edit(&r)
+		return r
+	}
+	for _, c := range []struct {
+		name  string
+		shard Shard
+		edit  func(*record.Manifest)
+		extra []record.Record
+		says  string
+		// resumeOnly: only a resume, which knows every planned run, can
+		// tell (a seed is the plan's plus the repetition, a harness rule).
+		resumeOnly bool
+	}{
+		{"manifest=shard-1/2", Shard{Index: 1, Count: 2}, func(m *record.Manifest) { m.Shard = "1/2" }, nil,
+			fmt.Sprintf("%d of %d records disagree with manifest.json: %d outside shard 1/2", outside, len(recs), outside), false},
+		{"record=other-solver", Shard{}, func(*record.Manifest) {}, []record.Record{stray(func(r *record.Record) { r.Solver = "sat/other" })},
+			"1 of solver sat/other, which is not among the plan's solvers", false},
+		{"record=other-corpus", Shard{}, func(*record.Manifest) {}, []record.Record{stray(func(r *record.Record) { r.Corpus = "top1465" })},
+			"1 of corpus top1465, which is not among the plan's corpora", false},
+		{"record=other-rep", Shard{}, func(*record.Manifest) {}, []record.Record{stray(func(r *record.Record) { r.Rep = 5 })},
+			"1 with a repetition beyond the plan's 2", false},
+		{"record=other-seed", Shard{}, func(*record.Manifest) {}, []record.Record{stray(func(r *record.Record) { r.Seed = 99 })},
+			fmt.Sprintf("1 of its %d recorded runs are not runs of the plan", len(recs)+1), true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := filepath.Join(t.TempDir(), "run")
+			if err := os.CopyFS(dir, os.DirFS(whole.Out)); err != nil {
+				t.Fatal(err)
+			}
+			editRun(t, dir, c.edit, c.extra...)
+			cfg := testConfig(dir)
+			cfg.Limit, cfg.Resume, cfg.Shard = 4, true, c.shard
+			if _, err := Bench(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), c.says) {
+				t.Errorf("resume: %v, want a refusal saying %q", err, c.says)
+			}
+			if c.resumeOnly {
+				return
+			}
+			out := filepath.Join(t.TempDir(), "merged")
+			if _, err := Merge([]string{dir}, out); err == nil || !strings.Contains(err.Error(), c.says) {
+				t.Errorf("merge: %v, want a refusal saying %q", err, c.says)
+			}
+			if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("a refused merge made %s", out)
+			}
+		})
+	}
+}
+
+// A run whose records were compressed, as the committed runs are, reports
+// like any other but is never resumed: a resume would start a second
+// records file beside the compressed one.
+func TestCompressedRunReportsButDoesNotResume(t *testing.T) {
+	cfg := testConfig(t.TempDir())
+	cfg.Corpora, cfg.Reps = []string{"norvig-top95"}, 1
+	if _, err := Bench(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	want := readRecords(t, cfg.Out)
+	plain := filepath.Join(cfg.Out, record.ResultsFile)
+	if out, err := exec.Command("gzip", "-9n", plain).CombinedOutput(); err != nil {
+		t.Skipf("gzip: %v %s", err, out)
+	}
+	path, err := record.ResultsPath(cfg.Out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := record.ReadAll(path)
+	if err != nil || len(got) != len(want) {
+		t.Fatalf("read %d records (%v), want %d", len(got), err, len(want))
+	}
+	cfg.Resume = true
+	if _, err := Bench(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "compressed records") {
+		t.Errorf("resume of a compressed run: %v, want a refusal", err)
+	}
+	if _, err := os.Stat(plain); err == nil {
+		t.Error("the refused resume started a plain records file beside the compressed one")
 	}
 }

@@ -9,11 +9,13 @@ import (
 	"time"
 
 	"golang.org/x/sys/unix"
+
+	"github.com/sudokubench/sudokubench/harness/record"
 )
 
 // LockFile is the file in a result directory whose lock marks the one
 // process writing there. It holds the writer's pid, host and start time.
-const LockFile = ".writer.lock"
+const LockFile = record.LockFile
 
 // DirLock is a process's exclusive hold on a result directory: a flock on
 // its LockFile, which the kernel releases when the process ends however it

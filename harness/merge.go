@@ -82,9 +82,26 @@ func Merge(dirs []string, out string) (*MergeSummary, error) {
 		return nil, err
 	}
 	if sum.Records < merged.Plan.Runs {
-		sum.Warnings = append(sum.Warnings, fmt.Sprintf("%d of the plan's %d runs merged: a shard is missing or unfinished (finish it with run --resume)", sum.Records, merged.Plan.Runs))
+		sum.Warnings = append(sum.Warnings, fmt.Sprintf("%d of the plan's %d runs merged: %s", sum.Records, merged.Plan.Runs, missingPieces(merged.MergedShards)))
 	}
 	return sum, record.WriteManifest(filepath.Join(out, record.ManifestFile), merged)
+}
+
+// missingPieces says which shards a merge lacks, naming a few and
+// counting the rest (a split may have up to record.MaxShards pieces), or
+// that a piece is unfinished.
+func missingPieces(specs []string) string {
+	var pieces []Shard
+	for _, spec := range specs {
+		if sh, err := ParseShard(spec); err == nil {
+			pieces = append(pieces, sh)
+		}
+	}
+	gaps, ok := record.ShardGaps(pieces)
+	if !ok || gaps.Count == 0 {
+		return "a piece is unfinished (finish it with run --resume)"
+	}
+	return fmt.Sprintf("%d shard(s) missing: %s (run them, then merge again)", gaps.Count, gaps)
 }
 
 // mergedManifest checks that every piece ran the same plan on the same
@@ -98,9 +115,18 @@ func mergedManifest(dirs []string) (*record.Manifest, error) {
 		if err != nil {
 			return nil, fmt.Errorf("merge: %w", err)
 		}
-		shards = append(shards, m.MergedShards...)
+		pieces := m.MergedShards
 		if m.Shard != "" {
-			shards = append(shards, m.Shard)
+			pieces = append(slices.Clone(pieces), m.Shard)
+		}
+		for _, spec := range pieces {
+			if _, err := ParseShard(spec); err != nil {
+				return nil, fmt.Errorf("merge: %s: %w", filepath.Join(dir, record.ManifestFile), err)
+			}
+		}
+		shards = append(shards, pieces...)
+		if err := recordsAgree(dir, m); err != nil {
+			return nil, err
 		}
 		if first == nil {
 			first = m
@@ -122,6 +148,27 @@ func mergedManifest(dirs []string) (*record.Manifest, error) {
 	return first, nil
 }
 
+// recordsAgree refuses a piece whose records disagree with its manifest's
+// plan (record.PlanCheck): merged, they would be kept under a manifest
+// that does not describe them.
+func recordsAgree(dir string, m *record.Manifest) error {
+	check := record.NewPlanCheck(m)
+	path, err := record.ResultsPath(dir)
+	if err == nil {
+		_, err = record.Read(path, func(r *record.Record) error {
+			check.Check(r)
+			return nil
+		})
+	}
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return fmt.Errorf("merge: %w", err)
+	}
+	if check.Strays() > 0 {
+		return fmt.Errorf("merge: %s: %s; restore its manifest, or move those records out", dir, check.Disagreement())
+	}
+	return nil
+}
+
 // mergeRecords copies every piece's records to path, first key wins. The
 // file is synced once at the end: a merge that fails is simply run again.
 func mergeRecords(dirs []string, path string) (*MergeSummary, error) {
@@ -134,15 +181,19 @@ func mergeRecords(dirs []string, path string) (*MergeSummary, error) {
 	sum := &MergeSummary{}
 	seen := make(map[string]bool)
 	for _, dir := range dirs {
-		warn, err := record.Read(filepath.Join(dir, record.ResultsFile), func(r *record.Record) error {
-			if seen[r.Key()] {
-				sum.Duplicates++
-				return nil
-			}
-			seen[r.Key()] = true
-			sum.Records++
-			return writeLine(bw, r)
-		})
+		path, err := record.ResultsPath(dir)
+		var warn []string
+		if err == nil {
+			warn, err = record.Read(path, func(r *record.Record) error {
+				if seen[r.Key()] {
+					sum.Duplicates++
+					return nil
+				}
+				seen[r.Key()] = true
+				sum.Records++
+				return writeLine(bw, r)
+			})
+		}
 		sum.Warnings = append(sum.Warnings, warn...)
 		if err != nil && !errors.Is(err, os.ErrNotExist) {
 			return nil, fmt.Errorf("merge: %w", err)

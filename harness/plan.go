@@ -1,12 +1,8 @@
 package harness
 
 import (
-	"fmt"
-	"hash/fnv"
 	"math/rand/v2"
 	"slices"
-	"strconv"
-	"strings"
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/record"
@@ -81,48 +77,16 @@ func InBlocks(runs []Run, seed int64) []Run {
 	return slices.Concat(blocks...)
 }
 
-// Shard is piece Index of Count of a plan (1-based, as job arrays number
-// their tasks). The zero value is the whole plan.
-type Shard struct {
-	Index, Count int
-}
+// Shard is piece Index of Count of a plan, as record.Shard defines it
+// (the manifest stores it, and reports read it).
+type Shard = record.Shard
 
-// ParseShard reads "i/n" with 1 ≤ i ≤ n; "" is the whole plan.
-func ParseShard(s string) (Shard, error) {
-	if strings.TrimSpace(s) == "" {
-		return Shard{}, nil
-	}
-	is, ns, ok := strings.Cut(s, "/")
-	i, err1 := strconv.Atoi(strings.TrimSpace(is))
-	n, err2 := strconv.Atoi(strings.TrimSpace(ns))
-	if !ok || err1 != nil || err2 != nil || n < 1 || i < 1 || i > n {
-		return Shard{}, fmt.Errorf("shard %q: want i/n with 1 ≤ i ≤ n, e.g. 2/8", s)
-	}
-	return Shard{Index: i, Count: n}, nil
-}
+// ParseShard reads "i/n" with 1 ≤ i ≤ n ≤ record.MaxShards; "" is the
+// whole plan.
+func ParseShard(s string) (Shard, error) { return record.ParseShard(s) }
 
-// String writes the shard as ParseShard reads it; "" for the whole plan.
-func (s Shard) String() string {
-	if s.Count == 0 {
-		return ""
-	}
-	return fmt.Sprintf("%d/%d", s.Index, s.Count)
-}
-
-// Keeps reports whether the run with this key belongs to the shard: its
-// FNV-1a hash modulo Count is Index-1. The hash depends on the key alone, so
-// every shard of one plan agrees wherever it runs.
-func (s Shard) Keeps(key string) bool {
-	if s.Count <= 1 {
-		return true
-	}
-	h := fnv.New64a()
-	h.Write([]byte(key))
-	return h.Sum64()%uint64(s.Count) == uint64(s.Index-1)
-}
-
-// Filter returns the runs the shard keeps, in their order.
-func (s Shard) Filter(runs []Run) []Run {
+// FilterShard returns the runs the shard keeps, in their order.
+func FilterShard(s Shard, runs []Run) []Run {
 	var kept []Run
 	for _, r := range runs {
 		if s.Keeps(r.Key) {

@@ -71,11 +71,11 @@ func quoteJS(s string) string {
 // TestBrowserSolvesGeneratesAndOpensReports walks the page as a person
 // would, with the keyboard where a person could: types a puzzle, solves
 // it and reads the verified solution off the grid, makes a mistake and
-// sees it marked, generates a puzzle, compares all solvers, opens a
-// report, and takes screenshots for a desktop and a phone.
+// sees it marked, generates a puzzle, compares all solvers (once with one
+// of them busy), opens a report, and takes screenshots for a desktop and a phone.
 func TestBrowserSolvesGeneratesAndOpensReports(t *testing.T) {
 	ctx := newBrowser(t)
-	_, ts := newTestServer(t, func(c *Config) { c.Results = resultsTree(t) })
+	s, ts := newTestServer(t, func(c *Config) { c.Results = resultsTree(t); c.Workers = 1 })
 	shots := t.ArtifactDir()
 	must := func(step string, actions ...chromedp.Action) {
 		t.Helper()
@@ -176,6 +176,25 @@ func TestBrowserSolvesGeneratesAndOpensReports(t *testing.T) {
 		t.Errorf("chart with %d bars, labelled %q", bars, label)
 	}
 	must("comparison screenshot", screenshot(filepath.Join(shots, "all-solvers-desktop.png")))
+
+	// Again with the only worker of test/hang held by another request: it
+	// is listed as busy, beside the others' answers.
+	held := make(chan answer, 1)
+	go func() {
+		held <- post(t, ts, "/api/solve", map[string]any{"puzzle": puzzle17, "solver": "test/hang", "timeout": "5s"})
+	}()
+	waitInFlight(t, s)
+	time.Sleep(200 * time.Millisecond) // from its handler, the request takes the solver's only worker
+	must("compare with a busy solver",
+		chromedp.Click("#solve-all", chromedp.ByID),
+		waitText("#message", "did not run: every worker of it was busy"),
+		chromedp.AttributeValue("#chart svg", "aria-label", &label, nil),
+	)
+	if !strings.Contains(label, "test/hang busy") || !strings.Contains(label, "exactcover/dlx") {
+		t.Errorf("chart with a busy solver labelled %q, want test/hang busy beside exactcover/dlx", label)
+	}
+	must("busy screenshot", screenshot(filepath.Join(shots, "all-solvers-busy.png")))
+	<-held
 
 	// A phone-sized window: nothing wider than the screen.
 	var overflow bool

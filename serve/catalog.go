@@ -2,6 +2,8 @@ package serve
 
 import (
 	"net/http"
+	"path/filepath"
+	"strings"
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
@@ -15,7 +17,8 @@ type solverEntry struct {
 	Options     map[string]string `json:"options,omitempty"`
 	PureGo      bool              `json:"pure_go"`
 	Stochastic  bool              `json:"stochastic"`
-	Incomplete  bool              `json:"incomplete"` // runs in first mode only
+	Incomplete  bool              `json:"incomplete"`           // runs in first mode only
+	FirstOnly   bool              `json:"first_only,omitempty"` // complete, but runs in first mode only
 	Available   bool              `json:"available"`
 	Unavailable string            `json:"unavailable,omitempty"` // why not
 	Version     string            `json:"version,omitempty"`
@@ -28,7 +31,7 @@ func (s *Server) listSolvers() []solverEntry {
 	for _, in := range s.cfg.Registry.All() {
 		e := solverEntry{
 			Name: in.Name, Family: in.Family, Description: in.Description, Options: in.Options,
-			PureGo: in.PureGo, Stochastic: in.Stochastic, Incomplete: in.Incomplete, Available: true,
+			PureGo: in.PureGo, Stochastic: in.Stochastic, Incomplete: in.Incomplete, FirstOnly: in.FirstOnly, Available: true,
 		}
 		if err := in.Check(); err != nil {
 			e.Available, e.Unavailable = false, err.Error()
@@ -67,15 +70,11 @@ type corpusList struct {
 // The server does it once (see Server.corpusList): the files do not change
 // while it runs, and 17-clue alone is 49,158 lines.
 func (s *Server) summarizeCorpora() ([]corpusEntry, error) {
-	dir, err := s.corporaDir()
-	if err != nil {
-		return nil, err
-	}
 	var list []corpusEntry
 	for _, e := range corpora.Catalog() {
-		sum, err := corpora.Summarize(dir, e.Name, corpora.Options{SkipInvalid: true})
+		sum, err := corpora.Summarize(s.corpora, e.Name, corpora.Options{SkipInvalid: true})
 		if err != nil {
-			return nil, &apiError{code: http.StatusNotFound, msg: err.Error()}
+			return nil, s.corpusError(err)
 		}
 		list = append(list, corpusEntry{
 			Name: e.Name, Source: e.Source, Unique: e.Unique, Puzzles: sum.Puzzles,
@@ -85,14 +84,15 @@ func (s *Server) summarizeCorpora() ([]corpusEntry, error) {
 	return list, nil
 }
 
-// corporaDir finds the corpus files; without them the corpus endpoints
-// answer 404 with what was looked for.
-func (s *Server) corporaDir() (string, error) {
-	dir, err := corpora.FindDir(s.cfg.CorporaDir)
-	if err != nil {
-		return "", &apiError{code: http.StatusNotFound, msg: err.Error()}
+// corpusError says why a shipped corpus cannot be read: the server's
+// files are at fault, 500, and the message names them by their names in
+// the corpus directory, not by where the server keeps them.
+func (s *Server) corpusError(err error) *apiError {
+	msg := err.Error()
+	if s.corpora != "" {
+		msg = strings.ReplaceAll(msg, s.corpora+string(filepath.Separator), "")
 	}
-	return dir, nil
+	return &apiError{code: http.StatusInternalServerError, msg: "the corpus files cannot be read: " + msg}
 }
 
 // handleCorpora answers GET /api/corpora.
@@ -134,18 +134,13 @@ func (s *Server) handleSample(w http.ResponseWriter, r *http.Request) {
 		writeError(w, &apiError{code: http.StatusNotFound, msg: err.Error()})
 		return
 	}
-	dir, err := s.corporaDir()
-	if err != nil {
-		writeError(w, err)
-		return
-	}
 	out := sampled{Corpus: name, Seed: spec.Seed, Puzzles: []samplePuzzle{}}
-	_, err = corpora.Load(dir, name, spec, func(p corpora.Puzzle) error {
+	_, err = corpora.Load(s.corpora, name, spec, func(p corpora.Puzzle) error {
 		out.Puzzles = append(out.Puzzles, samplePuzzle{ID: p.ID, Puzzle: p.Grid.String(), Hints: p.Hints})
 		return nil
 	})
 	if err != nil {
-		writeError(w, &apiError{code: http.StatusNotFound, msg: err.Error()})
+		writeError(w, s.corpusError(err))
 		return
 	}
 	writeJSON(w, http.StatusOK, out)

@@ -43,9 +43,10 @@ type errorBody struct {
 var cellName = regexp.MustCompile(`\br\d+c\d+\b`)
 
 // writeError answers a refused request. A puzzle that fails to parse or
-// validate (a sudoku.Error) is the request's fault: 400. Any other error
-// that is not an apiError comes from the server being unable to answer
-// now (shutting down, the request cancelled): 503.
+// validate (a sudoku.Error) is the request's fault: 400. A solver whose
+// workers all stayed busy is 503 with Retry-After. Any other error that
+// is not an apiError comes from the server being unable to answer now
+// (shutting down, the request cancelled): 503.
 func writeError(w http.ResponseWriter, err error) {
 	var ae *apiError
 	var pe *sudoku.Error
@@ -53,6 +54,8 @@ func writeError(w http.ResponseWriter, err error) {
 	case errors.As(err, &ae):
 	case errors.As(err, &pe):
 		ae = &apiError{code: http.StatusBadRequest, msg: pe.Error()}
+	case errors.Is(err, harness.ErrBusy):
+		ae = &apiError{code: http.StatusServiceUnavailable, msg: err.Error() + "; retry later", retryAfter: 1}
 	default:
 		ae = &apiError{code: http.StatusServiceUnavailable, msg: "the server could not answer: " + err.Error(), retryAfter: 1}
 	}
@@ -75,35 +78,28 @@ func writeJSON(w http.ResponseWriter, code int, v any) {
 }
 
 // decodeBody reads one JSON object of type T from the request body, which
-// may hold at most maxBody bytes and no field T does not have.
-func decodeBody[T any](w http.ResponseWriter, r *http.Request, maxBody int64) (T, error) {
+// readBody has read and bounded, with no field T does not have.
+func decodeBody[T any](r *http.Request) (T, error) {
 	var v T
-	dec := json.NewDecoder(http.MaxBytesReader(w, r.Body, maxBody))
+	dec := json.NewDecoder(r.Body)
 	dec.DisallowUnknownFields()
 	if err := dec.Decode(&v); err != nil {
-		return v, jsonError(err, maxBody, reflect.TypeFor[T]())
+		return v, jsonError(err, reflect.TypeFor[T]())
 	}
-	var tooBig *http.MaxBytesError
-	switch err := dec.Decode(&struct{}{}); {
-	case errors.Is(err, io.EOF):
-		return v, nil
-	case errors.As(err, &tooBig):
-		return v, jsonError(err, maxBody, reflect.TypeFor[T]())
+	if err := dec.Decode(&struct{}{}); !errors.Is(err, io.EOF) {
+		return v, badRequest("request body holds more than one JSON value")
 	}
-	return v, badRequest("request body holds more than one JSON value")
+	return v, nil
 }
 
 // jsonError turns a decoding error into the message a client can act on.
-func jsonError(err error, maxBody int64, t reflect.Type) *apiError {
+func jsonError(err error, t reflect.Type) *apiError {
 	var (
-		tooBig  *http.MaxBytesError
 		syntax  *json.SyntaxError
 		wrong   *json.UnmarshalTypeError
 		invalid *fieldError
 	)
 	switch {
-	case errors.As(err, &tooBig):
-		return &apiError{code: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("request body over the limit of %s", harness.FormatBytes(uint64(maxBody)))}
 	case errors.Is(err, io.EOF):
 		return badRequest(`empty request body: want a JSON object such as {"puzzle": "..."}`)
 	case errors.Is(err, io.ErrUnexpectedEOF):
@@ -191,8 +187,9 @@ func (p *puzzleField) UnmarshalJSON(b []byte) error {
 	return &fieldError{"puzzle", fmt.Errorf("got %.20s; want a string (one line or the display form) or rows of numbers, 0 for a blank", b)}
 }
 
-// grid reads the puzzle for a variant and validates it, with sudoku's
-// messages: "char 5 (r1c5): unknown symbol …", "row 3: 7 at r3c2 and r3c8".
+// grid reads the puzzle for a variant, with sudoku's messages: "char 5
+// (r1c5): unknown symbol …". A well-formed puzzle without a solution (two
+// equal givens in a unit) is no bad request: the solvers answer it unsat.
 func (p puzzleField) grid(v sudoku.Variant) (*sudoku.Grid, error) {
 	var g *sudoku.Grid
 	var err error
@@ -205,9 +202,6 @@ func (p puzzleField) grid(v sudoku.Variant) (*sudoku.Grid, error) {
 		g, err = sudoku.Parse(p.text, v)
 	}
 	if err != nil {
-		return nil, err
-	}
-	if err := g.Validate(); err != nil {
 		return nil, err
 	}
 	return g, nil

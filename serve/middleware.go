@@ -1,11 +1,97 @@
 package serve
 
 import (
+	"bytes"
+	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"net/http"
+	"os"
 	"time"
+
+	"github.com/sudokubench/sudokubench/harness/record"
 )
+
+// Header limits. Go's server answers headers over its MaxHeaderBytes
+// itself, in plain text; it is set to hardHeaderBytes, and limitHeaders
+// answers those over maxHeaderBytes with the API's JSON error.
+const (
+	maxHeaderBytes  = 64 << 10
+	hardHeaderBytes = 1 << 20
+)
+
+// limitHeaders refuses a request whose head (request line and headers)
+// is over maxHeaderBytes with 431.
+func limitHeaders(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if n := headBytes(r); n > maxHeaderBytes {
+			w.Header().Set("Connection", "close")
+			writeError(w, &apiError{
+				code: http.StatusRequestHeaderFieldsTooLarge,
+				msg:  fmt.Sprintf("request headers of %s are over the limit of %s", record.FormatBytes(float64(n)), record.FormatBytes(maxHeaderBytes)),
+			})
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// headBytes is the size of a request's head as HTTP/1.1 sends it: the
+// request line, the Host line and every header line.
+func headBytes(r *http.Request) int {
+	n := len(r.Method) + 1 + len(r.RequestURI) + 1 + len(r.Proto) + 2 + len("Host: \r\n") + len(r.Host)
+	for name, values := range r.Header {
+		for _, v := range values {
+			n += len(name) + len(": \r\n") + len(v)
+		}
+	}
+	return n + 2
+}
+
+// readBody reads a request's whole body before h runs, at most MaxBody
+// bytes (then 413) within BodyTimeout (then 408), and hands h the body in
+// memory. A client that sends its body slowly, or never, thus holds its
+// own connection and nothing else: h, and the in-flight slot it takes,
+// start once the body is here.
+func (s *Server) readBody(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		// Only a request with a body gets the deadline: for one without,
+		// the server already watches the connection for the client's
+		// leaving, and the deadline would end that watch, and the
+		// request, early. Reading a body to its end starts the watch and
+		// clears the deadline.
+		if r.Body == nil || r.Body == http.NoBody {
+			h.ServeHTTP(w, r)
+			return
+		}
+		err := http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.cfg.BodyTimeout))
+		if err != nil && !errors.Is(err, http.ErrNotSupported) {
+			writeError(w, err)
+			return
+		}
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody))
+		if err != nil {
+			writeError(w, s.bodyError(w, err))
+			return
+		}
+		r.Body = io.NopCloser(bytes.NewReader(body))
+		h.ServeHTTP(w, r)
+	})
+}
+
+// bodyError says why a request body could not be read.
+func (s *Server) bodyError(w http.ResponseWriter, err error) *apiError {
+	var tooBig *http.MaxBytesError
+	switch {
+	case errors.As(err, &tooBig):
+		return &apiError{code: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("request body over the limit of %s", record.FormatBytes(float64(s.cfg.MaxBody)))}
+	case errors.Is(err, os.ErrDeadlineExceeded):
+		w.Header().Set("Connection", "close")
+		return &apiError{code: http.StatusRequestTimeout, msg: fmt.Sprintf("the request body did not arrive within %s: send it whole, at once", s.cfg.BodyTimeout)}
+	}
+	return badRequest("the request body broke off before its end")
+}
 
 // limited refuses a request with 429 and Retry-After when MaxInFlight
 // requests are already being answered, so that a burst queues in its

@@ -2,6 +2,7 @@ package serve
 
 import (
 	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -21,7 +22,9 @@ import (
 // The results browser lists the result directories under --results and
 // renders each one's HTML report, as `sudokubench report --format html`
 // does. It reads nothing outside --results: run paths are checked, and
-// symbolic links are resolved and must land inside.
+// symbolic links are resolved and must land inside. Nor does it show
+// where --results is: its answers, errors and report warnings name a run
+// by its path below --results.
 
 // Bounds of the walk that finds runs.
 const (
@@ -55,20 +58,28 @@ func (s *Server) handleResults(w http.ResponseWriter, _ *http.Request) {
 	}
 	runs, err := listRuns(root)
 	if err != nil {
-		writeError(w, &apiError{code: http.StatusNotFound, msg: err.Error()})
+		writeError(w, &apiError{code: http.StatusInternalServerError, msg: "the results directory cannot be listed"})
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"runs": runs})
 }
 
-// resultsRoot is --results with its symbolic links resolved.
+// resultsRoot is --results, absolute, with its symbolic links resolved.
+// A --results that does not exist (yet) is 404: a benchmark may make it
+// while the server runs.
 func (s *Server) resultsRoot() (string, error) {
 	if s.cfg.Results == "" {
 		return "", errNoResults
 	}
-	root, err := filepath.EvalSymlinks(s.cfg.Results)
-	if err != nil {
-		return "", &apiError{code: http.StatusNotFound, msg: fmt.Sprintf("results directory: %v", err)}
+	root, err := filepath.Abs(s.cfg.Results)
+	if err == nil {
+		root, err = filepath.EvalSymlinks(root)
+	}
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+		return "", &apiError{code: http.StatusNotFound, msg: "this server's results directory does not exist (yet): it lists runs once a benchmark writes there"}
+	case err != nil:
+		return "", &apiError{code: http.StatusInternalServerError, msg: "this server's results directory cannot be read"}
 	}
 	return root, nil
 }
@@ -98,7 +109,11 @@ func listRuns(root string) ([]runEntry, error) {
 
 // runAt describes the run in dir, if dir holds a results file of its own.
 func runAt(dir, rel string) (runEntry, bool) {
-	fi, err := os.Lstat(filepath.Join(dir, record.ResultsFile))
+	path, err := record.ResultsPath(dir)
+	if err != nil {
+		return runEntry{}, false
+	}
+	fi, err := os.Lstat(path)
 	if err != nil || !fi.Mode().IsRegular() {
 		return runEntry{}, false
 	}
@@ -122,15 +137,12 @@ func (s *Server) runDir(rel string) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	if rel == "" {
-		rel = "."
-	}
 	leaves := &apiError{code: http.StatusForbidden, msg: fmt.Sprintf("run %q is outside the results directory", rel)}
 	if !filepath.IsLocal(rel) || slices.Contains(strings.Split(filepath.ToSlash(rel), "/"), "..") {
 		return "", leaves
 	}
 	dir := filepath.Join(root, rel)
-	for _, p := range []string{dir, filepath.Join(dir, record.ResultsFile), filepath.Join(dir, record.ManifestFile)} {
+	for _, p := range []string{dir, filepath.Join(dir, record.ResultsFile), filepath.Join(dir, record.CompressedResultsFile), filepath.Join(dir, record.ManifestFile)} {
 		real, err := filepath.EvalSymlinks(p)
 		switch {
 		case errors.Is(err, fs.ErrNotExist) && p != dir:
@@ -157,14 +169,15 @@ const reportPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src dat
 // handleReport answers GET /reports/{run...} with the run's HTML report:
 // tables by hint count and corpus, and its plots inline.
 func (s *Server) handleReport(w http.ResponseWriter, r *http.Request) {
-	dir, err := s.runDir(r.PathValue("run"))
+	run := cmp.Or(r.PathValue("run"), ".")
+	dir, err := s.runDir(run)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	page, err := s.reports.page(dir)
+	page, err := s.reports.page(dir, run)
 	if err != nil {
-		writeError(w, &apiError{code: http.StatusNotFound, msg: err.Error()})
+		writeError(w, reportError(err, dir, run))
 		return
 	}
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
@@ -186,9 +199,10 @@ type cachedReport struct {
 	page  []byte
 }
 
-// page returns dir's report, rendered again only when its files changed.
-func (c *reportCache) page(dir string) ([]byte, error) {
-	stamp, err := filesStamp(dir, record.ResultsFile, record.ManifestFile)
+// page returns the report of the run in dir, rendered again only when its
+// files changed. run names the run in the report's warnings.
+func (c *reportCache) page(dir, run string) ([]byte, error) {
+	stamp, err := filesStamp(dir)
 	if err != nil {
 		return nil, err
 	}
@@ -198,7 +212,7 @@ func (c *reportCache) page(dir string) ([]byte, error) {
 	if ok && cached.stamp == stamp {
 		return cached.page, nil
 	}
-	page, err := renderReport(dir)
+	page, err := renderReport(dir, run)
 	if err != nil {
 		return nil, err
 	}
@@ -211,21 +225,33 @@ func (c *reportCache) page(dir string) ([]byte, error) {
 	return page, nil
 }
 
-// filesStamp describes files of dir by size and modification time.
-func filesStamp(dir string, names ...string) (string, error) {
+// filesStamp describes the results file of dir and its manifest by size
+// and modification time. A run may lack a manifest; report.Load warns of
+// that.
+func filesStamp(dir string) (string, error) {
 	var b strings.Builder
-	for _, name := range names {
-		info, err := os.Stat(filepath.Join(dir, name))
-		if err != nil {
+	results, err := record.ResultsPath(dir)
+	if err != nil {
+		return "", err
+	}
+	for _, path := range []string{results, filepath.Join(dir, record.ManifestFile)} {
+		name := filepath.Base(path)
+		info, err := os.Stat(path)
+		switch {
+		case name == record.ManifestFile && errors.Is(err, fs.ErrNotExist):
+			b.WriteString("no manifest")
+		case err != nil:
 			return "", err
+		default:
+			fmt.Fprintf(&b, "%s:%d:%d;", name, info.Size(), info.ModTime().UnixNano())
 		}
-		fmt.Fprintf(&b, "%s:%d:%d;", name, info.Size(), info.ModTime().UnixNano())
 	}
 	return b.String(), nil
 }
 
-// renderReport makes the HTML report of one result directory.
-func renderReport(dir string) ([]byte, error) {
+// renderReport makes the HTML report of one result directory, its
+// warnings naming it as run.
+func renderReport(dir, run string) ([]byte, error) {
 	data, warnings, err := report.Load(dir)
 	if err != nil {
 		return nil, err
@@ -235,6 +261,9 @@ func renderReport(dir string) ([]byte, error) {
 		return nil, err
 	}
 	rep.Warnings = append(warnings, rep.Warnings...)
+	for i, w := range rep.Warnings {
+		rep.Warnings[i] = strings.ReplaceAll(w, dir, run)
+	}
 	figs, err := rep.Figures()
 	if err != nil {
 		return nil, err
@@ -244,4 +273,18 @@ func renderReport(dir string) ([]byte, error) {
 		return nil, err
 	}
 	return b.Bytes(), nil
+}
+
+// reportError says why the report of run, in dir, cannot be shown, naming
+// the run's files below --results: a run without a results file is 404,
+// and files the report cannot be made from are the server's fault, 500.
+func reportError(err error, dir, run string) *apiError {
+	if errors.Is(err, fs.ErrNotExist) {
+		msg := fmt.Sprintf("no run %q: it has no %s", run, record.ResultsFile)
+		if run == "." {
+			msg = "the results directory holds no run of its own: GET /api/results lists the runs below it"
+		}
+		return &apiError{code: http.StatusNotFound, msg: msg}
+	}
+	return &apiError{code: http.StatusInternalServerError, msg: fmt.Sprintf("the report of run %q cannot be made: %s", run, strings.ReplaceAll(err.Error(), dir, run))}
 }

@@ -21,12 +21,16 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"path/filepath"
 	"runtime"
 	"sync"
 	"time"
 
+	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/dlx"
 )
 
 // Defaults of a Config's zero fields.
@@ -35,7 +39,17 @@ const (
 	DefaultMaxTimeout  = time.Minute
 	DefaultMaxInFlight = 64
 	DefaultMaxBody     = 64 << 10
+	DefaultBodyTimeout = 10 * time.Second
 	DefaultSolver      = "exactcover/dlx"
+)
+
+// Ceilings of a Config's limits. A worker is a process, and each request
+// holds a goroutine and may wait for a worker as long as its time limit:
+// past these, a server spends its machine on waiting, not on solving.
+const (
+	WorkersCeiling  = 256
+	InFlightCeiling = 10_000
+	TimeoutCeiling  = time.Hour
 )
 
 // Config is what a Server needs.
@@ -44,16 +58,39 @@ type Config struct {
 	Launch   harness.Launcher  // starts workers that know the same solvers
 
 	Results    string // directory the results browser shows; "": none
-	CorporaDir string // "" finds it as corpora.FindDir does
+	CorporaDir string // "" finds it as corpora.FindDir does; it must exist
 
-	Workers     int           // warm workers kept per solver; 0: one per CPU
-	Timeout     time.Duration // a solve's limit when the request names none
-	MaxTimeout  time.Duration // the largest limit a request may ask for
-	MemBytes    uint64        // a worker's resident memory limit; 0: none
-	MaxInFlight int           // concurrent API requests before 429
+	// The limits; New refuses values outside the ranges given, and a zero
+	// field takes its default.
+	Workers     int           // warm workers kept per solver, to WorkersCeiling; 0: one per CPU
+	Timeout     time.Duration // a solve's limit when the request names none, harness.MinTimeout to MaxTimeout
+	MaxTimeout  time.Duration // the largest limit a request may ask for, harness.MinTimeout to TimeoutCeiling
+	MemBytes    uint64        // a worker's resident memory limit, at least harness.MinMem; 0: none
+	MaxInFlight int           // concurrent API requests before 429, to InFlightCeiling
 	MaxBody     int64         // request body bytes before 413
+	BodyTimeout time.Duration // time a request body may take to arrive before 408
 
 	Logger *slog.Logger // request logs; nil: slog.Default()
+}
+
+// checkLimits refuses limits outside their ranges; zero is a default.
+func (c Config) checkLimits() error {
+	short := func(d time.Duration) bool { return d < 0 || (d > 0 && d < harness.MinTimeout) }
+	switch {
+	case c.Workers < 0 || c.Workers > WorkersCeiling:
+		return fmt.Errorf("Workers %d: want 1 to %d, or 0 for one per CPU", c.Workers, WorkersCeiling)
+	case short(c.Timeout) || c.Timeout > TimeoutCeiling:
+		return fmt.Errorf("Timeout %s: want %s to %s", c.Timeout, harness.MinTimeout, TimeoutCeiling)
+	case short(c.MaxTimeout) || c.MaxTimeout > TimeoutCeiling:
+		return fmt.Errorf("MaxTimeout %s: want %s to %s", c.MaxTimeout, harness.MinTimeout, TimeoutCeiling)
+	case c.MemBytes > 0 && c.MemBytes < harness.MinMem:
+		return fmt.Errorf("MemBytes %s: a worker needs at least %s, or 0 for no limit", record.FormatBytes(float64(c.MemBytes)), record.FormatBytes(harness.MinMem))
+	case c.MaxInFlight < 0 || c.MaxInFlight > InFlightCeiling:
+		return fmt.Errorf("MaxInFlight %d: want 1 to %d", c.MaxInFlight, InFlightCeiling)
+	case c.MaxBody < 0 || c.BodyTimeout < 0:
+		return fmt.Errorf("MaxBody %d, BodyTimeout %s: want positive limits, or 0 for the defaults", c.MaxBody, c.BodyTimeout)
+	}
+	return nil
 }
 
 // withDefaults fills the zero fields of c.
@@ -73,6 +110,9 @@ func (c Config) withDefaults() Config {
 	if c.MaxBody <= 0 {
 		c.MaxBody = DefaultMaxBody
 	}
+	if c.BodyTimeout <= 0 {
+		c.BodyTimeout = DefaultBodyTimeout
+	}
 	if c.Logger == nil {
 		c.Logger = slog.Default()
 	}
@@ -83,6 +123,7 @@ func (c Config) withDefaults() Config {
 type Server struct {
 	cfg      Config
 	pool     *harness.Pool
+	corpora  string        // the corpus files' directory, absolute; "": those built in
 	inFlight chan struct{} // a token per API request being answered
 	handler  http.Handler
 	// solverList and corpusList are computed once: asking outside
@@ -98,13 +139,21 @@ func New(cfg Config) (*Server, error) {
 	if cfg.Registry == nil || cfg.Launch == nil {
 		return nil, errors.New("serve: Config needs a Registry and a Launcher")
 	}
+	if err := cfg.checkLimits(); err != nil {
+		return nil, fmt.Errorf("serve: %w", err)
+	}
 	cfg = cfg.withDefaults()
 	if cfg.Timeout > cfg.MaxTimeout {
 		return nil, fmt.Errorf("serve: default timeout %s exceeds the maximum %s", cfg.Timeout, cfg.MaxTimeout)
 	}
+	corporaDir, err := absCorporaDir(cfg.CorporaDir)
+	if err != nil {
+		return nil, err
+	}
 	s := &Server{
 		cfg:      cfg,
-		pool:     harness.NewPool(cfg.Launch, cfg.Workers),
+		corpora:  corporaDir,
+		pool:     harness.NewPool(cfg.Launch, cfg.Workers).CrossCheckWith(dlx.Oracle{}),
 		inFlight: make(chan struct{}, cfg.MaxInFlight),
 	}
 	s.solverList = sync.OnceValue(s.listSolvers)
@@ -113,17 +162,29 @@ func New(cfg Config) (*Server, error) {
 	return s, nil
 }
 
+// absCorporaDir finds the corpus files as corpora.FindDir does, and makes
+// a directory absolute, so that the server's answers can leave it out of
+// the paths they name.
+func absCorporaDir(explicit string) (string, error) {
+	dir, err := corpora.FindDir(explicit)
+	if err != nil || dir == "" {
+		return dir, err
+	}
+	return filepath.Abs(dir)
+}
+
 // Handler returns the server's routes, with request logs.
 func (s *Server) Handler() http.Handler { return s.handler }
 
 // Close ends the server's workers.
 func (s *Server) Close() { s.pool.Close() }
 
-// routes maps every path. The API and the reports pass the in-flight limit;
-// the page's static files do not.
+// routes maps every path. The API and the reports read their request's
+// body whole, then pass the in-flight limit; the page's static files do
+// neither.
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
-	api := func(pattern string, h http.HandlerFunc) { mux.Handle(pattern, s.limited(h)) }
+	api := func(pattern string, h http.HandlerFunc) { mux.Handle(pattern, s.readBody(s.limited(h))) }
 	api("POST /api/solve", s.handleSolve)
 	api("POST /api/solve/all", s.handleSolveAll)
 	api("GET /api/generate", s.handleGenerate)
@@ -143,7 +204,7 @@ func (s *Server) routes() http.Handler {
 		writeError(w, &apiError{code: http.StatusNotFound, msg: "no API endpoint " + r.Method + " " + r.URL.Path})
 	})
 	mux.Handle("/", pageHandler())
-	return s.logged(mux)
+	return s.logged(limitHeaders(mux))
 }
 
 // otherMethod returns the method an API endpoint takes at r's path when it
@@ -177,12 +238,14 @@ func (s *Server) writeTimeout() time.Duration {
 func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	srv := &http.Server{
 		Handler:           s.handler,
-		ReadHeaderTimeout: 5 * time.Second,
-		ReadTimeout:       30 * time.Second,
-		WriteTimeout:      s.writeTimeout(),
-		IdleTimeout:       2 * time.Minute,
-		MaxHeaderBytes:    64 << 10,
-		ErrorLog:          slog.NewLogLogger(s.cfg.Logger.Handler(), slog.LevelWarn),
+		ReadHeaderTimeout: readHeaderTimeout,
+		// readBody gives an API request's body BodyTimeout from its
+		// handler's start; this bounds the bodies no handler reads.
+		ReadTimeout:    readHeaderTimeout + s.cfg.BodyTimeout,
+		WriteTimeout:   s.writeTimeout(),
+		IdleTimeout:    2 * time.Minute,
+		MaxHeaderBytes: hardHeaderBytes,
+		ErrorLog:       slog.NewLogLogger(s.cfg.Logger.Handler(), slog.LevelWarn),
 	}
 	served := make(chan error, 1)
 	go func() { served <- srv.Serve(ln) }()
@@ -203,6 +266,9 @@ func (s *Server) Serve(ctx context.Context, ln net.Listener) error {
 	s.Close()
 	return err
 }
+
+// readHeaderTimeout bounds the wait for a request's headers.
+const readHeaderTimeout = 5 * time.Second
 
 // shutdownGrace is how long a shutdown waits for requests in flight.
 const shutdownGrace = 10 * time.Second

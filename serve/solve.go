@@ -5,6 +5,8 @@ import (
 	"context"
 	"errors"
 	"net/http"
+	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"time"
@@ -44,10 +46,25 @@ type puzzleInfo struct {
 	Size    int    `json:"size"`
 	Variant string `json:"variant"`
 	Hints   int    `json:"hints"`
+	// Conflict is a contradiction among the givens that shows at sight
+	// (sudoku.Validate), with the cells it names, so that a page can mark
+	// them; the solvers still ran, and answer unsat.
+	Conflict *conflictInfo `json:"conflict,omitempty"`
+}
+
+// conflictInfo is why a puzzle has no solution: "row 3: 7 at r3c2 and
+// r3c8", cells r3c2 and r3c8.
+type conflictInfo struct {
+	Message string   `json:"message"`
+	Cells   []string `json:"cells"`
 }
 
 func infoOf(g *sudoku.Grid) puzzleInfo {
-	return puzzleInfo{Puzzle: g.String(), Size: g.N(), Variant: g.Geometry().Variant.String(), Hints: g.Hints()}
+	info := puzzleInfo{Puzzle: g.String(), Size: g.N(), Variant: g.Geometry().Variant.String(), Hints: g.Hints()}
+	if err := g.Validate(); err != nil {
+		info.Conflict = &conflictInfo{Message: err.Error(), Cells: cellName.FindAllString(err.Error(), -1)}
+	}
+	return info
 }
 
 // solveResult is one solver's answer: its verified solution, status and
@@ -55,7 +72,15 @@ func infoOf(g *sudoku.Grid) puzzleInfo {
 type solveResult struct {
 	Solver string `json:"solver"`
 	Mode   string `json:"mode"` // the mode it ran in: incomplete solvers run in first
+	// ModeAsked is the mode the request asked for, where the solver ran in
+	// another (an incomplete solver asked for unique).
+	ModeAsked string `json:"mode_asked,omitempty"`
+	// Status is a record's status, or, in /api/solve/all, statusBusy for
+	// a solver that found no free worker (Detail says why).
 	Status string `json:"status"`
+	// CrossChecked says that exactcover/dlx settled an unsat or multiple
+	// status (a refuted one is wrong, the detail saying why).
+	CrossChecked bool `json:"cross_checked,omitempty"`
 	// Verified says that Solution passed sudoku.CheckSolution against the
 	// puzzle; a grid that fails is not returned, and the status is wrong.
 	Verified bool   `json:"verified"`
@@ -84,6 +109,10 @@ type solveAnswer struct {
 	puzzleInfo
 	solveResult
 }
+
+// statusBusy is the status of a solver that did not run: every worker of
+// it stayed busy for the request's time limit.
+const statusBusy = "busy"
 
 // solveAllAnswer is the answer of POST /api/solve/all.
 type solveAllAnswer struct {
@@ -146,7 +175,7 @@ func (s *Server) runnable(name string) (solvers.Info, error) {
 }
 
 // solve runs one solver on the job in the pool. Its errors are a busy
-// solver (503) and the request's end.
+// solver (harness.ErrBusy) and the request's end.
 func (s *Server) solve(ctx context.Context, info solvers.Info, j puzzleJob) (solveResult, error) {
 	run := harness.Run{
 		Solver: info, Mode: info.ModeFor(j.mode), Seed: j.seed,
@@ -154,17 +183,18 @@ func (s *Server) solve(ctx context.Context, info solvers.Info, j puzzleJob) (sol
 	}
 	start := time.Now()
 	rec, sol, err := s.pool.Do(ctx, run, j.limits)
-	if errors.Is(err, harness.ErrBusy) {
-		return solveResult{}, &apiError{code: http.StatusServiceUnavailable, msg: err.Error() + "; retry later", retryAfter: 1}
-	}
 	if err != nil {
 		return solveResult{}, err
 	}
 	res := solveResult{
-		Solver: rec.Solver, Mode: rec.Mode, Status: rec.Status, Verified: sol != nil, Detail: firstLine(rec.Detail),
+		Solver: rec.Solver, Mode: rec.Mode, Status: rec.Status, CrossChecked: rec.CrossChecked,
+		Verified: sol != nil, Detail: publicDetail(rec.Detail),
 		WallNS: rec.WallNS, CPUNS: rec.CPUNS, EncodeNS: rec.EncodeNS, SolveNS: rec.SolveNS, DecodeNS: rec.DecodeNS,
 		AllocBytes: rec.AllocBytes, PeakRSS: rec.PeakRSS, Counters: rec.Counters, Model: rec.Model,
 		TimeoutNS: rec.TimeoutNS, ElapsedNS: int64(time.Since(start)), verified: sol,
+	}
+	if run.Mode != j.mode {
+		res.ModeAsked = string(j.mode)
 	}
 	if sol != nil {
 		res.Solution = sol.String()
@@ -172,17 +202,28 @@ func (s *Server) solve(ctx context.Context, info solvers.Info, j puzzleJob) (sol
 	return res, nil
 }
 
-// firstLine keeps a detail's first line: a crashed solver's panic message
-// without the worker's stack, which a benchmark records but a server does
-// not hand out.
-func firstLine(detail string) string {
+// publicDetail is a record's detail as a server hands it out: its first
+// line (a crashed solver's panic message without the worker's stack,
+// which a benchmark records), with every absolute path cut to its last
+// element ("fork/exec sudokubench: permission denied", "model.lp: parse
+// error"): a detail comes from a worker, its program or its files, and
+// may name where the server keeps them.
+func publicDetail(detail string) string {
 	line, _, _ := strings.Cut(detail, "\n")
-	return line
+	return absolutePath.ReplaceAllStringFunc(line, func(p string) string {
+		before, path, _ := strings.Cut(p, "/")
+		return before + filepath.Base("/"+path)
+	})
 }
+
+// absolutePath matches an absolute path that starts a word, with the
+// character before it: "/usr/bin/x" in "exec /usr/bin/x:", not "/exec" in
+// "fork/exec".
+var absolutePath = regexp.MustCompile(`(?:^|[\s"'(=])/[^\s"'():;,]+`)
 
 // handleSolve answers POST /api/solve: one solver on one puzzle.
 func (s *Server) handleSolve(w http.ResponseWriter, r *http.Request) {
-	req, err := decodeBody[solveRequest](w, r, s.cfg.MaxBody)
+	req, err := decodeBody[solveRequest](r)
 	if err != nil {
 		writeError(w, err)
 		return
@@ -215,7 +256,7 @@ func (s *Server) solveNamed(ctx context.Context, pr puzzleRequest, solver string
 // puzzle, side by side. The solvers run at once, each in its own worker:
 // their CPU times compare fairly, their wall times share the machine.
 func (s *Server) handleSolveAll(w http.ResponseWriter, r *http.Request) {
-	req, err := decodeBody[solveAllRequest](w, r, s.cfg.MaxBody)
+	req, err := decodeBody[solveAllRequest](r)
 	if err != nil {
 		writeError(w, err)
 		return
@@ -234,7 +275,7 @@ func (s *Server) handleSolveAll(w http.ResponseWriter, r *http.Request) {
 	errs := make([]error, len(infos))
 	var wg sync.WaitGroup
 	for i, info := range infos {
-		wg.Go(func() { results[i], errs[i] = s.solve(r.Context(), info, j) })
+		wg.Go(func() { results[i], errs[i] = s.solveOrBusy(r.Context(), info, j) })
 	}
 	wg.Wait()
 	if err := errors.Join(errs...); err != nil {
@@ -242,6 +283,22 @@ func (s *Server) handleSolveAll(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	writeJSON(w, http.StatusOK, solveAllAnswer{puzzleInfo: infoOf(j.grid), Results: results, Skipped: skipped})
+}
+
+// solveOrBusy is solve for one of several solvers: a solver whose workers
+// all stayed busy for the request's limit is a result with the status
+// busy and the reason, and the others' answers still come back.
+func (s *Server) solveOrBusy(ctx context.Context, info solvers.Info, j puzzleJob) (solveResult, error) {
+	start := time.Now()
+	res, err := s.solve(ctx, info, j)
+	if errors.Is(err, harness.ErrBusy) {
+		return solveResult{
+			Solver: info.Name, Mode: string(info.ModeFor(j.mode)), Status: statusBusy,
+			Detail:    strings.TrimPrefix(err.Error(), harness.ErrBusy.Error()+": ") + "; retry later",
+			TimeoutNS: int64(j.limits.Timeout), ElapsedNS: int64(time.Since(start)),
+		}, nil
+	}
+	return res, err
 }
 
 // selection resolves a solve/all request's solvers and sets aside those

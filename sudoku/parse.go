@@ -2,6 +2,7 @@ package sudoku
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -9,27 +10,58 @@ import (
 	"golang.org/x/text/unicode/runenames"
 )
 
-// Parse reads a puzzle in the one-line form (one symbol per cell, '.' blank,
-// '0' also blank up to 9×9, for N > 9 the symbols 1-9 then A…) or the
-// multi-line display form (separators '|', '-', '+' and spaces ignored, '?'
-// also blank). The number of cells decides the size: 16, 81, 256 or 625.
+// byteOrderMark is U+FEFF as UTF-8, which some editors put at the start of
+// a text file. It is no part of a puzzle: Parse and ParseLine drop it where
+// it opens their text, as the corpora loader drops it where it opens a file.
+const byteOrderMark = "\ufeff"
+
+// TrimByteOrderMark returns s without the UTF-8 byte-order mark that may
+// open it.
+func TrimByteOrderMark(s string) string { return strings.TrimPrefix(s, byteOrderMark) }
+
+// Parse reads a puzzle in any of its written forms. The rule that tells
+// them apart:
+//
+//   - text of several lines is the display form: one grid row a line,
+//     separators '|', '-', '+' and blanks ignored, '?' also blank;
+//   - a single line of several whitespace-separated tokens is the numbers
+//     form (see ParseLine): "0 12 0 16 …", one number a cell;
+//   - a single line without blanks is the one-symbol-per-cell form.
+//
+// The number of cells decides the size: 16, 81, 256 or 625. A leading
+// byte-order mark is dropped.
 func Parse(text string, v Variant) (*Grid, error) {
-	text = strings.TrimSpace(text)
+	text = strings.TrimSpace(TrimByteOrderMark(text))
 	if strings.ContainsAny(text, "\n\r") {
 		return parseDisplay(text, v)
 	}
 	return ParseLine(text, v)
 }
 
-// ParseLine reads the one-line form. Errors are *Error values that name the
-// character position (1-based) of a bad symbol. Text that is not ASCII is
-// refused before its length is judged, naming the first foreign character
-// (ErrSymbol) or, for bytes that are not text at all, saying that the input
-// looks binary (ErrNotText). On 16×16 and 25×25 grids '0' is refused: it is
-// a blank in this suite's 1–G convention but a digit in the 0–F one.
+// ParseLine reads a puzzle written on one line, in one of two forms:
+//
+//   - one symbol per cell, no blanks between them: '.' blank, '0' also blank
+//     up to 9×9, for N > 9 the symbols 1-9 then A…;
+//   - whitespace-separated numbers, the form that Numbers writes: exactly
+//     one token per cell (N² tokens, N a side from MinBox² to MaxBox²), each a
+//     decimal number 1..N, or 0 or '.' for a blank. A line is read this way
+//     when it holds more than one token.
+//
+// Errors are *Error values that name where a bad symbol stands: its
+// character position (1-based) and cell, or for a number its token, column
+// and cell. Text that is not ASCII is refused before its length is judged,
+// naming the first foreign character (ErrSymbol) or, for bytes that are not
+// text at all, saying that the input looks binary (ErrNotText). In the
+// symbol form on 16×16 and 25×25 grids '0' is refused: it is a blank in this
+// suite's 1–G convention but a digit in the 0–F one. A leading byte-order
+// mark is dropped.
 func ParseLine(line string, v Variant) (*Grid, error) {
+	line = TrimByteOrderMark(line)
 	if err := CheckText(line); err != nil {
 		return nil, err
+	}
+	if len(strings.Fields(line)) > 1 {
+		return parseNumbers(line, v)
 	}
 	geo, err := geometryForLength(len(line), v)
 	if err != nil {
@@ -127,12 +159,49 @@ func parseDisplay(text string, v Variant) (*Grid, error) {
 }
 
 func geometryForLength(n int, v Variant) (*Geometry, error) {
+	if geo, ok := geometryForCells(n, v); ok {
+		return geo, nil
+	}
+	return nil, errorf(ErrLength, "%d cells: a puzzle has %s cells (%s)", n, supportedCells(), supportedShapes())
+}
+
+// geometryForCells returns the geometry of a grid of n cells, if one of the
+// supported sides gives that many.
+func geometryForCells(n int, v Variant) (*Geometry, bool) {
 	for b := MinBox; b <= MaxBox; b++ {
 		if b*b*b*b == n {
-			return NewGeometry(b, v)
+			geo, err := NewGeometry(b, v)
+			return geo, err == nil
 		}
 	}
-	return nil, errorf(ErrLength, "%d cells: a puzzle has 16, 81, 256 or 625 cells (4×4, 9×9, 16×16, 25×25)", n)
+	return nil, false
+}
+
+// supportedCells lists the cell counts of the supported sides: "16, 81,
+// 256 or 625".
+func supportedCells() string {
+	var counts []string
+	for b := MinBox; b <= MaxBox; b++ {
+		counts = append(counts, strconv.Itoa(b*b*b*b))
+	}
+	return joinOr(counts)
+}
+
+// supportedShapes lists the supported grids: "4×4, 9×9, 16×16, 25×25".
+func supportedShapes() string {
+	var shapes []string
+	for b := MinBox; b <= MaxBox; b++ {
+		shapes = append(shapes, fmt.Sprintf("%d×%d", b*b, b*b))
+	}
+	return strings.Join(shapes, ", ")
+}
+
+// joinOr joins items as a list in prose: "a, b or c".
+func joinOr(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
+	}
+	return strings.Join(items[:len(items)-1], ", ") + " or " + items[len(items)-1]
 }
 
 // Error is a problem with a puzzle or a solution. Kind is one of the Err

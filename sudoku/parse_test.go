@@ -208,6 +208,9 @@ func FuzzParse(f *testing.F) {
 	f.Add(strings.Repeat("0", 16))
 	f.Add(pattern(4).String())
 	f.Add("?")
+	f.Add(pattern(2).Numbers())
+	f.Add("0 12 0 16 " + strings.Repeat(". ", 252))
+	f.Add("\ufeff1 2 3 4 3 4 1 2 2 1 4 3 4 3 2 1")
 	f.Fuzz(func(t *testing.T, text string) {
 		for _, v := range []Variant{Classic, Diagonal} {
 			g, err := Parse(text, v)
@@ -220,6 +223,9 @@ func FuzzParse(f *testing.F) {
 			}
 			if back, err = Parse(g.Pretty(), v); err != nil || !back.Equal(g) {
 				t.Fatalf("%q: Pretty reads back as %v, %v", text, back, err)
+			}
+			if back, err = Parse(g.Numbers(), v); err != nil || !back.Equal(g) {
+				t.Fatalf("%q: Numbers reads back as %v, %v", text, back, err)
 			}
 			_ = g.Validate()
 		}

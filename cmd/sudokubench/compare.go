@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/report"
 )
 
@@ -24,40 +23,40 @@ sides, puzzles B solved faster and slower, and puzzles whose status changed.
 A deterministic solver's repetitions fold into one observation per puzzle.
 
 Two runs of one build on one machine differ by several percent: the machine
-drifts. So significance is judged across runs: with several runs a side,
-each run's geometric mean is one observation, and a two-sample t test on
-their logarithms gives the interval and p. A difference is called only when
+drifts. So significance is judged across runs: with two runs or more a
+side, each run's geometric mean is one observation, and Welch's t test on
+their logarithms (each side its own variance, Welch–Satterthwaite degrees
+of freedom) gives the interval and p. A difference is called only when
 that interval excludes 1.
 
   sudokubench compare base1 base2 base3 -- new1 new2 new3
 
-With one run a side (compare A B) the interval is a bootstrap over puzzles,
-which does not cover that drift: it is shown, and no significance is
-claimed. Runs made while the machine was busy are warned about.`,
+With one run on a side (compare A B) the interval is a bootstrap over
+puzzles, which does not cover that drift: it is shown, and no significance
+is claimed. Each run counts once: a directory given twice (by any path),
+or two directories holding the same runs (a copy, a merge beside its
+pieces), are refused. Runs made while the machine was busy are warned
+about.`,
 		Args: cobra.MinimumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			m, err := report.ParseMeasure(measure)
 			if err != nil {
-				return err
+				return usageError(err)
 			}
 			tw, err := report.TableFormat(format)
 			if err != nil {
-				return err
+				return usageError(err)
 			}
 			dirsA, dirsB, err := compareSides(args, cmd.ArgsLenAtDash())
 			if err != nil {
-				return err
+				return usageError(err)
 			}
-			a, wa, err := loadRuns(dirsA)
+			a, b, wl, err := report.LoadSides(dirsA, dirsB)
 			if err != nil {
-				return err
-			}
-			b, wb, err := loadRuns(dirsB)
-			if err != nil {
-				return err
+				return usageError(err)
 			}
 			cs, wc := report.Compare(a, b, report.CompareConfig{Measure: m})
-			for _, w := range append(append(wa, wb...), wc...) {
+			for _, w := range append(wl, wc...) {
 				fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "A = %s\nB = %s\n\n", strings.Join(dirsA, " "), strings.Join(dirsB, " "))
@@ -69,7 +68,7 @@ claimed. Runs made while the machine was busy are warned about.`,
 			return tw.WriteTable(cmd.OutOrStdout(), t)
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "table format: text, md, csv, latex or html")
+	cmd.Flags().StringVar(&format, "format", "text", "table format: "+strings.Join(report.DocFormatNames(), ", "))
 	cmd.Flags().StringVar(&measure, "time", "cpu", "time measure: cpu or wall")
 	cmd.Flags().BoolVar(&wide, "wide", false, "every column, whatever the terminal's width")
 	return cmd
@@ -87,18 +86,4 @@ func compareSides(args []string, dash int) (a, b []string, err error) {
 		return nil, nil, errors.New("each side needs at least one result directory: compare A1 A2 -- B1 B2")
 	}
 	return args[:dash], args[dash:], nil
-}
-
-// loadRuns loads each directory as one run: their records are not merged.
-func loadRuns(dirs []string) ([][]record.Record, []string, error) {
-	var runs [][]record.Record
-	var warnings []string
-	for _, dir := range dirs {
-		d, w, err := report.Load(dir)
-		if err != nil {
-			return nil, warnings, err
-		}
-		runs, warnings = append(runs, d.Records), append(warnings, w...)
-	}
-	return runs, warnings, nil
 }

@@ -1,8 +1,13 @@
 package main
 
 import (
+	"os"
+	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness"
 )
 
 func TestCorporaCommands(t *testing.T) {
@@ -15,7 +20,8 @@ func TestCorporaCommands(t *testing.T) {
 		{"cmd=corpora", []string{"--corpora", data, "corpora"}, []string{"49158", "hardest-1905-11plus", "20-37", "23.63"}},
 		{"cmd=show", []string{"--corpora", data, "corpora", "show", "norvig-hardest"}, []string{"matches the catalog", "28    │ 3", "norvig.com/hardest.txt"}},
 		{"cmd=show-derived", []string{"--corpora", data, "corpora", "show", "17-clue+3", "--sample", "5"}, []string{"puzzles  5 (hints 20", "Palm"}},
-		{"cmd=generate", []string{"generate", "--hints", "8", "--count", "2", "--size", "4", "--seed", "3"}, []string{"# sudokubench generate --hints 8 --count 2 --seed 3 --size 4"}},
+		{"cmd=generate", []string{"generate", "--hints", "8", "--count", "2", "--size", "4", "--seed", "3"}, []string{"# sudokubench generate --hints 8 --count 2 --seed 3 --size 4 --variant classic --attempts 50\n"}},
+		{"cmd=generate-attempts", []string{"generate", "--hints", "30", "--attempts", "7"}, []string{"--attempts 7\n"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -40,9 +46,19 @@ func TestCorporaCommandErrors(t *testing.T) {
 	}{
 		{"err=no-dir", []string{"--corpora", "/nonexistent", "corpora"}, "does not exist"},
 		{"err=unknown-corpus", []string{"--corpora", "../../corpora/data", "corpora", "show", "nope"}, "unknown corpus"},
-		{"err=unreachable", []string{"generate", "--hints", "3", "--size", "4", "--attempts", "3"}, "3 attempts"},
+		{"err=below-minimum-4x4", []string{"generate", "--hints", "3", "--size", "4"}, "no 4×4 classic puzzle with 3 hints has a unique solution, the fewest that can is 4"},
+		{"err=below-minimum-9x9", []string{"generate", "--hints", "16"}, "the fewest that can is 17"},
+		{"err=unreachable", []string{"generate", "--hints", "18", "--attempts", "3"},
+			"3 attempts on 9×9 classic reached 22 hints at best, not 18; removing cells at random stops where no further cell can go without a second solution: ask for 22 hints or more, or a larger attempt budget; unique 9×9 puzzles exist down to 17 hints, but random removal rarely ends below about 20 (puzzle 1 of 1: try --hints 22 or more, or --attempts above 3)"},
 		{"err=size", []string{"generate", "--hints", "30", "--size", "10"}, "--size 10"},
 		{"err=count", []string{"generate", "--hints", "30", "--count", "0"}, "--count 0"},
+		{"err=attempts-zero", []string{"generate", "--hints", "30", "--attempts", "0"}, "--attempts 0: a puzzle needs at least one full grid"},
+		{"err=attempts-negative", []string{"generate", "--hints", "30", "--attempts", "-2"}, "--attempts -2"},
+		{"err=timeout-negative", []string{"generate", "--hints", "30", "--timeout", "-1s"}, "--timeout -1s"},
+		{"err=timeout", []string{"generate", "--hints", "200", "--size", "25", "--timeout", "2s"},
+			"generate: the --timeout of 2s ran out on puzzle 1 of 1, in attempt "},
+		{"err=timeout-at-once", []string{"generate", "--hints", "200", "--size", "25", "--timeout", "1ns"},
+			"generate: the --timeout of 1ns ran out on puzzle 1 of 1, in attempt 1 of 50 on 25×25 classic, before a single cell was removed"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -50,5 +66,48 @@ func TestCorporaCommandErrors(t *testing.T) {
 				t.Errorf("error %v, want one saying %q", err, tt.says)
 			}
 		})
+	}
+}
+
+// run --corpus takes a puzzle file whose name holds a comma whole, and a
+// name its commas keep from a file says which file and how to name it.
+func TestRunCorpusListWithCommaFile(t *testing.T) {
+	t.Chdir(t.TempDir())
+	puzzle := "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n"
+	for _, name := range []string{"a,b.txt", "top1465,x.txt"} {
+		if err := os.WriteFile(name, []byte(puzzle), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	given := func(name string) bool { return name == "corpus" }
+	var cfg harness.Config
+	if err := applyFlags(&cfg, &runFlags{corpus: "a,b.txt,top1465"}, given); err != nil || !slices.Equal(cfg.Corpora, []string{"a,b.txt", "top1465"}) {
+		t.Errorf("--corpus a,b.txt,top1465: corpora %q, %v; want the file a,b.txt and top1465", cfg.Corpora, err)
+	}
+	err := applyFlags(&cfg, &runFlags{corpus: "top1465,x.txt"}, given)
+	if err == nil || !strings.Contains(err.Error(), "write ./top1465,x.txt to read the file") {
+		t.Errorf("--corpus top1465,x.txt: error %v, want one saying to write ./top1465,x.txt", err)
+	}
+}
+
+// Away from a terminal, generation that takes long says where it stands
+// in a plain line.
+func TestGenerateProgressLines(t *testing.T) {
+	var out strings.Builder
+	f := generateFlags{hints: 200, count: 3, size: 25, attempts: 50}
+	show := newGenerateProgress(&out, f)
+	show.plainEvery = 0
+	show.startPuzzle(2)
+	show.update(corpora.GenerateProgress{Attempt: 4, Hints: 412, Fewest: 380})
+	show.end()
+	if want := "generate: puzzle 2 of 3, attempt 4 of 50, 412 hints (fewest 380, asked 200), 0s\n"; out.String() != want {
+		t.Errorf("progress %q, want %q", out.String(), want)
+	}
+	quiet := newGenerateProgress(&out, f)
+	quiet.startPuzzle(1)
+	out.Reset()
+	quiet.update(corpora.GenerateProgress{Attempt: 1, Hints: 600, Fewest: 600})
+	if out.Len() != 0 {
+		t.Errorf("a quick puzzle printed %q", out.String())
 	}
 }

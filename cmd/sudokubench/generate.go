@@ -2,11 +2,20 @@ package main
 
 import (
 	"bufio"
+	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"os/signal"
+	"sync/atomic"
+	"syscall"
+	"time"
 
 	"github.com/spf13/cobra"
+	"github.com/vbauerster/mpb/v8"
+	"github.com/vbauerster/mpb/v8/decor"
+	"golang.org/x/term"
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
@@ -18,7 +27,14 @@ type generateFlags struct {
 	hints, count, size, attempts int
 	seed                         uint64
 	variant, out                 string
+	timeout                      time.Duration
 }
+
+// defaultGenerateTimeout is how long one puzzle may take unless --timeout
+// says otherwise: far more than a reachable hint count needs (a 9×9 puzzle
+// takes milliseconds, a 25×25 one with 300 hints seconds), and short
+// enough that an unreachable one ends with an explanation.
+const defaultGenerateTimeout = time.Minute
 
 func newGenerateCmd() *cobra.Command {
 	var f generateFlags
@@ -27,46 +43,71 @@ func newGenerateCmd() *cobra.Command {
 		Short: "Generate unique puzzles with an exact hint count, one line each",
 		Long: "Generate puzzles: a random full grid, then cells removed in random order while the\n" +
 			"solution stays unique (checked by Dancing Links), until --hints remain. The same seed\n" +
-			"gives the same puzzles. On 9×9, random removal rarely gets below about 20 hints.",
+			"gives the same puzzles. On 9×9, random removal rarely gets below about 20 hints; a\n" +
+			"hint count below the proven minimum (17 on 9×9, 4 on 4×4) is refused at once. One\n" +
+			"puzzle may use up --attempts full grids and take --timeout; when either runs out, the\n" +
+			"command says how near it came and what to ask for instead. On a terminal, a bar on\n" +
+			"stderr shows the puzzle, attempt and hints under way.",
 		Example: "  sudokubench generate --hints 30 --count 100 --seed 7\n" +
-			"  sudokubench generate --hints 120 --size 16 --variant diagonal --out p16.txt",
+			"  sudokubench generate --hints 120 --size 16 --variant diagonal --out p16.txt\n" +
+			"  sudokubench generate --hints 300 --size 25 --timeout 5m",
 		Args: cobra.NoArgs,
-		RunE: func(cmd *cobra.Command, _ []string) error { return runGenerate(cmd.OutOrStdout(), f) },
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
+			defer stop()
+			return runGenerate(ctx, cmd.OutOrStdout(), cmd.ErrOrStderr(), f)
+		},
 	}
 	cmd.Flags().IntVar(&f.hints, "hints", 0, "hint count of every puzzle (required)")
 	cmd.Flags().IntVar(&f.count, "count", 1, "number of puzzles")
 	cmd.Flags().Uint64Var(&f.seed, "seed", 1, "random seed")
 	cmd.Flags().IntVar(&f.size, "size", 9, "grid side: 4, 9, 16 or 25")
 	cmd.Flags().StringVar(&f.variant, "variant", "classic", "classic or diagonal")
-	cmd.Flags().IntVar(&f.attempts, "attempts", corpora.DefaultAttempts, "full grids one puzzle may use up before giving up")
+	cmd.Flags().IntVar(&f.attempts, "attempts", corpora.DefaultAttempts, "full grids one puzzle may use up before giving up (at least 1)")
+	cmd.Flags().DurationVar(&f.timeout, "timeout", defaultGenerateTimeout, "the most time one puzzle may take (0: no limit)")
 	cmd.Flags().StringVar(&f.out, "out", "", "write to this file instead of standard output")
 	_ = cmd.MarkFlagRequired("hints")
 	return cmd
 }
 
-func runGenerate(stdout io.Writer, f generateFlags) error {
-	gen, err := newGenerator(f)
+func runGenerate(ctx context.Context, stdout, stderr io.Writer, f generateFlags) error {
+	if err := checkGenerateFlags(f); err != nil {
+		return usageError(err)
+	}
+	show := newGenerateProgress(stderr, f)
+	gen, err := newGenerator(f, show.update)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
-	if f.count < 1 {
-		return fmt.Errorf("generate: --count %d: ask for at least one puzzle", f.count)
-	}
+	defer show.end()
 	if f.out == "" {
-		return writePuzzles(stdout, gen, f)
+		return writePuzzles(ctx, stdout, gen, f, show)
 	}
 	file, err := os.Create(f.out)
 	if err != nil {
 		return err
 	}
-	if err := writePuzzles(file, gen, f); err != nil {
+	if err := writePuzzles(ctx, file, gen, f, show); err != nil {
 		file.Close()
-		return fmt.Errorf("%w (%s holds the puzzles made before the error)", err, f.out)
+		return fmt.Errorf("%w (%s holds the puzzles made before)", err, f.out)
 	}
 	return file.Close()
 }
 
-func newGenerator(f generateFlags) (*corpora.Generator, error) {
+// checkGenerateFlags refuses flags that cannot be meant.
+func checkGenerateFlags(f generateFlags) error {
+	switch {
+	case f.count < 1:
+		return fmt.Errorf("generate: --count %d: ask for at least one puzzle", f.count)
+	case f.attempts < 1:
+		return fmt.Errorf("generate: --attempts %d: a puzzle needs at least one full grid to remove cells from (default %d)", f.attempts, corpora.DefaultAttempts)
+	case f.timeout < 0:
+		return fmt.Errorf("generate: --timeout %s: give a duration such as 30s or 5m, or 0 for no limit", f.timeout)
+	}
+	return nil
+}
+
+func newGenerator(f generateFlags, progress func(corpora.GenerateProgress)) (*corpora.Generator, error) {
 	variant, err := sudoku.ParseVariant(f.variant)
 	if err != nil {
 		return nil, err
@@ -76,21 +117,22 @@ func newGenerator(f generateFlags) (*corpora.Generator, error) {
 		return nil, fmt.Errorf("generate: --size %d: %w", f.size, err)
 	}
 	return corpora.NewGenerator(dlx.Oracle{}, corpora.GenerateOptions{
-		Box: geo.Box, Variant: variant, Hints: f.hints, Seed: f.seed, Attempts: f.attempts,
+		Box: geo.Box, Variant: variant, Hints: f.hints, Seed: f.seed, Attempts: f.attempts, Progress: progress,
 	})
 }
 
 // writePuzzles writes a '#' line stating the parameters, then one puzzle a
-// line, flushing each so that a long run shows progress.
-func writePuzzles(w io.Writer, gen *corpora.Generator, f generateFlags) error {
+// line, flushing each so that a long run shows its puzzles as they come.
+func writePuzzles(ctx context.Context, w io.Writer, gen *corpora.Generator, f generateFlags, show *generateProgress) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "# sudokubench generate --hints %d --count %d --seed %d --size %d --variant %s --attempts %d\n",
 		f.hints, f.count, f.seed, f.size, f.variant, f.attempts)
-	for range f.count {
-		p, err := gen.Next()
+	for i := 1; i <= f.count; i++ {
+		show.startPuzzle(i)
+		p, err := nextPuzzle(ctx, gen, f.timeout)
 		if err != nil {
 			bw.Flush()
-			return err
+			return explainGiveUp(err, f, i)
 		}
 		fmt.Fprintln(bw, p.String())
 		if err := bw.Flush(); err != nil {
@@ -98,4 +140,110 @@ func writePuzzles(w io.Writer, gen *corpora.Generator, f generateFlags) error {
 		}
 	}
 	return nil
+}
+
+// nextPuzzle makes one puzzle within the timeout (0: none).
+func nextPuzzle(ctx context.Context, gen *corpora.Generator, timeout time.Duration) (*sudoku.Grid, error) {
+	if timeout > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, timeout)
+		defer cancel()
+	}
+	return gen.NextContext(ctx)
+}
+
+// explainGiveUp says, in the command's flags, why puzzle i was not made
+// and what to try.
+func explainGiveUp(err error, f generateFlags, i int) error {
+	var g *corpora.GiveUpError
+	switch {
+	case !errors.As(err, &g):
+		return err
+	case errors.Is(err, context.DeadlineExceeded) && g.Fewest == g.Geometry.Cells:
+		return fmt.Errorf("generate: the --timeout of %s ran out on puzzle %d of %d, in attempt %d of %d on %s, before a single cell was removed; allow a longer --timeout (0: no limit)",
+			f.timeout, i, f.count, g.Attempts, g.Budget, g.Geometry)
+	case errors.Is(err, context.DeadlineExceeded):
+		return fmt.Errorf("generate: the --timeout of %s ran out on puzzle %d of %d, in attempt %d of %d on %s: the fewest hints reached was %d, not %d; ask for more hints (--hints %d gets there in the time), or allow a longer --timeout (0: no limit)",
+			f.timeout, i, f.count, g.Attempts, g.Budget, g.Geometry, g.Fewest, g.Hints, g.Fewest)
+	case errors.Is(err, context.Canceled):
+		return fmt.Errorf("generate: interrupted on puzzle %d of %d, in attempt %d of %d", i, f.count, g.Attempts, g.Budget)
+	}
+	return fmt.Errorf("%w (puzzle %d of %d: try --hints %d or more, or --attempts above %d)", err, i, f.count, g.Fewest, g.Budget)
+}
+
+// generateProgress shows on a terminal a bar of the attempt under way: the
+// cells removed of those to remove, the puzzle, attempt and hints; when
+// stderr is no terminal, a line every plainEvery once a puzzle takes that
+// long, nothing otherwise.
+type generateProgress struct {
+	w          io.Writer
+	f          generateFlags
+	plainEvery time.Duration
+	puzzle     atomic.Int64
+	last       atomic.Pointer[corpora.GenerateProgress]
+	p          *mpb.Progress // nil when w is no terminal
+	bar        *mpb.Bar
+	started    time.Time
+	lastLine   time.Time
+}
+
+func newGenerateProgress(w io.Writer, f generateFlags) *generateProgress {
+	g := &generateProgress{w: w, f: f, plainEvery: 30 * time.Second}
+	if file, ok := w.(*os.File); ok && term.IsTerminal(int(file.Fd())) {
+		g.p = mpb.New(mpb.WithOutput(w), mpb.WithRefreshRate(200*time.Millisecond))
+	}
+	return g
+}
+
+// startPuzzle notes that puzzle i (from 1) is begun; on a terminal, its
+// bar replaces the last one.
+func (g *generateProgress) startPuzzle(i int) {
+	g.puzzle.Store(int64(i))
+	g.last.Store(nil)
+	g.started, g.lastLine = time.Now(), time.Now()
+	if g.bar != nil {
+		g.bar.Abort(true)
+		g.bar = nil
+	}
+}
+
+func (g *generateProgress) update(p corpora.GenerateProgress) {
+	g.last.Store(&p)
+	cells := g.f.size * g.f.size
+	switch {
+	case g.p == nil && time.Since(g.lastLine) >= g.plainEvery:
+		fmt.Fprintf(g.w, "generate: %s, %s\n", g.status(), time.Since(g.started).Round(time.Second))
+		g.lastLine = time.Now()
+	case g.p != nil && g.bar == nil:
+		g.bar = g.p.AddBar(int64(cells-g.f.hints), mpb.BarRemoveOnComplete(),
+			mpb.PrependDecorators(decor.Name("removing cells ")),
+			mpb.AppendDecorators(
+				decor.Any(func(decor.Statistics) string { return " " + g.status() + " " }),
+				decor.Elapsed(decor.ET_STYLE_GO)))
+	}
+	if g.bar != nil {
+		g.bar.SetCurrent(int64(cells - p.Hints))
+	}
+}
+
+// status says where generation stands: "puzzle 3 of 100, attempt 2 of 50,
+// 412 hints (fewest 380, asked 200)".
+func (g *generateProgress) status() string {
+	p := g.last.Load()
+	if p == nil {
+		return fmt.Sprintf("puzzle %d of %d", g.puzzle.Load(), g.f.count)
+	}
+	return fmt.Sprintf("puzzle %d of %d, attempt %d of %d, %d hints (fewest %d, asked %d)",
+		g.puzzle.Load(), g.f.count, p.Attempt, g.f.attempts, p.Hints, p.Fewest, g.f.hints)
+}
+
+// end takes the bar off the terminal.
+func (g *generateProgress) end() {
+	if g.p == nil {
+		return
+	}
+	if g.bar != nil {
+		g.bar.Abort(true)
+	}
+	g.p.Wait()
 }

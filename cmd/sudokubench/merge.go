@@ -16,8 +16,10 @@ func newMergeCmd() *cobra.Command {
 		Short: "Join the result directories of one plan's shards",
 		Long: `Merge joins result directories made by 'run --shard i/n' (or resumed on
 other machines) into one. It refuses directories whose plans or corpus files
-differ, keeps the first record of each run key, and writes a manifest that
-lists the pieces. Like a run, it holds --out's writer lock while it writes,
+differ, and a directory whose records its manifest does not describe
+(another shard, solver, corpus or repetition), keeps the first record of
+each run key, and writes a manifest that lists the pieces; missing shards
+are counted and the first five named. Like a run, it holds --out's writer lock while it writes,
 and is refused while another process writes there. A SLURM job array, one
 shard per task:
 
@@ -32,7 +34,7 @@ and once every task has finished:
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, dirs []string) error {
 			if out == "" {
-				return errors.New("merge: --out DIR is required")
+				return usageError(errors.New("merge: --out DIR is required"))
 			}
 			sum, err := harness.Merge(dirs, out)
 			if err != nil {

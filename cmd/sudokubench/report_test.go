@@ -2,12 +2,15 @@ package main
 
 import (
 	"bytes"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
+
+	"github.com/sudokubench/sudokubench/harness/record"
 )
 
 var (
@@ -41,6 +44,48 @@ func TestReportCommand(t *testing.T) {
 	} {
 		if _, err := runCLI(t, bad...); err == nil {
 			t.Errorf("%v: no error", bad)
+		}
+	}
+}
+
+// TestReportPlotWidthAndFormats: --plot-width sizes the figures for a
+// column or a page, --plots takes every declared format, tex among them
+// (linked from Markdown, not shown), and a bad value of either says what
+// it takes.
+func TestReportPlotWidthAndFormats(t *testing.T) {
+	widths := make(map[string]string)
+	for _, width := range []string{"column", "page"} {
+		dir := t.TempDir()
+		if _, err := runCLI(t, "report", runA, "--format", "md", "--plots", "svg,tex", "--plot-width", width, "--out", dir); err != nil {
+			t.Fatal(err)
+		}
+		svg, err := os.ReadFile(filepath.Join(dir, "cactus.svg"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		widths[width] = regexp.MustCompile(`<svg[^>]* width="([^"]+)"`).FindStringSubmatch(string(svg))[1]
+		tex, err := os.ReadFile(filepath.Join(dir, "cactus.tex"))
+		if err != nil || !strings.Contains(string(tex), `\begin{pgfpicture}`) {
+			t.Errorf("plot-width=%s: cactus.tex is no PGF picture (%v)", width, err)
+		}
+	}
+	if widths["column"] != "252pt" || widths["page"] != "504pt" {
+		t.Errorf("cactus.svg widths %v, want 252pt (3.5 in) for a column, 504pt (7 in) for a page", widths)
+	}
+	dir := t.TempDir()
+	if _, err := runCLI(t, "report", runA, "--format", "md", "--plots", "tex", "--out", dir); err != nil {
+		t.Fatal(err)
+	}
+	if md, err := os.ReadFile(filepath.Join(dir, "report.md")); err != nil || !strings.Contains(string(md), "[cactus.tex](cactus.tex)") || strings.Contains(string(md), "![cactus]") {
+		t.Errorf("report.md does not link the PGF figures: %v\n%.600s", err, md)
+	}
+	for _, tt := range []struct{ flag, value, want string }{
+		{"--plot-width", "a4", "column (3.5 in) or page (7 in)"},
+		{"--plots", "gif", "use svg, png, pdf, tex"},
+	} {
+		_, err := runCLI(t, "report", runA, "--format", "md", "--out", t.TempDir(), tt.flag, tt.value)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), tt.value) {
+			t.Errorf("%s %s: err = %v, want it named and %q", tt.flag, tt.value, err, tt.want)
 		}
 	}
 }
@@ -112,19 +157,73 @@ func TestReportOutUnwritable(t *testing.T) {
 	}
 }
 
+// scaledCopy writes a copy of a result directory whose times are those
+// of dir times factor: another run of the same plan.
+func scaledCopy(t *testing.T, dir string, factor float64) string {
+	t.Helper()
+	out := t.TempDir()
+	if err := os.CopyFS(out, os.DirFS(dir)); err != nil {
+		t.Fatal(err)
+	}
+	recs, _, err := record.ReadAll(filepath.Join(dir, record.ResultsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	var b bytes.Buffer
+	for _, r := range recs {
+		r.CPUNS, r.WallNS = int64(float64(r.CPUNS)*factor), int64(float64(r.WallNS)*factor)
+		line, _ := json.Marshal(r)
+		b.Write(append(line, '\n'))
+	}
+	if err := os.WriteFile(filepath.Join(out, record.ResultsFile), b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return out
+}
+
+// TestReportNeverReplacesTheRun is the audit's case: a report written
+// into the run's own directory with --doc naming its records or its
+// manifest is refused, says why, and leaves the run resumable.
+func TestReportNeverReplacesTheRun(t *testing.T) {
+	dl := filepath.Join(t.TempDir(), "dl")
+	if err := os.CopyFS(dl, os.DirFS(runA)); err != nil {
+		t.Fatal(err)
+	}
+	records, _ := os.ReadFile(filepath.Join(dl, "results.jsonl"))
+	manifest, _ := os.ReadFile(filepath.Join(dl, "manifest.json"))
+	for _, doc := range []string{"results.jsonl", "manifest.json", "./results.jsonl"} {
+		t.Run("doc="+doc, func(t *testing.T) {
+			out, err := runCLI(t, "report", dl, "--out", dl, "--doc", filepath.Join(dl, doc), "--format", "csv", "--plots", "svg")
+			if err == nil || !strings.Contains(err.Error(), "refusing to write") || strings.Contains(out, "wrote") {
+				t.Errorf("report --doc %s: %v\n%s", doc, err, out)
+			}
+			if got, _ := os.ReadFile(filepath.Join(dl, "results.jsonl")); !bytes.Equal(got, records) {
+				t.Error("the records were replaced")
+			}
+			if got, _ := os.ReadFile(filepath.Join(dl, "manifest.json")); !bytes.Equal(got, manifest) {
+				t.Error("the manifest was replaced")
+			}
+		})
+	}
+}
+
 func TestCompareCommand(t *testing.T) {
 	out, err := runCLI(t, "compare", runA, runB)
 	if err != nil || !strings.Contains(out, "not judged: one run a side") || !strings.Contains(out, "does not cover run-to-run") {
 		t.Errorf("compare A B: %v\n%s", err, out)
 	}
-	out, err = runCLI(t, "compare", runA, runA, "--", runB, runB)
-	if err != nil || !strings.Contains(out, "2/2") {
+	a2, b2 := scaledCopy(t, runA, 1.03), scaledCopy(t, runB, 0.98)
+	out, err = runCLI(t, "compare", runA, a2, "--", runB, b2)
+	if err != nil || !strings.Contains(out, "2/2") || !strings.Contains(out, "Welch's t test") {
 		t.Errorf("compare with two runs a side: %v\n%s", err, out)
 	}
 	for _, bad := range [][]string{
 		{"compare", runA},
 		{"compare", runA, runA, runB},
 		{"compare", runA, runB, "--"},
+		{"compare", runA, runA, runA, "--", runB, runB, runB},
+		{"compare", runA, a2, "--", runB, runA},
+		{"compare", runA, a2, "--", runB, scaledCopy(t, runA, 1)},
 	} {
 		if _, err := runCLI(t, bad...); err == nil {
 			t.Errorf("%v: no error", bad)

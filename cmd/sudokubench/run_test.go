@@ -57,10 +57,14 @@ func TestRunRefusesFlagsThatCannotBeMeant(t *testing.T) {
 		{[]string{"--limit", "-5"}, "need 0 (all) or more"},
 		{[]string{"--limit", "-5", "--sample=false"}, "need 0 (all) or more"},
 		{[]string{"--mem", "1KiB"}, "a worker needs at least 64 MiB"},
+		{[]string{"--mem", "18446744073709551616"}, "more than the largest accepted, 1 EiB"},
+		{[]string{"--mem", "8EiB"}, "more than the largest accepted, 1 EiB"},
 		{[]string{"--solvers", ""}, "no solver given"},
 		{[]string{"--reps", "0"}, "need at least 1"},
 		{[]string{"--timeout", "0s"}, "at least 1ms"},
 		{[]string{"--timeout", "-1s"}, "at least 1ms"},
+		{[]string{"--shard", "2/99999999999"}, "99999999999 pieces is more than the 1000000 a plan may be split into"},
+		{[]string{"--shard", "0/8"}, "want i/n with 1 ≤ i ≤ n"},
 	}
 	for _, tt := range tests {
 		t.Run(strings.Join(tt.flags, " "), func(t *testing.T) {
@@ -73,5 +77,36 @@ func TestRunRefusesFlagsThatCannotBeMeant(t *testing.T) {
 				t.Errorf("a refused run created %s", out)
 			}
 		})
+	}
+}
+
+// A false unsat on a user's file, which gives no solutions, is caught by
+// the cross-check: the cutting-planes pipeline calls the empty 25×25 grid
+// unsolvable, the record is wrong with exactcover/dlx's solution and says
+// it was cross-checked, and the report counts it wrong like any other.
+func TestRunCrossChecksUnsatOnAUsersFile(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "user.txt")
+	if err := os.WriteFile(file, []byte(strings.Repeat(".", 625)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	if _, err := runCLI(t, "run", "--corpus", file, "--solvers", "milp/gophersat-pb/cutting-planes", "--mode", "first", "--out", out); err != nil {
+		t.Fatal(err)
+	}
+	recs, _, err := record.ReadAll(filepath.Join(out, record.ResultsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 1 || recs[0].Status != "wrong" || !recs[0].CrossChecked ||
+		!strings.HasPrefix(recs[0].Detail, "reported unsat, but exactcover/dlx finds a solution: ") {
+		t.Fatalf("records %+v, want one cross-checked wrong with dlx's solution", recs)
+	}
+	report, err := runCLI(t, "report", out, "--wide")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(report, "1 wrong") {
+		t.Errorf("the report does not count the refuted unsat as wrong:\n%s", report)
 	}
 }

@@ -1,7 +1,9 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net"
 	"os"
@@ -12,8 +14,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/serve"
-	"github.com/sudokubench/sudokubench/solvers/registry"
 )
 
 // serveFlags are the flags of the serve command.
@@ -21,6 +23,7 @@ type serveFlags struct {
 	addr, results, mem   string
 	workers, maxInFlight int
 	timeout, maxTimeout  time.Duration
+	defs                 []string
 }
 
 func newServeCmd() *cobra.Command {
@@ -41,7 +44,9 @@ API (JSON):
   GET  /api/results   GET /reports/{run}
   POST /solve {"puzzle": [[5,3,0,…],…]} and GET /generate?difficulty=0.5, the article's shapes
 
-Ctrl-C or SIGTERM stops it gracefully.`,
+Errors are JSON, {"error": "…"}, and name no path of the server's. A request
+body (64 KiB at most) must arrive within 10 s, and is read before the request
+takes one of the --max-inflight slots. Ctrl-C or SIGTERM stops it gracefully.`,
 		Example: "  sudokubench serve\n  sudokubench serve --addr 127.0.0.1:9000 --results results --workers 4",
 		Args:    cobra.NoArgs,
 		RunE:    func(cmd *cobra.Command, _ []string) error { return runServe(cmd, fl) },
@@ -49,40 +54,74 @@ Ctrl-C or SIGTERM stops it gracefully.`,
 	f := cmd.Flags()
 	f.StringVar(&fl.addr, "addr", "127.0.0.1:8080", "address to listen on (loopback by default: anything else is reachable from other machines)")
 	f.StringVar(&fl.results, "results", "results", "directory of benchmark runs for the results browser")
-	f.IntVar(&fl.workers, "workers", 0, "warm worker processes kept per solver (0: one per CPU)")
-	f.DurationVar(&fl.timeout, "timeout", serve.DefaultTimeout, "time limit of a solve when the request names none")
-	f.DurationVar(&fl.maxTimeout, "max-timeout", serve.DefaultMaxTimeout, "the largest time limit a request may ask for")
-	f.StringVar(&fl.mem, "mem", harness.DefaultMem, "resident memory limit of a solve's worker, e.g. 2GiB (0: none)")
-	f.IntVar(&fl.maxInFlight, "max-inflight", serve.DefaultMaxInFlight, "requests answered at once; more get 429 Too Many Requests")
+	f.IntVar(&fl.workers, "workers", 0, fmt.Sprintf("warm worker processes kept per solver, 1 to %d (0: one per CPU)", serve.WorkersCeiling))
+	f.DurationVar(&fl.timeout, "timeout", serve.DefaultTimeout, "time limit of a solve when the request names none, from 1ms to --max-timeout")
+	f.DurationVar(&fl.maxTimeout, "max-timeout", serve.DefaultMaxTimeout, fmt.Sprintf("the largest time limit a request may ask for, 1ms to %s", serve.TimeoutCeiling))
+	f.StringVar(&fl.mem, "mem", harness.DefaultMem, fmt.Sprintf("resident memory limit of a solve's worker, e.g. 2GiB; at least %s (0: none)", record.FormatBytes(harness.MinMem)))
+	f.IntVar(&fl.maxInFlight, "max-inflight", serve.DefaultMaxInFlight, fmt.Sprintf("requests answered at once, 1 to %d; more get 429 Too Many Requests", serve.InFlightCeiling))
+	addDefsFlag(cmd, &fl.defs)
 	return cmd
 }
 
-func runServe(cmd *cobra.Command, fl serveFlags) error {
+// check refuses flag values outside the ranges serve takes, naming the
+// flag and the range, and returns --mem in bytes.
+func (fl serveFlags) check() (uint64, error) {
+	switch {
+	case fl.workers < 0 || fl.workers > serve.WorkersCeiling:
+		return 0, fmt.Errorf("--workers %d: want 1 to %d warm workers per solver, or 0 for one per CPU", fl.workers, serve.WorkersCeiling)
+	case fl.maxTimeout < harness.MinTimeout || fl.maxTimeout > serve.TimeoutCeiling:
+		return 0, fmt.Errorf("--max-timeout %s: want %s to %s", fl.maxTimeout, harness.MinTimeout, serve.TimeoutCeiling)
+	case fl.timeout < harness.MinTimeout || fl.timeout > fl.maxTimeout:
+		return 0, fmt.Errorf("--timeout %s: want %s to --max-timeout (%s)", fl.timeout, harness.MinTimeout, fl.maxTimeout)
+	case fl.maxInFlight < 1 || fl.maxInFlight > serve.InFlightCeiling:
+		return 0, fmt.Errorf("--max-inflight %d: want 1 to %d requests at once", fl.maxInFlight, serve.InFlightCeiling)
+	}
 	mem, err := harness.ParseBytes(fl.mem)
 	if err != nil {
-		return fmt.Errorf("--mem: %w", err)
+		return 0, fmt.Errorf("--mem: %w", err)
 	}
-	launch, err := harness.SelfLauncher("worker")
+	if mem > 0 && mem < harness.MinMem {
+		return 0, fmt.Errorf("--mem %s: a worker needs at least %s (its Go runtime alone takes about 17 MiB); give more, or 0 for no limit", fl.mem, record.FormatBytes(harness.MinMem))
+	}
+	if info, err := os.Stat(fl.results); err == nil && !info.IsDir() {
+		return 0, fmt.Errorf("--results %s: not a directory", fl.results)
+	}
+	return mem, nil
+}
+
+func runServe(cmd *cobra.Command, fl serveFlags) error {
+	mem, err := fl.check()
+	if err != nil {
+		return usageError(err)
+	}
+	reg, err := solverRegistry(fl.defs)
+	if err != nil {
+		return err
+	}
+	launch, err := workerLauncher(fl.defs)
 	if err != nil {
 		return err
 	}
 	logger := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
 	srv, err := serve.New(serve.Config{
-		Registry: registry.Default(), Launch: launch,
+		Registry: reg, Launch: launch,
 		Results: fl.results, CorporaDir: cmd.Flag("corpora").Value.String(),
 		Workers: fl.workers, Timeout: fl.timeout, MaxTimeout: fl.maxTimeout, MemBytes: mem,
 		MaxInFlight: fl.maxInFlight, Logger: logger,
 	})
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	ln, err := net.Listen("tcp", fl.addr)
 	if err != nil {
 		srv.Close()
-		return err
+		return fmt.Errorf("--addr %s: %w", fl.addr, err)
 	}
 	if host, _, _ := net.SplitHostPort(ln.Addr().String()); !net.ParseIP(host).IsLoopback() {
 		logger.Warn("listening beyond this machine: anyone who reaches it can run solves", "addr", ln.Addr().String())
+	}
+	if _, err := os.Stat(fl.results); errors.Is(err, fs.ErrNotExist) {
+		logger.Warn("the results directory does not exist yet: the results browser lists runs once a benchmark writes there", "results", fl.results)
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "sudokubench serving on http://%s/ (Ctrl-C stops)\n", ln.Addr())
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)

@@ -7,6 +7,7 @@ import (
 	"net/http"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"regexp"
 	"strings"
 	"syscall"
@@ -70,5 +71,46 @@ func TestServeCommandAnswersAndStopsOnSIGTERM(t *testing.T) {
 		if !strings.Contains(logs.String(), want) {
 			t.Errorf("logs lack %q:\n%s", want, logs.String())
 		}
+	}
+}
+
+// TestServeRefusesBadFlags checks that serve refuses every flag value out
+// of its range, naming the flag and the range, before it listens: each
+// case also gives an --addr that cannot be listened on, so that a value
+// let through fails there, not by serving.
+func TestServeRefusesBadFlags(t *testing.T) {
+	notDir := filepath.Join(t.TempDir(), "file")
+	if err := os.WriteFile(notDir, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"mem=1", []string{"--mem", "1"}, "--mem 1: a worker needs at least 64 MiB"},
+		{"mem=63MiB", []string{"--mem", "63MiB"}, "--mem 63MiB: a worker needs at least 64 MiB"},
+		{"mem=lots", []string{"--mem", "lots"}, `--mem: memory size "lots"`},
+		{"workers=100000", []string{"--workers", "100000"}, "--workers 100000: want 1 to 256 warm workers per solver, or 0 for one per CPU"},
+		{"workers=-1", []string{"--workers", "-1"}, "--workers -1: want 1 to 256"},
+		{"max-inflight=-1", []string{"--max-inflight", "-1"}, "--max-inflight -1: want 1 to 10000 requests at once"},
+		{"max-inflight=0", []string{"--max-inflight", "0"}, "--max-inflight 0: want 1 to 10000"},
+		{"max-inflight=10001", []string{"--max-inflight", "10001"}, "--max-inflight 10001: want 1 to 10000"},
+		{"timeout=0", []string{"--timeout", "0"}, "--timeout 0s: want 1ms to --max-timeout (1m0s)"},
+		{"timeout=1ns", []string{"--timeout", "1ns"}, "--timeout 1ns: want 1ms"},
+		{"timeout over max-timeout", []string{"--max-timeout", "1s"}, "--timeout 5s: want 1ms to --max-timeout (1s)"},
+		{"max-timeout=0", []string{"--max-timeout", "0"}, "--max-timeout 0s: want 1ms to 1h0m0s"},
+		{"max-timeout=2h", []string{"--max-timeout", "2h"}, "--max-timeout 2h0m0s: want 1ms to 1h0m0s"},
+		{"results not a directory", []string{"--results", notDir}, "--results " + notDir + ": not a directory"},
+		{"corpora missing", []string{"--corpora", "no-such-dir"}, "corpus data directory no-such-dir (from --corpora) does not exist"},
+		{"addr unusable", nil, "--addr 256.0.0.1:0: listen tcp"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			out, err := runCLI(t, append([]string{"serve", "--addr", "256.0.0.1:0"}, c.args...)...)
+			if err == nil || !strings.Contains(err.Error(), c.want) {
+				t.Errorf("serve %s: %v (%s), want an error with %q", strings.Join(c.args, " "), err, out, c.want)
+			}
+		})
 	}
 }

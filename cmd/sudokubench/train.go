@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
+	"io/fs"
 	"os"
 	"os/signal"
 	"path/filepath"
@@ -48,7 +50,10 @@ func newTrainCmd() *cobra.Command {
 			"checkpoint (OUT without .bin, + .ckpt: weights, optimiser state, data stream, curve) that\n" +
 			"--resume continues, to the same bits as one run. A finished run writes beside --out the\n" +
 			"provenance (.json: SHA-256, command, commit, score on the fixed test set), the learning curve\n" +
-			"(--plot, default .curve.svg: loss and test-set puzzles solved by step) and its data (.curve.json).",
+			"(--plot, default .curve.svg: loss and test-set puzzles solved by step) and its data (.curve.json).\n" +
+			"A stopped run writes them too, for the weights it reached, marked cut short. Every output is\n" +
+			"checked before the first step: --out must end in .bin, --plot in .svg, .png or .pdf, and each\n" +
+			"file must be writable.",
 		Example: "  sudokubench train --model rrn --seed 1 --out rrn.bin\n" +
 			"  sudokubench train --model gcn --stop-at 10000 --out gcn.bin   # then:\n" +
 			"  sudokubench train --resume gcn.ckpt --out gcn.bin\n" +
@@ -68,7 +73,7 @@ func newTrainCmd() *cobra.Command {
 	cmd.Flags().IntVar(&f.stopAt, "stop-at", 0, "stop after this many steps of the budget and write a checkpoint (0: run to the end)")
 	cmd.Flags().IntVar(&f.evalEvery, "eval-every", defaultEvalEvery, "score the fixed test set for the learning curve every N steps (0: at the end only)")
 	cmd.Flags().IntVar(&f.workers, "workers", runtime.NumCPU(), "goroutines (does not change the result)")
-	cmd.Flags().StringVar(&f.out, "out", "", "weights file to write (required)")
+	cmd.Flags().StringVar(&f.out, "out", "", "weights file to write, NAME.bin (required)")
 	cmd.Flags().StringVar(&f.plot, "plot", "", "learning curve, .svg, .png or .pdf (default: OUT without .bin, + .curve.svg)")
 	_ = cmd.MarkFlagRequired("out")
 	return cmd
@@ -79,19 +84,17 @@ func commandLine() string { return "sudokubench " + strings.Join(os.Args[1:], " 
 
 func runTrain(ctx context.Context, stderr io.Writer, f trainFlags, command string) error {
 	if _, ok := neural.DefaultSteps[f.model]; !ok {
-		return fmt.Errorf("train: --model %q: use cnn, gcn, rrn or %s", f.model, neural.TwinModel)
+		return usageError(fmt.Errorf("train: --model %q: use cnn, gcn, rrn or %s", f.model, neural.TwinModel))
 	}
 	if f.hours < 0 || f.workers < 1 || f.steps < 0 || f.stopAt < 0 || f.evalEvery < 0 {
-		return fmt.Errorf("train: --hours %g, --workers %d, --steps %d, --stop-at %d, --eval-every %d: want hours ≥ 0, "+
-			"at least one worker, and no negative step count", f.hours, f.workers, f.steps, f.stopAt, f.evalEvery)
+		return usageError(fmt.Errorf("train: --hours %g, --workers %d, --steps %d, --stop-at %d, --eval-every %d: want hours ≥ 0, "+
+			"at least one worker, and no negative step count", f.hours, f.workers, f.steps, f.stopAt, f.evalEvery))
 	}
 	if f.plot == "" {
 		f.plot = strings.TrimSuffix(f.out, ".bin") + ".curve.svg"
 	}
-	for _, path := range []string{f.out, f.plot} {
-		if dir, err := os.Stat(filepath.Dir(path)); err != nil || !dir.IsDir() {
-			return fmt.Errorf("train: %s: its directory does not exist; create it first, training takes long", path)
-		}
+	if err := checkTrainOutputs(f); err != nil {
+		return usageError(err)
 	}
 	if ctx == nil {
 		ctx = context.Background()
@@ -193,7 +196,7 @@ const defaultEvalEvery = 1000
 
 // writeCheckpoint saves a run stopped before its budget, for --resume.
 func writeCheckpoint(stderr io.Writer, run *neural.Run, f trainFlags, stopped error) error {
-	path := strings.TrimSuffix(f.out, ".bin") + ".ckpt"
+	path := checkpointPath(f.out)
 	var buf bytes.Buffer
 	if err := run.Save(&buf); err != nil {
 		return err
@@ -230,12 +233,11 @@ func writeTrained(stderr io.Writer, tr *neural.Trained, f trainFlags, command, c
 	if err != nil {
 		return err
 	}
-	base := strings.TrimSuffix(f.out, ".bin")
-	metaPath, curvePath := base+".json", base+".curve.json"
-	if err := writeJSON(metaPath, prov); err != nil {
+	metaPath, curvePath := provenancePath(f.out), curveDataPath(f.out)
+	if err := writeJSONFile(metaPath, prov); err != nil {
 		return err
 	}
-	if err := writeJSON(curvePath, neural.Curve{Model: tr.Config.Model, Loss: tr.Curve, Tests: tr.Tests}); err != nil {
+	if err := writeJSONFile(curvePath, neural.Curve{Model: tr.Config.Model, Loss: tr.Curve, Tests: tr.Tests}); err != nil {
 		return err
 	}
 	title := fmt.Sprintf("%s, seed %d, %d steps of %d puzzles", tr.Config.Model, tr.Config.Seed, tr.Steps, tr.Config.Batch)
@@ -258,12 +260,78 @@ func stepsNote(steps int) string {
 	return fmt.Sprintf(" at %d steps", steps)
 }
 
-func writeJSON(path string, v any) error {
+// writeJSONFile writes v to path as indented JSON.
+func writeJSONFile(path string, v any) error {
 	data, err := json.MarshalIndent(v, "", "  ")
 	if err != nil {
 		return err
 	}
 	return os.WriteFile(path, append(data, '\n'), 0o644)
+}
+
+// provenancePath is where the provenance of the weights in out goes.
+func provenancePath(out string) string { return strings.TrimSuffix(out, ".bin") + ".json" }
+
+// curveDataPath is where the learning curve's data goes.
+func curveDataPath(out string) string { return strings.TrimSuffix(out, ".bin") + ".curve.json" }
+
+// checkpointPath is where a run stopped before its budget is saved.
+func checkpointPath(out string) string { return strings.TrimSuffix(out, ".bin") + ".ckpt" }
+
+// checkTrainOutputs refuses, before any training, outputs that could not be
+// written after it: a weights file not named .bin, a plot in a format
+// PlotCurve does not write, and a file or directory that cannot be written.
+func checkTrainOutputs(f trainFlags) error {
+	if filepath.Ext(f.out) != ".bin" {
+		return fmt.Errorf("train: --out %s: the weights file must end in .bin (its provenance goes beside it as NAME.json, its learning curve as NAME.curve.svg and NAME.curve.json, a checkpoint as NAME.ckpt)", f.out)
+	}
+	if err := neural.CheckPlotPath(f.plot); err != nil {
+		return fmt.Errorf("train: --plot %w", err)
+	}
+	for _, o := range []struct{ what, path string }{
+		{"--out", f.out},
+		{"the provenance beside --out,", provenancePath(f.out)},
+		{"the curve's data beside --out,", curveDataPath(f.out)},
+		{"the checkpoint beside --out,", checkpointPath(f.out)},
+		{"--plot", f.plot},
+	} {
+		if err := checkWritable(o.path); err != nil {
+			return fmt.Errorf("train: %s %s: %w; training takes long, so this is checked first", o.what, o.path, err)
+		}
+	}
+	return nil
+}
+
+// checkWritable reports whether a file can be written at path: an existing
+// regular file opened for writing (not truncated), or else a file created
+// in its directory and removed at once.
+func checkWritable(path string) error {
+	dir := filepath.Dir(path)
+	switch info, err := os.Stat(dir); {
+	case err != nil:
+		return fmt.Errorf("its directory %s does not exist; create it first", dir)
+	case !info.IsDir():
+		return fmt.Errorf("%s is not a directory", dir)
+	}
+	if info, err := os.Stat(path); err == nil {
+		if !info.Mode().IsRegular() {
+			return errors.New("it exists and is not a regular file")
+		}
+		file, err := os.OpenFile(path, os.O_WRONLY, 0)
+		if err != nil {
+			return fmt.Errorf("it cannot be written: %w", err)
+		}
+		return file.Close()
+	}
+	probe, err := os.CreateTemp(dir, ".sudokubench-train-*")
+	if pathErr := (*fs.PathError)(nil); errors.As(err, &pathErr) {
+		err = pathErr.Err // the probe's own name says nothing
+	}
+	if err != nil {
+		return fmt.Errorf("its directory %s cannot be written: %w", dir, err)
+	}
+	probe.Close()
+	return os.Remove(probe.Name())
 }
 
 // trainProgress shows training on a terminal as a bar, elsewhere as a line

@@ -19,7 +19,7 @@ func TestTrainRefusesBadFlags(t *testing.T) {
 		{[]string{"train", "--hours", "-1", "--out", "x.bin"}, "want hours ≥ 0"},
 		{[]string{"train", "--workers", "0", "--out", "x.bin"}, "at least one worker"},
 		{[]string{"train", "--model", "rrn"}, `"out" not set`},
-		{[]string{"train", "--out", "no/such/dir/x.bin"}, "directory does not exist"},
+		{[]string{"train", "--out", "no/such/dir/x.bin"}, "its directory no/such/dir does not exist"},
 		{[]string{"train", "--stop-at", "-1", "--out", "x.bin"}, "no negative step count"},
 		{[]string{"train", "--resume", "no-such.ckpt", "--out", "x.bin"}, "--resume"},
 		{[]string{"train", "--pool-from", "no-such.ckpt", "--out", "x.bin"}, "--pool-from"},
@@ -53,4 +53,65 @@ func TestTrainResumeRefuses(t *testing.T) {
 	if err == nil || !strings.Contains(err.Error()+out, "not a training checkpoint") {
 		t.Errorf("error %v, output %q; want one saying the file is not a training checkpoint", err, out)
 	}
+}
+
+// Every output train writes after hours of training is checked before the
+// first step: its format, and that it can be written. The flags train one
+// step of the small model, so that a check left to the end shows as a
+// different error after seconds, not hours.
+func TestTrainChecksOutputsFirst(t *testing.T) {
+	dir := t.TempDir()
+	readOnly := readOnlyDir(t)
+	if err := os.Mkdir(filepath.Join(dir, "taken.bin"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"out=not-bin", []string{"--out", filepath.Join(dir, "w.txt")},
+			"--out " + filepath.Join(dir, "w.txt") + ": the weights file must end in .bin"},
+		{"out=json", []string{"--out", filepath.Join(dir, "w.json")}, "the weights file must end in .bin"},
+		{"plot=txt", []string{"--out", filepath.Join(dir, "w.bin"), "--plot", filepath.Join(dir, "w.txt")},
+			"--plot " + filepath.Join(dir, "w.txt") + `: a learning curve is written as .svg, .png, .pdf, not ".txt"`},
+		{"out=read-only-dir", []string{"--out", filepath.Join(readOnly, "w.bin")},
+			"--out " + filepath.Join(readOnly, "w.bin") + ": its directory " + readOnly + " cannot be written"},
+		{"plot=read-only-dir", []string{"--out", filepath.Join(dir, "w.bin"), "--plot", filepath.Join(readOnly, "w.svg")},
+			"--plot " + filepath.Join(readOnly, "w.svg") + ": its directory " + readOnly + " cannot be written"},
+		{"out=a-directory", []string{"--out", filepath.Join(dir, "taken.bin")}, "it exists and is not a regular file"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append([]string{"train", "--model", "cnn", "--steps", "1"}, tc.args...)
+			out, err := runCLI(t, args...)
+			if err == nil || !strings.Contains(err.Error(), tc.want) || strings.Contains(out, "generating") {
+				t.Errorf("error %v after output %q; want one saying %q before any training", err, out, tc.want)
+			}
+		})
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("the refused runs left files: %v", entries)
+	}
+}
+
+// readOnlyDir returns a directory no file can be created in: a temporary
+// one without write permission, or, for root, whom permissions do not
+// stop, the read-only /sys.
+func readOnlyDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	if err := os.Chmod(dir, 0o555); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { os.Chmod(dir, 0o755) })
+	for _, candidate := range []string{dir, "/sys"} {
+		probe, err := os.CreateTemp(candidate, "probe-*")
+		if err != nil {
+			return candidate
+		}
+		probe.Close()
+		os.Remove(probe.Name())
+	}
+	t.Skip("no read-only directory here: permissions do not stop this user, and /sys is writable")
+	return ""
 }

@@ -40,12 +40,13 @@ type Comparison struct {
 	Puzzles        int // puzzles on both sides
 	Common         int // of which solved in every run of both: the sample
 	// Speedup is the ratio of A's geometric-mean time over B's on the
-	// common puzzles: above 1, B is faster. Across runs (AcrossRuns), each
-	// run's geometric mean is one observation and Lo, Hi and P come from a
-	// two-sample t test on their logarithms, so drift of the machine from
-	// run to run widens the interval. With one run a side, Lo and Hi are a
-	// bootstrap over puzzles, which does not cover that drift, and P is
-	// NaN: no significance is claimed.
+	// common puzzles: above 1, B is faster. Across runs (AcrossRuns, two
+	// runs or more on each side), each run's geometric mean is one
+	// observation and Lo, Hi and P come from Welch's t test on their
+	// logarithms, so drift of the machine from run to run widens the
+	// interval. With one run on a side, Lo and Hi are a bootstrap over
+	// puzzles, which does not cover that drift, and P is NaN: no
+	// significance is claimed.
 	Speedup, Lo, Hi    float64
 	P                  float64
 	AcrossRuns         bool
@@ -62,6 +63,8 @@ func (c *Comparison) Verdict(minPuzzles int) string {
 		return fmt.Sprintf("too few puzzles (%d, need %d)", c.Common, minPuzzles)
 	case !c.AcrossRuns:
 		return "not judged: one run a side"
+	case math.IsNaN(c.P):
+		return "not judged: no side's runs vary"
 	case c.Lo <= 1 && c.Hi >= 1:
 		return "no significant difference"
 	case c.Speedup > 1:
@@ -208,9 +211,9 @@ func compareGroup(solver, corpus string, keys []string, a, b side, c CompareConf
 	cmpn.P = math.NaN()
 	fa, fb := runFigures(a, common), runFigures(b, common)
 	cmpn.Speedup = math.Exp(mean(fa) - mean(fb))
-	if len(fa)+len(fb) >= 3 && len(common) > 0 {
+	if min(len(fa), len(fb)) >= 2 && len(common) > 0 {
 		cmpn.AcrossRuns = true
-		d, lo, hi, p := tTest(fa, fb)
+		d, lo, hi, p := welchTest(fa, fb)
 		cmpn.Speedup, cmpn.Lo, cmpn.Hi, cmpn.P = math.Exp(d), math.Exp(lo), math.Exp(hi), p
 	} else {
 		lo, hi := bootstrapMean(puzzleLogRatios(common, a, b), c.Resamples)
@@ -269,23 +272,21 @@ func tally(common []string, a, b side) (wins, losses, ties int) {
 	return wins, losses, ties
 }
 
-// tTest is Student's two-sample t test with pooled variance on xs against
-// ys: the difference of their means, its 95% confidence interval, and the
-// two-sided p-value. The runs of both sides are assumed to vary alike
-// around their means, as runs on one machine do; it needs three values.
-func tTest(xs, ys []float64) (diff, lo, hi, p float64) {
+// welchTest is Welch's two-sample t test on xs against ys: the difference
+// of their means, its 95% confidence interval, and the two-sided p-value.
+// Each side keeps its own variance (runs of two builds, or of one build on
+// two days, need not vary alike), and the degrees of freedom are
+// Welch–Satterthwaite's. It needs two values a side. When neither side
+// varies at all, nothing can be judged: the interval and p are NaN.
+func welchTest(xs, ys []float64) (diff, lo, hi, p float64) {
 	nx, ny := float64(len(xs)), float64(len(ys))
 	diff = mean(xs) - mean(ys)
-	df := nx + ny - 2
-	pooled := (sumSquares(xs) + sumSquares(ys)) / df
-	se := math.Sqrt(pooled * (1/nx + 1/ny))
+	vx, vy := sumSquares(xs)/(nx-1)/nx, sumSquares(ys)/(ny-1)/ny // squared standard errors
+	se := math.Sqrt(vx + vy)
 	if se == 0 {
-		p = 1
-		if diff != 0 {
-			p = 0
-		}
-		return diff, diff, diff, p
+		return diff, math.NaN(), math.NaN(), math.NaN()
 	}
+	df := (vx + vy) * (vx + vy) / (vx*vx/(nx-1) + vy*vy/(ny-1))
 	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: df}
 	half := t.Quantile(0.975) * se
 	return diff, diff - half, diff + half, 2 * t.Survival(math.Abs(diff)/se)
@@ -366,11 +367,11 @@ func CompareTable(cs []Comparison, m Measure, minPuzzles int) *Table {
 func compareNotes(cs []Comparison, m Measure, minPuzzles int) []string {
 	notes := []string{
 		fmt.Sprintf("Speedup is A's geometric-mean %s time over B's on the puzzles solved in every run of both sides (above 1: B faster); a deterministic solver's repetitions count once (median). puzzles: those solved in every run, of those on both sides; the verdict needs %d.", m.Label(), minPuzzles),
-		fmt.Sprintf("With several runs a side, each run's geometric mean is one observation: the interval and p come from a two-sample t test on their logarithms, so the machine's drift from run to run is part of the verdict. A difference is called only where the interval excludes 1."),
+		"With two runs or more a side, each run's geometric mean is one observation: the interval and p come from Welch's t test on their logarithms (unequal variances, Welch–Satterthwaite degrees of freedom), so the machine's drift from run to run is part of the verdict. A difference is called only where the interval excludes 1.",
 		fmt.Sprintf("B faster, B slower and ties (within %.0f%%) count puzzles, their times the medians over each side's runs: they describe, they do not test.", 100*(TieRatio-1)),
 	}
-	if slices.ContainsFunc(cs, func(c Comparison) bool { return c.RunsA+c.RunsB < 3 }) {
-		notes = append(notes, "With one run a side the interval is a bootstrap over puzzles only: it does not cover run-to-run drift of the machine (two runs of one build on one machine differ by several percent), so no significance is claimed. Repeat each side's run and compare them all: compare A1 A2 A3 -- B1 B2 B3.")
+	if slices.ContainsFunc(cs, func(c Comparison) bool { return min(c.RunsA, c.RunsB) < 2 }) {
+		notes = append(notes, "With one run on a side the interval is a bootstrap over puzzles only: it does not cover run-to-run drift of the machine (two runs of one build on one machine differ by several percent), so no significance is claimed. Repeat each side's run and compare them all: compare A1 A2 A3 -- B1 B2 B3.")
 	}
 	return notes
 }

@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -42,7 +41,8 @@ func (d *Data) Manifests() []*record.Manifest {
 // mix puzzles, limits and modes. A run key seen twice keeps its first
 // record. Warnings, never errors: a plan recorded in part (runs or shards
 // missing), duplicates (one line for all of them), truncated last lines,
-// directories without a manifest, records from more than one build or
+// directories without a manifest, records that disagree with their
+// manifest's plan (record.PlanCheck), records from more than one build or
 // host, and runs made while the machine was busy. Errors name the file and
 // line.
 func Load(dirs ...string) (*Data, []string, error) {
@@ -65,11 +65,18 @@ func Load(dirs ...string) (*Data, []string, error) {
 			}
 		}
 		d.Sources = append(d.Sources, Source{Dir: dir, Manifest: m})
-		path := filepath.Join(dir, record.ResultsFile)
-		if _, err := os.Stat(path); err != nil {
+		path, err := record.ResultsPath(dir)
+		if err != nil {
 			return nil, warnings, fmt.Errorf("%s: %w (is this a result directory?)", dir, err)
 		}
+		var check *record.PlanCheck
+		if m != nil {
+			check = record.NewPlanCheck(m)
+		}
 		w, err := record.Read(path, func(r *record.Record) error {
+			if check != nil {
+				check.Check(r)
+			}
 			if dups.seen(r.Key(), dir) {
 				d.Records = append(d.Records, *r)
 			}
@@ -78,6 +85,10 @@ func Load(dirs ...string) (*Data, []string, error) {
 		warnings = append(warnings, w...)
 		if err != nil {
 			return nil, warnings, err
+		}
+		if check != nil && check.Strays() > 0 {
+			warnings = append(warnings, fmt.Sprintf("%s: %s; the manifest was edited or records of another run were added, and what it says of them (plan coverage, shards) does not hold",
+				dir, check.Disagreement()))
 		}
 	}
 	warnings = append(warnings, dups.warnings()...)
@@ -107,7 +118,7 @@ func planSummary(pl record.Plan) string {
 // planLine gives a plan's mode, repetitions, seed and limits.
 func planLine(pl record.Plan) string {
 	return fmt.Sprintf("mode %s, %d rep(s), seed %d, limit %s, memory %s",
-		pl.Mode, pl.Reps, pl.Seed, FormatDuration(float64(pl.TimeoutNS)), FormatBytes(float64(pl.MemBytes)))
+		pl.Mode, pl.Reps, pl.Seed, FormatDuration(float64(pl.TimeoutNS)), record.FormatBytes(float64(pl.MemBytes)))
 }
 
 // duplicates tracks run keys across directories and counts the repeats.

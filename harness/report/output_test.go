@@ -63,14 +63,15 @@ func TestPlotsRender(t *testing.T) {
 			t.Fatalf("set=%s: %v", name, err)
 		}
 		if name == "two-solvers" {
-			p, err := Scatter(rep.Obs, "fast", "slow", CPU, rep.Styles)
+			f, err := Scatter(rep.Obs, "fast", "slow", CPU, rep.Styles)
 			if err != nil {
 				t.Fatal(err)
 			}
-			figs = append(figs, Figure{Name: "scatter-no-limit", Plot: p})
+			f.Name = "scatter-no-limit"
+			figs = append(figs, f)
 		}
 		for _, f := range figs {
-			for _, format := range []string{"svg", "png", "pdf"} {
+			for _, format := range PlotFormatNames() {
 				if format == "png" && f.Name != "cactus" {
 					continue // slow at print resolution, and drawn alike
 				}
@@ -190,7 +191,7 @@ func TestFirstModeMarked(t *testing.T) {
 	if err := WriteFigure(&svg, figs[0], "svg"); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(svg.String(), "qubo/anneal (first mode)") || !strings.Contains(figs[0].Caption, "without proving it unique") {
+	if !strings.Contains(svg.String(), "qubo/anneal †") || !strings.Contains(figs[0].Caption, "† first mode: found any solution without proving it unique") {
 		t.Errorf("the cactus plot does not mark the first-mode solver; caption %q", figs[0].Caption)
 	}
 }
@@ -210,5 +211,87 @@ func TestLinkFromMixedPaths(t *testing.T) {
 		if link, err := LinkFrom(tt.doc, tt.dir); err != nil || link != "plots" {
 			t.Errorf("LinkFrom(%s, %s) = %q, %v; want plots", tt.doc, tt.dir, link, err)
 		}
+	}
+}
+
+// copyRun copies a result directory's manifest and records into a new
+// temporary directory.
+func copyRun(t *testing.T, from string) string {
+	t.Helper()
+	dir := t.TempDir()
+	for _, name := range []string{record.ManifestFile, record.ResultsFile} {
+		b, err := os.ReadFile(filepath.Join(from, name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestWriteFilesNeverReplacesARun: a document or plot aimed at a run's
+// records or manifest, by any path to them, is refused before anything
+// is written, and the run is left as it was.
+func TestWriteFilesNeverReplacesARun(t *testing.T) {
+	dir := copyRun(t, filepath.Join("testdata", "run-a"))
+	if err := os.Symlink(record.ResultsFile, filepath.Join(dir, "report.csv")); err != nil {
+		t.Fatal(err)
+	}
+	before := map[string][]byte{}
+	for _, name := range []string{record.ManifestFile, record.ResultsFile} {
+		before[name], _ = os.ReadFile(filepath.Join(dir, name))
+	}
+	d, _, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := New(d, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct{ name, doc, plots, format string }{
+		{"doc=records", filepath.Join(dir, record.ResultsFile), dir, "csv"},
+		{"doc=records-dot", filepath.Join(dir, ".") + "/./" + record.ResultsFile, dir, "csv"},
+		{"doc=manifest", filepath.Join(dir, record.ManifestFile), dir, "md"},
+		{"doc=compressed-records", filepath.Join(dir, record.ResultsFile+".gz"), dir, "md"},
+		{"doc=link-to-records", filepath.Join(dir, "report.csv"), dir, "csv"},
+		{"doc=default-through-link", "", dir, "csv"}, // dir/report.csv, the link
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := rep.WriteFiles(Files{Doc: c.doc, PlotDir: c.plots}, c.format, []string{"svg"})
+			if err == nil || !strings.Contains(err.Error(), "which no report may replace") {
+				t.Errorf("WriteFiles to %q: %v, want a refusal", c.doc, err)
+			}
+			for name, want := range before {
+				if got, _ := os.ReadFile(filepath.Join(dir, name)); !bytes.Equal(got, want) {
+					t.Errorf("%s was changed", name)
+				}
+			}
+			if svgs, _ := filepath.Glob(filepath.Join(dir, "*.svg")); len(svgs) > 0 {
+				t.Errorf("a refused report wrote %v", svgs)
+			}
+		})
+	}
+}
+
+// Every table format is declared once: its name and aliases find it, its
+// document has its extension, and an unknown name lists them all.
+func TestDocFormatsDeclaredOnce(t *testing.T) {
+	for _, f := range docFormats {
+		for _, name := range append([]string{f.Name, strings.ToUpper(f.Name)}, f.Aliases...) {
+			got, err := LookupDocFormat(name)
+			if err != nil || got.Name != f.Name {
+				t.Errorf("LookupDocFormat(%q) = %s, %v; want %s", name, got.Name, err, f.Name)
+			}
+			if Extension(name) != f.Ext {
+				t.Errorf("Extension(%q) = %s, want %s", name, Extension(name), f.Ext)
+			}
+		}
+	}
+	_, err := LookupDocFormat("docx")
+	if err == nil || !strings.Contains(err.Error(), strings.Join(DocFormatNames(), ", ")) {
+		t.Errorf("unknown format: %v, want the list of formats", err)
 	}
 }

@@ -16,16 +16,21 @@ type Coverage struct {
 	Planned  int      // runs in the whole plan; 0 when no manifest states it
 	Recorded int      // distinct runs loaded
 	Shards   []string // the pieces loaded, "i/n", when every directory is one
-	Missing  []string // the pieces of the plan not loaded, "i/n"
-	Merged   int      // directories merged into the loaded ones
+	// Missing are the pieces of the plan not loaded: counted, the first
+	// few named, never listed.
+	Missing record.Gaps
+	// Unsplit notes pieces that state no one split: of different counts
+	// (2/4 beside 1/3), or unreadable; coverage is then stated in runs.
+	Unsplit string
+	Merged  int // directories merged into the loaded ones
 }
 
 // Coverage compares the records with the plan their manifests state: a
 // directory holds the whole plan, one shard, or the shards merged into it.
 func (d *Data) Coverage() Coverage {
 	c := Coverage{Recorded: len(d.Records)}
-	loaded := make(map[int]bool)
-	count, whole := 0, false
+	var pieces []record.Shard
+	whole := false
 	for _, s := range d.Sources {
 		m := s.Manifest
 		if m == nil {
@@ -33,45 +38,52 @@ func (d *Data) Coverage() Coverage {
 		}
 		c.Planned = m.Plan.Runs
 		c.Merged += len(m.Merged)
-		pieces := m.MergedShards
+		specs := m.MergedShards
 		if m.Shard != "" {
-			pieces = append(slices.Clone(pieces), m.Shard)
+			specs = append(slices.Clone(specs), m.Shard)
 		}
-		if len(pieces) == 0 {
+		if len(specs) == 0 {
 			whole = true
 			continue
 		}
-		for _, piece := range pieces {
-			if i, n, ok := parseShard(piece); ok {
-				loaded[i], count = true, n
+		for _, spec := range specs {
+			sh, err := record.ParseShard(spec)
+			if err != nil {
+				c.Unsplit = fmt.Sprintf("%s: %v", s.Dir, err)
+				continue
 			}
+			pieces = append(pieces, sh)
 		}
 	}
-	if whole || count == 0 {
+	if whole || len(pieces) == 0 {
 		return c
 	}
-	for i := 1; i <= count; i++ {
-		shard := fmt.Sprintf("%d/%d", i, count)
-		if loaded[i] {
-			c.Shards = append(c.Shards, shard)
-		} else {
-			c.Missing = append(c.Missing, shard)
-		}
+	slices.SortFunc(pieces, func(a, b record.Shard) int {
+		return cmp.Or(cmp.Compare(a.Count, b.Count), cmp.Compare(a.Index, b.Index))
+	})
+	for _, p := range slices.Compact(pieces) {
+		c.Shards = append(c.Shards, p.String())
 	}
+	gaps, ok := record.ShardGaps(pieces)
+	if !ok {
+		c.Unsplit = cmp.Or(c.Unsplit, "pieces of different splits")
+		return c
+	}
+	c.Missing = gaps
 	return c
-}
-
-// parseShard reads "i/n"; ok is false for the whole plan ("").
-func parseShard(s string) (i, n int, ok bool) {
-	is, ns, found := strings.Cut(s, "/")
-	i, err1 := strconv.Atoi(is)
-	n, err2 := strconv.Atoi(ns)
-	return i, n, found && err1 == nil && err2 == nil && n > 0
 }
 
 // Complete reports whether every run of the plan is recorded.
 func (c Coverage) Complete() bool {
-	return len(c.Missing) == 0 && c.Recorded >= c.Planned
+	return c.Missing.Count == 0 && c.Recorded >= c.Planned
+}
+
+// loadedText names the shards loaded, or counts them when there are many.
+func (c Coverage) loadedText() string {
+	if len(c.Shards) > record.NamedShards {
+		return fmt.Sprintf("%d pieces", len(c.Shards))
+	}
+	return strings.Join(c.Shards, ", ")
 }
 
 // String says in one line what the records cover: "5320 of the plan's
@@ -85,10 +97,13 @@ func (c Coverage) String() string {
 		fmt.Fprintf(&b, "%d runs recorded; no manifest states the plan's size", c.Recorded)
 	}
 	if len(c.Shards) > 0 {
-		fmt.Fprintf(&b, "; shards loaded: %s", strings.Join(c.Shards, ", "))
+		fmt.Fprintf(&b, "; shards loaded: %s", c.loadedText())
 	}
-	if len(c.Missing) > 0 {
-		fmt.Fprintf(&b, "; shards missing: %s", strings.Join(c.Missing, ", "))
+	if c.Missing.Count > 0 {
+		fmt.Fprintf(&b, "; shards missing: %s", c.Missing)
+	}
+	if c.Unsplit != "" {
+		fmt.Fprintf(&b, "; no shard coverage stated (%s)", c.Unsplit)
 	}
 	if c.Merged > 0 {
 		fmt.Fprintf(&b, "; merged from %d directories", c.Merged)
@@ -101,9 +116,9 @@ func (c Coverage) warning() []string {
 	switch {
 	case c.Complete():
 		return nil
-	case len(c.Missing) > 0:
+	case c.Missing.Count > 0:
 		return []string{fmt.Sprintf("shards %s of the plan are not loaded: %s; the statistics cover part of the plan",
-			strings.Join(c.Missing, ", "), c)}
+			c.Missing, c)}
 	}
 	return []string{fmt.Sprintf("the results are incomplete: %s; finish an interrupted run with `sudokubench run --out DIR --resume`, or merge the missing shard", c)}
 }
@@ -191,6 +206,12 @@ func loadWarning(s Source) string {
 		s.Dir, loadTriple(start), loadTriple(end))
 }
 
+// loadTriple writes load averages as "1.20/0.80/0.40", or "not recorded"
+// for the zero a manifest holds when they were not measured (a run
+// stopped before it could rewrite its manifest, a full disk).
 func loadTriple(l [3]float64) string {
+	if l == [3]float64{} {
+		return "not recorded"
+	}
 	return fmt.Sprintf("%.2f/%.2f/%.2f", l[0], l[1], l[2])
 }

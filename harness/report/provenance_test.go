@@ -67,7 +67,7 @@ func TestEveryFormatStatesCoverage(t *testing.T) {
 		t.Fatal(err)
 	}
 	cov := d.Coverage()
-	if cov.Planned != 12 || cov.Recorded != 8 || strings.Join(cov.Missing, ",") != "3/3" || cov.Complete() {
+	if cov.Planned != 12 || cov.Recorded != 8 || cov.Missing.Count != 1 || cov.Missing.String() != "3/3" || cov.Complete() {
 		t.Errorf("coverage %+v, want 8 of 12 recorded, shard 3/3 missing", cov)
 	}
 	if !hasWarning(warnings, "shards 3/3 of the plan are not loaded") {
@@ -92,7 +92,7 @@ func TestEveryFormatStatesCoverage(t *testing.T) {
 		t.Fatal(err)
 	}
 	lines := strings.Split(csv.String(), "\n")
-	if !strings.HasSuffix(lines[0], "plan_runs,recorded_runs,missing_shards") || !strings.HasSuffix(lines[1], ",12,8,3/3") {
+	if !strings.HasSuffix(lines[0], "plan_runs,recorded_runs,missing_shards") || !strings.HasSuffix(lines[1], ",12,8,1") {
 		t.Errorf("CSV does not carry the coverage:\n%s", csv.String())
 	}
 }
@@ -109,11 +109,82 @@ func TestMergedShardsCovered(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cov := d.Coverage(); strings.Join(cov.Missing, ",") != "3/3" {
+	if cov := d.Coverage(); cov.Missing.Count != 1 || cov.Missing.String() != "3/3" {
 		t.Errorf("coverage %+v, want shard 3/3 missing", cov)
 	}
 	if !hasWarning(warnings, "shards 3/3 of the plan are not loaded") {
 		t.Errorf("no warning of the missing shard: %q", warnings)
+	}
+}
+
+// TestHugeShardCountCounted loads one piece of a plan split far beyond
+// record.MaxShards (a manifest written before the bound, or edited), and
+// pieces of splits up to it: the report says it cannot read the first,
+// counts the missing pieces of the others and names five, and never lists
+// them all (10¹¹ names took 24 GB).
+func TestHugeShardCountCounted(t *testing.T) {
+	for _, c := range []struct {
+		shards []string
+		want   string
+	}{
+		{[]string{"2/99999999999"}, `shard "2/99999999999": 99999999999 pieces is more than the 1000000 a plan may be split into)`},
+		{[]string{"2/1000000"}, "shards missing: 1/1000000, 3/1000000, 4/1000000, 5/1000000, 6/1000000 and 999994 more"},
+		{[]string{"1/9", "2/9", "3/9", "5/9"}, "shards loaded: 1/9, 2/9, 3/9, 5/9; shards missing: 4/9, 6/9, 7/9, 8/9, 9/9"},
+		{[]string{"1/3", "1/2"}, "shards loaded: 1/2, 1/3; no shard coverage stated (pieces of different splits)"},
+	} {
+		t.Run("shards="+strings.Join(c.shards, ","), func(t *testing.T) {
+			dir := resultDir(t, plan12, "", runsOf(0, 4))
+			m := &record.Manifest{Suite: "sudokubench", Plan: plan12, MergedShards: c.shards}
+			if err := record.WriteManifest(filepath.Join(dir, record.ManifestFile), m); err != nil {
+				t.Fatal(err)
+			}
+			d, _, err := Load(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if cov := d.Coverage(); !strings.Contains(cov.String(), c.want) || len(cov.Missing.First) > record.NamedShards {
+				t.Errorf("coverage %q names %d shards, want it to say %q", cov, len(cov.Missing.First), c.want)
+			}
+		})
+	}
+}
+
+// TestRecordsThatDisagreeWithTheManifestWarned: a whole-plan run whose
+// manifest was edited to "shard 1/2" read as "100% recorded; shards
+// missing: 2/2". The report now says which records disagree, and how many.
+func TestRecordsThatDisagreeWithTheManifestWarned(t *testing.T) {
+	recs := runsOf(0, 12)
+	outside := 0
+	for _, r := range recs {
+		if !(record.Shard{Index: 1, Count: 2}).Keeps(r.Key()) {
+			outside++
+		}
+	}
+	other := rec("t", "0", 17, "solved", 1000, 0)
+	for _, c := range []struct {
+		name  string
+		shard string
+		recs  []record.Record
+		want  string
+	}{
+		{"manifest=shard-1/2", "1/2", recs, fmt.Sprintf("%d of 12 records disagree with manifest.json: %d outside shard 1/2, which the manifest says the directory holds", outside, outside)},
+		{"record=other-solver", "", append(runsOf(0, 11), other), "1 of 12 records disagree with manifest.json: 1 of solver t, which is not among the plan's solvers (first: t|c:0|unique|1|0)"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			if outside == 0 || outside == 12 {
+				t.Fatalf("%d of 12 keys outside shard 1/2: the case tests nothing", outside)
+			}
+			_, warnings, err := Load(resultDir(t, plan12, c.shard, c.recs))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !hasWarning(warnings, c.want) {
+				t.Errorf("warnings %q, want one saying %q", warnings, c.want)
+			}
+		})
+	}
+	if _, warnings, _ := Load(resultDir(t, plan12, "", recs)); hasWarning(warnings, "disagree") {
+		t.Errorf("records that agree with their manifest warned of: %q", warnings)
 	}
 }
 
@@ -173,6 +244,49 @@ func TestProvenanceWarnings(t *testing.T) {
 	}
 	if _, warnings, _ := Load(dir); hasWarning(warnings, "busy") {
 		t.Errorf("a quiet machine (its own run's load only) warned of: %q", warnings)
+	}
+}
+
+// TestLoadNotRecordedSaysSo: a run that stopped before it rewrote its
+// manifest (a full disk) has no end load; the report says so rather than
+// showing 0.00/0.00/0.00 as if measured, on stderr and in the documents.
+func TestLoadNotRecordedSaysSo(t *testing.T) {
+	for _, c := range []struct {
+		name       string
+		start, end [3]float64
+		want       string
+	}{
+		{"end=missing", [3]float64{2.5, 2, 1.5}, [3]float64{}, "load average 2.50/2.00/1.50 at the start, not recorded at the end"},
+		{"start=missing", [3]float64{}, [3]float64{3, 2.5, 2}, "load average not recorded at the start, 3.00/2.50/2.00 at the end"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			dir := resultDir(t, plan12, "", runsOf(0, 12))
+			m := &record.Manifest{Suite: "sudokubench", Plan: plan12, LoadStart: c.start, LoadEnd: c.end}
+			if err := record.WriteManifest(filepath.Join(dir, record.ManifestFile), m); err != nil {
+				t.Fatal(err)
+			}
+			d, warnings, err := Load(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !hasWarning(warnings, c.want) || hasWarning(warnings, "0.00/0.00/0.00") {
+				t.Errorf("warnings %q, want one saying %q", warnings, c.want)
+			}
+			rep, err := New(d, Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			rep.Warnings = append(warnings, rep.Warnings...)
+			for _, format := range []string{"md", "html"} {
+				var b bytes.Buffer
+				if err := rep.WriteDocument(&b, format, nil, "", ""); err != nil {
+					t.Fatal(err)
+				}
+				if !strings.Contains(b.String(), c.want) || strings.Contains(b.String(), "0.00/0.00/0.00") {
+					t.Errorf("format=%s does not say the load was not recorded:\n%s", format, b.String())
+				}
+			}
+		})
 	}
 }
 

@@ -78,14 +78,14 @@ func summaryColumns(groupName string, noGroup bool) []Column {
 		cols = append(cols, Column{Name: st, Right: true})
 	}
 	return append(cols,
-		Column{Name: "PAR-2", CSV: []string{"par2_ns"}, Right: true, Better: Lower, Keep: 7},
-		Column{Name: "median", CSV: []string{"median_ns"}, Right: true, Better: Lower, Keep: 8},
-		Column{Name: "IQR", CSV: []string{"iqr_ns"}, Right: true},
-		Column{Name: "p90", CSV: []string{"p90_ns"}, Right: true, Better: Lower},
-		Column{Name: "max", CSV: []string{"max_ns"}, Right: true, Better: Lower},
-		Column{Name: "mem", CSV: []string{"mem_median_bytes"}, Right: true, Better: Lower, Keep: 3},
-		Column{Name: "mem max", CSV: []string{"mem_max_bytes"}, Right: true, Better: Lower},
-		Column{Name: "own mem", CSV: []string{"own_mem_bytes"}, Right: true, Better: Lower, Keep: 6},
+		Column{Name: "PAR-2", Unit: Duration, CSV: []string{"par2_ns"}, Right: true, Better: Lower, Keep: 7},
+		Column{Name: "median", Unit: Duration, CSV: []string{"median_ns"}, Right: true, Better: Lower, Keep: 8},
+		Column{Name: "IQR", Unit: Duration, CSV: []string{"iqr_ns"}, Right: true},
+		Column{Name: "p90", Unit: Duration, CSV: []string{"p90_ns"}, Right: true, Better: Lower},
+		Column{Name: "max", Unit: Duration, CSV: []string{"max_ns"}, Right: true, Better: Lower},
+		Column{Name: "mem", Unit: Bytes, CSV: []string{"mem_median_bytes"}, Right: true, Better: Lower, Keep: 3},
+		Column{Name: "mem max", Unit: Bytes, CSV: []string{"mem_max_bytes"}, Right: true, Better: Lower},
+		Column{Name: "own mem", Unit: Bytes, CSV: []string{"own_mem_bytes"}, Right: true, Better: Lower, Keep: 6},
 	)
 }
 
@@ -226,7 +226,7 @@ func stochasticColumns(groupName string, noGroup, updates bool) []Column {
 	cols = append(cols,
 		Column{Name: "reads", Right: true, Keep: readsKeep},
 		Column{Name: "success/read [95% CI]", CSV: []string{"per_read", "per_read_lo", "per_read_hi"}, Right: true, Better: Higher, Keep: 9},
-		Column{Name: "time/read", CSV: []string{"read_ns"}, Right: true, Better: Lower, Keep: timeKeep},
+		Column{Name: "time/read", Unit: Duration, CSV: []string{"read_ns"}, Right: true, Better: Lower, Keep: timeKeep},
 		Column{Name: "TTS99 [95% CI]", CSV: []string{"tts99_ns", "tts99_lo_ns", "tts99_hi_ns"}, Right: true, Better: Lower, Keep: 8},
 	)
 	if updates {
@@ -279,7 +279,7 @@ func (r *Report) TidyTable() *Table {
 			raw = append(raw, rawWhole(s.PAR2), rawWhole(s.LimitNS), rawWhole(s.Median), rawWhole(s.Q1), rawWhole(s.Q3), rawWhole(s.P90), rawWhole(s.Max),
 				rawWhole(s.MemMedian), rawWhole(s.MemMax), rawWhole(s.OwnMem), fmt.Sprint(s.External))
 			raw = append(raw, stochasticRaw(&s)...)
-			raw = append(raw, fmt.Sprint(cov.Planned), fmt.Sprint(cov.Recorded), strings.Join(cov.Missing, " "))
+			raw = append(raw, fmt.Sprint(cov.Planned), fmt.Sprint(cov.Recorded), cov.missingCount())
 			cells := make([]Cell, len(raw))
 			for i, v := range raw {
 				cells[i] = Cell{Text: v, Raw: []string{v}, Value: math.NaN()}
@@ -288,6 +288,16 @@ func (r *Report) TidyTable() *Table {
 		}
 	}
 	return t
+}
+
+// missingCount is the missing_shards column: how many shards of the
+// plan are not loaded, empty where the records state no one split (the
+// whole plan, or pieces of different splits).
+func (c Coverage) missingCount() string {
+	if len(c.Shards) == 0 || c.Unsplit != "" {
+		return ""
+	}
+	return fmt.Sprint(c.Missing.Count)
 }
 
 // stochasticRaw is a summary's reads, success per read with its interval,

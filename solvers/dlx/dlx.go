@@ -26,32 +26,67 @@ const Name = "exactcover/dlx"
 // CountSolutions returns the number of solutions of g, counting no further
 // than limit (a limit below 1 counts to 1). Two givens in conflict give 0.
 func CountSolutions(g *sudoku.Grid, limit int) int {
+	n, _ := countSolutions(g, limit, nil)
+	return n
+}
+
+// countSolutions is CountSolutions, stopping when done closes; it reports
+// whether it stopped before the count was settled.
+func countSolutions(g *sudoku.Grid, limit int, done <-chan struct{}) (int, bool) {
 	e := newEngine(g.Geometry())
 	if !e.load(g) {
-		return 0
+		return 0, false
 	}
-	e.search(max(limit, 1), nil)
-	return e.solutions
+	interrupted := e.search(max(limit, 1), done)
+	return e.solutions, interrupted
 }
 
 // RandomSolution returns a solution of g drawn by searching with an option
 // order shuffled by rng, and false if g has none. The same rng state gives the
 // same grid; on an empty grid it yields a random full grid.
 func RandomSolution(g *sudoku.Grid, rng *rand.Rand) (*sudoku.Grid, bool) {
+	sol, ok, _ := randomSolution(g, rng, nil)
+	return sol, ok
+}
+
+// randomSolution is RandomSolution, stopping when done closes; it reports
+// whether it stopped before finding a solution or proving there is none.
+func randomSolution(g *sudoku.Grid, rng *rand.Rand, done <-chan struct{}) (*sudoku.Grid, bool, bool) {
 	e := newLayoutEngine(layoutFor(g.Geometry()).shuffled(rng))
 	if !e.load(g) {
-		return nil, false
+		return nil, false, false
 	}
-	if e.search(1, nil); e.solutions == 0 {
-		return nil, false
+	if interrupted := e.search(1, done); interrupted || e.solutions == 0 {
+		return nil, false, interrupted
 	}
 	sol, err := e.matrix.Decode(g, e.first)
-	return sol, err == nil
+	return sol, err == nil, false
 }
 
 // Oracle answers the corpora generator's questions with this package's
-// functions.
+// functions, through the Context methods stops when a context ends
+// (corpora.ContextOracle), and settles the harness's cross-checks of unsat
+// and multiple verdicts.
 type Oracle struct{}
+
+// Name is the pipeline's name, for the details of a cross-check.
+func (Oracle) Name() string { return Name }
+
+// Settle searches g for up to limit solutions (at least 1) until ctx ends,
+// and returns how many it found, the first (nil when none), and whether
+// the search finished, in which case solutions is g's count capped at
+// limit. Two givens in conflict give 0, complete.
+func (Oracle) Settle(ctx context.Context, g *sudoku.Grid, limit int) (solutions int, first *sudoku.Grid, complete bool) {
+	e := newEngine(g.Geometry())
+	if !e.load(g) {
+		return 0, nil, true
+	}
+	interrupted := e.search(max(limit, 1), ctx.Done())
+	if e.solutions > 0 {
+		first, _ = e.matrix.Decode(g, e.first) // a grid that fails to decode is nil, which the caller does not trust
+	}
+	return e.solutions, first, !interrupted
+}
 
 // CountSolutions is the package's CountSolutions.
 func (Oracle) CountSolutions(g *sudoku.Grid, limit int) int { return CountSolutions(g, limit) }
@@ -59,6 +94,33 @@ func (Oracle) CountSolutions(g *sudoku.Grid, limit int) int { return CountSoluti
 // RandomSolution is the package's RandomSolution.
 func (Oracle) RandomSolution(g *sudoku.Grid, rng *rand.Rand) (*sudoku.Grid, bool) {
 	return RandomSolution(g, rng)
+}
+
+// CountSolutionsContext is CountSolutions, stopping with the context's
+// error when it ends before the count is settled.
+func (Oracle) CountSolutionsContext(ctx context.Context, g *sudoku.Grid, limit int) (int, error) {
+	if err := ctx.Err(); err != nil {
+		return 0, err
+	}
+	n, interrupted := countSolutions(g, limit, ctx.Done())
+	if interrupted {
+		return 0, ctx.Err()
+	}
+	return n, nil
+}
+
+// RandomSolutionContext is RandomSolution, stopping with the context's
+// error when it ends first. Until then it draws from rng exactly as
+// RandomSolution does.
+func (Oracle) RandomSolutionContext(ctx context.Context, g *sudoku.Grid, rng *rand.Rand) (*sudoku.Grid, bool, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, false, err
+	}
+	sol, ok, interrupted := randomSolution(g, rng, ctx.Done())
+	if interrupted {
+		return nil, false, ctx.Err()
+	}
+	return sol, ok, nil
 }
 
 // Pipelines returns the registry entries of this package.

@@ -2,9 +2,11 @@ package dlx
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"testing"
+	"time"
 
 	"github.com/sudokubench/sudokubench/encodings/exactcover"
 	"github.com/sudokubench/sudokubench/solvers"
@@ -226,6 +228,37 @@ func TestRandomSolutionDeterministic(t *testing.T) {
 	}
 }
 
+// The oracle's Context methods answer as the plain ones do, drawing the
+// same grid from the same seed, and stop with the context's error, in the
+// middle of a search, once it ends.
+func TestOracleContext(t *testing.T) {
+	empty := sudoku.NewGrid(sudoku.MustGeometry(4, sudoku.Classic))
+	want, _ := RandomSolution(empty, rand.New(rand.NewPCG(7, 0)))
+	got, ok, err := Oracle{}.RandomSolutionContext(context.Background(), empty, rand.New(rand.NewPCG(7, 0)))
+	if err != nil || !ok || !got.Equal(want) {
+		t.Errorf("RandomSolutionContext = %v, %v, %v; want %s as RandomSolution gives", got, ok, err, want)
+	}
+	if n, err := (Oracle{}).CountSolutionsContext(context.Background(), empty, 2); n != 2 || err != nil {
+		t.Errorf("CountSolutionsContext(empty) = %d, %v; want 2", n, err)
+	}
+	// An empty 25×25 grid with its first row given has more solutions than
+	// any search counts: only the deadline ends the count.
+	wide := sudoku.NewGrid(sudoku.MustGeometry(5, sudoku.Classic))
+	for c := range 25 {
+		wide.Set(c, c+1)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Millisecond)
+	defer cancel()
+	if n, err := (Oracle{}).CountSolutionsContext(ctx, wide, 1<<40); !errors.Is(err, context.DeadlineExceeded) {
+		t.Errorf("CountSolutionsContext past the deadline = %d, %v; want the deadline's error", n, err)
+	}
+	done, stop := context.WithCancel(context.Background())
+	stop()
+	if _, _, err := (Oracle{}).RandomSolutionContext(done, empty, rand.New(rand.NewPCG(7, 0))); !errors.Is(err, context.Canceled) {
+		t.Errorf("RandomSolutionContext on an ended context: %v, want its error", err)
+	}
+}
+
 func TestUnsolvable(t *testing.T) {
 	geo := sudoku.MustGeometry(3, sudoku.Classic)
 	conflict := sudoku.NewGrid(geo)
@@ -329,5 +362,49 @@ func TestPipelines(t *testing.T) {
 	puzzle := readCorpus(t, "norvig-top95", 1)[0].puzzle
 	if err := solveAndCheck(in.New().(*Solver), puzzle, solvers.Unique, solvers.Solved); err != nil {
 		t.Error(err)
+	}
+}
+
+// Settle, the harness's cross-check, finds what CountSolutions counts, hands
+// back the first solution, and says when its context ended the search.
+func TestOracleSettle(t *testing.T) {
+	classic := sudoku.MustGeometry(3, sudoku.Classic)
+	conflict := sudoku.NewGrid(classic)
+	conflict.Set(0, 5)
+	conflict.Set(8, 5)
+	unique := readCorpus(t, "norvig-top95", 1)[0].puzzle
+	tests := []struct {
+		name     string
+		puzzle   *sudoku.Grid
+		limit    int
+		found    int
+		complete bool
+	}{
+		{"conflict", conflict, 2, 0, true},
+		{"unsolvable", firstWithCount(t, 0), 2, 0, true},
+		{"unique", unique, 2, 1, true},
+		{"empty-25x25/limit=1", sudoku.NewGrid(sudoku.MustGeometry(5, sudoku.Classic)), 1, 1, true},
+		{"empty-9x9/limit=2", sudoku.NewGrid(classic), 2, 2, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			found, first, complete := Oracle{}.Settle(context.Background(), tt.puzzle, tt.limit)
+			if found != tt.found || complete != tt.complete {
+				t.Fatalf("found %d, complete %v; want %d, %v", found, complete, tt.found, tt.complete)
+			}
+			if (first != nil) != (found > 0) {
+				t.Fatalf("first solution %v with %d found", first, found)
+			}
+			if first != nil {
+				if err := sudoku.CheckSolution(tt.puzzle, first); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if found, _, complete := (Oracle{}).Settle(ctx, sudoku.NewGrid(classic), 1<<30); complete || found == 0 {
+		t.Errorf("counting every 9×9 grid under a cancelled context: found %d, complete %v; want some, incomplete", found, complete)
 	}
 }

@@ -20,8 +20,8 @@ func cpuTime() time.Duration {
 // reportPer reports wall and CPU milliseconds per unit (puzzle, step).
 func reportPer(b *testing.B, cpuStart time.Duration, units int, unit string) {
 	n := float64(b.N * units)
-	b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/n, "ms/"+unit)
-	b.ReportMetric(float64((cpuTime()-cpuStart).Microseconds())/1000/n, "cpu-ms/"+unit)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e6/n, "ms/"+unit)
+	b.ReportMetric(float64((cpuTime()-cpuStart).Nanoseconds())/1e6/n, "cpu-ms/"+unit)
 }
 
 // BenchmarkForward times one forward pass on one puzzle, the unit of every

@@ -4,7 +4,10 @@ import (
 	"fmt"
 	"image/color"
 	"math"
+	"path/filepath"
+	"slices"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
@@ -14,6 +17,19 @@ import (
 	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
 )
+
+// plotFormats are the extensions PlotCurve writes.
+var plotFormats = []string{".svg", ".png", ".pdf"}
+
+// CheckPlotPath reports whether PlotCurve can write to path by its
+// extension, so that a caller can refuse a name before training, not
+// after.
+func CheckPlotPath(path string) error {
+	if ext := strings.ToLower(filepath.Ext(path)); !slices.Contains(plotFormats, ext) {
+		return fmt.Errorf("%s: a learning curve is written as %s, not %q", path, strings.Join(plotFormats, ", "), ext)
+	}
+	return nil
+}
 
 // okabeIto is the colour-blind-safe palette of Okabe and Ito, one colour
 // per hint count of the test set.
@@ -28,6 +44,9 @@ var okabeIto = []color.Color{
 // the fixed test set's whole puzzles solved by hint count, iterative
 // filling in solid lines and one shot dashed.
 func PlotCurve(curve []CurvePoint, tests []CurveTest, title, path string) error {
+	if err := CheckPlotPath(path); err != nil {
+		return fmt.Errorf("plot %w", err)
+	}
 	if len(curve) == 0 {
 		return fmt.Errorf("plot %s: no loss recorded", path)
 	}
