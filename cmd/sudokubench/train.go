@@ -51,7 +51,8 @@ func newTrainCmd() *cobra.Command {
 			"--resume continues, to the same bits as one run. A finished run writes beside --out the\n" +
 			"provenance (.json: SHA-256, command, commit, score on the fixed test set), the learning curve\n" +
 			"(--plot, default .curve.svg: loss and test-set puzzles solved by step) and its data (.curve.json).\n" +
-			"A stopped run writes them too, for the weights it reached, marked cut short. Every output is\n" +
+			"A stopped run writes them too, for the weights it reached, marked cut short (the provenance's\n" +
+			"continue: the command that resumes it to the budget). Every output is\n" +
 			"checked before the first step: --out must end in .bin, --plot in .svg, .png or .pdf, and each\n" +
 			"file must be writable.",
 		Example: "  sudokubench train --model rrn --seed 1 --out rrn.bin\n" +
@@ -124,7 +125,12 @@ func runTrain(ctx context.Context, stderr io.Writer, f trainFlags, command strin
 		return fmt.Errorf("train: stopped before the first step: %w", err)
 	}
 	if run.Step() < run.Config().Steps {
-		return writeCheckpoint(stderr, run, f, err)
+		if err := writeCheckpoint(stderr, run, f, err); err != nil {
+			return err
+		}
+		if len(run.Trained().Curve) == 0 {
+			return nil // no loss recorded yet: no weights worth writing
+		}
 	}
 	return writeTrained(stderr, run.Trained(), f, canonicalCommand(run, f.out), commit)
 }
@@ -181,10 +187,15 @@ func newRun(ctx context.Context, f trainFlags, progress func(neural.Progress)) (
 }
 
 // canonicalCommand is the one command that trains the run's weights in one
-// go, whatever pieces it ran in.
+// go, whatever pieces it ran in: for a run stopped before its budget, with
+// --stop-at where it stopped.
 func canonicalCommand(run *neural.Run, out string) string {
 	cfg := run.Config()
-	c := fmt.Sprintf("sudokubench train --model %s --seed %d --steps %d --out %s", cfg.Model, cfg.Seed, cfg.Steps, filepath.Base(out))
+	c := fmt.Sprintf("sudokubench train --model %s --seed %d --steps %d", cfg.Model, cfg.Seed, cfg.Steps)
+	if run.Step() < cfg.Steps {
+		c += fmt.Sprintf(" --stop-at %d", run.Step())
+	}
+	c += " --out " + filepath.Base(out)
 	if run.EvalEvery != defaultEvalEvery {
 		c += fmt.Sprintf(" --eval-every %d", run.EvalEvery)
 	}
@@ -233,6 +244,10 @@ func writeTrained(stderr io.Writer, tr *neural.Trained, f trainFlags, command, c
 	if err != nil {
 		return err
 	}
+	if tr.CutShort {
+		ckpt := filepath.Base(checkpointPath(f.out))
+		prov.Continue = fmt.Sprintf("sudokubench train --resume %s --out %s", ckpt, filepath.Base(f.out))
+	}
 	metaPath, curvePath := provenancePath(f.out), curveDataPath(f.out)
 	if err := writeJSONFile(metaPath, prov); err != nil {
 		return err
@@ -246,6 +261,9 @@ func writeTrained(stderr io.Writer, tr *neural.Trained, f trainFlags, command, c
 	}
 	fmt.Fprintf(stderr, "train: %d steps in %s; wrote %s (sha256 %s), %s, %s, %s\n",
 		tr.Steps, tr.Elapsed.Round(time.Second), f.out, prov.SHA256[:12], metaPath, f.plot, curvePath)
+	if tr.CutShort {
+		fmt.Fprintf(stderr, "train: the weights of step %d of %d, cut short: not the budget's\n", tr.Steps, tr.Config.Steps)
+	}
 	for _, t := range prov.Test {
 		fmt.Fprintf(stderr, "  test set, %d hints, %s%s: %d/%d puzzles solved, %.1f%% of blank cells and %.1f%% of all cells right\n",
 			t.Hints, t.Method, stepsNote(t.Steps), t.Solved, t.Puzzles, 100*t.CellAccuracy(), 100*t.AllCellAccuracy())

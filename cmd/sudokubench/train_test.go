@@ -2,6 +2,10 @@ package main
 
 import (
 	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
@@ -114,4 +118,62 @@ func readOnlyDir(t *testing.T) string {
 	}
 	t.Skip("no read-only directory here: permissions do not stop this user, and /sys is writable")
 	return ""
+}
+
+// TestTrainStoppedWritesItsWeights stops a small run part way, as the
+// shipped networks were: beside the checkpoint it must write the weights
+// it reached, with a provenance that says they are cut short, how to
+// rebuild them (--stop-at) and how to go on (--resume); resumed to its
+// budget, the same run's provenance says none of that.
+func TestTrainStoppedWritesItsWeights(t *testing.T) {
+	dir := t.TempDir()
+	cfg := neural.DefaultTraining("gcn", 3, 50)
+	cfg.Batch, cfg.Pool, cfg.PoolHints, cfg.Levels = 4, 6, 30, []neural.HintRange{{Min: 40, Max: 50}}
+	cfg.GCN = &neural.GCNConfig{Width: 4, Blocks: 1}
+	run, err := neural.NewRun(context.Background(), cfg, 1, func(neural.Progress) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run.EvalEvery = defaultEvalEvery // as train starts it
+	var saved bytes.Buffer
+	if err := run.Save(&saved); err != nil {
+		t.Fatal(err)
+	}
+	ckpt, out := filepath.Join(dir, "gcn.ckpt"), filepath.Join(dir, "gcn.bin")
+	if err := os.WriteFile(ckpt, saved.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		stopAt                  string
+		cutShort                bool
+		wantCommand, wantResume string
+	}{
+		{"25", true, "sudokubench train --model gcn --seed 3 --steps 50 --stop-at 25 --out gcn.bin", "sudokubench train --resume gcn.ckpt --out gcn.bin"},
+		{"0", false, "sudokubench train --model gcn --seed 3 --steps 50 --out gcn.bin", ""},
+	} {
+		t.Run("stop-at="+tc.stopAt, func(t *testing.T) {
+			if out, err := runCLI(t, "train", "--resume", ckpt, "--stop-at", tc.stopAt, "--workers", "1", "--out", out); err != nil {
+				t.Fatalf("%v after %s", err, out)
+			}
+			var prov neural.Provenance
+			data, err := os.ReadFile(filepath.Join(dir, "gcn.json"))
+			if err == nil {
+				err = json.Unmarshal(data, &prov)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if prov.CutShort != tc.cutShort || prov.Command != tc.wantCommand || prov.Continue != tc.wantResume {
+				t.Errorf("provenance cut short %v, command %q, continue %q; want %v, %q, %q",
+					prov.CutShort, prov.Command, prov.Continue, tc.cutShort, tc.wantCommand, tc.wantResume)
+			}
+			weights, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sum := sha256.Sum256(weights); hex.EncodeToString(sum[:]) != prov.SHA256 {
+				t.Errorf("gcn.bin does not have the SHA-256 its provenance records")
+			}
+		})
+	}
 }

@@ -31,11 +31,14 @@ type Provenance struct {
 	Commit   string      `json:"commit"`
 	Pieces   []Piece     `json:"pieces,omitempty"`
 	Training TrainConfig `json:"training"`
-	// StepsRun is Training.Steps unless the run was stopped short (by the
-	// wall-clock cap); then the file is not what the command gives, and
-	// CutShort says so.
-	StepsRun     int     `json:"steps_run"`
-	CutShort     bool    `json:"cut_short"`
+	// StepsRun is Training.Steps unless the run was stopped before its
+	// budget (--stop-at, the wall-clock cap, an interrupt); then CutShort
+	// says so, and Command stops where it stopped.
+	StepsRun int  `json:"steps_run"`
+	CutShort bool `json:"cut_short"`
+	// Continue, for weights cut short, resumes the training checkpoint
+	// that Command leaves beside them to the whole budget.
+	Continue     string  `json:"continue,omitempty"`
 	TrainSeconds float64 `json:"train_seconds"`
 	Machine      string  `json:"machine"`
 	FinalLoss    float64 `json:"final_loss"`

@@ -2,6 +2,8 @@ package neural
 
 import (
 	"context"
+	"fmt"
+	"strings"
 	"sync"
 	"testing"
 
@@ -20,9 +22,14 @@ func TestShippedWeightsReproduceTheirScore(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if prov.Parameters != m.Params().Count() || prov.Training.Model != kind || prov.CutShort {
-				t.Errorf("provenance: %d parameters for a model of %d, model %q, cut short %v",
-					prov.Parameters, m.Params().Count(), prov.Training.Model, prov.CutShort)
+			if prov.Parameters != m.Params().Count() || prov.Training.Model != kind {
+				t.Errorf("provenance: %d parameters for a model of %d, model %q", prov.Parameters, m.Params().Count(), prov.Training.Model)
+			}
+			stopAt := fmt.Sprintf(" --stop-at %d ", prov.StepsRun)
+			if prov.CutShort != (prov.StepsRun < prov.Training.Steps) ||
+				(prov.CutShort && (!strings.Contains(prov.Command, stopAt) || !strings.Contains(prov.Continue, "--resume "+kind+".ckpt"))) {
+				t.Errorf("provenance: %d of %d steps, cut short %v, command %q, continue %q: weights cut short must say where and how to go on",
+					prov.StepsRun, prov.Training.Steps, prov.CutShort, prov.Command, prov.Continue)
 			}
 			got, err := ScoreTestSet(m, extraSteps(m)...)
 			if err != nil {
