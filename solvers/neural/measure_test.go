@@ -53,7 +53,7 @@ func wilson(k, n int) (lo, hi float64) {
 	p, nf := float64(k)/float64(n), float64(n)
 	centre := (p + z*z/(2*nf)) / (1 + z*z/nf)
 	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / (1 + z*z/nf)
-	return centre - half, centre + half
+	return max(0, centre-half), min(1, centre+half) // rounding can step past 0 or 1
 }
 
 // figure writes a score as the README's tables give it: whole puzzles
