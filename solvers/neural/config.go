@@ -67,8 +67,14 @@ func DefaultTraining(model string, seed uint64, steps int) TrainConfig {
 		shape := DefaultRRN
 		c.RRN = &shape
 		// Palm et al.'s data: 17-clue puzzles with 0–17 solution cells
-		// added; the generator's puzzles start at PoolHints.
-		c.Levels = []HintRange{{17, 34}}
+		// added (the generator's puzzles start at PoolHints), and a third
+		// of boards with 35–80 givens: iterative filling feeds the network
+		// boards up to 80 givens, and an RRN trained on 17–34 alone was
+		// right on every blank of 25–36-hint puzzles in one pass but wrong
+		// on boards past its range (at step 3,425 its iterative filling
+		// solved none of them; stopping the feedback at 34 givens solved
+		// every 25-hint puzzle).
+		c.Levels = []HintRange{{17, 25}, {26, 34}, {35, 80}}
 		// Back-propagated through 32 steps, the RRN diverged at 3e-3:
 		// its loss fell to 0.46 by step 625, then climbed back to that of
 		// a uniform guess (2.3) by step 1,075.
