@@ -91,6 +91,9 @@ type Plan struct {
 	// Certify asks the pipelines that write DRAT proofs for the proof of
 	// each unsat or unique verdict, which the harness checks.
 	Certify bool `json:"certify,omitempty"`
+	// Forms is how many random equivalent forms of each puzzle run beside
+	// the puzzle itself (run --forms K); 0: the puzzle alone.
+	Forms int `json:"forms,omitempty"`
 }
 
 // WriteManifest writes m as indented JSON. It writes a temporary file

@@ -32,6 +32,20 @@ type Record struct {
 	Size      int    `json:"size"` // side: 9 for 9×9
 	Variant   string `json:"variant"`
 
+	// Puzzle is the puzzle itself on one line (digits, then letters above
+	// 9, '.' for a blank), so that a derived puzzle (17-clue+8:123) reads
+	// without the tool; empty in records written before it was recorded.
+	Puzzle string `json:"puzzle,omitempty"`
+
+	// Form says which presentation of the puzzle the solver was given: 0
+	// (absent) the puzzle as its corpus gives it, 1..K one of the plan's K
+	// random equivalent forms (run --forms K). Transform describes that
+	// form's symmetry as sudoku.ParseTransform reads it; PuzzleSHA and
+	// Puzzle are then of the transformed puzzle, and the corpus's puzzle is
+	// the transform's inverse applied to it.
+	Form      int    `json:"form,omitempty"`
+	Transform string `json:"transform,omitempty"`
+
 	Mode string `json:"mode"`
 	Seed int64  `json:"seed"`
 	Rep  int    `json:"rep"` // 0-based repetition
@@ -104,12 +118,19 @@ type Record struct {
 // Key identifies a run within a plan: the same key is the same run, so a
 // resumed run skips it and merge keeps one copy.
 func (r *Record) Key() string {
-	return Key(r.Solver, r.PuzzleID, r.Mode, r.Seed, r.Rep)
+	return Key(r.Solver, r.PuzzleID, r.Mode, r.Seed, r.Rep, r.Form)
 }
 
-// Key builds a run key from its parts.
-func Key(solver, puzzleID, mode string, seed int64, rep int) string {
-	return strings.Join([]string{solver, puzzleID, mode, strconv.FormatInt(seed, 10), strconv.Itoa(rep)}, "|")
+// Key builds a run key from its parts: "solver|puzzle|mode|seed|rep", and
+// "|form=k" after it for an equivalent form k > 0, so that the runs of
+// the original form keep the keys (and so the shards) they had before
+// forms existed.
+func Key(solver, puzzleID, mode string, seed int64, rep, form int) string {
+	key := strings.Join([]string{solver, puzzleID, mode, strconv.FormatInt(seed, 10), strconv.Itoa(rep)}, "|")
+	if form > 0 {
+		key += "|form=" + strconv.Itoa(form)
+	}
+	return key
 }
 
 // Solved reports whether the run produced a verified answer that settles the

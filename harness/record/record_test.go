@@ -77,6 +77,10 @@ func TestKeyAndSolved(t *testing.T) {
 	if got, want := r.Key(), "exactcover/dlx|top1465:3|unique|1|2"; got != want {
 		t.Errorf("Key() = %q, want %q", got, want)
 	}
+	r.Form = 3
+	if got, want := r.Key(), "exactcover/dlx|top1465:3|unique|1|2|form=3"; got != want {
+		t.Errorf("Key() of form 3 = %q, want %q", got, want)
+	}
 	for status, want := range map[string]bool{"solved": true, "unsat": true, "multiple": true, "timeout": false, "wrong": false, "error": false} {
 		r.Status = status
 		if r.Solved() != want {
