@@ -116,11 +116,21 @@ func (c *Config) plan(infos []solvers.Info, runs int) record.Plan {
 	}
 	for _, in := range infos {
 		p.Solvers = append(p.Solvers, in.Name)
+		if in.Source != nil {
+			if p.Definitions == nil {
+				p.Definitions = make(map[string]string)
+			}
+			p.Definitions[in.Name] = in.Source.SHA256
+		}
 	}
 	return p
 }
 
-func (c *Config) check() error {
+// Check refuses a configuration that cannot be meant: no corpus or solver,
+// a limit below its minimum, a bad mode or shard, a corpus listed twice.
+// Bench checks it first; a command line can ask before, to tell a mistake
+// in its flags from a benchmark that failed.
+func (c *Config) Check() error {
 	switch {
 	case len(c.Corpora) == 0:
 		return errors.New("no corpus given")
@@ -135,7 +145,7 @@ func (c *Config) check() error {
 	case c.Timeout < MinTimeout:
 		return fmt.Errorf("timeout %s: need a limit of at least %s", c.Timeout, MinTimeout)
 	case c.MemBytes > 0 && c.MemBytes < MinMem:
-		return fmt.Errorf("memory limit %s: a worker needs at least %s (its Go runtime alone takes about 17 MiB); give more, or 0 for no limit", FormatBytes(c.MemBytes), FormatBytes(MinMem))
+		return fmt.Errorf("memory limit %s: a worker needs at least %s (its Go runtime alone takes about 17 MiB); give more, or 0 for no limit", record.FormatBytes(float64(c.MemBytes)), record.FormatBytes(MinMem))
 	case c.Shard.Check() != nil:
 		return fmt.Errorf("shard %s: %w", c.Shard, c.Shard.Check())
 	case c.Resume && c.Out == "":
@@ -186,7 +196,7 @@ func (s *Summary) addWarning(w string) {
 // The benchmark holds cfg.Out's writer lock (LockDir) from start to end: a
 // second process on the same directory is refused, naming the first.
 func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
-	if err := cfg.check(); err != nil {
+	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
 	if cfg.Out == "" {
@@ -423,6 +433,9 @@ func prepareOut(cfg Config, m *record.Manifest, prov provenance) (*record.Manife
 	manifestPath := filepath.Join(cfg.Out, record.ManifestFile)
 	resultsPath := filepath.Join(cfg.Out, record.ResultsFile)
 	old, err := record.ReadManifest(manifestPath)
+	if _, zerr := os.Stat(filepath.Join(cfg.Out, record.CompressedResultsFile)); zerr == nil {
+		return nil, nil, fmt.Errorf("%s holds compressed records (%s), as a committed run does: runs append to %s only; gunzip it to resume, or choose another --out", cfg.Out, record.CompressedResultsFile, record.ResultsFile)
+	}
 	switch {
 	case err == nil && !cfg.Resume:
 		return nil, nil, fmt.Errorf("%s already holds a benchmark; pass --resume to finish it or choose another --out", cfg.Out)
@@ -461,6 +474,9 @@ func resumable(old, now *record.Manifest, prov provenance, otherBuild bool) erro
 
 // sameBenchmark reports how two manifests' plans, shards or corpora differ.
 func sameBenchmark(old, now *record.Manifest) error {
+	if err := sameDefinitions(old, now); err != nil {
+		return err
+	}
 	if diff := PlanDiff(old.Plan, now.Plan); len(diff) > 0 {
 		return fmt.Errorf("the plan differs from the recorded one: %s", strings.Join(diff, "; "))
 	}
@@ -470,6 +486,24 @@ func sameBenchmark(old, now *record.Manifest) error {
 	for name, sha := range now.Corpora {
 		if old.Corpora[name] != sha {
 			return fmt.Errorf("corpus %s changed since the recorded run (SHA-256 %s, now %s)", name, old.Corpora[name], sha)
+		}
+	}
+	return nil
+}
+
+// sameDefinitions reports a defined pipeline whose definition file is not
+// the one the recorded benchmark ran: same name, another pipeline.
+func sameDefinitions(old, now *record.Manifest) error {
+	for _, name := range old.Plan.Solvers {
+		was, is := old.Plan.Definitions[name], now.Plan.Definitions[name]
+		switch {
+		case was == is:
+		case was == "":
+			return fmt.Errorf("%s ran built in, and now comes from a definition file (SHA-256 %s): choose another name for the defined one", name, is)
+		case is == "":
+			return fmt.Errorf("%s came from a definition file (SHA-256 %s; %s holds its text) that this call was not given: pass it with --defs", name, was, record.ManifestFile)
+		default:
+			return fmt.Errorf("the definition of %s changed since the recorded run (SHA-256 %s, now %s): a benchmark resumes with the definitions it started with (%s holds their text); start a new --out for the new one", name, was, is, record.ManifestFile)
 		}
 	}
 	return nil

@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
 )
@@ -265,7 +266,7 @@ func TestShardsPartitionThePlan(t *testing.T) {
 	puzzles := testPuzzles(t)
 	reg := testRegistry()
 	infos, _ := reg.Select("test/*")
-	runs := PlanRuns(puzzles, infos, solvers.First, 3, 1)
+	runs := mustPlanRuns(t, puzzles, infos, solvers.First, 3, 0, 1)
 	seen := make(map[string]int)
 	for i := 1; i <= 4; i++ {
 		for _, r := range FilterShard(Shard{Index: i, Count: 4}, runs) {
@@ -277,7 +278,7 @@ func TestShardsPartitionThePlan(t *testing.T) {
 			t.Errorf("run %s is in %d shards, want exactly 1", r.Key, seen[r.Key])
 		}
 	}
-	again := PlanRuns(puzzles, infos, solvers.First, 3, 1)
+	again := mustPlanRuns(t, puzzles, infos, solvers.First, 3, 0, 1)
 	if !slices.EqualFunc(runs, again, func(a, b Run) bool { return a.Key == b.Key }) {
 		t.Error("the same seed gave two run orders")
 	}
@@ -370,7 +371,7 @@ func TestPlanKeepsEachSolverInBlocks(t *testing.T) {
 	reg := testRegistry()
 	infos, _ := reg.Select("test/*")
 	const reps = 40
-	runs := InBlocks(FilterShard(Shard{Index: 1, Count: 2}, PlanRuns(testPuzzles(t), infos, solvers.First, reps, 1)), 1)
+	runs := InBlocks(FilterShard(Shard{Index: 1, Count: 2}, mustPlanRuns(t, testPuzzles(t), infos, solvers.First, reps, 0, 1)), 1)
 	perSolver := make(map[string]int)
 	for _, r := range runs {
 		perSolver[r.Solver.Name]++
@@ -406,7 +407,7 @@ func TestPlanKeepsEachSolverInBlocks(t *testing.T) {
 func TestPlanRunsIncompleteSolversInFirstMode(t *testing.T) {
 	complete := solvers.Info{Name: "test/complete"}
 	incomplete := solvers.Info{Name: "test/incomplete", Incomplete: true}
-	runs := PlanRuns(testPuzzles(t)[:1], []solvers.Info{complete, incomplete}, solvers.Unique, 1, 1)
+	runs := mustPlanRuns(t, testPuzzles(t)[:1], []solvers.Info{complete, incomplete}, solvers.Unique, 1, 0, 1)
 	for _, r := range runs {
 		want := solvers.Unique
 		if r.Solver.Incomplete {
@@ -512,4 +513,45 @@ func TestRecordsThatDisagreeWithTheManifestAreRefused(t *testing.T) {
 			}
 		})
 	}
+}
+
+// A run whose records were compressed, as the committed runs are, reports
+// like any other but is never resumed: a resume would start a second
+// records file beside the compressed one.
+func TestCompressedRunReportsButDoesNotResume(t *testing.T) {
+	cfg := testConfig(t.TempDir())
+	cfg.Corpora, cfg.Reps = []string{"norvig-top95"}, 1
+	if _, err := Bench(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	want := readRecords(t, cfg.Out)
+	plain := filepath.Join(cfg.Out, record.ResultsFile)
+	if out, err := exec.Command("gzip", "-9n", plain).CombinedOutput(); err != nil {
+		t.Skipf("gzip: %v %s", err, out)
+	}
+	path, err := record.ResultsPath(cfg.Out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := record.ReadAll(path)
+	if err != nil || len(got) != len(want) {
+		t.Fatalf("read %d records (%v), want %d", len(got), err, len(want))
+	}
+	cfg.Resume = true
+	if _, err := Bench(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "compressed records") {
+		t.Errorf("resume of a compressed run: %v, want a refusal", err)
+	}
+	if _, err := os.Stat(plain); err == nil {
+		t.Error("the refused resume started a plain records file beside the compressed one")
+	}
+}
+
+// mustPlanRuns is PlanRuns for a test, which fails on its error.
+func mustPlanRuns(t *testing.T, puzzles []corpora.Puzzle, infos []solvers.Info, mode solvers.Mode, reps, forms int, seed int64) []Run {
+	t.Helper()
+	runs, err := PlanRuns(puzzles, infos, mode, reps, forms, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return runs
 }

@@ -56,14 +56,17 @@ func newAnalyzeCmd() *cobra.Command {
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if chosen := btoi(o.lp) + btoi(o.up) + btoi(o.inference) + btoi(o.qubo); chosen != 1 {
-				return errors.New("choose one analysis: --up (unit propagation), --inference (the inference ladder), --lp (LP relaxation tightness) or --qubo (QUBO sizes)")
+				return usageError(errors.New("choose one analysis: --up (unit propagation), --inference (the inference ladder), --lp (LP relaxation tightness) or --qubo (QUBO sizes)"))
 			}
 			if o.workers < 1 {
-				return fmt.Errorf("--workers %d: need at least 1", o.workers)
+				return usageError(fmt.Errorf("--workers %d: need at least 1", o.workers))
 			}
 			dir, err := corpora.FindDir(cmd.Flag("corpora").Value.String())
+			if err == nil {
+				_, err = corpora.Lookup(o.corpus)
+			}
 			if err != nil {
-				return err
+				return usageError(err)
 			}
 			switch {
 			case o.up:

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 	"golang.org/x/term"
 
+	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/harness/certify"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
@@ -50,7 +51,10 @@ certificate says why), 130 when interrupted.`,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			in, err := registry.Default().Lookup(solver)
 			if err != nil {
-				return err
+				return usageError(err)
+			}
+			if _, err := corpora.Lookup(cfg.Corpus); err != nil {
+				return usageError(err)
 			}
 			cfg.Solver, cfg.Oracle = in, dlx.Oracle{}
 			cfg.CorporaDir = cmd.Flag("corpora").Value.String()
@@ -75,7 +79,7 @@ func runCertify(cmd *cobra.Command, cfg certify.Config) error {
 	stderr := cmd.ErrOrStderr()
 	if cfg.Out == "" {
 		if cfg.Resume {
-			return fmt.Errorf("--resume needs --out DIR: the certification to finish")
+			return usageError(fmt.Errorf("--resume needs --out DIR: the certification to finish"))
 		}
 		dir, err := harness.NewResultDir(harness.DefaultResultsDir, "certify", time.Now())
 		if err != nil {

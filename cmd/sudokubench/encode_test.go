@@ -31,6 +31,10 @@ func TestEncodeWritesEachFormat(t *testing.T) {
 		{"to=qubo", []string{"--to", "qubo", "--formulation", "fixed"}, []string{"p qubo 0 712 712 ", "c variable 0 is 0,0_1"}},
 		{"to=coo", []string{"--to", "coo", "--weights", "2:1:1:1"}, []string{"# vartype=BINARY", "weights 2:1:1:1:1"}},
 		{"to=bqm", []string{"--to", "bqm", "--formulation", "propagated"}, []string{`"type":"BinaryQuadraticModel"`, `"bqm_schema":"3.0.0"`, `"offset":`}},
+		{"to=mzn", []string{"--to", "mzn"}, []string{`include "alldifferent.mzn";`, "int: b = 3;", "givens = [|\n  4, 0, 0, 0, 0, 0, 8, 0, 5 |"}},
+		{"to=smt2/int", []string{"--to", "smt2"}, []string{"(declare-const c_9_9 Int)", "(distinct c_1_1 "}},
+		{"to=smt2/onehot", []string{"--to", "smt2", "--smt-form", "onehot"}, []string{"(declare-const x_9_9_9 Bool)"}},
+		{"to=asp", []string{"--to", "asp"}, []string{"#const b = 3.", "given(1, 1, 4)."}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -38,7 +38,8 @@ recorded and which shards are missing.
 
 Tables are compact (success, unsolved, PAR-2, median, memory) and fit the
 terminal, or 100 columns when the output is not one; --wide gives every
-column. CSV is always one tidy table with every column. Without --out the
+column. CSV is always one tidy table with every column (for one row per
+run instead, see export-records). Without --out the
 document goes to stdout. With --out DIR, report.<ext> and the plots
 (--plots svg,png,pdf,tex; tex is a PGF picture for LaTeX) are written
 there, made for a page's width (7 in) or with --plot-width column for a
@@ -66,7 +67,7 @@ A LaTeX table needs ` + report.LaTeXPackages + ` in the preamble.`,
 		RunE: func(cmd *cobra.Command, dirs []string) error { return runReport(cmd, dirs, &fl) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&fl.format, "format", "text", "document format: text, md, csv, latex or html")
+	f.StringVar(&fl.format, "format", "text", "document format: "+strings.Join(report.DocFormatNames(), ", "))
 	f.StringVar(&fl.plots, "plots", "", "plot formats to write with --out, comma-separated: "+strings.Join(report.PlotFormatNames(), ", "))
 	f.StringVar(&fl.plotWidth, "plot-width", "page", "print width the figures are made for: page (7 in) or column (3.5 in)")
 	f.StringVar(&fl.out, "out", "", "directory to write report.<ext> and plots into (default: document to stdout)")
@@ -86,25 +87,25 @@ func runReport(cmd *cobra.Command, dirs []string, fl *reportFlags) error {
 	}
 	cfg, err := reportConfig(fl, width)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	if _, err := report.TableFormat(fl.format); err != nil {
-		return err
+		return usageError(err)
 	}
 	plotFormats, err := report.ParsePlotFormats(fl.plots)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	if (len(plotFormats) > 0 || fl.doc != "" || fl.check) && fl.out == "" {
-		return errors.New("--plots, --doc and --check need --out DIR for the plot files")
+		return usageError(errors.New("--plots, --doc and --check need --out DIR for the plot files"))
 	}
 	data, warnings, err := report.Load(dirs...)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	rep, err := report.New(data, cfg)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	rep.Warnings = append(warnings, rep.Warnings...)
 	for _, w := range rep.Warnings {

@@ -18,7 +18,6 @@ import (
 	"github.com/sudokubench/sudokubench/harness/reproduce"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
-	"github.com/sudokubench/sudokubench/solvers/registry"
 )
 
 func newReproduceCmd() *cobra.Command {
@@ -29,7 +28,7 @@ func newReproduceCmd() *cobra.Command {
 		// A command with subcommands and no action of its own would print
 		// its help and exit 0 on a mistyped subcommand.
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return errors.New("name a benchmark to reproduce: sudokubench reproduce comparison")
+			return usageError(errors.New("name a benchmark to reproduce: sudokubench reproduce comparison"))
 		},
 	}
 	cmd.AddCommand(newComparisonCmd())
@@ -43,6 +42,7 @@ type comparisonFlags struct {
 	seed                                                    int64
 	timeout                                                 time.Duration
 	resume, reportOnly, check, allowOtherBuild              bool
+	defs                                                    []string
 }
 
 func newComparisonCmd() *cobra.Command {
@@ -93,13 +93,14 @@ generations (a quarter of a second).`,
 	f.StringVar(&fl.plotWidth, "plot-width", "page", "print width the figures are made for: page (7 in) or column (3.5 in)")
 	f.StringVar(&fl.doc, "doc", "", "write the Markdown document to this file instead of OUT/comparison.md, linking the plots in OUT")
 	f.BoolVar(&fl.check, "check", false, "with --report-only: write nothing, fail if the files on disk differ from what the results give")
+	addDefsFlag(cmd, &fl.defs)
 	return cmd
 }
 
 func runComparison(cmd *cobra.Command, fl *comparisonFlags) error {
 	measure, err := report.ParseMeasure(fl.measure)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	plotFormats, err := report.ParsePlotFormats(fl.plots)
 	if err != nil {
@@ -107,15 +108,18 @@ func runComparison(cmd *cobra.Command, fl *comparisonFlags) error {
 	}
 	plotWidth, err := report.ParsePrintWidth(fl.plotWidth)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	if (fl.reportOnly || fl.check || fl.resume) && fl.out == "" {
-		return errors.New("--report-only, --check and --resume need --out DIR: the comparison's results")
+		return usageError(errors.New("--report-only, --check and --resume need --out DIR: the comparison's results"))
 	}
 	if fl.check && !fl.reportOnly {
-		return errors.New("--check compares documents with the results: use it with --report-only")
+		return usageError(errors.New("--check compares documents with the results: use it with --report-only"))
 	}
-	reg := registry.Default()
+	reg, err := solverRegistry(fl.defs)
+	if err != nil {
+		return err
+	}
 	if !fl.reportOnly {
 		if fl.out, err = benchComparison(cmd, fl, reg); err != nil {
 			return err
@@ -161,7 +165,7 @@ func benchComparison(cmd *cobra.Command, fl *comparisonFlags, reg *solvers.Regis
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "%d of %d runs recorded in %s (%d by this call)\n\n", sum.Skipped+sum.Done, sum.Planned, sum.Out, sum.Done)
 	if sum.Interrupted {
-		return "", &exitError{code: 130, err: fmt.Errorf("interrupted; finish with: sudokubench reproduce comparison --out %s --resume", sum.Out)}
+		return "", &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted; finish with: sudokubench reproduce comparison --out %s --resume", sum.Out)}
 	}
 	return sum.Out, nil
 }
@@ -169,7 +173,7 @@ func benchComparison(cmd *cobra.Command, fl *comparisonFlags, reg *solvers.Regis
 // comparisonConfig builds the run from the flags; on --resume the
 // recorded plan stands for the flags not given.
 func comparisonConfig(cmd *cobra.Command, fl *comparisonFlags, reg *solvers.Registry) (reproduce.Config, error) {
-	launch, err := harness.SelfLauncher("worker")
+	launch, err := workerLauncher(fl.defs)
 	if err != nil {
 		return reproduce.Config{}, err
 	}

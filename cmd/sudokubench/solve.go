@@ -14,7 +14,6 @@ import (
 	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
-	"github.com/sudokubench/sudokubench/solvers/registry"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -28,6 +27,7 @@ type solveOptions struct {
 	skipInvalid bool
 	trace       bool
 	traceLimit  int
+	defs        []string
 }
 
 func newSolveCmd() *cobra.Command {
@@ -60,6 +60,7 @@ func newSolveCmd() *cobra.Command {
 	f.BoolVar(&o.skipInvalid, "skip-invalid", false, "count malformed lines as warnings instead of stopping")
 	f.BoolVar(&o.trace, "trace", false, "print the search step by step (direct search solvers); with --json, one JSON line per step")
 	f.IntVar(&o.traceLimit, "trace-limit", 1000, "print at most this many steps per puzzle (all are still replayed and counted)")
+	addDefsFlag(cmd, &o.defs)
 	return cmd
 }
 
@@ -87,23 +88,27 @@ type solveLine struct {
 func runSolve(ctx context.Context, stdin io.Reader, out, errOut io.Writer, files []string, o solveOptions) error {
 	mode, err := solvers.ParseMode(o.mode)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	variant, err := sudoku.ParseVariant(o.variant)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	if o.timeout < 0 || (o.timeout > 0 && o.timeout < harness.MinTimeout) {
-		return fmt.Errorf("--timeout %s: give a limit of at least %s, or 0 for none", o.timeout, harness.MinTimeout)
+		return usageError(fmt.Errorf("--timeout %s: give a limit of at least %s, or 0 for none", o.timeout, harness.MinTimeout))
 	}
-	info, err := registry.Default().Lookup(o.solver)
+	reg, err := solverRegistry(o.defs)
 	if err != nil {
 		return err
 	}
-	if err := info.Check(); err != nil {
-		return fmt.Errorf("solver %s cannot run here: %w", info.Name, err)
+	info, err := reg.Lookup(o.solver)
+	if err != nil {
+		return usageError(err)
 	}
-	launch, err := harness.SelfLauncher("worker")
+	if err := info.Check(); err != nil {
+		return usageError(fmt.Errorf("solver %s cannot run here: %w", info.Name, err))
+	}
+	launch, err := workerLauncher(o.defs)
 	if err != nil {
 		return err
 	}
@@ -117,19 +122,19 @@ func runSolve(ctx context.Context, stdin io.Reader, out, errOut io.Writer, files
 	opts := corpora.Options{Variant: variant, SkipInvalid: o.skipInvalid}
 	if o.trace {
 		if err := s.traceWith(info, o.traceLimit); err != nil {
-			return err
+			return usageError(err)
 		}
 	}
 	for _, file := range files {
 		if err := s.solveFile(ctx, stdin, file, opts); err != nil {
-			return &exitError{code: 2, err: err}
+			return usageError(err)
 		}
 	}
 	switch {
 	case s.total == 0:
-		return &exitError{code: 2, err: errors.New("no puzzle read: every line was skipped")}
+		return usageError(errors.New("no puzzle read: every line was skipped"))
 	case s.unsolved > 0:
-		return &exitError{code: 1, err: fmt.Errorf("%d of %d puzzles not solved", s.unsolved, s.total)}
+		return &exitError{code: exitNo, err: fmt.Errorf("%d of %d puzzles not solved", s.unsolved, s.total)}
 	}
 	return nil
 }

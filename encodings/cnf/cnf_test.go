@@ -149,6 +149,53 @@ func TestReduceKeepsSolutions(t *testing.T) {
 	}
 }
 
+// BlockingGrid's clause is false under the grid it blocks and true under
+// another solution, plain and reduced.
+func TestBlockingGrid(t *testing.T) {
+	v := sudoku.Classic
+	puzzle, _ := sudoku.ParseLine("1.3..2.....1....", v)
+	a, _ := sudoku.ParseLine("1432321423414123", v)
+	b, _ := sudoku.ParseLine("1432321443212143", v)
+	for _, opt := range []Options{{Encoding: Extended}, {Encoding: Minimal, Reduce: true}, {Encoding: Extended, Propagate: true}} {
+		inst, err := EncodePuzzle(puzzle, opt)
+		if err != nil {
+			t.Fatal(err)
+		}
+		clause := inst.BlockingGrid(a)
+		if len(clause) == 0 {
+			t.Fatalf("%s: empty clause", opt)
+		}
+		for _, tt := range []struct {
+			grid *sudoku.Grid
+			want bool
+		}{{a, false}, {b, true}} {
+			if got := satisfies(inst, tt.grid, clause); got != tt.want {
+				t.Errorf("%s: clause %v under %s is %v, want %v", opt, clause, tt.grid, got, tt.want)
+			}
+		}
+	}
+}
+
+// satisfies evaluates a clause of inst's formula under the model a grid
+// makes.
+func satisfies(inst *Instance, g *sudoku.Grid, clause []int) bool {
+	n := inst.Geometry.N
+	truth := make(map[int]bool)
+	for cell, d := range g.Cells() {
+		v := CellVar(n, cell, int(d))
+		if inst.Reduction != nil {
+			v = inst.Reduction.Reduced(v)
+		}
+		truth[v] = true
+	}
+	for _, l := range clause {
+		if (l > 0) == truth[max(l, -l)] {
+			return true
+		}
+	}
+	return false
+}
+
 func TestWriters(t *testing.T) {
 	geo := sudoku.MustGeometry(2, sudoku.Classic)
 	f := Encode(geo, Options{Encoding: Minimal})
@@ -172,6 +219,15 @@ func TestWriters(t *testing.T) {
 		if !strings.Contains(buf.String(), want) {
 			t.Errorf("OPB output lacks %q", want)
 		}
+	}
+	// A negated literal is linear: ~x1 ∨ x2 ∨ ~x3, Σ ≥ 1, is
+	// (1 − x1) + x2 + (1 − x3) ≥ 1, so −x1 + x2 − x3 ≥ −1.
+	buf.Reset()
+	if err := WriteOPB(&buf, &Formula{Vars: 3, Clauses: [][]int{{-1, 2, -3}}}); err != nil {
+		t.Fatal(err)
+	}
+	if want := "-1 x1 +1 x2 -1 x3 >= -1 ;\n"; !strings.HasSuffix(buf.String(), want) || strings.Contains(buf.String(), "~") {
+		t.Errorf("OPB of a clause with negations:\n%s\nwant it to end %q, without ~", buf.String(), want)
 	}
 }
 

@@ -16,8 +16,22 @@ import (
 	"time"
 )
 
+// Schema is the version of the record and manifest formats that this
+// package writes, and the newest it reads. Fields are only ever added, with
+// omitempty, and an added field does not change the schema: a reader that
+// does not know it ignores it and reads the rest right. The schema goes up
+// only for a change that a reader of the old schema would misread: a
+// field's meaning, unit or type changed, a field removed or renamed, a
+// status that must not be counted as any of the old ones. Records and
+// manifests written before the field existed carry none and read as
+// schema 1, which is what they are. A reader refuses a schema newer than
+// its own, naming the file and line, rather than misread it.
+const Schema = 1
+
 // Record is one run of one solver on one puzzle.
 type Record struct {
+	// Schema is the format's version (see Schema); Writer fills it in.
+	Schema  int               `json:"schema,omitempty"`
 	Solver  string            `json:"solver"`
 	Options map[string]string `json:"options,omitempty"`
 	Family  string            `json:"family,omitempty"`
@@ -168,10 +182,15 @@ func Append(path string) (*Writer, error) {
 	return &Writer{f: f, synced: time.Now()}, nil
 }
 
-// Write appends one record, and syncs the file when SyncInterval has passed
-// since the last sync.
+// Write appends one record, marked with the current Schema where it
+// carries none, and syncs the file when SyncInterval has passed since the
+// last sync.
 func (w *Writer) Write(r *Record) error {
-	b, err := json.Marshal(r)
+	rec := *r
+	if rec.Schema == 0 {
+		rec.Schema = Schema
+	}
+	b, err := json.Marshal(&rec)
 	if err != nil {
 		return err
 	}
@@ -194,11 +213,12 @@ func (w *Writer) Close() error {
 	return w.f.Close()
 }
 
-// Read streams the records of a JSONL file to fn. A truncated last line (from
-// a process killed mid-write) is skipped and reported as a warning; any other
+// Read streams the records of a JSONL file to fn, decompressing one whose
+// name ends in .gz (CompressedResultsFile). A truncated last line (from a
+// process killed mid-write) is skipped and reported as a warning; any other
 // bad line is an error naming file:line.
 func Read(path string, fn func(*Record) error) (warnings []string, err error) {
-	f, err := os.Open(path)
+	f, err := openRecords(path)
 	if err != nil {
 		return nil, err
 	}
@@ -226,6 +246,9 @@ func decode(r io.Reader, name string, fn func(*Record) error) ([]string, error) 
 			warnings = append(warnings, fmt.Sprintf("%s:%d: incomplete last line skipped (interrupted write)", name, line))
 			continue
 		}
+		if err := checkSchema(&rec.Schema); err != nil {
+			return warnings, fmt.Errorf("%s:%d: %w", name, line, err)
+		}
 		if err := fn(&rec); err != nil {
 			return warnings, err
 		}
@@ -241,4 +264,16 @@ func ReadAll(path string) ([]Record, []string, error) {
 		return nil
 	})
 	return all, warn, err
+}
+
+// checkSchema reads a missing schema as 1 and refuses one newer than this
+// package's.
+func checkSchema(schema *int) error {
+	switch {
+	case *schema == 0:
+		*schema = 1
+	case *schema > Schema:
+		return fmt.Errorf("written in schema %d, newer than the schema %d this sudokubench reads: read it with a newer sudokubench (sudokubench version says which this is)", *schema, Schema)
+	}
+	return nil
 }

@@ -2,6 +2,9 @@ package registry
 
 import (
 	"context"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -31,5 +34,60 @@ func TestIncompletePipelinesGiveUpOnIllPosedPuzzles(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// The default registry holds the Go engines and the shipped definitions.
+func TestDefaultHoldsTheShippedDefinitions(t *testing.T) {
+	reg := Default()
+	for _, name := range []string{"exactcover/dlx", "sat/picosat/extended", "cp/minizinc/gecode", "smt/z3/int", "asp/clasp", "milp/minisat-plus"} {
+		in, err := reg.Lookup(name)
+		if err != nil {
+			t.Errorf("%v", err)
+			continue
+		}
+		if defined := in.Source != nil; defined != (name != "exactcover/dlx") {
+			t.Errorf("%s: source %v", name, in.Source)
+		}
+	}
+}
+
+func write(t *testing.T, dir, name, text string) string {
+	t.Helper()
+	path := filepath.Join(dir, name)
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+const mine = `[[solver]]
+name    = "sh/mine"
+input   = "puzzle"
+stdin   = true
+command = ["sh", "-c", "cat"]
+output  = "grid"
+unique  = "none"
+`
+
+// Definition files add their pipelines; a name given twice, by two files
+// or by a file and the suite, is refused with where it was first.
+func TestWithDefinitions(t *testing.T) {
+	dir := t.TempDir()
+	a := write(t, dir, "a.toml", mine)
+	reg, err := WithDefinitions([]string{a})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if in, err := reg.Lookup("sh/mine"); err != nil || in.Source.File != a || in.Family != "direct" {
+		t.Fatalf("sh/mine: %+v, %v", in, err)
+	}
+	b := write(t, dir, "b.toml", "\n"+mine)
+	if _, err := WithDefinitions([]string{a, b}); err == nil || !strings.Contains(err.Error(), "b.toml:3: [[solver]] sh/mine: key name: sh/mine is already defined in "+a+":1") {
+		t.Errorf("twice: %v", err)
+	}
+	c := write(t, dir, "c.toml", strings.Replace(mine, `"sh/mine"`, `"propagate/norvig"`, 1))
+	if _, err := WithDefinitions([]string{c}); err == nil || !strings.Contains(err.Error(), "propagate/norvig is a pipeline already, built into the suite") {
+		t.Errorf("built-in name: %v", err)
 	}
 }

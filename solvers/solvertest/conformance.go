@@ -142,14 +142,14 @@ func Trace(t *testing.T, s solvers.Tracer, puzzle *sudoku.Grid, mode solvers.Mod
 }
 
 // Benchmark times a solver per corpus sample through the Solver interface,
-// cycling through the puzzles, and reports µs (wall and CPU) per puzzle, the mean of each
+// cycling through the puzzles, and reports ns (wall and CPU) per puzzle, the mean of each
 // engine counter per puzzle (guesses, nodes, generations…) and the share
 // solved. Only solved and gave-up (an incomplete
 // solver, a budget) may come back, and every solution must verify.
 func Benchmark(b *testing.B, newSolver func() solvers.Solver, mode solvers.Mode, samples []Sample) {
 	for _, sm := range samples {
 		puzzles := Grids(Corpus(b, sm.Corpus, sm.N))
-		b.Run("corpus="+sm.Corpus, func(b *testing.B) {
+		b.Run("corpus="+sm.Corpus+"/mode="+string(mode), func(b *testing.B) {
 			s := newSolver()
 			ctx := context.Background()
 			counters := make(map[string]float64)
@@ -176,8 +176,8 @@ func Benchmark(b *testing.B, newSolver func() solvers.Solver, mode solvers.Mode,
 					solved++
 				}
 			}
-			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "µs/puzzle")
-			b.ReportMetric(float64((ProcessCPU()-cpu).Microseconds())/float64(b.N), "cpu-µs/puzzle")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/puzzle")
+			b.ReportMetric(float64((ProcessCPU()-cpu).Nanoseconds())/float64(b.N), "cpu-ns/puzzle")
 			for k, v := range counters {
 				b.ReportMetric(v/float64(b.N), k+"/puzzle")
 			}
