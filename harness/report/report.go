@@ -13,7 +13,7 @@ import (
 // against the baseline.
 type Config struct {
 	Measure Measure
-	By      []string    // "hints", "corpus", "all"; nil: hints and corpus
+	By      []string    // "hints", "corpus", "rating", "all"; nil: hints and corpus
 	Buckets HintBuckets // nil: AutoBuckets
 	// Outside says which solvers run outside programs, for records written
 	// before records said so (nil: only the records' word).
@@ -117,10 +117,14 @@ func (r *Report) grouper(by string) (Grouper, error) {
 		return AutoBuckets(r.Obs), nil
 	case "corpus":
 		return ByCorpus{}, nil
+	case "rating":
+		g, warnings := NewByRating(r.Data.Records)
+		r.Warnings = append(r.Warnings, warnings...)
+		return g, nil
 	case "all":
 		return All{}, nil
 	}
-	return nil, fmt.Errorf("unknown grouping %q: use hints, corpus or all", by)
+	return nil, fmt.Errorf("unknown grouping %q: use hints, corpus, rating or all", by)
 }
 
 // Tables returns every table in order as documents show them.
