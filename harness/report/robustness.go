@@ -58,7 +58,8 @@ func RobustnessTable(recs []record.Record, m Measure) *Table {
 			"columns permuted within bands and stacks, bands and stacks permuted, transposed). Time spread is, per puzzle, the slowest " +
 			"form's time over the fastest's (an unsolved form counts with its time, the limit for a timeout); guess spread is " +
 			"(most guesses + 1) / (fewest + 1), so that puzzles solved without a guess count as 1. Spread: the median over the puzzles; " +
-			"worst: the largest, and its puzzle below. 1.00× means the solver does not depend on how a puzzle is presented. " +
+			"worst: the largest, and its puzzle below. 1.00× means the solver does not depend on how a puzzle is presented; " +
+			"at microseconds, time spreads include the clock's noise, guess spreads do not. " +
 			"Solved in some forms: puzzles solved in some of their forms but not in all. " +
 			"The main tables fold a puzzle's forms like repetitions (the median over them)."},
 	}
@@ -74,9 +75,10 @@ func RobustnessTable(recs []record.Record, m Measure) *Table {
 	return t
 }
 
-// worstPuzzle names the puzzle of a worst-case cell, "–" for none.
+// worstPuzzle names the puzzle of a worst-case cell, "–" for none or
+// when no puzzle's forms differ.
 func worstPuzzle(c Cell) string {
-	if c.Raw[1] == "" {
+	if c.Raw[1] == "" || c.Value <= 1 {
 		return "–"
 	}
 	return c.Raw[1]

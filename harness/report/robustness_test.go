@@ -56,7 +56,7 @@ func TestRobustnessTable(t *testing.T) {
 			t.Errorf("row %d = %q, want %q", i, got, want)
 		}
 	}
-	if notes := strings.Join(tab.Notes, " "); !strings.Contains(notes, "fragile: c:2 (time), c:2 (guesses)") {
+	if notes := strings.Join(tab.Notes, " "); !strings.Contains(notes, "fragile: c:2 (time), c:2 (guesses); steady: – (time), – (guesses)") {
 		t.Errorf("notes %q do not name the worst puzzles", notes)
 	}
 	if !tab.Rows[1].Cells[3].Best || tab.Rows[0].Cells[3].Best {
