@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
@@ -184,4 +185,31 @@ func solveOnce(t *testing.T, g *sudoku.Grid) *sudoku.Grid {
 		t.Fatalf("%s: %d solutions found", g, n)
 	}
 	return sol
+}
+
+// TestFormOfDiagonal checks that the forms of a diagonal puzzle are
+// diagonal puzzles that its solution, transformed alike, still solves:
+// the harness draws only transforms that keep both diagonals.
+func TestFormOfDiagonal(t *testing.T) {
+	geo := sudoku.MustGeometry(3, sudoku.Diagonal)
+	solution := solveOnce(t, sudoku.NewGrid(geo))
+	puzzle := solution.Clone()
+	for cell := 0; cell < 81; cell += 2 {
+		puzzle.Set(cell, 0)
+	}
+	p := corpora.Puzzle{ID: "diag:1", Grid: puzzle, Solution: solution, Hints: puzzle.Hints()}
+	for form := 1; form <= 20; form++ {
+		t.Run(fmt.Sprintf("form=%d", form), func(t *testing.T) {
+			fp, tr, err := FormOf(p, form, 1)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if fp.Grid.Geometry() != geo {
+				t.Fatalf("form of geometry %s, want %s", fp.Grid.Geometry(), geo)
+			}
+			if err := sudoku.CheckSolution(fp.Grid, fp.Solution); err != nil {
+				t.Errorf("under %s the diagonal solution no longer solves the form: %v", tr, err)
+			}
+		})
+	}
 }
