@@ -203,11 +203,11 @@ func showCorpus(out io.Writer, dir, name string, opts showOptions) error {
 		return err
 	}
 	if opts.rate > 0 {
-		puzzles, err := loadSelection(dir, name, selection)
+		sample, err := ratingSample(dir, name, selection, opts.rate)
 		if err != nil {
 			return err
 		}
-		if err := printRatings(out, puzzles, opts.rate, opts.seed); err != nil {
+		if err := printRatings(out, sample, s.Puzzles); err != nil {
 			return err
 		}
 	}

@@ -112,14 +112,13 @@ func ratePuzzles(puzzles []corpora.Puzzle) ratingHistogram {
 	return h
 }
 
-// printRatings rates up to n of the puzzles (a sample drawn with seed)
-// and prints the histogram of their grades, saying how many were rated.
-func printRatings(out io.Writer, puzzles []corpora.Puzzle, n int, seed uint64) error {
-	sample := samplePuzzles(puzzles, n, seed)
+// printRatings rates the sample of a selection of total puzzles and
+// prints the histogram of their grades, saying how many were rated.
+func printRatings(out io.Writer, sample []corpora.Puzzle, total int) error {
 	h := ratePuzzles(sample)
-	what := fmt.Sprintf("all %d puzzles", len(puzzles))
-	if len(sample) < len(puzzles) {
-		what = fmt.Sprintf("a seeded sample of %d of the %d puzzles (--rate N for more)", len(sample), len(puzzles))
+	what := fmt.Sprintf("all %d puzzles", total)
+	if len(sample) < total {
+		what = fmt.Sprintf("a seeded sample of %d of the %d puzzles (--rate N for more)", len(sample), total)
 	}
 	fmt.Fprintf(out, "\nratings of %s, in %.1f s\n"+
 		"(the weakest rung of the inference ladder that solves the puzzle,\n"+
@@ -143,12 +142,23 @@ func printRatings(out io.Writer, puzzles []corpora.Puzzle, n int, seed uint64) e
 	return nil
 }
 
-// loadSelection reads the puzzles corpora show summarises.
-func loadSelection(dir, name string, opts corpora.Options) ([]corpora.Puzzle, error) {
+// ratingSample reads a seeded sample of n puzzles of the selection that
+// corpora show counts: drawn while loading when the selection is the whole
+// corpus (or a hint range of it), so that a large corpus is neither held
+// nor derived twice; drawn from the selection's puzzles otherwise.
+func ratingSample(dir, name string, selection corpora.Options, n int) ([]corpora.Puzzle, error) {
+	opts := selection
+	whole := selection.Sample == 0 && selection.Limit == 0
+	if whole {
+		opts.Sample = n
+	}
 	var puzzles []corpora.Puzzle
 	_, err := corpora.Load(dir, name, opts, func(p corpora.Puzzle) error {
 		puzzles = append(puzzles, p)
 		return nil
 	})
-	return puzzles, err
+	if err != nil || whole {
+		return puzzles, err
+	}
+	return samplePuzzles(puzzles, n, selection.Seed), nil
 }
