@@ -78,7 +78,7 @@ A LaTeX table needs ` + report.LaTeXPackages + ` in the preamble.`,
 	f.StringVar(&fl.out, "out", "", "directory to write report.<ext> and plots into (default: document to stdout)")
 	f.StringVar(&fl.doc, "doc", "", "with --out: write the document to this file instead of DIR/report.<ext>")
 	f.BoolVar(&fl.check, "check", false, "write nothing; fail if the document or plots on disk differ from what the results give")
-	f.StringVar(&fl.by, "by", "hints,corpus", "groupings, comma-separated: hints, corpus, rating (the puzzles' ladder rung and guesses; rates each puzzle, 10-300 ms apiece), all")
+	f.StringVar(&fl.by, "by", "hints,corpus", "groupings, comma-separated: hints, corpus, rating (the puzzles' ladder rung and guesses; rates each puzzle, 0.3-7 ms apiece), all")
 	f.StringVar(&fl.measure, "time", "cpu", "time measure: cpu or wall")
 	f.BoolVar(&fl.wide, "wide", false, "every column, not the compact tables")
 	f.StringArrayVar(&fl.scatter, "scatter", nil, `a pair of solvers to plot against each other, A:B (repeatable; "all": every pair; "none": no scatter plots; default: every solver against exactcover/dlx, or the first solver)`)
