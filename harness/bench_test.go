@@ -266,21 +266,28 @@ func TestShardsPartitionThePlan(t *testing.T) {
 	puzzles := testPuzzles(t)
 	reg := testRegistry()
 	infos, _ := reg.Select("test/*")
-	runs := mustPlanRuns(t, puzzles, infos, solvers.First, 3, 0, 1)
-	seen := make(map[string]int)
-	for i := 1; i <= 4; i++ {
-		for _, r := range FilterShard(Shard{Index: i, Count: 4}, runs) {
-			seen[r.Key]++
-		}
-	}
-	for _, r := range runs {
-		if seen[r.Key] != 1 {
-			t.Errorf("run %s is in %d shards, want exactly 1", r.Key, seen[r.Key])
-		}
-	}
-	again := mustPlanRuns(t, puzzles, infos, solvers.First, 3, 0, 1)
-	if !slices.EqualFunc(runs, again, func(a, b Run) bool { return a.Key == b.Key }) {
-		t.Error("the same seed gave two run orders")
+	for _, forms := range []int{0, 2} {
+		t.Run(fmt.Sprintf("forms=%d", forms), func(t *testing.T) {
+			runs := mustPlanRuns(t, puzzles, infos, solvers.First, 3, forms, 1)
+			if want := len(puzzles) * (forms + 1) * len(infos) * 3; len(runs) != want {
+				t.Fatalf("%d runs planned, want %d", len(runs), want)
+			}
+			seen := make(map[string]int)
+			for i := 1; i <= 4; i++ {
+				for _, r := range FilterShard(Shard{Index: i, Count: 4}, runs) {
+					seen[r.Key]++
+				}
+			}
+			for _, r := range runs {
+				if seen[r.Key] != 1 {
+					t.Errorf("run %s is in %d shards, want exactly 1", r.Key, seen[r.Key])
+				}
+			}
+			again := mustPlanRuns(t, puzzles, infos, solvers.First, 3, forms, 1)
+			if !slices.EqualFunc(runs, again, func(a, b Run) bool { return a.Key == b.Key }) {
+				t.Error("the same seed gave two run orders")
+			}
+		})
 	}
 }
 
