@@ -213,3 +213,27 @@ func TestFormOfDiagonal(t *testing.T) {
 		})
 	}
 }
+
+// TestShardsWithFormsMerge runs a plan with forms as two shards and merges
+// them: every run of every form is there once, and no record is a stray.
+func TestShardsWithFormsMerge(t *testing.T) {
+	var dirs []string
+	for i := 1; i <= 2; i++ {
+		cfg := testConfig(t.TempDir())
+		cfg.Corpora, cfg.Limit, cfg.Reps, cfg.Forms = []string{"norvig-top95"}, 3, 1, 2
+		cfg.Solvers, cfg.Shard = "exactcover/dlx", Shard{Index: i, Count: 2}
+		if _, err := Bench(context.Background(), cfg); err != nil {
+			t.Fatal(err)
+		}
+		dirs = append(dirs, cfg.Out)
+	}
+	out := filepath.Join(t.TempDir(), "merged")
+	sum, err := Merge(dirs, out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := readRecords(t, out)
+	if sum.Records != 9 || len(recs) != 9 || sum.Duplicates != 0 || len(sum.Warnings) != 0 {
+		t.Errorf("merged %d records (%d read, %d duplicates, warnings %q), want the plan's 9", sum.Records, len(recs), sum.Duplicates, sum.Warnings)
+	}
+}
