@@ -118,6 +118,9 @@ func TestBenchWithForms(t *testing.T) {
 		case r.Solver == "exactcover/dlx" && r.Status != "solved":
 			t.Errorf("%s: got %s (%s)", r.Key(), r.Status, r.Detail)
 		}
+		if want := min(r.Form, 1) + 1; r.Schema != want {
+			t.Errorf("%s: schema %d, want %d", r.Key(), r.Schema, want)
+		}
 		if r.Form == 0 {
 			if r.Transform != "" {
 				t.Errorf("%s: the corpus's form has transform %q", r.Key(), r.Transform)
@@ -133,8 +136,8 @@ func TestBenchWithForms(t *testing.T) {
 		t.Errorf("records per form %v, want 6 of each of 0, 1, 2", forms)
 	}
 	m, err := record.ReadManifest(filepath.Join(cfg.Out, record.ManifestFile))
-	if err != nil || m.Plan.Forms != 2 || m.Plan.Seed != cfg.Seed {
-		t.Errorf("manifest forms %d seed %d (%v), want 2 and %d", m.Plan.Forms, m.Plan.Seed, err, cfg.Seed)
+	if err != nil || m.Plan.Forms != 2 || m.Plan.Seed != cfg.Seed || m.Schema != 2 {
+		t.Errorf("manifest forms %d seed %d schema %d (%v), want 2, %d and schema 2", m.Plan.Forms, m.Plan.Seed, m.Schema, err, cfg.Seed)
 	}
 	cfg.Resume = true
 	if sum, err := Bench(context.Background(), cfg); err != nil || sum.Done != 0 || sum.Skipped != 18 {

@@ -121,7 +121,10 @@ type Plan struct {
 func WriteManifest(path string, m *Manifest) error {
 	stamped := *m
 	if stamped.Schema == 0 {
-		stamped.Schema = Schema
+		stamped.Schema = 1
+		if stamped.Plan.Forms != 0 {
+			stamped.Schema = 2 // see Schema
+		}
 	}
 	b, err := json.MarshalIndent(&stamped, "", "  ")
 	if err != nil {

@@ -16,8 +16,8 @@ import (
 	"time"
 )
 
-// Schema is the version of the record and manifest formats that this
-// package writes, and the newest it reads. Fields are only ever added, with
+// Schema is the newest version of the record and manifest formats that
+// this package writes and reads. Fields are only ever added, with
 // omitempty, and an added field does not change the schema: a reader that
 // does not know it ignores it and reads the rest right. The schema goes up
 // only for a change that a reader of the old schema would misread: a
@@ -26,7 +26,22 @@ import (
 // manifests written before the field existed carry none and read as
 // schema 1, which is what they are. A reader refuses a schema newer than
 // its own, naming the file and line, rather than misread it.
-const Schema = 1
+//
+// Schema 2 marks what a schema-1 reader would misread: a record of an
+// equivalent form (run --forms), whose run key such a reader takes for
+// that of the puzzle as given, so that merge would drop it as a
+// duplicate, and the manifest of a plan with forms, whose count it would
+// not see. Everything else is written as schema 1, the oldest schema that
+// reads it right, so that older readers go on reading it.
+const Schema = 2
+
+// schemaNeeded is the oldest schema that reads r right.
+func (r *Record) schemaNeeded() int {
+	if r.Form != 0 {
+		return 2
+	}
+	return 1
+}
 
 // Record is one run of one solver on one puzzle.
 type Record struct {
@@ -182,13 +197,13 @@ func Append(path string) (*Writer, error) {
 	return &Writer{f: f, synced: time.Now()}, nil
 }
 
-// Write appends one record, marked with the current Schema where it
-// carries none, and syncs the file when SyncInterval has passed since the
+// Write appends one record, marked with the oldest schema that reads it
+// right where it carries none, and syncs the file when SyncInterval has passed since the
 // last sync.
 func (w *Writer) Write(r *Record) error {
 	rec := *r
 	if rec.Schema == 0 {
-		rec.Schema = Schema
+		rec.Schema = rec.schemaNeeded()
 	}
 	b, err := json.Marshal(&rec)
 	if err != nil {
