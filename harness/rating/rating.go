@@ -116,7 +116,8 @@ func (r *Rater) meanGuesses(puzzle *sudoku.Grid) (float64, error) {
 		if res.Status != solvers.Solved {
 			return 0, fmt.Errorf("propagate/bitboard found no solution (%s): the puzzle has none", res.Status)
 		}
-		total += res.Counters["guesses"]
+		guesses, _ := res.Counters.Get(solvers.Guesses)
+		total += guesses
 	}
 	return total / float64(forms), nil
 }

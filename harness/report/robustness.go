@@ -8,11 +8,12 @@ import (
 	"strings"
 
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/solvers"
 )
 
 // CounterGuesses is the engine counter of branch points that the
 // robustness table compares across forms.
-const CounterGuesses = "guesses"
+const CounterGuesses = string(solvers.Guesses)
 
 // formSpread is how much one solver's measurements of one puzzle vary
 // across the puzzle's equivalent forms (run --forms).
