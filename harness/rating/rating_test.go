@@ -3,10 +3,9 @@ package rating
 import (
 	"errors"
 	"fmt"
-	"path/filepath"
 	"testing"
 
-	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/corpora/corporatest"
 	"github.com/sudokubench/sudokubench/encodings/cnf"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -102,12 +101,8 @@ func TestRateAveragesOverForms(t *testing.T) {
 func loadPuzzles(t *testing.T, name string, n int) []*sudoku.Grid {
 	t.Helper()
 	var out []*sudoku.Grid
-	_, err := corpora.Load(filepath.Join("..", "..", "corpora", "data"), name, corpora.Options{Limit: n}, func(p corpora.Puzzle) error {
+	for _, p := range corporatest.First(t, name, n) {
 		out = append(out, p.Grid)
-		return nil
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 	return out
 }
