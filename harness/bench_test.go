@@ -14,6 +14,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
 )
@@ -265,21 +266,28 @@ func TestShardsPartitionThePlan(t *testing.T) {
 	puzzles := testPuzzles(t)
 	reg := testRegistry()
 	infos, _ := reg.Select("test/*")
-	runs := PlanRuns(puzzles, infos, solvers.First, 3, 1)
-	seen := make(map[string]int)
-	for i := 1; i <= 4; i++ {
-		for _, r := range FilterShard(Shard{Index: i, Count: 4}, runs) {
-			seen[r.Key]++
-		}
-	}
-	for _, r := range runs {
-		if seen[r.Key] != 1 {
-			t.Errorf("run %s is in %d shards, want exactly 1", r.Key, seen[r.Key])
-		}
-	}
-	again := PlanRuns(puzzles, infos, solvers.First, 3, 1)
-	if !slices.EqualFunc(runs, again, func(a, b Run) bool { return a.Key == b.Key }) {
-		t.Error("the same seed gave two run orders")
+	for _, forms := range []int{0, 2} {
+		t.Run(fmt.Sprintf("forms=%d", forms), func(t *testing.T) {
+			runs := mustPlanRuns(t, puzzles, infos, solvers.First, 3, forms, 1)
+			if want := len(puzzles) * (forms + 1) * len(infos) * 3; len(runs) != want {
+				t.Fatalf("%d runs planned, want %d", len(runs), want)
+			}
+			seen := make(map[string]int)
+			for i := 1; i <= 4; i++ {
+				for _, r := range FilterShard(Shard{Index: i, Count: 4}, runs) {
+					seen[r.Key]++
+				}
+			}
+			for _, r := range runs {
+				if seen[r.Key] != 1 {
+					t.Errorf("run %s is in %d shards, want exactly 1", r.Key, seen[r.Key])
+				}
+			}
+			again := mustPlanRuns(t, puzzles, infos, solvers.First, 3, forms, 1)
+			if !slices.EqualFunc(runs, again, func(a, b Run) bool { return a.Key == b.Key }) {
+				t.Error("the same seed gave two run orders")
+			}
+		})
 	}
 }
 
@@ -370,7 +378,7 @@ func TestPlanKeepsEachSolverInBlocks(t *testing.T) {
 	reg := testRegistry()
 	infos, _ := reg.Select("test/*")
 	const reps = 40
-	runs := InBlocks(FilterShard(Shard{Index: 1, Count: 2}, PlanRuns(testPuzzles(t), infos, solvers.First, reps, 1)), 1)
+	runs := InBlocks(FilterShard(Shard{Index: 1, Count: 2}, mustPlanRuns(t, testPuzzles(t), infos, solvers.First, reps, 0, 1)), 1)
 	perSolver := make(map[string]int)
 	for _, r := range runs {
 		perSolver[r.Solver.Name]++
@@ -406,7 +414,7 @@ func TestPlanKeepsEachSolverInBlocks(t *testing.T) {
 func TestPlanRunsIncompleteSolversInFirstMode(t *testing.T) {
 	complete := solvers.Info{Name: "test/complete"}
 	incomplete := solvers.Info{Name: "test/incomplete", Incomplete: true}
-	runs := PlanRuns(testPuzzles(t)[:1], []solvers.Info{complete, incomplete}, solvers.Unique, 1, 1)
+	runs := mustPlanRuns(t, testPuzzles(t)[:1], []solvers.Info{complete, incomplete}, solvers.Unique, 1, 0, 1)
 	for _, r := range runs {
 		want := solvers.Unique
 		if r.Solver.Incomplete {
@@ -543,4 +551,14 @@ func TestCompressedRunReportsButDoesNotResume(t *testing.T) {
 	if _, err := os.Stat(plain); err == nil {
 		t.Error("the refused resume started a plain records file beside the compressed one")
 	}
+}
+
+// mustPlanRuns is PlanRuns for a test, which fails on its error.
+func mustPlanRuns(t *testing.T, puzzles []corpora.Puzzle, infos []solvers.Info, mode solvers.Mode, reps, forms int, seed int64) []Run {
+	t.Helper()
+	runs, err := PlanRuns(puzzles, infos, mode, reps, forms, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return runs
 }

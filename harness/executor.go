@@ -85,7 +85,7 @@ func judged(run Run, timeout time.Duration, solve func() (reply, error)) (record
 	}
 	fillRecord(&rec, rep)
 	countRightCells(&rec, run.Puzzle, rep.Solution)
-	return rec, judge(&rec, run, rep.Solution, timeout), nil
+	return rec, checkOriginal(&rec, run, judge(&rec, run, rep.Solution, timeout)), nil
 }
 
 // solve sends the run to its solver's worker, starting one if needed, and
@@ -141,7 +141,7 @@ func (e *Executor) Close() {
 // baseRecord fills what is known before the run, and its start.
 func baseRecord(run Run, timeout time.Duration) record.Record {
 	g := run.Puzzle.Grid
-	return record.Record{
+	rec := record.Record{
 		Started: time.Now().UTC(),
 		Solver:  run.Solver.Name, Options: run.Solver.Options, Family: run.Solver.Family,
 		Stochastic: run.Solver.Stochastic, External: !run.Solver.PureGo,
@@ -150,6 +150,10 @@ func baseRecord(run Run, timeout time.Duration) record.Record {
 		Mode: string(run.Mode), Seed: run.Seed, Rep: run.Rep,
 		TimeoutNS: int64(timeout),
 	}
+	if run.Transform != nil {
+		rec.Form, rec.Transform = run.Form, run.Transform.String()
+	}
+	return rec
 }
 
 // fillRecord copies the worker's measurements into rec.

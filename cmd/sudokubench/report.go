@@ -32,9 +32,14 @@ different plans are refused) and writes statistics per solver and hint-count
 bucket and per solver and corpus: success rate with a Wilson 95% interval,
 unsolved runs by status, PAR-2 (each run charged its own limit), median, IQR,
 p90 and max time over solved puzzles, and peak memory; success per read and
-TTS99 for stochastic solvers. Statistics count puzzles: repetitions fold into
-one observation per puzzle. Every format says how much of the plan is
-recorded and which shards are missing.
+TTS99 for stochastic solvers. Statistics count puzzles: repetitions (and
+equivalent forms) fold into one observation per puzzle. Every format says how
+much of the plan is recorded and which shards are missing. --by rating groups
+by each puzzle's rating (the weakest rung of the inference ladder that solves
+it, then propagate/bitboard's mean guesses over random equivalent forms),
+computed from the puzzles the records carry. A run with --forms K ends with a
+robustness table: per solver, how much time and guesses change across the
+forms of a puzzle.
 
 Tables are compact (success, unsolved, PAR-2, median, memory) and fit the
 terminal, or 100 columns when the output is not one; --wide gives every
@@ -73,7 +78,7 @@ A LaTeX table needs ` + report.LaTeXPackages + ` in the preamble.`,
 	f.StringVar(&fl.out, "out", "", "directory to write report.<ext> and plots into (default: document to stdout)")
 	f.StringVar(&fl.doc, "doc", "", "with --out: write the document to this file instead of DIR/report.<ext>")
 	f.BoolVar(&fl.check, "check", false, "write nothing; fail if the document or plots on disk differ from what the results give")
-	f.StringVar(&fl.by, "by", "hints,corpus", "groupings, comma-separated: hints, corpus, all")
+	f.StringVar(&fl.by, "by", "hints,corpus", "groupings, comma-separated: hints, corpus, rating (the puzzles' ladder rung and guesses; rates each puzzle, 0.3-7 ms apiece), all")
 	f.StringVar(&fl.measure, "time", "cpu", "time measure: cpu or wall")
 	f.BoolVar(&fl.wide, "wide", false, "every column, not the compact tables")
 	f.StringArrayVar(&fl.scatter, "scatter", nil, `a pair of solvers to plot against each other, A:B (repeatable; "all": every pair; "none": no scatter plots; default: every solver against exactcover/dlx, or the first solver)`)

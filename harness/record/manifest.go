@@ -106,6 +106,9 @@ type Plan struct {
 	// Certify asks the pipelines that write DRAT proofs for the proof of
 	// each unsat or unique verdict, which the harness checks.
 	Certify bool `json:"certify,omitempty"`
+	// Forms is how many random equivalent forms of each puzzle run beside
+	// the puzzle itself (run --forms K); 0: the puzzle alone.
+	Forms int `json:"forms,omitempty"`
 	// Definitions maps each pipeline that comes from a solver definition
 	// file to that file's SHA-256: a benchmark resumed, or merged, with
 	// another definition would mix two pipelines under one name.
@@ -118,7 +121,10 @@ type Plan struct {
 func WriteManifest(path string, m *Manifest) error {
 	stamped := *m
 	if stamped.Schema == 0 {
-		stamped.Schema = Schema
+		stamped.Schema = 1
+		if stamped.Plan.Forms != 0 {
+			stamped.Schema = 2 // see Schema
+		}
 	}
 	b, err := json.MarshalIndent(&stamped, "", "  ")
 	if err != nil {
