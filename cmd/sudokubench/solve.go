@@ -42,9 +42,11 @@ func newSolveCmd() *cobra.Command {
 			"verify each answer against the rules and the givens, and print one line per\n" +
 			"puzzle: the solution, or '# ID STATUS: DETAIL' when there is none. With --json,\n" +
 			"one JSON object per puzzle. Exits 0 only if every puzzle was solved.\n\n" +
-			"Each solve runs in a worker process, as in 'run': --timeout means what it\n" +
-			"means there (an answer after the limit is a timeout, and a solver that does\n" +
-			"not stop is killed), and a solver that crashes costs one puzzle, not the rest.\n" +
+			"The puzzles go, many at a time, to one worker process, as in 'run' but without\n" +
+			"the warm-up that only a benchmark's times need: --timeout means what it means\n" +
+			"there, for each puzzle on its own (an answer after the limit is a timeout, and a\n" +
+			"solver that does not stop is killed), and a solver that hangs or crashes costs\n" +
+			"one puzzle, not the rest.\n" +
 			"Puzzle ids are FILE:LINE.",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
@@ -205,7 +207,7 @@ func (s *puzzleSolver) scanFiles(stdin io.Reader, files []string, opts corpora.O
 			fmt.Fprintf(s.errOut, "warning: %s: %d malformed lines skipped in all\n", name, stats.Invalid)
 		}
 		if err != nil {
-			return &exitError{code: 2, err: err}
+			return usageError(err)
 		}
 	}
 	return nil
