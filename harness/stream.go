@@ -25,6 +25,9 @@ type StreamOptions struct {
 	Timeout  time.Duration // each run's wall-clock limit; 0: none
 	MemBytes uint64        // the worker's resident memory limit; 0: none
 	Checker  CrossChecker  // settles unsat and multiple verdicts; nil: none
+	// Spares, when set, gives the stream an idle worker of its solver
+	// where it has one, and takes the stream's worker back at Close.
+	Spares *Spares
 	// Idle, when set, is called on the emitting goroutine after an
 	// outcome that leaves no run added and not emitted: an emitter that
 	// buffers its output flushes it there, so that a caller feeding
@@ -56,6 +59,7 @@ type Stream struct {
 	emitted  chan struct{}
 	cancel   context.CancelFunc
 	worker   chan *workerProc // the pipeline's last worker, at its end
+	spares   *Spares
 }
 
 // NewStream starts a stream of the named solver's runs whose workers
@@ -66,13 +70,18 @@ func NewStream(ctx context.Context, launch Launcher, solver string, opts StreamO
 	s := &Stream{
 		solver: solver, timeout: opts.Timeout, in: make(chan pipeJob, pipelineDepth), window: make(chan struct{}, pipelineDepth),
 		stopped: make(chan struct{}), emitted: make(chan struct{}), cancel: cancel,
-		worker: make(chan *workerProc, 1),
+		worker: make(chan *workerProc, 1), spares: opts.Spares,
 	}
 	replies := make(chan pipeReply, pipelineDepth)
 	pl := &pipeline{
-		start: func(ctx context.Context) (*workerProc, error) { return startWorker(ctx, launch, solver) },
-		lim:   limitsFor(opts.Timeout, opts.MemBytes),
-		done:  func(r pipeReply) { replies <- r }, // never blocks: the window holds at most its capacity
+		start: func(ctx context.Context) (*workerProc, error) {
+			if w := opts.Spares.take(solver); w != nil {
+				return w, nil
+			}
+			return startWorker(ctx, launch, solver)
+		},
+		lim:  limitsFor(opts.Timeout, opts.MemBytes),
+		done: func(r pipeReply) { replies <- r }, // never blocks: the window holds at most its capacity
 	}
 	go func() {
 		if err := pl.run(ctx, s.in); err != nil {
@@ -131,13 +140,14 @@ func (s *Stream) Add(run Run) error {
 	return nil
 }
 
-// Close waits until every run added has been emitted, ends the worker,
-// and returns why the stream stopped early, if it did.
+// Close waits until every run added has been emitted, ends the worker or
+// hands it to the spares, and returns why the stream stopped early, if it
+// did.
 func (s *Stream) Close() error {
 	close(s.in)
 	<-s.emitted
 	if w := <-s.worker; w != nil {
-		w.close()
+		s.spares.keep(s.solver, w)
 	}
 	s.cancel()
 	if s.stoppedEarly() {

@@ -224,3 +224,32 @@ func TestStreamStops(t *testing.T) {
 		}
 	})
 }
+
+// TestStreamSparesReuseAWorker checks that streams sharing spares reuse
+// the worker of the one before, and that a spare that died while idle is
+// dropped for a fresh worker without costing a run.
+func TestStreamSparesReuseAWorker(t *testing.T) {
+	var started atomic.Int32
+	spares := NewSpares(1)
+	defer spares.Close()
+	opts := StreamOptions{Timeout: 10 * time.Second, Spares: spares}
+	for i := range 3 {
+		if i == 2 { // the spare dies while idle
+			for _, w := range spares.idle["exactcover/dlx"] {
+				w.kill()
+			}
+		}
+		got, err := streamAll(t, countingLaunch(&started), "exactcover/dlx", opts, repeated(t, 10, false))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, o := range got {
+			if o.Record.Status != string(solvers.Solved) {
+				t.Errorf("stream %d: %s %s (%s)", i, o.Run.Puzzle.ID, o.Record.Status, o.Record.Detail)
+			}
+		}
+		if want := int32(1 + i/2); started.Load() != want {
+			t.Errorf("after stream %d: %d workers started, want %d", i, started.Load(), want)
+		}
+	}
+}

@@ -47,7 +47,8 @@ type batchEnd struct {
 // puzzles, answered as JSON lines, one per puzzle in the request's order,
 // each verified (an unsat or multiple verdict cross-checked) as in
 // /api/solve. The puzzles go, many at a time, to one worker process of
-// the batch's own (see harness.Stream): each under its own time limit,
+// the batch's own (see harness.Stream; the worker of an earlier batch of
+// the same solver when one is spare): each under its own time limit,
 // without the warm-up that only a benchmark needs, and a puzzle that
 // hangs or crashes the worker costs that puzzle alone. Every puzzle is
 // read before the first is solved: a bad one is a 400 that names its
@@ -137,7 +138,7 @@ func (s *Server) streamBatch(ctx context.Context, w http.ResponseWriter, info so
 	}
 	added := make([]time.Time, len(grids))
 	runMode := info.ModeFor(j.mode)
-	opts := harness.StreamOptions{Timeout: j.limits.Timeout, MemBytes: j.limits.MemBytes, Checker: dlx.Oracle{}, Idle: flush}
+	opts := harness.StreamOptions{Timeout: j.limits.Timeout, MemBytes: j.limits.MemBytes, Checker: dlx.Oracle{}, Spares: s.spares, Idle: flush}
 	stream := harness.NewStream(ctx, s.cfg.Launch, info.Name, opts, func(o harness.Outcome) error {
 		line := batchLine{Index: o.Run.Puzzle.Line, Puzzle: o.Run.Puzzle.Grid.String(), solveResult: resultOf(o.Record, o.Solution)}
 		line.ElapsedNS = int64(time.Since(added[line.Index]))

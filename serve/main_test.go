@@ -17,6 +17,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -47,13 +48,13 @@ func testLaunch(solver string) *exec.Cmd {
 	return cmd
 }
 
-// testRegistry holds the suite's reference engine beside planted faulty
+// testRegistry holds the suite's reference engine and its fastest beside planted faulty
 // solvers: one that hangs ignoring its context, one that panics, one that
 // answers a grid breaking the rules, one that calls every puzzle unsat, and
 // one that cannot run here; and dlx flagged incomplete, for the modes.
 func testRegistry() *solvers.Registry {
 	reg := solvers.NewRegistry()
-	for _, in := range dlx.Pipelines() {
+	for _, in := range append(dlx.Pipelines(), bitboard.Pipelines()...) {
 		mustAdd(reg, in)
 	}
 	planted := map[string]solvers.SolverFunc{

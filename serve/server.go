@@ -152,10 +152,11 @@ func (c Config) withDefaults() Config {
 type Server struct {
 	cfg      Config
 	pool     *harness.Pool
-	corpora  string        // the corpus files' directory, absolute; "": those built in
-	inFlight chan struct{} // a token per API request being answered
-	batches  chan struct{} // a token per batch being solved
-	cache    *answerCache  // the article's answers; nil: none kept
+	corpora  string          // the corpus files' directory, absolute; "": those built in
+	inFlight chan struct{}   // a token per API request being answered
+	batches  chan struct{}   // a token per batch being solved
+	spares   *harness.Spares // the workers of batches that ended
+	cache    *answerCache    // the article's answers; nil: none kept
 	handler  http.Handler
 	// solverList and corpusList are computed once: asking outside
 	// solvers their version runs programs, and counting the corpora reads
@@ -187,6 +188,7 @@ func New(cfg Config) (*Server, error) {
 		pool:     harness.NewPool(cfg.Launch, cfg.Workers).CrossCheckWith(dlx.Oracle{}),
 		inFlight: make(chan struct{}, cfg.MaxInFlight),
 		batches:  make(chan struct{}, cfg.Batches),
+		spares:   harness.NewSpares(1),
 		cache:    newAnswerCache(cfg.CacheSize),
 	}
 	s.solverList = sync.OnceValue(s.listSolvers)
@@ -210,7 +212,10 @@ func absCorporaDir(explicit string) (string, error) {
 func (s *Server) Handler() http.Handler { return s.handler }
 
 // Close ends the server's workers.
-func (s *Server) Close() { s.pool.Close() }
+func (s *Server) Close() {
+	s.pool.Close()
+	s.spares.Close()
+}
 
 // routes maps every path. The API and the reports read their request's
 // body whole, then pass the in-flight limit; the page's static files do
