@@ -136,6 +136,7 @@ func (s *Server) streamBatch(ctx context.Context, w http.ResponseWriter, info so
 		}
 		return http.NewResponseController(w).Flush()
 	}
+	enc := json.NewEncoder(out) // one line per value, its buffer reused
 	added := make([]time.Time, len(grids))
 	runMode := info.ModeFor(j.mode)
 	opts := harness.StreamOptions{Timeout: j.limits.Timeout, MemBytes: j.limits.MemBytes, Checker: dlx.Oracle{}, Spares: s.spares, Idle: flush}
@@ -145,12 +146,7 @@ func (s *Server) streamBatch(ctx context.Context, w http.ResponseWriter, info so
 		if runMode != j.mode {
 			line.ModeAsked = string(j.mode)
 		}
-		b, err := json.Marshal(line)
-		if err != nil {
-			return err
-		}
-		out.Write(b)
-		return out.WriteByte('\n')
+		return enc.Encode(line)
 	})
 	var err error
 	for i, g := range grids {
