@@ -136,7 +136,7 @@ func (s *Server) streamBatch(ctx context.Context, w http.ResponseWriter, info so
 		}
 		return http.NewResponseController(w).Flush()
 	}
-	enc := json.NewEncoder(out) // one line per value, its buffer reused
+	var buf []byte // a line, reused
 	added := make([]time.Time, len(grids))
 	runMode := info.ModeFor(j.mode)
 	opts := harness.StreamOptions{Timeout: j.limits.Timeout, MemBytes: j.limits.MemBytes, Checker: dlx.Oracle{}, Spares: s.spares, Idle: flush}
@@ -146,7 +146,9 @@ func (s *Server) streamBatch(ctx context.Context, w http.ResponseWriter, info so
 		if runMode != j.mode {
 			line.ModeAsked = string(j.mode)
 		}
-		return enc.Encode(line)
+		buf = append(appendBatchLine(buf[:0], &line), '\n')
+		_, err := out.Write(buf)
+		return err
 	})
 	var err error
 	for i, g := range grids {
