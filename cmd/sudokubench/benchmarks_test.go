@@ -3,7 +3,6 @@ package main
 import (
 	"os"
 	"path/filepath"
-	"regexp"
 	"strings"
 	"testing"
 )
@@ -25,28 +24,6 @@ func TestCommittedDocumentsAreUpToDate(t *testing.T) {
 		out, err := runCLI(t, append(args, "--check")...)
 		if err != nil {
 			t.Errorf("%v\n%.2000s\nregenerate with: sudokubench %s", err, out, strings.Join(args, " "))
-		}
-	}
-}
-
-// TestBenchmarksLinksResolve checks that every link and image of
-// BENCHMARKS.md names a file of the repository.
-func TestBenchmarksLinksResolve(t *testing.T) {
-	t.Chdir(filepath.Join("..", ".."))
-	text, err := os.ReadFile("BENCHMARKS.md")
-	if err != nil {
-		t.Fatal(err)
-	}
-	links := regexp.MustCompile(`\]\(([^)#]+)\)`).FindAllStringSubmatch(string(text), -1)
-	if len(links) < len(committedDocuments) {
-		t.Fatalf("BENCHMARKS.md links %d files, want at least the %d documents", len(links), len(committedDocuments))
-	}
-	for _, l := range links {
-		if strings.Contains(l[1], "://") {
-			continue
-		}
-		if _, err := os.Stat(l[1]); err != nil {
-			t.Errorf("BENCHMARKS.md links %s: %v", l[1], err)
 		}
 	}
 }

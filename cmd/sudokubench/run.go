@@ -58,7 +58,7 @@ OUT/results.jsonl beside OUT/manifest.json. The run order is shuffled with
 
 Ctrl-C stops cleanly: finished runs are kept and --resume does the rest.
 --defs FILE adds the pipelines of a solver definition file (any program, no
-Go: see the README); a resumed benchmark needs the same files, unchanged.
+Go: see docs/solver-definitions.md); a resumed benchmark needs the same files, unchanged.
 One process writes a result directory at a time: a second run or merge on
 it is refused, naming the first. A benchmark is resumed only by the build
 that recorded it, unless --allow-other-build. --corpus takes shipped

@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubench/sudokubench/corpora/corporatest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/solvertest"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -26,7 +27,7 @@ func BenchmarkMILP(b *testing.B) {
 					b.Skipf("%s unavailable: %v", in.Name, err)
 				}
 				var grids []*sudoku.Grid
-				for _, p := range loadSample(b, corpus, benchSample) {
+				for _, p := range corporatest.Sample(b, corpus, benchSample, sampleSeed) {
 					grids = append(grids, p.Grid)
 				}
 				benchmarkSolver(b, in.New(), grids)

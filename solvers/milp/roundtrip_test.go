@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/corpora/corporatest"
 	"github.com/sudokubench/sudokubench/encodings/milp"
 	"github.com/sudokubench/sudokubench/solvers/external"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -50,7 +51,7 @@ func runOrSkip(t *testing.T, tl tool, m *milp.Model) outcome {
 // TestWritersRoundTrip writes each form in each format, has each program
 // solve it, and decodes what it wrote back.
 func TestWritersRoundTrip(t *testing.T) {
-	puzzles := []namedPuzzle{{"top95-1", loadSample(t, "norvig-top95", 1)[0].Grid}}
+	puzzles := []namedPuzzle{{"top95-1", corporatest.Sample(t, "norvig-top95", 1, sampleSeed)[0].Grid}}
 	diag := sudoku.MustGeometry(2, sudoku.Diagonal)
 	puzzles = append(puzzles, namedPuzzle{"4x4-diagonal", sudoku.NewGrid(diag)})
 	for name, tl := range roundTripTools() {
@@ -96,7 +97,7 @@ func TestWritersKeepConflicts(t *testing.T) {
 // TestTightnessProbeInMPS solves the maximisation written as MPS (negated
 // objective) and as LP, and expects the same optimum up to sign.
 func TestTightnessProbeInMPS(t *testing.T) {
-	p := loadSample(t, "norvig-top95", 2)[1].Grid
+	p := corporatest.Sample(t, "norvig-top95", 2, sampleSeed)[1].Grid
 	res := solve(t, Pipelines()[0], p, "first")
 	probe, err := milp.New(p, milp.Eliminated).TightnessProbe(res.Solution)
 	if err != nil {

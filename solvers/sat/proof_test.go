@@ -8,9 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/corpora/corporatest"
 	"github.com/sudokubench/sudokubench/encodings/cnf"
 	"github.com/sudokubench/sudokubench/encodings/cnf/drat"
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/solvertest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -33,12 +35,12 @@ func TestOnlyCadicalPipelinesWriteProofs(t *testing.T) {
 // verdict, unique or unsat.
 func TestCadicalWritesCheckableProofs(t *testing.T) {
 	var unsat []*sudoku.Grid
-	for _, l := range readCorpus(t, "tdoku-tests.txt", 1<<20) {
-		if l.count == 0 && l.puzzle.Validate() == nil && len(unsat) < 2 {
-			unsat = append(unsat, l.puzzle)
+	for _, l := range corporatest.First(t, "tdoku-tests", 0) {
+		if l.Solutions == 0 && l.Grid.Validate() == nil && len(unsat) < 2 {
+			unsat = append(unsat, l.Grid)
 		}
 	}
-	puzzles := append(puzzlesOf(readCorpus(t, "hardest-1106.txt", 2)), unsat...)
+	puzzles := append(solvertest.Grids(corporatest.First(t, "hardest-1106", 2)), unsat...)
 	for _, in := range Pipelines() {
 		if in.Proofs == nil {
 			continue
