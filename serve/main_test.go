@@ -22,8 +22,8 @@ import (
 )
 
 // testWorker makes the test binary act as a worker for a solver of
-// testRegistry, as the sudokubench binary's hidden worker command does.
-var testWorker = harness.TestWorker{Env: "SUDOKUBENCH_SERVE_TEST_WORKER", Registry: testRegistry}
+// workerRegistry, as the sudokubench binary's hidden worker command does.
+var testWorker = harness.TestWorker{Env: "SUDOKUBENCH_SERVE_TEST_WORKER", Registry: workerRegistry}
 
 func TestMain(m *testing.M) {
 	testWorker.ServeIfAsked()
@@ -33,13 +33,24 @@ func TestMain(m *testing.M) {
 // testLaunch re-executes the test binary as a worker.
 func testLaunch(solver string) *exec.Cmd { return testWorker.Launch(solver) }
 
-// testRegistry holds the suite's reference engine and its fastest beside planted faulty
+// workerRegistry is testRegistry with the suite's fastest engine, for the
+// batch benchmark; the tests' servers, whose answers list their solvers,
+// offer testRegistry's alone.
+func workerRegistry() *solvers.Registry {
+	reg := testRegistry()
+	for _, in := range bitboard.Pipelines() {
+		mustAdd(reg, in)
+	}
+	return reg
+}
+
+// testRegistry holds the suite's reference engine beside planted faulty
 // solvers: one that hangs ignoring its context, one that panics, one that
 // answers a grid breaking the rules, one that calls every puzzle unsat, and
 // one that cannot run here; and dlx flagged incomplete, for the modes.
 func testRegistry() *solvers.Registry {
 	reg := solvers.NewRegistry()
-	for _, in := range append(dlx.Pipelines(), bitboard.Pipelines()...) {
+	for _, in := range dlx.Pipelines() {
 		mustAdd(reg, in)
 	}
 	planted := map[string]solvers.SolverFunc{
