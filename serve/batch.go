@@ -91,8 +91,7 @@ func batchGrids(puzzles []json.RawMessage, v sudoku.Variant) ([]*sudoku.Grid, er
 	}
 	grids := make([]*sudoku.Grid, len(puzzles))
 	for i, raw := range puzzles {
-		var p puzzleField
-		err := p.UnmarshalJSON(raw)
+		p, err := readPuzzle(raw)
 		var fe *fieldError
 		if errors.As(err, &fe) {
 			err = fe.err
@@ -105,6 +104,29 @@ func batchGrids(puzzles []json.RawMessage, v sudoku.Variant) ([]*sudoku.Grid, er
 		}
 	}
 	return grids, nil
+}
+
+// readPuzzle reads one of a batch's puzzles: a string of printable ASCII
+// without escapes (the one-line form) directly, anything else as
+// /api/solve's "puzzle" is read.
+func readPuzzle(raw json.RawMessage) (puzzleField, error) {
+	if n := len(raw); n >= 2 && raw[0] == '"' && raw[n-1] == '"' && plainASCII(raw[1:n-1]) {
+		return puzzleField{text: string(raw[1 : n-1]), set: true}, nil
+	}
+	var p puzzleField
+	err := p.UnmarshalJSON(raw)
+	return p, err
+}
+
+// plainASCII reports whether b is printable ASCII with no quote or
+// backslash: a JSON string's content that means itself.
+func plainASCII(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 || c > 0x7e || c == '"' || c == '\\' {
+			return false
+		}
+	}
+	return true
 }
 
 // batchSlot waits up to wait for one of the Batches slots, as a solve
@@ -141,7 +163,7 @@ func (s *Server) streamBatch(ctx context.Context, w http.ResponseWriter, info so
 	runMode := info.ModeFor(j.mode)
 	opts := harness.StreamOptions{Timeout: j.limits.Timeout, MemBytes: j.limits.MemBytes, Checker: dlx.Oracle{}, Spares: s.spares, Idle: flush}
 	stream := harness.NewStream(ctx, s.cfg.Launch, info.Name, opts, func(o harness.Outcome) error {
-		line := batchLine{Index: o.Run.Puzzle.Line, Puzzle: o.Run.Puzzle.Grid.String(), solveResult: resultOf(o.Record, o.Solution)}
+		line := batchLine{Index: o.Run.Puzzle.Line, Puzzle: o.Record.Puzzle, solveResult: resultOf(o.Record, o.Solution)}
 		line.ElapsedNS = int64(time.Since(added[line.Index]))
 		if runMode != j.mode {
 			line.ModeAsked = string(j.mode)

@@ -196,3 +196,14 @@ func TestBatchLimitsAreChecked(t *testing.T) {
 		})
 	}
 }
+
+// TestBatchReadsEscapedStrings checks that a puzzle string with JSON
+// escapes means what encoding/json makes of it, as in /api/solve.
+func TestBatchReadsEscapedStrings(t *testing.T) {
+	_, ts := newTestServer(t, nil)
+	escaped := strings.Replace(top95, ".", `\u002e`, 1)
+	lines := batchLines(t, post(t, ts, "/api/solve/batch", `{"puzzles": ["`+escaped+`", "`+top95+`"]}`))
+	if len(lines) != 2 || lines[0].Puzzle != top95 || lines[0].Status != "solved" || lines[1].Puzzle != top95 {
+		t.Errorf("lines %+v, want top95 solved twice", lines)
+	}
+}

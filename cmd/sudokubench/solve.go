@@ -233,7 +233,7 @@ func inputName(file string) string {
 func (s *puzzleSolver) lineOf(o harness.Outcome) solveLine {
 	rec := o.Record
 	line := solveLine{
-		ID: o.Run.Puzzle.ID, Puzzle: o.Run.Puzzle.Grid.String(), Mode: s.mode, ModeAsked: s.modeAsked,
+		ID: o.Run.Puzzle.ID, Puzzle: o.Record.Puzzle, Mode: s.mode, ModeAsked: s.modeAsked,
 		Status: solvers.Status(rec.Status), Detail: rec.Detail,
 		Micros:       float64(rec.WallNS) / float64(time.Microsecond),
 		CrossChecked: rec.CrossChecked, CrossCheckNote: rec.CrossCheckNote,
