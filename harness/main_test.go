@@ -57,6 +57,8 @@ func testRegistry() *solvers.Registry {
 		},
 	}
 	planted["test/slow"] = slowly(dlx.NewSolver())
+	planted["test/sleepy"] = sleepy
+	planted["test/moody"] = moody
 	planted["test/claims-unsat"] = func(context.Context, solvers.Request) (solvers.Result, error) {
 		return solvers.Result{Status: solvers.Unsat}, nil
 	}
@@ -157,6 +159,31 @@ func slowly(s solvers.Solver) solvers.SolverFunc {
 		time.Sleep(10 * time.Millisecond)
 		return s.Solve(ctx, req)
 	}
+}
+
+// sleepDuration is how long test/sleepy sleeps before each solve.
+const sleepDuration = 30 * time.Millisecond
+
+// sleepy takes sleepDuration before it solves: a stream of its runs lasts
+// many times one run's limit, although each run keeps well inside it.
+func sleepy(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+	time.Sleep(sleepDuration)
+	return backtrack(ctx, req)
+}
+
+// moody fails in its own way on each of three test puzzles (the second
+// spins, the third exits its process, the fourth panics) and solves the
+// others, so that one stream of its runs meets every fault.
+func moody(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+	switch req.Puzzle.String() {
+	case testPuzzleLines[1]:
+		return spinForever(ctx, req)
+	case testPuzzleLines[2]:
+		return exitAbruptly(ctx, req)
+	case testPuzzleLines[3]:
+		panic("planted panic")
+	}
+	return backtrack(ctx, req)
 }
 
 // spinForever ignores its context, as an engine that cannot be interrupted.

@@ -94,7 +94,9 @@ func (w *worker) do(j job, waited time.Duration) reply {
 	timeout := time.Duration(j.TimeoutNS)
 	w.prime(req, timeout)
 	w.shedLeftovers()
-	w.meter.reset()
+	if !j.SkipPeak {
+		w.meter.reset()
+	}
 	if !j.SkipWarmUp {
 		w.warmUp(timeout, waited)
 	}
@@ -120,7 +122,9 @@ func (w *worker) do(j job, waited time.Duration) reply {
 	alloc := allocatedBytes() - alloc0
 
 	rep := reply{WallNS: int64(wall), CPUNS: int64(cpu), AllocBytes: alloc, BaseRSS: w.baseRSS}
-	rep.PeakRSS, _ = w.meter.peak()
+	if !j.SkipPeak {
+		rep.PeakRSS, _ = w.meter.peak()
+	}
 	if children {
 		rep.ProgramPeakRSS = external.TakePeak()
 	}

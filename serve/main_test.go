@@ -16,13 +16,14 @@ import (
 
 	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
 // testWorker makes the test binary act as a worker for a solver of
-// testRegistry, as the sudokubench binary's hidden worker command does.
-var testWorker = harness.TestWorker{Env: "SUDOKUBENCH_SERVE_TEST_WORKER", Registry: testRegistry}
+// workerRegistry, as the sudokubench binary's hidden worker command does.
+var testWorker = harness.TestWorker{Env: "SUDOKUBENCH_SERVE_TEST_WORKER", Registry: workerRegistry}
 
 func TestMain(m *testing.M) {
 	testWorker.ServeIfAsked()
@@ -31,6 +32,17 @@ func TestMain(m *testing.M) {
 
 // testLaunch re-executes the test binary as a worker.
 func testLaunch(solver string) *exec.Cmd { return testWorker.Launch(solver) }
+
+// workerRegistry is testRegistry with the suite's fastest engine, for the
+// batch benchmark; the tests' servers, whose answers list their solvers,
+// offer testRegistry's alone.
+func workerRegistry() *solvers.Registry {
+	reg := testRegistry()
+	for _, in := range bitboard.Pipelines() {
+		mustAdd(reg, in)
+	}
+	return reg
+}
 
 // testRegistry holds the suite's reference engine beside planted faulty
 // solvers: one that hangs ignoring its context, one that panics, one that
