@@ -212,6 +212,10 @@ func (c *call) run(inst instance, solutions int) (reading, error) {
 	}
 	resultPath := filepath.Join(c.dir, "result.txt")
 	os.Remove(resultPath)
+	if def.Proof != "" && c.req.ProofPath != "" {
+		// The proof left is the last call's: the one behind the verdict.
+		os.Remove(c.req.ProofPath)
+	}
 	cmds := c.commands(inputPath, resultPath, solutions)
 	var stdin io.Reader
 	if def.Stdin {
@@ -245,7 +249,9 @@ func (c *call) run(inst instance, solutions int) (reading, error) {
 	return r, nil
 }
 
-// commands fills the placeholders of the definition's commands.
+// commands fills the placeholders of the definition's commands. An
+// argument naming {proof} is left out when the request asks for no proof,
+// so that a program writes one only when it is checked.
 func (c *call) commands(inputPath, resultPath string, solutions int) []external.Command {
 	geo := c.req.Puzzle.Geometry()
 	secs, ms := timeLeft(c.ctx)
@@ -253,13 +259,16 @@ func (c *call) commands(inputPath, resultPath string, solutions int) []external.
 		"input": inputPath, "timeout": secs, "timeout_ms": ms,
 		"seed": strconv.FormatInt(c.req.Seed, 10), "solutions": strconv.Itoa(solutions),
 		"workdir": c.dir, "result": resultPath, "variant": geo.Variant.String(), "size": strconv.Itoa(geo.N),
-		"defdir": c.p.def.File.Dir,
+		"defdir": c.p.def.File.Dir, "proof": c.req.ProofPath,
 	}
 	cmds := make([]external.Command, len(c.p.def.Stages))
 	for i, stage := range c.p.def.Stages {
-		args := make([]string, len(stage)-1)
-		for j, arg := range stage[1:] {
-			args[j] = placeholderPattern.ReplaceAllStringFunc(arg, func(m string) string { return values[m[1:len(m)-1]] })
+		var args []string
+		for _, arg := range stage[1:] {
+			if c.req.ProofPath == "" && strings.Contains(arg, "{proof}") {
+				continue
+			}
+			args = append(args, placeholderPattern.ReplaceAllStringFunc(arg, func(m string) string { return values[m[1:len(m)-1]] }))
 		}
 		cmds[i] = external.Command{Name: stage[0], Args: args}
 	}
