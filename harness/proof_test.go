@@ -15,11 +15,11 @@ import (
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/defs"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
-	"github.com/sudokubench/sudokubench/solvers/sat"
 )
 
 // addProofSolvers registers planted pipelines that claim to write DRAT
-// proofs of the extended encoding, and CaDiCaL's real ones.
+// proofs of the extended encoding, CaDiCaL's shipped definitions, and a
+// definition whose program corrupts CaDiCaL's proofs.
 func addProofSolvers(reg *solvers.Registry) {
 	spec := &solvers.ProofSpec{Encoding: cnf.Options{Encoding: cnf.Extended}}
 	planted := map[string]string{
@@ -33,19 +33,19 @@ func addProofSolvers(reg *solvers.Registry) {
 			panic(err)
 		}
 	}
-	for _, in := range sat.Pipelines() {
-		if in.Proofs != nil {
-			if err := reg.Add(in); err != nil {
-				panic(err)
-			}
-		}
-	}
-	f, err := defs.Parse("corrupt.toml", []byte(corruptProofDefinition))
+	corrupt, err := defs.Parse("corrupt.toml", []byte(corruptProofDefinition))
 	if err != nil {
 		panic(err)
 	}
-	if err := reg.Add(f.Definitions[0].Info()); err != nil {
-		panic(err)
+	for _, f := range append(defs.Shipped(), corrupt) {
+		for _, d := range f.Definitions {
+			if d.Proof == "" {
+				continue
+			}
+			if err := reg.Add(d.Info()); err != nil {
+				panic(err)
+			}
+		}
 	}
 }
 
