@@ -140,7 +140,7 @@ func (c *Config) Check() error {
 	case c.Timeout < MinTimeout:
 		return fmt.Errorf("timeout %s: need a limit of at least %s", c.Timeout, MinTimeout)
 	case c.MemBytes > 0 && c.MemBytes < MinMem:
-		return fmt.Errorf("memory limit %s: a worker needs at least %s (its Go runtime alone takes about 17 MiB); give more, or 0 for no limit", FormatBytes(c.MemBytes), FormatBytes(MinMem))
+		return fmt.Errorf("memory limit %s: a worker needs at least %s (its Go runtime alone takes about 17 MiB); give more, or 0 for no limit", record.FormatBytes(float64(c.MemBytes)), record.FormatBytes(MinMem))
 	case c.Shard.Check() != nil:
 		return fmt.Errorf("shard %s: %w", c.Shard, c.Shard.Check())
 	case c.Resume && c.Out == "":
@@ -425,6 +425,9 @@ func prepareOut(cfg Config, m *record.Manifest, prov provenance) (*record.Manife
 	manifestPath := filepath.Join(cfg.Out, record.ManifestFile)
 	resultsPath := filepath.Join(cfg.Out, record.ResultsFile)
 	old, err := record.ReadManifest(manifestPath)
+	if _, zerr := os.Stat(filepath.Join(cfg.Out, record.CompressedResultsFile)); zerr == nil {
+		return nil, nil, fmt.Errorf("%s holds compressed records (%s), as a committed run does: runs append to %s only; gunzip it to resume, or choose another --out", cfg.Out, record.CompressedResultsFile, record.ResultsFile)
+	}
 	switch {
 	case err == nil && !cfg.Resume:
 		return nil, nil, fmt.Errorf("%s already holds a benchmark; pass --resume to finish it or choose another --out", cfg.Out)

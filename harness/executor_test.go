@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
 )
 
@@ -49,7 +50,7 @@ func TestPlantedFaults(t *testing.T) {
 			t.Fatalf("run %d (%s): %v", i, c.solver, err)
 		}
 		took := time.Since(start)
-		t.Logf("solver=%s status=%s wall=%s cpu=%s alloc=%d rss=%s took=%s detail=%.80q", c.solver, rec.Status, time.Duration(rec.WallNS), time.Duration(rec.CPUNS), rec.AllocBytes, FormatBytes(rec.PeakRSS), took, rec.Detail)
+		t.Logf("solver=%s status=%s wall=%s cpu=%s alloc=%d rss=%s took=%s detail=%.80q", c.solver, rec.Status, time.Duration(rec.WallNS), time.Duration(rec.CPUNS), rec.AllocBytes, record.FormatBytes(float64(rec.PeakRSS)), took, rec.Detail)
 		if solvers.Status(rec.Status) != c.want || !strings.Contains(rec.Detail, c.detail) {
 			t.Errorf("run %d solver=%s: status %s (%q), want %s with %q", i, c.solver, rec.Status, rec.Detail, c.want, c.detail)
 		}

@@ -17,25 +17,15 @@ import (
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
-// workerEnv makes the test binary act as a worker for the named solver;
-// benchEnv makes it run slowConfig's benchmark into the named directory.
-const (
-	workerEnv = "SUDOKUBENCH_TEST_WORKER"
-	benchEnv  = "SUDOKUBENCH_TEST_BENCH"
-)
+// testWorker makes the test binary act as a worker for a solver of
+// testRegistry; benchEnv makes it run slowConfig's benchmark into the
+// named directory.
+var testWorker = TestWorker{Env: "SUDOKUBENCH_TEST_WORKER", Registry: testRegistry}
+
+const benchEnv = "SUDOKUBENCH_TEST_BENCH"
 
 func TestMain(m *testing.M) {
-	if name := os.Getenv(workerEnv); name != "" {
-		out, err := ProtocolStdout()
-		if err == nil {
-			err = ServeWorker(testRegistry(), name, os.Stdin, out)
-		}
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
-		}
-		os.Exit(0)
-	}
+	testWorker.ServeIfAsked()
 	if out := os.Getenv(benchEnv); out != "" {
 		if _, err := Bench(context.Background(), slowConfig(out)); err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -47,11 +37,7 @@ func TestMain(m *testing.M) {
 }
 
 // testLaunch re-executes the test binary as a worker.
-func testLaunch(solver string) *exec.Cmd {
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), workerEnv+"="+solver)
-	return cmd
-}
+func testLaunch(solver string) *exec.Cmd { return testWorker.Launch(solver) }
 
 // testRegistry holds the planted faulty solvers (liars about unsat and
 // multiple among them) beside two correct ones: a plain backtracking

@@ -345,11 +345,22 @@ func (j job) request() (solvers.Request, error) {
 	return solvers.Request{Puzzle: g, Mode: mode, Seed: j.Seed, ProofPath: j.ProofPath}, nil
 }
 
-// ProtocolStdout moves the worker's protocol off file descriptor 1: it
+// ServeWorkerStdio is a worker process's whole life: ServeWorker on
+// standard input, its replies on what standard output was, moved off
+// descriptor 1 first (protocolStdout).
+func ServeWorkerStdio(reg *solvers.Registry, name string) error {
+	out, err := protocolStdout()
+	if err != nil {
+		return err
+	}
+	return ServeWorker(reg, name, os.Stdin, out)
+}
+
+// protocolStdout moves the worker's protocol off file descriptor 1: it
 // returns a new file for the replies and points descriptor 1 at standard
 // error, so that a solver (or a library under it) printing to standard output
-// cannot corrupt the reply stream. Call it once, before ServeWorker.
-func ProtocolStdout() (*os.File, error) {
+// cannot corrupt the reply stream.
+func protocolStdout() (*os.File, error) {
 	fd, err := unix.Dup(1)
 	if err != nil {
 		return nil, fmt.Errorf("worker: duplicating stdout: %w", err)

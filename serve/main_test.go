@@ -5,7 +5,6 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -21,31 +20,17 @@ import (
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
-// workerEnv makes the test binary act as a worker for the named solver of
+// testWorker makes the test binary act as a worker for a solver of
 // testRegistry, as the sudokubench binary's hidden worker command does.
-const workerEnv = "SUDOKUBENCH_SERVE_TEST_WORKER"
+var testWorker = harness.TestWorker{Env: "SUDOKUBENCH_SERVE_TEST_WORKER", Registry: testRegistry}
 
 func TestMain(m *testing.M) {
-	if name := os.Getenv(workerEnv); name != "" {
-		out, err := harness.ProtocolStdout()
-		if err == nil {
-			err = harness.ServeWorker(testRegistry(), name, os.Stdin, out)
-		}
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
-		}
-		os.Exit(0)
-	}
+	testWorker.ServeIfAsked()
 	os.Exit(m.Run())
 }
 
 // testLaunch re-executes the test binary as a worker.
-func testLaunch(solver string) *exec.Cmd {
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), workerEnv+"="+solver)
-	return cmd
-}
+func testLaunch(solver string) *exec.Cmd { return testWorker.Launch(solver) }
 
 // testRegistry holds the suite's reference engine beside planted faulty
 // solvers: one that hangs ignoring its context, one that panics, one that

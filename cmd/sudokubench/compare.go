@@ -68,7 +68,7 @@ about.`,
 			return tw.WriteTable(cmd.OutOrStdout(), t)
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "table format: text, md, csv, latex or html")
+	cmd.Flags().StringVar(&format, "format", "text", "table format: "+strings.Join(report.DocFormatNames(), ", "))
 	cmd.Flags().StringVar(&measure, "time", "cpu", "time measure: cpu or wall")
 	cmd.Flags().BoolVar(&wide, "wide", false, "every column, whatever the terminal's width")
 	return cmd

@@ -12,7 +12,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/encodings/cnf"
 	"github.com/sudokubench/sudokubench/encodings/cnf/drat"
-	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/record"
 )
 
 func newDratCmd() *cobra.Command {
@@ -86,7 +86,7 @@ func checkDRAT(ctx context.Context, stdout io.Writer, formulaPath, proofPath str
 		return &exitError{code: 2, err: err}
 	}
 	fmt.Fprintf(stdout, "verified: %s, %s proof of %s, %d lemmas and %d deletions; %s checking checked %d lemmas (%d RAT) in %s\n",
-		formulaPath, p.Format, harness.FormatBytes(uint64(p.Size)), res.Lemmas, res.Deletions, mode, res.Checked, res.RAT, took.Round(time.Microsecond))
+		formulaPath, p.Format, record.FormatBytes(float64(p.Size)), res.Lemmas, res.Deletions, mode, res.Checked, res.RAT, took.Round(time.Microsecond))
 	if res.IgnoredDeletions > 0 {
 		fmt.Fprintf(stdout, "note: %d deletions ignored (of clauses absent, or of reasons of units at the top level, as drat-trim ignores them)\n", res.IgnoredDeletions)
 	}

@@ -31,7 +31,11 @@ func TestExportRecordsRebuildsTheReportsMedians(t *testing.T) {
 			if err != nil {
 				t.Fatalf("the CSV does not parse: %v", err)
 			}
-			recs, _, err := record.ReadAll(filepath.Join(dir, record.ResultsFile))
+			path, err := record.ResultsPath(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			recs, _, err := record.ReadAll(path)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -67,7 +67,7 @@ A LaTeX table needs ` + report.LaTeXPackages + ` in the preamble.`,
 		RunE: func(cmd *cobra.Command, dirs []string) error { return runReport(cmd, dirs, &fl) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&fl.format, "format", "text", "document format: text, md, csv, latex or html")
+	f.StringVar(&fl.format, "format", "text", "document format: "+strings.Join(report.DocFormatNames(), ", "))
 	f.StringVar(&fl.plots, "plots", "", "plot formats to write with --out, comma-separated: "+strings.Join(report.PlotFormatNames(), ", "))
 	f.StringVar(&fl.plotWidth, "plot-width", "page", "print width the figures are made for: page (7 in) or column (3.5 in)")
 	f.StringVar(&fl.out, "out", "", "directory to write report.<ext> and plots into (default: document to stdout)")

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/serve"
 )
 
@@ -56,7 +57,7 @@ takes one of the --max-inflight slots. Ctrl-C or SIGTERM stops it gracefully.`,
 	f.IntVar(&fl.workers, "workers", 0, fmt.Sprintf("warm worker processes kept per solver, 1 to %d (0: one per CPU)", serve.WorkersCeiling))
 	f.DurationVar(&fl.timeout, "timeout", serve.DefaultTimeout, "time limit of a solve when the request names none, from 1ms to --max-timeout")
 	f.DurationVar(&fl.maxTimeout, "max-timeout", serve.DefaultMaxTimeout, fmt.Sprintf("the largest time limit a request may ask for, 1ms to %s", serve.TimeoutCeiling))
-	f.StringVar(&fl.mem, "mem", harness.DefaultMem, fmt.Sprintf("resident memory limit of a solve's worker, e.g. 2GiB; at least %s (0: none)", harness.FormatBytes(harness.MinMem)))
+	f.StringVar(&fl.mem, "mem", harness.DefaultMem, fmt.Sprintf("resident memory limit of a solve's worker, e.g. 2GiB; at least %s (0: none)", record.FormatBytes(harness.MinMem)))
 	f.IntVar(&fl.maxInFlight, "max-inflight", serve.DefaultMaxInFlight, fmt.Sprintf("requests answered at once, 1 to %d; more get 429 Too Many Requests", serve.InFlightCeiling))
 	addDefsFlag(cmd, &fl.defs)
 	return cmd
@@ -80,7 +81,7 @@ func (fl serveFlags) check() (uint64, error) {
 		return 0, fmt.Errorf("--mem: %w", err)
 	}
 	if mem > 0 && mem < harness.MinMem {
-		return 0, fmt.Errorf("--mem %s: a worker needs at least %s (its Go runtime alone takes about 17 MiB); give more, or 0 for no limit", fl.mem, harness.FormatBytes(harness.MinMem))
+		return 0, fmt.Errorf("--mem %s: a worker needs at least %s (its Go runtime alone takes about 17 MiB); give more, or 0 for no limit", fl.mem, record.FormatBytes(harness.MinMem))
 	}
 	if info, err := os.Stat(fl.results); err == nil && !info.IsDir() {
 		return 0, fmt.Errorf("--results %s: not a directory", fl.results)

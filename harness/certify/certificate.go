@@ -11,7 +11,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/record"
 )
 
 // File names inside a certification directory; none is a run's.
@@ -241,11 +241,11 @@ func (s *Summary) String() string {
 	fmt.Fprintf(&b, "\n%d disagree with the corpus's solution counts\n", s.Disagreements)
 	fmt.Fprintf(&b, "%s to solve and write proofs, %s to check the proofs (%s, %d lemmas); %s of wall-clock time\n",
 		time.Duration(s.SolveNS).Round(time.Second), time.Duration(s.CheckNS).Round(time.Second),
-		harness.FormatBytes(uint64(s.ProofBytes)), s.ProofLemmas, time.Duration(s.WallNS).Round(time.Second))
+		record.FormatBytes(float64(s.ProofBytes)), s.ProofLemmas, time.Duration(s.WallNS).Round(time.Second))
 	if s.CheckTime.Max > 0 {
 		fmt.Fprintf(&b, "per proof: check %s median, %s p90, %s max; %s median, %s max; %.0f lemmas checked median, %.0f max\n",
 			durationOf(s.CheckTime.Median), durationOf(s.CheckTime.P90), durationOf(s.CheckTime.Max),
-			harness.FormatBytes(uint64(s.ProofSize.Median)), harness.FormatBytes(uint64(s.ProofSize.Max)),
+			record.FormatBytes(float64(s.ProofSize.Median)), record.FormatBytes(float64(s.ProofSize.Max)),
 			s.LemmasChecked.Median, s.LemmasChecked.Max)
 	}
 	return b.String()

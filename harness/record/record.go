@@ -197,11 +197,12 @@ func (w *Writer) Close() error {
 	return w.f.Close()
 }
 
-// Read streams the records of a JSONL file to fn. A truncated last line (from
-// a process killed mid-write) is skipped and reported as a warning; any other
+// Read streams the records of a JSONL file to fn, decompressing one whose
+// name ends in .gz (CompressedResultsFile). A truncated last line (from a
+// process killed mid-write) is skipped and reported as a warning; any other
 // bad line is an error naming file:line.
 func Read(path string, fn func(*Record) error) (warnings []string, err error) {
-	f, err := os.Open(path)
+	f, err := openRecords(path)
 	if err != nil {
 		return nil, err
 	}

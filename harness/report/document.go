@@ -228,20 +228,17 @@ func escapeAll(ss []string) []string {
 	return out
 }
 
-// Extension is the file extension of a document format.
+// Extension is the file extension of a document format; "txt" for a name
+// that is none (LookupDocFormat says why).
 func Extension(format string) string {
-	switch format {
-	case "md", "markdown":
-		return "md"
-	case "latex", "tex":
-		return "tex"
-	case "csv", "html":
-		return format
+	f, err := LookupDocFormat(format)
+	if err != nil {
+		return "txt"
 	}
-	return "txt"
+	return f.Ext
 }
 
-// WriteDocument writes the report in a format (text, md, csv, latex, html).
+// WriteDocument writes the report in a format (DocFormatNames).
 // Markdown links its figures under plotDir with extension plotExt.
 func (r *Report) WriteDocument(w io.Writer, format string, figs []Figure, plotDir, plotExt string) error {
 	switch Extension(format) {

@@ -275,3 +275,23 @@ func TestWriteFilesNeverReplacesARun(t *testing.T) {
 		})
 	}
 }
+
+// Every table format is declared once: its name and aliases find it, its
+// document has its extension, and an unknown name lists them all.
+func TestDocFormatsDeclaredOnce(t *testing.T) {
+	for _, f := range docFormats {
+		for _, name := range append([]string{f.Name, strings.ToUpper(f.Name)}, f.Aliases...) {
+			got, err := LookupDocFormat(name)
+			if err != nil || got.Name != f.Name {
+				t.Errorf("LookupDocFormat(%q) = %s, %v; want %s", name, got.Name, err, f.Name)
+			}
+			if Extension(name) != f.Ext {
+				t.Errorf("Extension(%q) = %s, want %s", name, Extension(name), f.Ext)
+			}
+		}
+	}
+	_, err := LookupDocFormat("docx")
+	if err == nil || !strings.Contains(err.Error(), strings.Join(DocFormatNames(), ", ")) {
+		t.Errorf("unknown format: %v, want the list of formats", err)
+	}
+}

@@ -2,10 +2,11 @@ package report
 
 import (
 	"fmt"
-	"github.com/sudokubench/sudokubench/harness/record"
 	"math"
 	"slices"
 	"testing"
+
+	"github.com/sudokubench/sudokubench/harness/record"
 )
 
 func near(a, b, tol float64) bool {
@@ -130,9 +131,11 @@ func TestFormat(t *testing.T) {
 		{FormatDuration(2e9), "2.00 s"},
 		{FormatDuration(math.NaN()), "–"},
 		{FormatDuration(math.Inf(1)), "∞"},
-		{FormatBytes(512), "512 B"},
-		{FormatBytes(10 << 20), "10.0 MiB"},
-		{FormatBytes(0), "–"},
+		{record.FormatBytes(512), "512 B"},
+		{record.FormatBytes(10 << 20), "10 MiB"},
+		{record.FormatBytes(10<<20 + 300<<10), "10.3 MiB"},
+		{record.FormatBytes(1 << 60), "1 EiB"},
+		{record.FormatBytes(0), "–"},
 		{FormatPercent(0.955), "95.5%"},
 		{durationLabel(1e5), "100 µs"},
 		{durationLabel(2e6), "2 ms"},

@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strconv"
+
+	"github.com/sudokubench/sudokubench/harness/record"
 )
 
 // Better says which way a column improves, for marking the best value.
@@ -266,7 +268,7 @@ func durationCell(ns float64) Cell {
 // never compared for best with the in-process solvers' (the worker's, Go
 // runtime included), and is "n/a" where it could not be measured.
 func memCell(b float64, external bool) Cell {
-	c := Cell{Text: FormatBytes(b), Raw: []string{rawWhole(b)}, Value: b, num: b, has: true}
+	c := Cell{Text: record.FormatBytes(b), Raw: []string{rawWhole(b)}, Value: b, num: b, has: true}
 	if b <= 0 {
 		c.num = math.NaN() // not measured
 	}

@@ -26,24 +26,6 @@ func FormatDuration(ns float64) string {
 	return sig3(ns/1e9) + " s"
 }
 
-// FormatBytes writes a byte count with three significant digits in binary
-// units (B, KiB, MiB, GiB). NaN and 0 are "–" (not measured).
-func FormatBytes(b float64) string {
-	if math.IsNaN(b) || b <= 0 {
-		return "–"
-	}
-	units := []string{"B", "KiB", "MiB", "GiB", "TiB"}
-	i := 0
-	for b >= 1024 && i < len(units)-1 {
-		b /= 1024
-		i++
-	}
-	if i == 0 {
-		return fmt.Sprintf("%.0f B", b)
-	}
-	return sig3(b) + " " + units[i]
-}
-
 // FormatCount writes a count with three significant digits and a metric
 // suffix: "950", "12.3 k", "4.56 M", "1.20 G". NaN is "–", +Inf "∞".
 func FormatCount(v float64) string {

@@ -37,9 +37,9 @@ func (s *Naive) SolveTraced(ctx context.Context, req solvers.Request, step func(
 	if o.unsatDetail = n.conflict(); o.unsatDetail == "" {
 		o = n.run(limit)
 	}
-	res := o.result(req.Mode, map[string]float64{
-		"nodes": float64(n.nodes), "guesses": float64(n.guesses), "backtracks": float64(n.backtracks),
-	})
+	counters := solvers.SearchCounters(n.nodes, n.guesses)
+	counters.Set(solvers.Backtracks, float64(n.backtracks))
+	res := o.result(req.Mode, counters)
 	res.Phases.Solve = time.Since(start)
 	return res, nil
 }

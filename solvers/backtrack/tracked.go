@@ -40,10 +40,10 @@ func (s *Tracked) SolveTraced(ctx context.Context, req solvers.Request, step fun
 	} else {
 		o = t.run(limit)
 	}
-	res := o.result(req.Mode, map[string]float64{
-		"nodes": float64(t.nodes), "guesses": float64(t.guesses),
-		"forced": float64(t.forced), "backtracks": float64(t.backtracks),
-	})
+	counters := solvers.SearchCounters(t.nodes, t.guesses)
+	counters.Set(solvers.Backtracks, float64(t.backtracks))
+	counters["forced"] = float64(t.forced)
+	res := o.result(req.Mode, counters)
 	res.Phases.Solve = time.Since(start)
 	return res, nil
 }

@@ -96,7 +96,7 @@ func (s *Solver) Solve(ctx context.Context, req solvers.Request) (solvers.Result
 	b.load(req.Puzzle)
 	out := search(b, b.frames(), limit, ctx.Done())
 	res := solvers.Result{
-		Counters: map[string]float64{"nodes": float64(out.nodes), "guesses": float64(out.guesses)},
+		Counters: solvers.SearchCounters(out.nodes, out.guesses),
 		Phases:   solvers.Phases{Solve: time.Since(start)},
 	}
 	switch res.Status = solvers.SearchStatus(req.Mode, out.solutions, out.stopped); res.Status {

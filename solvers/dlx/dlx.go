@@ -170,7 +170,7 @@ func (s *Solver) Solve(ctx context.Context, req solvers.Request) (solvers.Result
 	interrupted := consistent && e.search(limit, ctx.Done())
 	searched := time.Now()
 	res := solvers.Result{
-		Counters: map[string]float64{"nodes": float64(e.nodes), "guesses": float64(e.guesses)},
+		Counters: solvers.SearchCounters(e.nodes, e.guesses),
 		Model:    map[string]int{"items": stats.Items, "options": stats.Options, "nonzeros": stats.Nonzeros},
 	}
 	res.Status, res.Detail = e.status(req.Mode, consistent, interrupted, ctx.Err())

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubench/sudokubench/corpora/corporatest"
 	"github.com/sudokubench/sudokubench/encodings/exactcover"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -31,9 +32,9 @@ func TestCorpora(t *testing.T) {
 		t.Run(fmt.Sprintf("corpus=%s/mode=%s", tt.corpus, tt.mode), func(t *testing.T) {
 			s := NewSolver()
 			failures := 0
-			for i, e := range readCorpus(t, tt.corpus, 0) {
-				if err := solveAndCheck(s, e.puzzle, tt.mode, tt.want); err != nil {
-					t.Errorf("puzzle %d %s: %v", i+1, e.puzzle, err)
+			for i, e := range corporatest.First(t, tt.corpus, 0) {
+				if err := solveAndCheck(s, e.Grid, tt.mode, tt.want); err != nil {
+					t.Errorf("puzzle %d %s: %v", i+1, e.Grid, err)
 					if failures++; failures == 5 {
 						t.Fatal("giving up after 5 failures")
 					}
@@ -60,23 +61,20 @@ func solveAndCheck(s *Solver, puzzle *sudoku.Grid, mode solvers.Mode, want solve
 }
 
 func TestCountSolutionsTdokuTests(t *testing.T) {
-	for i, e := range readCorpus(t, "tdoku-tests", 0) {
-		t.Run(fmt.Sprintf("line=%d/count=%d", i+1, e.count), func(t *testing.T) {
-			if got := CountSolutions(e.puzzle, e.count+1); got != e.count {
-				t.Fatalf("CountSolutions = %d, want %d", got, e.count)
+	for i, e := range corporatest.First(t, "tdoku-tests", 0) {
+		t.Run(fmt.Sprintf("line=%d/count=%d", i+1, e.Solutions), func(t *testing.T) {
+			if got := CountSolutions(e.Grid, e.Solutions+1); got != e.Solutions {
+				t.Fatalf("CountSolutions = %d, want %d", got, e.Solutions)
 			}
-			if e.solution == "" {
+			given := e.Solution
+			if given == nil {
 				return
 			}
-			given, err := sudoku.ParseLine(e.solution, sudoku.Classic)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := sudoku.CheckSolution(e.puzzle, given); err != nil {
+			if err := sudoku.CheckSolution(e.Grid, given); err != nil {
 				t.Fatalf("recorded solution: %v", err)
 			}
-			res, _ := NewSolver().Solve(context.Background(), solvers.Request{Puzzle: e.puzzle, Mode: solvers.Unique})
-			if e.count == 1 && !res.Solution.Equal(given) {
+			res, _ := NewSolver().Solve(context.Background(), solvers.Request{Puzzle: e.Grid, Mode: solvers.Unique})
+			if e.Solutions == 1 && !res.Solution.Equal(given) {
 				t.Fatalf("solution %s, recorded %s", res.Solution, given)
 			}
 		})
@@ -282,9 +280,9 @@ func TestUnsolvable(t *testing.T) {
 }
 
 func firstWithCount(t *testing.T, count int) *sudoku.Grid {
-	for _, e := range readCorpus(t, "tdoku-tests", 0) {
-		if e.count == count {
-			return e.puzzle
+	for _, e := range corporatest.First(t, "tdoku-tests", 0) {
+		if e.Solutions == count {
+			return e.Grid
 		}
 	}
 	t.Fatalf("tdoku-tests has no puzzle with %d solutions", count)
@@ -292,7 +290,7 @@ func firstWithCount(t *testing.T, count int) *sudoku.Grid {
 }
 
 func TestSolveReportsModelAndPhases(t *testing.T) {
-	puzzle := readCorpus(t, "top1465", 1)[0].puzzle
+	puzzle := corporatest.First(t, "top1465", 1)[0].Grid
 	res, err := NewSolver().Solve(context.Background(), solvers.Request{Puzzle: puzzle, Mode: solvers.Unique})
 	if err != nil {
 		t.Fatal(err)
@@ -327,10 +325,10 @@ func TestSolveBadRequest(t *testing.T) {
 func TestSolveStopsWhenCanceled(t *testing.T) {
 	s := NewSolver()
 	var long *sudoku.Grid
-	for _, e := range readCorpus(t, "hardest-1106", 0) {
-		res, _ := s.Solve(context.Background(), solvers.Request{Puzzle: e.puzzle, Mode: solvers.Unique})
+	for _, e := range corporatest.First(t, "hardest-1106", 0) {
+		res, _ := s.Solve(context.Background(), solvers.Request{Puzzle: e.Grid, Mode: solvers.Unique})
 		if res.Counters["nodes"] > 3*4096 {
-			long = e.puzzle
+			long = e.Grid
 			break
 		}
 	}
@@ -359,7 +357,7 @@ func TestPipelines(t *testing.T) {
 	if in.Family != "exactcover" || !in.PureGo || in.Stochastic || in.Check() != nil {
 		t.Errorf("info %+v", in)
 	}
-	puzzle := readCorpus(t, "norvig-top95", 1)[0].puzzle
+	puzzle := corporatest.First(t, "norvig-top95", 1)[0].Grid
 	if err := solveAndCheck(in.New().(*Solver), puzzle, solvers.Unique, solvers.Solved); err != nil {
 		t.Error(err)
 	}
@@ -372,7 +370,7 @@ func TestOracleSettle(t *testing.T) {
 	conflict := sudoku.NewGrid(classic)
 	conflict.Set(0, 5)
 	conflict.Set(8, 5)
-	unique := readCorpus(t, "norvig-top95", 1)[0].puzzle
+	unique := corporatest.First(t, "norvig-top95", 1)[0].Grid
 	tests := []struct {
 		name     string
 		puzzle   *sudoku.Grid

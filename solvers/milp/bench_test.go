@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubench/sudokubench/corpora/corporatest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/solvertest"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -22,7 +23,7 @@ func BenchmarkMILP(b *testing.B) {
 		for _, corpus := range []string{"17-clue", "hardest-1106"} {
 			b.Run(solvertest.BenchSolver(in.Name)+"/corpus="+corpus+"/mode=unique", func(b *testing.B) {
 				var grids []*sudoku.Grid
-				for _, p := range loadSample(b, corpus, benchSample) {
+				for _, p := range corporatest.Sample(b, corpus, benchSample, sampleSeed) {
 					grids = append(grids, p.Grid)
 				}
 				benchmarkSolver(b, in.New(), grids)

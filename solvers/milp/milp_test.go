@@ -7,29 +7,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/corpora/corporatest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/solvertest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
-const corporaDir = "../../corpora/data"
-
-// loadSample returns n puzzles of a corpus, sampled with a fixed seed (all
-// of them when n is 0).
-func loadSample(t testing.TB, name string, n int) []corpora.Puzzle {
-	t.Helper()
-	var out []corpora.Puzzle
-	opts := corpora.Options{Sample: n, Seed: 7}
-	_, err := corpora.Load(corporaDir, name, opts, func(p corpora.Puzzle) error {
-		out = append(out, p)
-		return nil
-	})
-	if err != nil {
-		t.Fatalf("load %s: %v", name, err)
-	}
-	return out
-}
+// sampleSeed draws the tests' samples of a corpus.
+const sampleSeed = 7
 
 func solve(t *testing.T, in solvers.Info, g *sudoku.Grid, mode solvers.Mode) solvers.Result {
 	t.Helper()
@@ -76,7 +61,7 @@ func testPuzzles(t *testing.T) []namedPuzzle {
 		corpus string
 		n      int
 	}{{"17-clue", 3}, {"hardest-1106", 2}, {"norvig-top95", 2}} {
-		for _, p := range loadSample(t, c.corpus, c.n) {
+		for _, p := range corporatest.Sample(t, c.corpus, c.n, sampleSeed) {
 			out = append(out, namedPuzzle{p.ID, p.Grid})
 		}
 	}
@@ -129,8 +114,8 @@ func TestConformance(t *testing.T) {
 }
 
 func TestPipelinesUniqueMode(t *testing.T) {
-	multi := loadSample(t, "serg", 1)[0]
-	unique := loadSample(t, "norvig-top95", 1)[0]
+	multi := corporatest.Sample(t, "serg", 1, sampleSeed)[0]
+	unique := corporatest.Sample(t, "norvig-top95", 1, sampleSeed)[0]
 	for _, in := range Pipelines() {
 		t.Run("solver="+in.Name+"/puzzle="+multi.ID, func(t *testing.T) {
 			res := solve(t, in, multi.Grid, solvers.Unique)

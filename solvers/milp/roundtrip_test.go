@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/corpora/corporatest"
 	"github.com/sudokubench/sudokubench/encodings/milp"
 	"github.com/sudokubench/sudokubench/solvers/external"
 )
@@ -45,7 +46,7 @@ func TestTightnessProbeInMPS(t *testing.T) {
 	if err := glpkProgram.Available(); err != nil {
 		t.Skip(err)
 	}
-	p := loadSample(t, "norvig-top95", 2)[1].Grid
+	p := corporatest.Sample(t, "norvig-top95", 2, sampleSeed)[1].Grid
 	res := solve(t, Pipelines()[0], p, "first")
 	probe, err := milp.New(p, milp.Eliminated).TightnessProbe(res.Solution)
 	if err != nil {

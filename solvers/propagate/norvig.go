@@ -68,9 +68,8 @@ func (s *Norvig) SolveTraced(ctx context.Context, req solvers.Request, step func
 	if consistent {
 		e.search(0)
 	}
-	res := solvers.Result{Counters: map[string]float64{
-		"nodes": float64(e.nodes), "guesses": float64(e.guesses), "backtracks": float64(e.backtracks),
-	}}
+	res := solvers.Result{Counters: solvers.SearchCounters(e.nodes, e.guesses)}
+	res.Counters.Set(solvers.Backtracks, float64(e.backtracks))
 	res.Status = solvers.SearchStatus(req.Mode, e.solutions, e.stopped)
 	switch {
 	case e.stopped:
