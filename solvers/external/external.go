@@ -11,8 +11,14 @@
 // not at all. A Go parent starts children with vfork semantics, so a
 // child's rusage peak includes the parent's pages; the package instead
 // reads the program's own high-water mark (VmHWM) from /proc as it exits,
-// stopped there by ptrace. Where ptrace is refused the peak is unknown (0),
-// never an estimate.
+// stopped there by ptrace. The processes a program starts (a wrapper
+// script's solver, say) are traced from their fork and measured alike,
+// and a run's peak is the sum of its processes' peaks: exact for
+// processes that peak together, an upper bound for ones that run one after
+// another. Where ptrace is refused the peak is unknown (0), never an
+// estimate. A process that a program leaves running is killed when the
+// program ends; one that leaves the process group is not waited for, and
+// stays stopped at its exit until the run is killed at its deadline.
 package external
 
 import (
