@@ -17,8 +17,9 @@
 // processes that peak together, an upper bound for ones that run one after
 // another. Where ptrace is refused the peak is unknown (0), never an
 // estimate. A process that a program leaves running is killed when the
-// program ends; one that leaves the process group is not waited for, and
-// stays stopped at its exit until the run is killed at its deadline.
+// programs end. One that leaves the process group (setsid) is not waited
+// for: it stops at its exit, and a program that waits for it waits until
+// the run's deadline.
 package external
 
 import (
