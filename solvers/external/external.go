@@ -16,10 +16,9 @@
 // and a run's peak is the sum of its processes' peaks: exact for
 // processes that peak together, an upper bound for ones that run one after
 // another. Where ptrace is refused the peak is unknown (0), never an
-// estimate. A process that a program leaves running is killed when the
-// programs end. One that leaves the process group (setsid) is not waited
-// for: it stops at its exit, and a program that waits for it waits until
-// the run's deadline.
+// estimate. Descendants are followed wherever they go, into a process
+// group of their own too (MiniZinc's solver), and one that a program
+// leaves running is killed when the programs end.
 package external
 
 import (

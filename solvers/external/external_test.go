@@ -260,3 +260,25 @@ func processState(pid int) string {
 	state, _, _ := strings.Cut(rest, " ")
 	return state
 }
+
+// A process that leaves the program's process group (as MiniZinc's
+// solver does) is still followed: the program that waits for it ends,
+// and its peak counts.
+func TestPeakFollowsAProcessThatLeavesTheGroup(t *testing.T) {
+	if _, err := exec.LookPath("setsid"); err != nil {
+		t.Skip("needs setsid (util-linux)")
+	}
+	t.Setenv(allocEnv, "64")
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	out, err := Run(ctx, "sh", []string{"-c", `setsid "$0"; true`, os.Args[0]}, nil)
+	if err != nil || out.ExitCode != 0 {
+		t.Fatalf("exit %d, %v: %s", out.ExitCode, err, out.Tail(200))
+	}
+	if noTrace.Load() {
+		t.Skip("this kernel refuses ptrace here: peaks are not measured (reported as 0)")
+	}
+	if out.PeakRSS < 64<<20 {
+		t.Errorf("peak %d MiB, want the 64 MiB of the process in a session of its own and more", out.PeakRSS>>20)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -323,50 +324,60 @@ const traceOptions = unix.PTRACE_O_TRACEEXIT | unix.PTRACE_O_TRACEEXEC | unix.PT
 // fork stops, a descendant's first stop, and signals with the signal
 // delivered. Descendants still running when the programs have ended are
 // killed (endDescendants).
+//
+// A descendant may leave the process group (MiniZinc puts its solver in
+// a group of its own), so the stops are not awaited by group: wait
+// blocks until any child or tracee of this thread has news, without
+// taking it (WNOWAIT), then collects the news of the processes it knows,
+// each by its pid. News of a child that is not this run's (another
+// goroutine's, started from this thread before it was locked) is left to
+// its owner.
 func (p *process) wait() error {
-	byPID := make(map[int]*member, len(p.members))
-	for _, m := range p.members {
-		byPID[m.pid] = m
-	}
 	defer p.endDescendants()
+	live := slices.Clone(p.members)
 	for left := len(p.members); left > 0; {
-		var ws unix.WaitStatus
-		var ru unix.Rusage
-		pid, err := unix.Wait4(-p.pgid, &ws, unix.WALL, &ru)
+		var info unix.Siginfo
+		err := unix.Waitid(unix.P_ALL, 0, &info, unix.WEXITED|unix.WNOWAIT|unix.WALL|unix.WNOTHREAD, nil)
 		switch {
 		case errors.Is(err, unix.EINTR):
 			continue
 		case err != nil:
 			return err
 		}
-		m := byPID[pid]
-		switch {
-		case m == nil && ws.Stopped():
-			// A forked descendant's first stop, SIGSTOP: it is traced
-			// with its parent's options.
-			m = &member{pid: pid, seen: true, descendant: true}
-			byPID[pid] = m
-			p.descendants = append(p.descendants, m)
-			_ = unix.PtraceCont(pid, 0)
-			continue
-		case m == nil:
-			continue
-		case !ws.Stopped() && m.descendant:
-			m.exited = true // its parent, a program, reaps it and counts its CPU
-			continue
-		case !ws.Stopped():
-			m.ws, m.ru, m.exited = ws, ru, true
-			left--
-			continue
+		collected := false
+		for _, m := range live {
+			var ws unix.WaitStatus
+			var ru unix.Rusage
+			pid, err := unix.Wait4(m.pid, &ws, unix.WALL|unix.WNOHANG, &ru)
+			if err != nil || pid != m.pid {
+				continue
+			}
+			collected = true
+			switch {
+			case !ws.Stopped() && m.descendant:
+				m.exited = true // its parent, a program, reaps it and counts its CPU
+			case !ws.Stopped():
+				m.ws, m.ru, m.exited = ws, ru, true
+				left--
+			default:
+				if d := p.resume(m, ws); d != nil {
+					live = append(live, d)
+				}
+			}
 		}
-		p.resume(m, ws)
+		live = slices.DeleteFunc(live, func(m *member) bool { return m.exited })
+		if !collected {
+			time.Sleep(time.Millisecond) // another's child: its owner reaps it
+		}
 	}
 	return nil
 }
 
 // resume continues a traced process from a stop, reading its peak at its
-// exit stop and setting traceOptions at a program's first.
-func (p *process) resume(m *member, ws unix.WaitStatus) {
+// exit stop and setting traceOptions at a program's first. At a fork stop
+// it returns the new process, a descendant, traced from its birth.
+func (p *process) resume(m *member, ws unix.WaitStatus) *member {
+	var born *member
 	signal := ws.StopSignal()
 	switch {
 	case signal == unix.SIGTRAP && ws.TrapCause() == unix.PTRACE_EVENT_EXIT:
@@ -375,13 +386,20 @@ func (p *process) resume(m *member, ws unix.WaitStatus) {
 	case signal == unix.SIGTRAP && ws.TrapCause() == unix.PTRACE_EVENT_EXEC:
 		signal = 0 // the program replaced itself (a wrapper's exec)
 	case signal == unix.SIGTRAP && (ws.TrapCause() == unix.PTRACE_EVENT_FORK || ws.TrapCause() == unix.PTRACE_EVENT_VFORK):
-		signal = 0 // it started a process, whose own first stop follows
+		if pid, err := unix.PtraceGetEventMsg(m.pid); err == nil {
+			born = &member{pid: int(pid), descendant: true}
+			p.descendants = append(p.descendants, born)
+		}
+		signal = 0
 	case signal == unix.SIGTRAP && !m.seen:
 		_ = unix.PtraceSetOptions(m.pid, traceOptions)
 		signal = 0
+	case signal == unix.SIGSTOP && m.descendant && !m.seen:
+		signal = 0 // a descendant's first stop, which tracing it made
 	}
 	m.seen = true
 	_ = unix.PtraceCont(m.pid, int(signal))
+	return born
 }
 
 // endDescendants kills the descendants still running once the programs
