@@ -49,7 +49,7 @@ func RelaxationExcess(ctx context.Context, puzzle, solution *sudoku.Grid) (float
 }
 
 // glpkProgram is GLPK's glpsol, which the analysis runs on CPLEX LP.
-var glpkProgram = external.Program{Name: "glpsol", Package: "glpk-utils", VersionArgs: []string{"--version"}}
+var glpkProgram = external.Program{Name: "glpsol", Package: "glpk-utils"}
 
 // runGLPK writes the model as CPLEX LP in a private temporary directory,
 // has glpsol solve it under a time limit below ctx's deadline (the hard
