@@ -232,13 +232,22 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	if err != nil {
 		return nil, err
 	}
+	leftOut := LeftOut(puzzles, infos)
+	if len(all) == 0 {
+		return nil, fmt.Errorf("no run to plan: %s", leftOut[0].Reason)
+	}
+	plan := cfg.plan(infos, len(all))
+	plan.LeftOut = leftOut
 	runs := FilterShard(cfg.Shard, all)
-	m, done, err := prepareOut(cfg, newManifest(cfg.plan(infos, len(all)), cfg.Shard, infos, shas, prov), prov)
+	m, done, err := prepareOut(cfg, newManifest(plan, cfg.Shard, infos, shas, prov), prov)
 	if err != nil {
 		return nil, err
 	}
 	// Said once the benchmark is sure to run, not before a refusal.
 	sum.addWarning(busyWarning(prov.loadStart, runtime.NumCPU()))
+	for _, l := range leftOut {
+		sum.addWarning(fmt.Sprintf("left out of the plan: %d puzzles of %s, as %s (the manifest's plan.left_out lists them)", l.Puzzles, l.Corpus, l.Reason))
+	}
 	defer func() {
 		if endErr := recordLoadEnd(cfg.Out, m); err == nil {
 			err = endErr

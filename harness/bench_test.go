@@ -17,6 +17,8 @@ import (
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/defs"
+	"github.com/sudokubench/sudokubench/sudoku"
 )
 
 // testConfig is a small real benchmark: the reference engine and a planted
@@ -561,4 +563,90 @@ func mustPlanRuns(t *testing.T, puzzles []corpora.Puzzle, infos []solvers.Info, 
 		t.Fatal(err)
 	}
 	return runs
+}
+
+// A solver is planned only on the puzzles it takes: the 4×4 puzzles of a
+// mixed corpus are left out of test/nine-only's plan when the plan is
+// made, said in a warning and in the manifest, and never run; the
+// others run as usual.
+func TestPlanLeavesOutPuzzlesASolverDoesNotTake(t *testing.T) {
+	small := sudoku.PatternGrid(2)
+	small.Set(0, 0)
+	nine := sudoku.PatternGrid(3)
+	nine.Set(0, 0)
+	corpus := writeCorpus(t, small, nine, small)
+	cfg := testConfig(filepath.Join(t.TempDir(), "out"))
+	cfg.Corpora, cfg.Limit, cfg.Reps, cfg.Solvers = []string{corpus}, 0, 1, "exactcover/dlx,test/nine-only"
+	sum, err := Bench(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := readRecords(t, cfg.Out)
+	bySolver := make(map[string]int)
+	for _, r := range recs {
+		bySolver[r.Solver]++
+		if r.Status != "solved" {
+			t.Errorf("%s: %s (%s), want solved", r.Key(), r.Status, r.Detail)
+		}
+	}
+	if bySolver["exactcover/dlx"] != 3 || bySolver["test/nine-only"] != 1 {
+		t.Errorf("runs per solver %v, want 3 of exactcover/dlx and the 9×9 one of test/nine-only", bySolver)
+	}
+	m, err := record.ReadManifest(filepath.Join(cfg.Out, record.ManifestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []record.LeftOut{{Solver: "test/nine-only", Corpus: recs[0].Corpus, Geometry: "4×4 classic", Puzzles: 2, Reason: "test/nine-only does not take 4×4 classic puzzles"}}
+	if !slices.Equal(m.Plan.LeftOut, want) || m.Plan.Runs != 4 {
+		t.Errorf("plan: %d runs, left out %+v; want 4 runs, left out %+v", m.Plan.Runs, m.Plan.LeftOut, want)
+	}
+	if !slices.ContainsFunc(sum.Warnings, func(w string) bool { return strings.Contains(w, "left out of the plan: 2 puzzles") }) {
+		t.Errorf("warnings %q: none says what was left out", sum.Warnings)
+	}
+	cfg.Out, cfg.Solvers = filepath.Join(t.TempDir(), "none"), "test/nine-only"
+	cfg.Corpora = []string{writeCorpus(t, small)}
+	if _, err := Bench(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "does not take 4×4") {
+		t.Errorf("a plan with nothing a solver takes: error %v, want one saying why", err)
+	}
+}
+
+// writeCorpus writes puzzles to a corpus file of their own.
+func writeCorpus(t *testing.T, puzzles ...*sudoku.Grid) string {
+	t.Helper()
+	var b strings.Builder
+	for _, p := range puzzles {
+		b.WriteString(p.String() + "\n")
+	}
+	path := filepath.Join(t.TempDir(), "corpus.txt")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// A defined pipeline left out of a plan is said to be so by its
+// definition's sizes and variants, naming the file that declares them.
+func TestLeftOutNamesTheDefinition(t *testing.T) {
+	f, err := defs.Parse("nine.toml", []byte(`[[solver]]
+name     = "script/nine"
+input    = "puzzle"
+command  = ["true", "{input}"]
+output   = "grid"
+unique   = "none"
+sizes    = [9]
+variants = ["classic"]
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	diagonal := sudoku.NewGrid(sudoku.MustGeometry(3, sudoku.Diagonal))
+	puzzles := []corpora.Puzzle{
+		{ID: "a:1", Corpus: "a", Grid: sudoku.PatternGrid(3)},
+		{ID: "a:2", Corpus: "a", Grid: diagonal},
+		{ID: "b:1", Corpus: "b", Grid: sudoku.PatternGrid(4)},
+	}
+	got := LeftOut(puzzles, []solvers.Info{f.Definitions[0].Info()})
+	if len(got) != 2 || got[0].Geometry != "9×9 diagonal" || got[1].Corpus != "b" || !strings.Contains(got[0].Reason, "its definition in nine.toml declares") {
+		t.Errorf("left out %+v, want the diagonal puzzle of a and the 16×16 one of b, by nine.toml's declaration", got)
+	}
 }

@@ -6,12 +6,14 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/defs"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/solvers/external"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -24,7 +26,19 @@ var testWorker = TestWorker{Env: "SUDOKUBENCH_TEST_WORKER", Registry: testRegist
 
 const benchEnv = "SUDOKUBENCH_TEST_BENCH"
 
+// allocEnv makes the test binary a program that touches that many MiB and
+// exits: a process whose peak is known, for a wrapper to start.
+const allocEnv = "SUDOKUBENCH_TEST_ALLOC_MIB"
+
 func TestMain(m *testing.M) {
+	if mib, err := strconv.Atoi(os.Getenv(allocEnv)); err == nil {
+		b := make([]byte, mib<<20)
+		for i := 0; i < len(b); i += 4096 {
+			b[i] = 1
+		}
+		fmt.Println(b[len(b)/2])
+		os.Exit(0)
+	}
 	testWorker.ServeIfAsked()
 	if out := os.Getenv(benchEnv); out != "" {
 		if _, err := Bench(context.Background(), slowConfig(out)); err != nil {
@@ -77,7 +91,15 @@ func testRegistry() *solvers.Registry {
 			panic(err)
 		}
 	}
+	nineOnly := solvers.Info{
+		Name: "test/nine-only", Family: "direct", PureGo: true, New: func() solvers.Solver { return dlx.NewSolver() },
+		Supports: func(geo *sudoku.Geometry) bool { return geo.N == 9 },
+	}
+	if err := reg.Add(nineOnly); err != nil {
+		panic(err)
+	}
 	addProofSolvers(reg)
+	addForkingDefinition(reg)
 	return reg
 }
 
@@ -95,6 +117,31 @@ func runOutside(s solvers.Solver) solvers.SolverFunc {
 			return solvers.Result{}, fmt.Errorf("outside program: exit %d, %v: %s", out.ExitCode, err, out.Tail(200))
 		}
 		return s.Solve(ctx, req)
+	}
+}
+
+// forkingMiB is what the program that the forking definition's wrapper
+// starts before its solver touches.
+const forkingMiB = 200
+
+// addForkingDefinition registers a defined pipeline whose program is a
+// wrapper script: it runs this test binary touching forkingMiB, then
+// CaDiCaL on the formula, as child processes both. The pipeline's peak is
+// the wrapper's and its children's.
+func addForkingDefinition(reg *solvers.Registry) {
+	text := fmt.Sprintf(`[[solver]]
+name    = "sat/forking-cadical"
+input   = "cnf"
+command = ["sh", "-c", "%s=%d \"$1\" >/dev/null; cadical -q \"$0\"", "{input}", %q]
+output  = "sat-competition"
+unique  = "block"
+`, allocEnv, forkingMiB, os.Args[0])
+	f, err := defs.Parse("forking.toml", []byte(text))
+	if err != nil {
+		panic(err)
+	}
+	if err := reg.Add(f.Definitions[0].Info()); err != nil {
+		panic(err)
 	}
 }
 

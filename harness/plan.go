@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 
@@ -45,7 +46,8 @@ const blockSize = 32
 // order, and a plan without forms the order it had before forms existed.
 // Each solver runs in the mode it can establish (solvers.Info.ModeFor): an
 // incomplete solver in a unique-mode plan runs, and is recorded, in first
-// mode.
+// mode. A solver is not planned on a puzzle whose geometry it does not
+// take (solvers.Info.Takes; LeftOut says which those are).
 func PlanRuns(puzzles []corpora.Puzzle, infos []solvers.Info, mode solvers.Mode, reps, forms int, seed int64) ([]Run, error) {
 	runs := make([]Run, 0, len(puzzles)*(forms+1)*len(infos)*reps)
 	for _, p := range puzzles {
@@ -55,6 +57,9 @@ func PlanRuns(puzzles []corpora.Puzzle, infos []solvers.Info, mode solvers.Mode,
 				return nil, err
 			}
 			for _, in := range infos {
+				if !in.Takes(p.Grid.Geometry()) {
+					continue
+				}
 				m := in.ModeFor(mode)
 				for rep := range reps {
 					s := RunSeed(seed, rep)
@@ -70,6 +75,41 @@ func PlanRuns(puzzles []corpora.Puzzle, infos []solvers.Info, mode solvers.Mode,
 	rng := rand.New(rand.NewPCG(uint64(seed), 0x5eed_5d0c))
 	rng.Shuffle(len(runs), func(i, j int) { runs[i], runs[j] = runs[j], runs[i] })
 	return runs, nil
+}
+
+// LeftOut lists the puzzles that PlanRuns leaves out because a solver
+// does not take their geometry (a solver definition's sizes and
+// variants), one entry per solver, corpus and geometry, in the order of
+// infos and then of first appearance in puzzles.
+func LeftOut(puzzles []corpora.Puzzle, infos []solvers.Info) []record.LeftOut {
+	var out []record.LeftOut
+	for _, in := range infos {
+		index := make(map[[2]string]int) // corpus and geometry to entry
+		for _, p := range puzzles {
+			geo := p.Grid.Geometry()
+			if in.Takes(geo) {
+				continue
+			}
+			key := [2]string{p.Corpus, geo.String()}
+			i, ok := index[key]
+			if !ok {
+				i = len(out)
+				index[key] = i
+				out = append(out, record.LeftOut{Solver: in.Name, Corpus: p.Corpus, Geometry: geo.String(), Reason: notTaken(in, geo)})
+			}
+			out[i].Puzzles++
+		}
+	}
+	return out
+}
+
+// notTaken says why a solver is not planned on puzzles of a geometry.
+func notTaken(in solvers.Info, geo *sudoku.Geometry) string {
+	why := fmt.Sprintf("%s does not take %s puzzles", in.Name, geo)
+	if in.Source != nil {
+		why += fmt.Sprintf(" (its definition in %s declares the sizes and variants it takes)", in.Source.File)
+	}
+	return why
 }
 
 // InBlocks orders the runs to execute: it cuts each solver's runs, in their

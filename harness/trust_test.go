@@ -309,3 +309,31 @@ func TestStampReadsEveryPartOfTheBuildInfo(t *testing.T) {
 		t.Errorf("stamp without build information = %+v", none)
 	}
 }
+
+// A defined pipeline's program peak includes the processes its program
+// starts: a wrapper script that runs a program touching forkingMiB before
+// CaDiCaL records a peak above forkingMiB.
+func TestDefinedPipelinePeakIncludesItsProgramsChildren(t *testing.T) {
+	cfg := tinyConfig(t.TempDir(), "sat/forking-cadical")
+	cfg.Timeout = 30 * time.Second // a busy machine, and 200 MiB touched per call
+	in, err := cfg.Registry.Lookup("sat/forking-cadical")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := in.Check(); err != nil {
+		t.Skip(err)
+	}
+	if _, err := Bench(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range readRecords(t, cfg.Out) {
+		switch {
+		case r.Status != "solved":
+			t.Errorf("%s: status %s (%s), want solved", r.Key(), r.Status, r.Detail)
+		case r.ProgramPeakRSS == 0:
+			t.Logf("%s: program peak not measured here (ptrace refused?)", r.Key())
+		case r.ProgramPeakRSS < forkingMiB<<20:
+			t.Errorf("%s: program peak %d MiB, want above the %d MiB its wrapper's child touched", r.Key(), r.ProgramPeakRSS>>20, forkingMiB)
+		}
+	}
+}

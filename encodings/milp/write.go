@@ -167,6 +167,11 @@ func WriteFixedMPS(w io.Writer, m *Model) error {
 	return m.writeMPS(w, fixedMPS{})
 }
 
+// FixedMPSName is the name that a variable or row named name has in fixed
+// MPS (WriteFixedMPS): x_1_12_3 is x1C3. A reader of a solution that a
+// program wrote for a fixed MPS file maps the names back with it.
+func FixedMPSName(name string) (string, error) { return fixedMPS{}.name(name) }
+
 // mpsLayout is what differs between the free and the fixed MPS formats.
 type mpsLayout interface {
 	// name returns the name a variable or row has in the file.

@@ -113,6 +113,20 @@ type Plan struct {
 	// file to that file's SHA-256: a benchmark resumed, or merged, with
 	// another definition would mix two pipelines under one name.
 	Definitions map[string]string `json:"definitions,omitempty"`
+	// LeftOut names the puzzles of the plan that a pipeline cannot take
+	// (a solver definition's sizes and variants), per pipeline, corpus and
+	// geometry: they were left out when the plan was made, never run, and
+	// Runs does not count them.
+	LeftOut []LeftOut `json:"left_out,omitempty"`
+}
+
+// LeftOut is a share of a plan's puzzles that one pipeline does not take.
+type LeftOut struct {
+	Solver   string `json:"solver"`
+	Corpus   string `json:"corpus"`
+	Geometry string `json:"geometry"` // "16×16 classic"
+	Puzzles  int    `json:"puzzles"`  // how many of the corpus's planned puzzles
+	Reason   string `json:"reason"`
 }
 
 // WriteManifest writes m as indented JSON. It writes a temporary file

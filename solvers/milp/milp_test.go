@@ -16,20 +16,6 @@ import (
 // sampleSeed draws the tests' samples of a corpus.
 const sampleSeed = 7
 
-// available returns the pipelines that can run here, skipping (with the
-// reason) the outside ones whose program is missing.
-func available(t *testing.T) []solvers.Info {
-	var out []solvers.Info
-	for _, in := range Pipelines() {
-		if err := in.Check(); err != nil {
-			t.Logf("skipping %s: %v", in.Name, err)
-			continue
-		}
-		out = append(out, in)
-	}
-	return out
-}
-
 func solve(t *testing.T, in solvers.Info, g *sudoku.Grid, mode solvers.Mode) solvers.Result {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
@@ -69,19 +55,6 @@ type namedPuzzle struct {
 	grid *sudoku.Grid
 }
 
-// shortExternal is how many puzzles of a kind the outside programs get under
-// -short: their process start-up and CBC's slow proofs make each take
-// seconds on a busy machine.
-const shortExternal = 3
-
-// forEngine trims a list of puzzles for an outside pipeline under -short.
-func forEngine[T any](in solvers.Info, all []T) []T {
-	if testing.Short() && !in.PureGo && len(all) > shortExternal {
-		return all[:shortExternal]
-	}
-	return all
-}
-
 func testPuzzles(t *testing.T) []namedPuzzle {
 	var out []namedPuzzle
 	for _, c := range []struct {
@@ -95,8 +68,6 @@ func testPuzzles(t *testing.T) []namedPuzzle {
 	diag := filledGrid(t, sudoku.MustGeometry(3, sudoku.Diagonal))
 	big := filledGrid(t, sudoku.MustGeometry(4, sudoku.Classic))
 	small := filledGrid(t, sudoku.MustGeometry(2, sudoku.Classic))
-	// The diagonal and 16×16 puzzles come first, so that -short keeps them
-	// and one 17-clue puzzle for the outside programs.
 	out = append([]namedPuzzle{
 		{"9x9-diagonal", blanked(diag, 0.7, 1)},
 		{"16x16", blanked(big, 0.6, 2)},
@@ -106,8 +77,8 @@ func testPuzzles(t *testing.T) []namedPuzzle {
 
 func TestPipelinesSolveAndVerify(t *testing.T) {
 	puzzles := testPuzzles(t)
-	for _, in := range available(t) {
-		for _, p := range forEngine(in, puzzles) {
+	for _, in := range Pipelines() {
+		for _, p := range puzzles {
 			t.Run(fmt.Sprintf("solver=%s/puzzle=%s", in.Name, p.name), func(t *testing.T) {
 				res := solve(t, in, p.grid, solvers.First)
 				if res.Status != solvers.Solved {
@@ -126,16 +97,12 @@ func TestPipelinesSolveAndVerify(t *testing.T) {
 // ill-posed puzzles on the cutting-planes pipeline, which is unsound on
 // some solvable ones (TestCuttingPlanesKnownUnsoundness).
 func TestConformance(t *testing.T) {
-	for _, in := range available(t) {
+	for _, in := range Pipelines() {
 		t.Run("solver="+in.Name, func(t *testing.T) {
 			suite := solvertest.Suite{
 				New:     in.New,
 				Samples: []solvertest.Sample{{Corpus: "17-clue", N: 3}},
 				MaxBox:  4,
-			}
-			if testing.Short() && !in.PureGo {
-				// CBC takes seconds to exhaust each tdoku-tests puzzle.
-				suite.UnsatLines = []int{19, 20, 21}[:shortExternal]
 			}
 			if in.Options["cutting-planes"] == "true" {
 				suite.RunIllPosed(t)
@@ -149,7 +116,7 @@ func TestConformance(t *testing.T) {
 func TestPipelinesUniqueMode(t *testing.T) {
 	multi := corporatest.Sample(t, "serg", 1, sampleSeed)[0]
 	unique := corporatest.Sample(t, "norvig-top95", 1, sampleSeed)[0]
-	for _, in := range available(t) {
+	for _, in := range Pipelines() {
 		t.Run("solver="+in.Name+"/puzzle="+multi.ID, func(t *testing.T) {
 			res := solve(t, in, multi.Grid, solvers.Unique)
 			if res.Status != solvers.Multiple {

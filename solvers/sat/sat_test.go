@@ -161,26 +161,6 @@ func TestPropagationOnlyCounter(t *testing.T) {
 	}
 }
 
-func TestParseModel(t *testing.T) {
-	for _, tt := range []struct{ name, text string }{
-		{"competition", "c hi\ns SATISFIABLE\nv 1 -2\nv 3 0\n"},
-		{"minisat", "SAT\n1 -2 3 0\n"},
-	} {
-		m, err := parseModel([]byte(tt.text), 3, tt.name)
-		if err != nil || !m[0] || m[1] || !m[2] {
-			t.Errorf("%s: %v %v", tt.name, m, err)
-		}
-	}
-	if _, err := parseModel([]byte("s SATISFIABLE\n"), 3, "x"); err == nil {
-		t.Error("a SAT answer without model was accepted")
-	}
-	c := map[string]float64{}
-	addCounters(c, []byte("c decisions                : 7    (0.00 % random)\nconflicts             : 3   (0 /sec)\nc decisions: 9\n"))
-	if c["decisions"] != 7 || c["conflicts"] != 3 {
-		t.Errorf("counters %v", c)
-	}
-}
-
 // gophersatGrid solves a puzzle with a gophersat problem built by build and
 // decodes the model leniently (a broken model yields a broken grid).
 func gophersatGrid(p *sudoku.Grid, pb *solver.Problem) *sudoku.Grid {
