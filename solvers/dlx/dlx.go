@@ -38,7 +38,8 @@ func countSolutions(g *sudoku.Grid, limit int, done <-chan struct{}) (int, bool)
 		return 0, false
 	}
 	interrupted := e.search(max(limit, 1), done)
-	return e.solutions, interrupted
+	solutions, _, _, _ := e.result()
+	return solutions, interrupted
 }
 
 // RandomSolution returns a solution of g drawn by searching with an option
@@ -52,14 +53,16 @@ func RandomSolution(g *sudoku.Grid, rng *rand.Rand) (*sudoku.Grid, bool) {
 // randomSolution is RandomSolution, stopping when done closes; it reports
 // whether it stopped before finding a solution or proving there is none.
 func randomSolution(g *sudoku.Grid, rng *rand.Rand, done <-chan struct{}) (*sudoku.Grid, bool, bool) {
-	e := newLayoutEngine(layoutFor(g.Geometry()).shuffled(rng))
+	e := newShuffledEngine(g.Geometry(), rng)
 	if !e.load(g) {
 		return nil, false, false
 	}
-	if interrupted := e.search(1, done); interrupted || e.solutions == 0 {
+	interrupted := e.search(1, done)
+	solutions, first, _, _ := e.result()
+	if interrupted || solutions == 0 {
 		return nil, false, interrupted
 	}
-	sol, err := e.matrix.Decode(g, e.first)
+	sol, err := e.exactCover().Decode(g, first)
 	return sol, err == nil, false
 }
 
@@ -118,15 +121,15 @@ func Pipelines() []solvers.Info {
 // Solver is the exactcover/dlx pipeline. It keeps one engine per geometry it
 // has seen and is not safe for concurrent use.
 type Solver struct {
-	engines []*engine
+	engines []searcher
 }
 
 // NewSolver returns a Solver with no buffers yet.
 func NewSolver() *Solver { return &Solver{} }
 
-func (s *Solver) engineFor(geo *sudoku.Geometry) *engine {
+func (s *Solver) engineFor(geo *sudoku.Geometry) searcher {
 	for _, e := range s.engines {
-		if e.matrix.Geometry() == geo {
+		if e.exactCover().Geometry() == geo {
 			return e
 		}
 	}
@@ -149,13 +152,14 @@ func (s *Solver) Solve(ctx context.Context, req solvers.Request) (solvers.Result
 	encoded := time.Now()
 	interrupted := consistent && e.search(limit, ctx.Done())
 	searched := time.Now()
+	solutions, first, nodes, guesses := e.result()
 	res := solvers.Result{
-		Counters: map[string]float64{"nodes": float64(e.nodes), "guesses": float64(e.guesses)},
+		Counters: map[string]float64{"nodes": float64(nodes), "guesses": float64(guesses)},
 		Model:    map[string]int{"items": stats.Items, "options": stats.Options, "nonzeros": stats.Nonzeros},
 	}
-	res.Status, res.Detail = e.status(req.Mode, consistent, interrupted, ctx.Err())
+	res.Status, res.Detail = searchStatus(req.Mode, solutions, nodes, consistent, interrupted, ctx.Err())
 	if res.Status == solvers.Solved || res.Status == solvers.Multiple {
-		if res.Solution, err = e.matrix.Decode(req.Puzzle, e.first); err != nil {
+		if res.Solution, err = e.exactCover().Decode(req.Puzzle, first); err != nil {
 			return solvers.Result{}, err
 		}
 	}
@@ -167,13 +171,13 @@ func (s *Solver) Solve(ctx context.Context, req solvers.Request) (solvers.Result
 	return res, nil
 }
 
-// status turns a finished search into the solver's status and detail.
-func (e *engine) status(mode solvers.Mode, consistent, interrupted bool, cause error) (solvers.Status, string) {
+// searchStatus turns a finished search into the solver's status and detail.
+func searchStatus(mode solvers.Mode, solutions int, nodes int64, consistent, interrupted bool, cause error) (solvers.Status, string) {
 	switch {
 	case !consistent:
 		return solvers.Unsat, "two givens cover the same item"
 	case interrupted:
-		return solvers.GaveUp, fmt.Sprintf("stopped after %d nodes: %v", e.nodes, cause)
+		return solvers.GaveUp, fmt.Sprintf("stopped after %d nodes: %v", nodes, cause)
 	}
-	return solvers.SearchStatus(mode, e.solutions, false), ""
+	return solvers.SearchStatus(mode, solutions, false), ""
 }
