@@ -44,6 +44,9 @@ type Config struct {
 	Seed     int64
 	Timeout  time.Duration // wall-clock limit per run
 	MemBytes uint64        // resident memory limit per run; 0: none
+	// Certify asks pipelines that write DRAT proofs for the proof of each
+	// unsat or unique verdict, which the parent checks (record.Certified).
+	Certify bool
 
 	Shard Shard // the piece of the plan to run here
 	// Out is the result directory; "" makes a new one below
@@ -60,7 +63,10 @@ type Config struct {
 	Registry   *solvers.Registry // the parent's view of the solvers
 	Launch     Launcher          // starts workers that know the same solvers
 	Oracle     corpora.Oracle    // completes puzzles for derived corpora; may be nil
-	Progress   Progress          // nil: silent
+	// CrossCheck settles every unsat and multiple verdict, untimed, in
+	// this process (exactcover/dlx's oracle); nil checks none.
+	CrossCheck CrossChecker
+	Progress   Progress // nil: silent
 	// Warn, when set, hears each warning as it arises (a busy machine is
 	// worth knowing before the runs, not after); Summary.Warnings holds
 	// them all either way.
@@ -90,6 +96,7 @@ func (c *Config) ApplyPlan(p record.Plan) error {
 	c.Corpora, c.Hints, c.Limit, c.Sample = slices.Clone(p.Corpora), hints, p.Limit, p.Sample
 	c.Solvers, c.Mode, c.Reps, c.Seed = strings.Join(p.Solvers, ","), mode, p.Reps, p.Seed
 	c.Timeout, c.MemBytes = time.Duration(p.TimeoutNS), p.MemBytes
+	c.Certify = p.Certify
 	return nil
 }
 
@@ -99,17 +106,28 @@ func (c *Config) plan(infos []solvers.Info, runs int) record.Plan {
 		Corpora: slices.Clone(c.Corpora), Limit: c.Limit, Sample: c.Sample,
 		Mode: string(c.Mode), Reps: c.Reps, Seed: c.Seed,
 		TimeoutNS: int64(c.Timeout), MemBytes: c.MemBytes, Runs: runs,
+		Certify: c.Certify,
 	}
 	if c.Hints != (corpora.HintRange{}) {
 		p.Hints = c.Hints.String()
 	}
 	for _, in := range infos {
 		p.Solvers = append(p.Solvers, in.Name)
+		if in.Source != nil {
+			if p.Definitions == nil {
+				p.Definitions = make(map[string]string)
+			}
+			p.Definitions[in.Name] = in.Source.SHA256
+		}
 	}
 	return p
 }
 
-func (c *Config) check() error {
+// Check refuses a configuration that cannot be meant: no corpus or solver,
+// a limit below its minimum, a bad mode or shard, a corpus listed twice.
+// Bench checks it first; a command line can ask before, to tell a mistake
+// in its flags from a benchmark that failed.
+func (c *Config) Check() error {
 	switch {
 	case len(c.Corpora) == 0:
 		return errors.New("no corpus given")
@@ -122,7 +140,7 @@ func (c *Config) check() error {
 	case c.Timeout < MinTimeout:
 		return fmt.Errorf("timeout %s: need a limit of at least %s", c.Timeout, MinTimeout)
 	case c.MemBytes > 0 && c.MemBytes < MinMem:
-		return fmt.Errorf("memory limit %s: a worker needs at least %s (its Go runtime alone takes about 17 MiB); give more, or 0 for no limit", FormatBytes(c.MemBytes), FormatBytes(MinMem))
+		return fmt.Errorf("memory limit %s: a worker needs at least %s (its Go runtime alone takes about 17 MiB); give more, or 0 for no limit", record.FormatBytes(float64(c.MemBytes)), record.FormatBytes(MinMem))
 	case c.Shard.Check() != nil:
 		return fmt.Errorf("shard %s: %w", c.Shard, c.Shard.Check())
 	case c.Resume && c.Out == "":
@@ -173,7 +191,7 @@ func (s *Summary) addWarning(w string) {
 // The benchmark holds cfg.Out's writer lock (LockDir) from start to end: a
 // second process on the same directory is refused, naming the first.
 func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
-	if err := cfg.check(); err != nil {
+	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
 	if cfg.Out == "" {
@@ -197,6 +215,9 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	infos, err := selectSolvers(cfg.Registry, cfg.Solvers, sum)
 	if err != nil {
 		return nil, err
+	}
+	if cfg.Certify && !slices.ContainsFunc(infos, func(in solvers.Info) bool { return in.Proofs != nil }) {
+		sum.addWarning("--certify: none of the selected solvers writes DRAT proofs (sat/cadical/* do); no verdict will be certified")
 	}
 	puzzles, shas, err := loadPuzzles(cfg, sum)
 	if err != nil {
@@ -279,8 +300,16 @@ func execute(ctx context.Context, cfg Config, pending []Run, prov provenance, su
 			err = closeErr
 		}
 	}()
-	ex := NewExecutor(cfg.Launch, cfg.Timeout, cfg.MemBytes)
+	ex := NewExecutor(cfg.Launch, cfg.Timeout, cfg.MemBytes).CrossCheckWith(cfg.CrossCheck)
 	defer ex.Close()
+	if cfg.Certify {
+		dir, remove, err := proofDir()
+		if err != nil {
+			return err
+		}
+		defer remove()
+		ex.proofs = dir
+	}
 	prog := cfg.Progress
 	if prog == nil {
 		prog = silent{}
@@ -396,6 +425,9 @@ func prepareOut(cfg Config, m *record.Manifest, prov provenance) (*record.Manife
 	manifestPath := filepath.Join(cfg.Out, record.ManifestFile)
 	resultsPath := filepath.Join(cfg.Out, record.ResultsFile)
 	old, err := record.ReadManifest(manifestPath)
+	if _, zerr := os.Stat(filepath.Join(cfg.Out, record.CompressedResultsFile)); zerr == nil {
+		return nil, nil, fmt.Errorf("%s holds compressed records (%s), as a committed run does: runs append to %s only; gunzip it to resume, or choose another --out", cfg.Out, record.CompressedResultsFile, record.ResultsFile)
+	}
 	switch {
 	case err == nil && !cfg.Resume:
 		return nil, nil, fmt.Errorf("%s already holds a benchmark; pass --resume to finish it or choose another --out", cfg.Out)
@@ -403,7 +435,7 @@ func prepareOut(cfg Config, m *record.Manifest, prov provenance) (*record.Manife
 		if err := resumable(old, m, prov, cfg.AllowOtherBuild); err != nil {
 			return nil, nil, fmt.Errorf("cannot resume %s: %w", cfg.Out, err)
 		}
-		if err := trimPartialLine(resultsPath); err != nil {
+		if err := TrimPartialLine(resultsPath); err != nil {
 			return nil, nil, err
 		}
 		check := record.NewPlanCheck(old)
@@ -434,6 +466,9 @@ func resumable(old, now *record.Manifest, prov provenance, otherBuild bool) erro
 
 // sameBenchmark reports how two manifests' plans, shards or corpora differ.
 func sameBenchmark(old, now *record.Manifest) error {
+	if err := sameDefinitions(old, now); err != nil {
+		return err
+	}
 	if diff := PlanDiff(old.Plan, now.Plan); len(diff) > 0 {
 		return fmt.Errorf("the plan differs from the recorded one: %s", strings.Join(diff, "; "))
 	}
@@ -443,6 +478,24 @@ func sameBenchmark(old, now *record.Manifest) error {
 	for name, sha := range now.Corpora {
 		if old.Corpora[name] != sha {
 			return fmt.Errorf("corpus %s changed since the recorded run (SHA-256 %s, now %s)", name, old.Corpora[name], sha)
+		}
+	}
+	return nil
+}
+
+// sameDefinitions reports a defined pipeline whose definition file is not
+// the one the recorded benchmark ran: same name, another pipeline.
+func sameDefinitions(old, now *record.Manifest) error {
+	for _, name := range old.Plan.Solvers {
+		was, is := old.Plan.Definitions[name], now.Plan.Definitions[name]
+		switch {
+		case was == is:
+		case was == "":
+			return fmt.Errorf("%s ran built in, and now comes from a definition file (SHA-256 %s): choose another name for the defined one", name, is)
+		case is == "":
+			return fmt.Errorf("%s came from a definition file (SHA-256 %s; %s holds its text) that this call was not given: pass it with --defs", name, was, record.ManifestFile)
+		default:
+			return fmt.Errorf("the definition of %s changed since the recorded run (SHA-256 %s, now %s): a benchmark resumes with the definitions it started with (%s holds their text); start a new --out for the new one", name, was, is, record.ManifestFile)
 		}
 	}
 	return nil
@@ -463,10 +516,11 @@ func recordedKeys(path string, check *record.PlanCheck) (map[string]bool, error)
 	return keys, err
 }
 
-// trimPartialLine cuts a results file back to its last complete line, so
-// that a record half-written when the process was killed is dropped (and its
-// run done again) rather than glued to the next one.
-func trimPartialLine(path string) error {
+// TrimPartialLine cuts a file of JSON lines (results, certificates) back
+// to its last complete line, so that a line half-written when the process
+// was killed is dropped (and its work done again) rather than glued to the
+// next one. A missing file is left missing.
+func TrimPartialLine(path string) error {
 	b, err := os.ReadFile(path)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil

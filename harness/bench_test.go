@@ -513,3 +513,34 @@ func TestRecordsThatDisagreeWithTheManifestAreRefused(t *testing.T) {
 		})
 	}
 }
+
+// A run whose records were compressed, as the committed runs are, reports
+// like any other but is never resumed: a resume would start a second
+// records file beside the compressed one.
+func TestCompressedRunReportsButDoesNotResume(t *testing.T) {
+	cfg := testConfig(t.TempDir())
+	cfg.Corpora, cfg.Reps = []string{"norvig-top95"}, 1
+	if _, err := Bench(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	want := readRecords(t, cfg.Out)
+	plain := filepath.Join(cfg.Out, record.ResultsFile)
+	if out, err := exec.Command("gzip", "-9n", plain).CombinedOutput(); err != nil {
+		t.Skipf("gzip: %v %s", err, out)
+	}
+	path, err := record.ResultsPath(cfg.Out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, _, err := record.ReadAll(path)
+	if err != nil || len(got) != len(want) {
+		t.Fatalf("read %d records (%v), want %d", len(got), err, len(want))
+	}
+	cfg.Resume = true
+	if _, err := Bench(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "compressed records") {
+		t.Errorf("resume of a compressed run: %v, want a refusal", err)
+	}
+	if _, err := os.Stat(plain); err == nil {
+		t.Error("the refused resume started a plain records file beside the compressed one")
+	}
+}

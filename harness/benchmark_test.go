@@ -2,7 +2,6 @@ package harness
 
 import (
 	"context"
-	"fmt"
 	"path/filepath"
 	"slices"
 	"testing"
@@ -13,6 +12,7 @@ import (
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/solvers/registry"
+	"github.com/sudokubench/sudokubench/solvers/solvertest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -28,7 +28,11 @@ const (
 // fixed sample of each shipped corpus, in-process and in unique mode. One
 // pass verifies every answer and counts the engine's work before timing;
 // the timed loop then cycles through the sample. benchstat reads the
-// sub-benchmark names as solver and corpus keys.
+// sub-benchmark names as solver and corpus keys (solver=exactcover:dlx:
+// see solvertest.BenchSolver) and mode keys, and ns/puzzle as a time. The
+// mode comes last so that a corpus name ending in -digits (hardest-1106)
+// is not taken for the -GOMAXPROCS suffix, which go test leaves out at
+// GOMAXPROCS=1.
 func BenchmarkSolve(b *testing.B) {
 	infos, err := registry.Default().Select("pure")
 	if err != nil {
@@ -37,7 +41,7 @@ func BenchmarkSolve(b *testing.B) {
 	for _, corpus := range corpora.Names() {
 		puzzles := grids(benchPuzzles(b, corpus))
 		for _, in := range infos {
-			b.Run(fmt.Sprintf("solver=%s/corpus=%s", in.Name, corpus), func(b *testing.B) {
+			b.Run(solvertest.BenchSolver(in.Name)+"/corpus="+corpus+"/mode=unique", func(b *testing.B) {
 				benchmarkSolver(b, in, puzzles)
 			})
 		}
@@ -82,8 +86,8 @@ func benchmarkSolver(b *testing.B, in solvers.Info, puzzles []*sudoku.Grid) {
 		i++
 	}
 	n := float64(b.N)
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e3/n, "µs/puzzle")
-	b.ReportMetric(float64((processCPU(false)-cpu0).Nanoseconds())/1e3/n, "cpu-µs/puzzle")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/n, "ns/puzzle")
+	b.ReportMetric(float64((processCPU(false)-cpu0).Nanoseconds())/n, "cpu-ns/puzzle")
 	b.ReportMetric(solved, "solved-fraction")
 	for name, total := range counters {
 		b.ReportMetric(total/float64(len(puzzles)), name+"/puzzle")
@@ -118,8 +122,8 @@ func verifyPass(b *testing.B, s solvers.Solver, puzzles []*sudoku.Grid) (float64
 // BenchmarkIsolated times exactcover/dlx the way `sudokubench run` does, on
 // BenchmarkSolve's samples: each solve goes to a worker child process over
 // its pipe, is timed there and verified by the parent. ns/op is the whole
-// round trip; µs/puzzle is the mean solve time the records hold, to set
-// against BenchmarkSolve's µs/puzzle, and folded-µs/puzzle the mean over
+// round trip; ns/puzzle is the mean solve time the records hold, to set
+// against BenchmarkSolve's ns/puzzle, and folded-ns/puzzle the mean over
 // puzzles of each puzzle's median record, which is what a report folds
 // repetitions into.
 func BenchmarkIsolated(b *testing.B) {
@@ -129,7 +133,7 @@ func BenchmarkIsolated(b *testing.B) {
 	}
 	for _, corpus := range corpora.Names() {
 		puzzles := benchPuzzles(b, corpus)
-		b.Run(fmt.Sprintf("solver=%s/corpus=%s", in.Name, corpus), func(b *testing.B) {
+		b.Run(solvertest.BenchSolver(in.Name)+"/corpus="+corpus+"/mode=unique", func(b *testing.B) {
 			benchmarkIsolated(b, in, puzzles)
 		})
 	}
@@ -161,8 +165,8 @@ func benchmarkIsolated(b *testing.B, in solvers.Info, puzzles []corpora.Puzzle) 
 			timed++
 		}
 	}
-	b.ReportMetric(sum/1e3/float64(b.N), "µs/puzzle")
-	b.ReportMetric(folded/1e3/float64(timed), "folded-µs/puzzle")
+	b.ReportMetric(sum/float64(b.N), "ns/puzzle")
+	b.ReportMetric(folded/float64(timed), "folded-ns/puzzle")
 }
 
 // isolatedRun executes one run and returns the wall time it recorded.

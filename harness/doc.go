@@ -16,7 +16,10 @@
 // memory, to survive its own bugs, or to be right. The parent kills the
 // worker's process group at the deadline (timeout) or when the worker's
 // resident memory, polled from /proc, passes the limit (memout); a panic or
-// a dead worker is a crash; an answer that breaks the rules is wrong.
+// a dead worker is a crash; an answer that breaks the rules is wrong. An
+// unsat or multiple verdict, which no grid proves, is cross-checked in the
+// parent, untimed, by a CrossChecker (exactcover/dlx) that the caller
+// passes in; one it refutes is wrong too.
 //
 // Measurement. The worker times the solve call alone, with the monotonic
 // clock and the process CPU clock; it counts the heap bytes allocated

@@ -22,6 +22,10 @@ type Executor struct {
 	timeout  time.Duration
 	memBytes uint64
 	workers  map[string]*workerProc
+	checker  CrossChecker // nil: claims go unchecked
+	// proofs is where workers write the DRAT proofs of the runs' verdicts
+	// for the parent to check (proof.go); "" asks for none.
+	proofs string
 }
 
 // NewExecutor returns an executor that starts workers with launch and holds
@@ -31,10 +35,21 @@ func NewExecutor(launch Launcher, timeout time.Duration, memBytes uint64) *Execu
 	return &Executor{launch: launch, timeout: timeout, memBytes: memBytes, workers: make(map[string]*workerProc)}
 }
 
-// Do executes one run and returns its record. A puzzle that fails
-// validation is recorded as an error without reaching a worker. The only
-// error returned says that ctx was cancelled: the run was abandoned, its
-// worker killed, and nothing is to be recorded.
+// CrossCheckWith makes the executor settle every unsat and multiple
+// verdict with c (see CrossCheckBudget) before it returns the record, and
+// returns the executor.
+func (e *Executor) CrossCheckWith(c CrossChecker) *Executor {
+	e.checker = c
+	return e
+}
+
+// Do executes one run and returns its record. The puzzle goes to the
+// solver as it is: one without a solution (two equal givens, a cell with
+// no candidate) is the solver's to call unsat. With a checker
+// (CrossCheckWith), an unsat or multiple verdict is then settled in this
+// process, after the worker's timed solve. The only error returned
+// says that ctx was cancelled: the run was abandoned, its worker killed,
+// and nothing is to be recorded.
 func (e *Executor) Do(ctx context.Context, run Run) (record.Record, error) {
 	rec, _, err := e.Solve(ctx, run)
 	return rec, err
@@ -43,20 +58,27 @@ func (e *Executor) Do(ctx context.Context, run Run) (record.Record, error) {
 // Solve is Do that also returns the verified grid of a run whose status is
 // solved or multiple; nil otherwise.
 func (e *Executor) Solve(ctx context.Context, run Run) (record.Record, *sudoku.Grid, error) {
-	return judged(run, e.timeout, func() (reply, error) { return e.solve(ctx, run) })
+	proof := proofPathFor(e.proofs, run)
+	rec, grid, err := judged(run, e.timeout, func() (reply, error) { return e.solve(ctx, run, proof) })
+	if err != nil {
+		return rec, grid, err
+	}
+	certifyRecord(&rec, run, grid, proof, e.timeout)
+	if rec.Status == string(solvers.Wrong) {
+		grid = nil // its proof was rejected
+	}
+	if CrossCheck(ctx, e.checker, &rec, run.Puzzle.Grid, grid) != nil {
+		return rec, nil, errInterrupted
+	}
+	return rec, grid, err
 }
 
-// judged validates run's puzzle, gets the worker's reply from solve, and
-// turns it into a record with the answer verified. It also returns the
-// verified solution, nil when the record is not solved or multiple. A
-// puzzle that fails validation is recorded as an error without calling
-// solve; solve's error is returned as is.
+// judged gets the worker's reply from solve and turns it into a record
+// with the answer verified. It also returns the verified solution, nil
+// when the record is not solved or multiple; solve's error is returned as
+// is.
 func judged(run Run, timeout time.Duration, solve func() (reply, error)) (record.Record, *sudoku.Grid, error) {
 	rec := baseRecord(run, timeout)
-	if err := run.Puzzle.Grid.Validate(); err != nil {
-		rec.Status, rec.Detail = string(solvers.Error), "invalid puzzle: "+err.Error()
-		return rec, nil, nil
-	}
 	rep, err := solve()
 	if err != nil {
 		return rec, nil, err
@@ -66,8 +88,9 @@ func judged(run Run, timeout time.Duration, solve func() (reply, error)) (record
 	return rec, judge(&rec, run, rep.Solution, timeout), nil
 }
 
-// solve sends the run to its solver's worker, starting one if needed.
-func (e *Executor) solve(ctx context.Context, run Run) (reply, error) {
+// solve sends the run to its solver's worker, starting one if needed, and
+// asks for the proof of its verdict at proof when set.
+func (e *Executor) solve(ctx context.Context, run Run, proof string) (reply, error) {
 	name := run.Solver.Name
 	w, ok := e.workers[name]
 	if !ok {
@@ -80,7 +103,9 @@ func (e *Executor) solve(ctx context.Context, run Run) (reply, error) {
 		}
 		e.workers[name] = w
 	}
-	rep, alive, err := w.solve(ctx, jobFor(run, e.timeout), limitsFor(e.timeout, e.memBytes))
+	j := jobFor(run, e.timeout)
+	j.ProofPath = proof
+	rep, alive, err := w.solve(ctx, j, limitsFor(e.timeout, e.memBytes))
 	if !alive {
 		delete(e.workers, name)
 	}
@@ -120,7 +145,7 @@ func baseRecord(run Run, timeout time.Duration) record.Record {
 		Started: time.Now().UTC(),
 		Solver:  run.Solver.Name, Options: run.Solver.Options, Family: run.Solver.Family,
 		Stochastic: run.Solver.Stochastic, External: !run.Solver.PureGo,
-		Corpus: run.Puzzle.Corpus, PuzzleID: run.Puzzle.ID, PuzzleSHA: g.SHA256(),
+		Corpus: run.Puzzle.Corpus, PuzzleID: run.Puzzle.ID, PuzzleSHA: g.SHA256(), Puzzle: g.String(),
 		Hints: run.Puzzle.Hints, Size: g.N(), Variant: g.Geometry().Variant.String(),
 		Mode: string(run.Mode), Seed: run.Seed, Rep: run.Rep,
 		TimeoutNS: int64(timeout),

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
 )
 
@@ -49,7 +50,7 @@ func TestPlantedFaults(t *testing.T) {
 			t.Fatalf("run %d (%s): %v", i, c.solver, err)
 		}
 		took := time.Since(start)
-		t.Logf("solver=%s status=%s wall=%s cpu=%s alloc=%d rss=%s took=%s detail=%.80q", c.solver, rec.Status, time.Duration(rec.WallNS), time.Duration(rec.CPUNS), rec.AllocBytes, FormatBytes(rec.PeakRSS), took, rec.Detail)
+		t.Logf("solver=%s status=%s wall=%s cpu=%s alloc=%d rss=%s took=%s detail=%.80q", c.solver, rec.Status, time.Duration(rec.WallNS), time.Duration(rec.CPUNS), rec.AllocBytes, record.FormatBytes(float64(rec.PeakRSS)), took, rec.Detail)
 		if solvers.Status(rec.Status) != c.want || !strings.Contains(rec.Detail, c.detail) {
 			t.Errorf("run %d solver=%s: status %s (%q), want %s with %q", i, c.solver, rec.Status, rec.Detail, c.want, c.detail)
 		}
@@ -59,20 +60,33 @@ func TestPlantedFaults(t *testing.T) {
 	}
 }
 
-func TestInvalidPuzzleNeverReachesSolver(t *testing.T) {
+// A puzzle without a solution reaches the solver, which calls it unsat; a
+// solver that fills it anyway is caught by verification.
+func TestIllPosedPuzzleReachesTheSolver(t *testing.T) {
 	reg := testRegistry()
-	info, _ := reg.Lookup("test/panic")
-	ex := NewExecutor(testLaunch, time.Second, 0)
+	ex := NewExecutor(testLaunch, 10*time.Second, 0)
 	defer ex.Close()
-	bad := testPuzzles(t)[len(testPuzzleLines)]
-	rec, err := ex.Do(context.Background(), Run{Key: "k", Solver: info, Puzzle: bad, Mode: solvers.First})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if rec.Status != string(solvers.Error) || !strings.Contains(rec.Detail, "invalid puzzle") {
-		t.Errorf("status %s (%q), want error for an invalid puzzle", rec.Status, rec.Detail)
-	}
-	if len(ex.workers) != 0 {
-		t.Errorf("a worker was started for an invalid puzzle")
+	illPosed := testPuzzles(t)[len(testPuzzleLines)]
+	for _, c := range []struct {
+		solver string
+		want   solvers.Status
+		detail string
+	}{
+		{"exactcover/dlx", solvers.Unsat, ""},
+		{"test/wrong", solvers.Wrong, "row 1: 5 at r1c1 and r1c2"},
+	} {
+		t.Run("solver="+c.solver, func(t *testing.T) {
+			info, err := reg.Lookup(c.solver)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rec, err := ex.Do(context.Background(), Run{Key: "k", Solver: info, Puzzle: illPosed, Mode: solvers.Unique})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if solvers.Status(rec.Status) != c.want || !strings.Contains(rec.Detail, c.detail) {
+				t.Errorf("status %s (%q), want %s with %q", rec.Status, rec.Detail, c.want, c.detail)
+			}
+		})
 	}
 }

@@ -53,8 +53,9 @@ func testLaunch(solver string) *exec.Cmd {
 	return cmd
 }
 
-// testRegistry holds the planted faulty solvers beside two correct ones: a
-// plain backtracking solver and the suite's reference engine, exactcover/dlx.
+// testRegistry holds the planted faulty solvers (liars about unsat and
+// multiple among them) beside two correct ones: a plain backtracking
+// solver and the suite's reference engine, exactcover/dlx.
 func testRegistry() *solvers.Registry {
 	reg := solvers.NewRegistry()
 	planted := map[string]solvers.SolverFunc{
@@ -70,6 +71,10 @@ func testRegistry() *solvers.Registry {
 		},
 	}
 	planted["test/slow"] = slowly(dlx.NewSolver())
+	planted["test/claims-unsat"] = func(context.Context, solvers.Request) (solvers.Result, error) {
+		return solvers.Result{Status: solvers.Unsat}, nil
+	}
+	planted["test/claims-multiple"] = claimsMultiple(dlx.NewSolver())
 	for name, f := range planted {
 		if err := reg.Add(solvers.Info{Name: name, Family: "direct", PureGo: true, New: func() solvers.Solver { return f }}); err != nil {
 			panic(err)
@@ -84,6 +89,7 @@ func testRegistry() *solvers.Registry {
 			panic(err)
 		}
 	}
+	addProofSolvers(reg)
 	return reg
 }
 
@@ -146,6 +152,18 @@ func fillWithOnes(_ context.Context, req solvers.Request) (solvers.Result, error
 	return solvers.Result{Status: solvers.Solved, Solution: g}, nil
 }
 
+// claimsMultiple wraps a correct solver and calls each solution it finds
+// one of several: a lie on a puzzle with one solution.
+func claimsMultiple(s solvers.Solver) solvers.SolverFunc {
+	return func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+		res, err := s.Solve(ctx, req)
+		if res.Status == solvers.Solved {
+			res.Status = solvers.Multiple
+		}
+		return res, err
+	}
+}
+
 // slowly wraps a correct solver so that each run takes at least 10 ms,
 // long enough for a test to kill a benchmark part-way.
 func slowly(s solvers.Solver) solvers.SolverFunc {
@@ -191,7 +209,7 @@ var testPuzzleLines = []string{
 }
 
 // testPuzzles returns the test puzzles as one corpus, plus one ill-posed
-// puzzle (two 5s in row 1) that must never reach a solver.
+// puzzle (two 5s in row 1), which a complete solver must call unsat.
 func testPuzzles(t testing.TB) []corpora.Puzzle {
 	lines := append(append([]string{}, testPuzzleLines...), "55"+strings.Repeat(".", 79))
 	var out []corpora.Puzzle

@@ -29,6 +29,7 @@ func newManifest(plan record.Plan, shard Shard, infos []solvers.Info, corpusSHA 
 		Hostname:     prov.host,
 		Dependencies: dependencies(),
 		External:     externalVersions(infos),
+		Definitions:  definitions(infos),
 		Plan:         plan,
 		Corpora:      corpusSHA,
 		Shard:        shard.String(),
@@ -77,6 +78,27 @@ func dependencies() map[string]string {
 		deps[d.Path] = v
 	}
 	return deps
+}
+
+// definitions gathers the definition files of the selected pipelines that
+// come from one.
+func definitions(infos []solvers.Info) []record.Definition {
+	var out []record.Definition
+	index := make(map[string]int) // file and SHA-256 → position in out
+	for _, in := range infos {
+		if in.Source == nil {
+			continue
+		}
+		key := in.Source.File + "\x00" + in.Source.SHA256
+		i, ok := index[key]
+		if !ok {
+			i = len(out)
+			index[key] = i
+			out = append(out, record.Definition{File: in.Source.File, SHA256: in.Source.SHA256, Text: in.Source.Text})
+		}
+		out[i].Solvers = append(out[i].Solvers, in.Name)
+	}
+	return out
 }
 
 // externalVersions asks every selected pipeline that reports a version.

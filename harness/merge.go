@@ -153,10 +153,13 @@ func mergedManifest(dirs []string) (*record.Manifest, error) {
 // that does not describe them.
 func recordsAgree(dir string, m *record.Manifest) error {
 	check := record.NewPlanCheck(m)
-	_, err := record.Read(filepath.Join(dir, record.ResultsFile), func(r *record.Record) error {
-		check.Check(r)
-		return nil
-	})
+	path, err := record.ResultsPath(dir)
+	if err == nil {
+		_, err = record.Read(path, func(r *record.Record) error {
+			check.Check(r)
+			return nil
+		})
+	}
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
 		return fmt.Errorf("merge: %w", err)
 	}
@@ -178,15 +181,19 @@ func mergeRecords(dirs []string, path string) (*MergeSummary, error) {
 	sum := &MergeSummary{}
 	seen := make(map[string]bool)
 	for _, dir := range dirs {
-		warn, err := record.Read(filepath.Join(dir, record.ResultsFile), func(r *record.Record) error {
-			if seen[r.Key()] {
-				sum.Duplicates++
-				return nil
-			}
-			seen[r.Key()] = true
-			sum.Records++
-			return writeLine(bw, r)
-		})
+		path, err := record.ResultsPath(dir)
+		var warn []string
+		if err == nil {
+			warn, err = record.Read(path, func(r *record.Record) error {
+				if seen[r.Key()] {
+					sum.Duplicates++
+					return nil
+				}
+				seen[r.Key()] = true
+				sum.Records++
+				return writeLine(bw, r)
+			})
+		}
 		sum.Warnings = append(sum.Warnings, warn...)
 		if err != nil && !errors.Is(err, os.ErrNotExist) {
 			return nil, fmt.Errorf("merge: %w", err)

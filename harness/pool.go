@@ -28,6 +28,7 @@ import (
 type Pool struct {
 	launch    Launcher
 	perSolver int
+	checker   CrossChecker // nil: claims go unchecked
 
 	mu      sync.Mutex
 	solvers map[string]*solverWorkers
@@ -76,13 +77,26 @@ func NewPool(launch Launcher, perSolver int) *Pool {
 
 // Do runs one solve in a worker of run's solver and returns its record,
 // the answer verified as a benchmark's is, and the verified solution (nil
-// unless the status is solved or multiple). A puzzle that fails validation
-// is recorded as an error without reaching a worker. The error is ErrBusy
+// unless the status is solved or multiple), its unsat or multiple verdict
+// cross-checked when the pool has a checker. A puzzle without a solution
+// goes to the solver like any other. The error is ErrBusy
 // when no worker came free within lim.Wait, and ctx's error when ctx ended
 // first: the run was then abandoned, its worker killed, and the record
 // means nothing.
 func (p *Pool) Do(ctx context.Context, run Run, lim Limits) (record.Record, *sudoku.Grid, error) {
-	return judged(run, lim.Timeout, func() (reply, error) { return p.solve(ctx, run, lim) })
+	rec, grid, err := judged(run, lim.Timeout, func() (reply, error) { return p.solve(ctx, run, lim) })
+	if err == nil {
+		err = CrossCheck(ctx, p.checker, &rec, run.Puzzle.Grid, grid)
+	}
+	return rec, grid, err
+}
+
+// CrossCheckWith makes the pool settle every unsat and multiple verdict
+// with c (see CrossCheckBudget), after the worker's reply and outside any
+// worker's slot, and returns the pool. Call it before the first Do.
+func (p *Pool) CrossCheckWith(c CrossChecker) *Pool {
+	p.checker = c
+	return p
 }
 
 // solve sends the run to a worker of its solver, holding a slot throughout.

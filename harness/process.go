@@ -14,6 +14,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
 )
 
@@ -151,7 +152,7 @@ func (p *workerProc) solve(ctx context.Context, j job, lim limits) (rep reply, a
 			if w.overLimit() {
 				p.kill()
 				return limitReply(solvers.Memout, start, w.peak,
-					fmt.Sprintf("killed at %d bytes resident, over the %s limit", w.peak, FormatBytes(lim.memBytes))), false, nil
+					fmt.Sprintf("killed at %d bytes resident, over the %s limit", w.peak, record.FormatBytes(float64(lim.memBytes)))), false, nil
 			}
 		case <-ctx.Done():
 			p.kill()

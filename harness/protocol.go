@@ -25,6 +25,9 @@ type job struct {
 	// puzzles that makes a benchmark's times match a tight loop's: a pool
 	// serving requests wants answers, not that fidelity (see Pool).
 	SkipWarmUp bool `json:"skip_warm_up,omitempty"`
+	// ProofPath asks the solver to write the DRAT proof of its verdict
+	// there, for the parent to check (solvers.Request.ProofPath).
+	ProofPath string `json:"proof_path,omitempty"`
 }
 
 // reply is what the worker measured and what its solver returned.

@@ -16,7 +16,7 @@ import (
 // provenance is what every record and the manifest say about where and by
 // what the runs were made.
 type provenance struct {
-	commit     string // VCS revision stamped into this binary, or record.UnknownBuild
+	commit     string // VCS revision stamped into this binary, else its module version, else record.UnknownBuild
 	dirty      bool   // the stamp marks the tree as modified
 	executable string // hex SHA-256 of this binary; "" when unreadable
 	host       string
@@ -34,30 +34,6 @@ func currentProvenance() provenance {
 	p.host, _ = os.Hostname()
 	p.loadStart, _ = loadAverages()
 	return p
-}
-
-// vcsStamp returns the revision stamped into a build and whether its tree
-// was modified, from the build information alone: a binary built at one
-// commit and run in a checkout of another must name its own. Without a
-// stamp (go build -buildvcs=false, go test, a build outside a repository)
-// it returns record.UnknownBuild rather than guess.
-func vcsStamp(bi *debug.BuildInfo, ok bool) (commit string, dirty bool) {
-	if !ok {
-		return record.UnknownBuild, false
-	}
-	commit = record.UnknownBuild
-	for _, s := range bi.Settings {
-		switch s.Key {
-		case "vcs.revision":
-			commit = s.Value
-		case "vcs.modified":
-			dirty = s.Value == "true"
-		}
-	}
-	if commit == record.UnknownBuild {
-		dirty = false
-	}
-	return commit, dirty
 }
 
 // executableSHA256 hashes the running binary through /proc/self/exe, which

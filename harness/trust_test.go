@@ -14,6 +14,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/sudoku"
 )
 
 // tinyConfig is one solver on two puzzles, once each.
@@ -43,6 +44,9 @@ func TestRecordsCarryProvenance(t *testing.T) {
 		if r.Host != host || r.Build != record.UnknownBuild {
 			t.Errorf("%s: host %q build %q, want %q and %q", r.Key(), r.Host, r.Build, host, record.UnknownBuild)
 		}
+		if g, err := sudoku.ParseLine(r.Puzzle, sudoku.Classic); err != nil || g.SHA256() != r.PuzzleSHA || r.Schema != record.Schema {
+			t.Errorf("%s: puzzle %q (%v) schema %d, want the puzzle whose SHA-256 is %s, schema %d", r.Key(), r.Puzzle, err, r.Schema, r.PuzzleSHA, record.Schema)
+		}
 	}
 	m, err := record.ReadManifest(filepath.Join(cfg.Out, record.ManifestFile))
 	if err != nil {
@@ -59,7 +63,13 @@ func TestRecordsCarryProvenance(t *testing.T) {
 }
 
 func TestVCSStamp(t *testing.T) {
-	stamped := func(settings ...debug.BuildSetting) *debug.BuildInfo { return &debug.BuildInfo{Settings: settings} }
+	stamped := func(version string, settings ...debug.BuildSetting) *debug.BuildInfo {
+		return &debug.BuildInfo{Main: debug.Module{Path: "github.com/sudokubench/sudokubench", Version: version}, Settings: settings}
+	}
+	revision := debug.BuildSetting{Key: "vcs.revision", Value: "abc"}
+	clean := debug.BuildSetting{Key: "vcs.modified", Value: "false"}
+	modified := debug.BuildSetting{Key: "vcs.modified", Value: "true"}
+	compiler := debug.BuildSetting{Key: "-compiler", Value: "gc"}
 	tests := []struct {
 		name       string
 		bi         *debug.BuildInfo
@@ -67,9 +77,15 @@ func TestVCSStamp(t *testing.T) {
 		want       string
 		wantsDirty bool
 	}{
-		{"stamp=clean", stamped(debug.BuildSetting{Key: "vcs.revision", Value: "abc"}, debug.BuildSetting{Key: "vcs.modified", Value: "false"}), true, "abc", false},
-		{"stamp=dirty", stamped(debug.BuildSetting{Key: "vcs.revision", Value: "abc"}, debug.BuildSetting{Key: "vcs.modified", Value: "true"}), true, "abc", true},
-		{"stamp=none", stamped(debug.BuildSetting{Key: "-compiler", Value: "gc"}), true, record.UnknownBuild, false},
+		{"stamp=clean", stamped("(devel)", revision, clean), true, "abc", false},
+		{"stamp=dirty", stamped("(devel)", revision, modified), true, "abc", true},
+		{"stamp=vcs/version=v1.2.0", stamped("v1.2.0", revision, clean), true, "abc", false},
+		{"stamp=vcs/version=pseudo+dirty", stamped("v1.2.1-0.20261124120000-abcdef123456+dirty", revision, modified), true, "abc", true},
+		{"stamp=none/version=devel", stamped("(devel)", compiler), true, record.UnknownBuild, false},
+		{"stamp=none/version=none", stamped("", compiler), true, record.UnknownBuild, false},
+		{"stamp=none/version=v1.2.0", stamped("v1.2.0", compiler), true, "v1.2.0", false},
+		{"stamp=none/version=pseudo", stamped("v0.0.0-20261124120000-abcdef123456", compiler), true, "v0.0.0-20261124120000-abcdef123456", false},
+		{"stamp=none/version=v1.2.0+dirty", stamped("v1.2.0+dirty", compiler), true, "v1.2.0", true},
 		{"stamp=no-build-info", nil, false, record.UnknownBuild, false},
 	}
 	for _, tt := range tests {
@@ -77,6 +93,9 @@ func TestVCSStamp(t *testing.T) {
 			commit, dirty := vcsStamp(tt.bi, tt.ok)
 			if commit != tt.want || dirty != tt.wantsDirty {
 				t.Errorf("got %q dirty %v, want %q dirty %v", commit, dirty, tt.want, tt.wantsDirty)
+			}
+			if s := stampOf(tt.bi, tt.ok); s.Build != record.BuildName(tt.want, tt.wantsDirty) {
+				t.Errorf("stamp names the build %q, want %q", s.Build, record.BuildName(tt.want, tt.wantsDirty))
 			}
 		})
 	}
@@ -266,5 +285,27 @@ func TestBusyWarning(t *testing.T) {
 		if (w != "") != c.warns || (c.warns && !strings.Contains(w, strconv.FormatFloat(c.load[0], 'f', 2, 64))) {
 			t.Errorf("load %v on %d cores: warning %q, want one: %v", c.load, c.cores, w, c.warns)
 		}
+	}
+}
+
+func TestStampReadsEveryPartOfTheBuildInfo(t *testing.T) {
+	bi := &debug.BuildInfo{
+		GoVersion: "go1.26.0",
+		Main:      debug.Module{Path: "github.com/sudokubench/sudokubench", Version: "(devel)"},
+		Settings: []debug.BuildSetting{
+			{Key: "-buildmode", Value: "exe"},
+			{Key: "vcs.revision", Value: "0123abcd"},
+			{Key: "vcs.time", Value: "2026-11-24T12:00:00Z"},
+			{Key: "vcs.modified", Value: "true"},
+		},
+	}
+	s := stampOf(bi, true)
+	if s.Module != bi.Main.Path || s.Version != "(devel)" || s.GoVersion != "go1.26.0" ||
+		s.Revision != "0123abcd" || !s.Modified || s.Time != "2026-11-24T12:00:00Z" ||
+		s.Build != "0123abcd+dirty" || len(s.Settings) != 4 {
+		t.Errorf("stamp = %+v", s)
+	}
+	if none := stampOf(nil, false); none.Build != record.UnknownBuild || none.Revision != "" || none.Settings != nil {
+		t.Errorf("stamp without build information = %+v", none)
 	}
 }

@@ -2,11 +2,11 @@ package harness
 
 import (
 	"fmt"
-	"math"
 	"math/big"
 	"regexp"
-	"strconv"
 	"strings"
+
+	"github.com/sudokubench/sudokubench/harness/record"
 )
 
 // byteUnits are the suffixes ParseBytes accepts, longest first.
@@ -52,25 +52,11 @@ func ParseBytes(s string) (uint64, error) {
 	v, _ := new(big.Rat).SetString(num) // sizeNumber's digits always read
 	v.Mul(v, new(big.Rat).SetUint64(factor))
 	if v.Cmp(new(big.Rat).SetUint64(MaxBytes)) > 0 {
-		return 0, fmt.Errorf("memory size %q: more than the largest accepted, %s (%d bytes)", s, FormatBytes(MaxBytes), uint64(MaxBytes))
+		return 0, fmt.Errorf("memory size %q: more than the largest accepted, %s (%d bytes)", s, record.FormatBytes(MaxBytes), uint64(MaxBytes))
 	}
 	b := new(big.Int).Quo(v.Num(), v.Denom()).Uint64()
 	if b == 0 && v.Sign() > 0 {
 		return 0, fmt.Errorf("memory size %q: less than one byte; 0 means no limit", s)
 	}
 	return b, nil
-}
-
-// FormatBytes writes a size in binary units: "1.5 GiB", "200 MiB", "12 KiB".
-func FormatBytes(b uint64) string {
-	const units = "KMGTPE"
-	if b < 1024 {
-		return fmt.Sprintf("%d B", b)
-	}
-	v, i := float64(b)/1024, 0
-	for v >= 1024 && i < len(units)-1 {
-		v /= 1024
-		i++
-	}
-	return strconv.FormatFloat(math.Round(v*10)/10, 'f', -1, 64) + " " + units[i:i+1] + "iB"
 }

@@ -131,6 +131,7 @@ func (w *worker) do(j job, waited time.Duration) reply {
 		return rep
 	}
 	if wall < warmPoolLimit {
+		req.ProofPath = "" // warm-ups write no proofs
 		w.warm.add(req)
 	}
 	fillReply(&rep, res, solveErr, ctx.Err() != nil)
@@ -341,7 +342,7 @@ func (j job) request() (solvers.Request, error) {
 	if err != nil {
 		return solvers.Request{}, err
 	}
-	return solvers.Request{Puzzle: g, Mode: mode, Seed: j.Seed}, nil
+	return solvers.Request{Puzzle: g, Mode: mode, Seed: j.Seed, ProofPath: j.ProofPath}, nil
 }
 
 // ProtocolStdout moves the worker's protocol off file descriptor 1: it

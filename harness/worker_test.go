@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -80,12 +81,12 @@ func TestWorkerPeakIsPerRun(t *testing.T) {
 		t.Fatalf("got %d replies, want 3", len(replies))
 	}
 	if replies[0].PeakRSS < big {
-		t.Fatalf("the big run's peak is %s, want at least %s", FormatBytes(replies[0].PeakRSS), FormatBytes(big))
+		t.Fatalf("the big run's peak is %s, want at least %s", record.FormatBytes(float64(replies[0].PeakRSS)), record.FormatBytes(float64(big)))
 	}
 	for i, r := range replies[1:] {
 		if r.PeakRSS+big/2 > replies[0].PeakRSS {
 			t.Errorf("small run %d reports a peak of %s after a big run's %s: the peak was not reset",
-				i+1, FormatBytes(r.PeakRSS), FormatBytes(replies[0].PeakRSS))
+				i+1, record.FormatBytes(float64(r.PeakRSS)), record.FormatBytes(float64(replies[0].PeakRSS)))
 		}
 	}
 }

@@ -98,8 +98,8 @@ func TestSolveAllComparesEverySolver(t *testing.T) {
 	for _, sk := range res.Skipped {
 		skipped[sk.Solver] = sk.Reason
 	}
-	if len(skipped) != 2 || !strings.Contains(skipped["test/away"], "not installed") || !strings.Contains(skipped["test/slow"], "opt-in") {
-		t.Errorf("skipped %+v, want test/away (not installed) and test/slow (opt-in) with their reasons", res.Skipped)
+	if len(skipped) != 4 || !strings.Contains(skipped["test/away"], "not installed") || !strings.Contains(skipped["test/slow"], "opt-in") {
+		t.Errorf("skipped %+v, want test/away (not installed), and test/slow and two other test solvers (opt-in), with their reasons", res.Skipped)
 	}
 	var named solveAllAnswer
 	post(t, ts, "/api/solve/all", map[string]any{"puzzle": top95, "solvers": []string{"test/slow"}}).decode(t, &named)
@@ -173,8 +173,6 @@ func TestWrongAnswerIsNotReturned(t *testing.T) {
 // the cells it names.
 func TestBadInputGets4xx(t *testing.T) {
 	_, ts := newTestServer(t, func(c *Config) { c.MaxBody = 4 << 10; c.MaxTimeout = 10 * time.Second })
-	// Row 3 of top95 is "......7.."; a 7 at r3c2 duplicates it.
-	dup := top95[:18] + ".7....7.." + top95[27:]
 	badSymbol := top95[:24] + "x" + top95[25:]
 	rows := rowsOf(mustParse(t, top95, sudoku.Classic))
 	short := slices.Clone(rows)
@@ -208,13 +206,11 @@ func TestBadInputGets4xx(t *testing.T) {
 		{"bad timeout", "/api/solve", map[string]any{"puzzle": top95, "timeout": "soon"}, 400, `field "timeout": got "soon"`, nil},
 		{"timeout over the limit", "/api/solve", map[string]any{"puzzle": top95, "timeout": "1h"}, 400, "over this server's limit of 10s", nil},
 		{"timeout too short", "/api/solve", map[string]any{"puzzle": top95, "timeout": "1ns"}, 400, "want a duration of at least 1ms", nil},
-		{"duplicate given", "/api/solve", map[string]any{"puzzle": dup}, 400, "row 3: 7 at r3c2 and r3c7", []string{"r3c2", "r3c7"}},
 		{"unknown symbol", "/api/solve", map[string]any{"puzzle": badSymbol}, 400, "char 25 (r3c7): unknown symbol 'x'", []string{"r3c7"}},
 		{"wrong length", "/api/solve", map[string]any{"puzzle": top95[:80]}, 400, "80 cells: a puzzle has 16, 81, 256 or 625 cells", nil},
 		{"short row", "/api/solve", map[string]any{"puzzle": short}, 400, "puzzle row 2 has 8 cells; a 9×9 grid needs 9", nil},
 		{"digit too big", "/api/solve", map[string]any{"puzzle": bigDigit}, 400, "r3c7: 12 is not a digit of a 9×9 grid", []string{"r3c7"}},
 		{"rows of strings", "/api/solve", `{"puzzle": [["1"]]}`, 400, "want rows of whole numbers", nil},
-		{"article duplicate", "/solve", map[string]any{"puzzle": rowsOf(mustParse(t, dup, sudoku.Classic))}, 400, "row 3: 7 at r3c2 and r3c7", []string{"r3c2", "r3c7"}},
 		{"article unknown algorithm", "/solve", map[string]any{"puzzle": rows, "algorithm": "nope"}, 400, `unknown solver "nope"`, nil},
 		{"body over the limit", "/api/solve", `{"puzzle": "` + strings.Repeat(".", 5000) + `"}`, 413, "request body over the limit of 4 KiB", nil},
 		{"body over the limit after a value", "/api/solve", `{"puzzle": "1"}` + strings.Repeat(" ", 5000) + "{}", 413, "over the limit", nil},
@@ -227,6 +223,74 @@ func TestBadInputGets4xx(t *testing.T) {
 				t.Errorf("got %d %q cells %v; want %d with %q, cells %v", a.code, e.Error, e.Cells, c.code, c.msg, c.cells)
 			}
 		})
+	}
+}
+
+// A puzzle without a solution is no bad request: the solvers run and
+// answer unsat, and the answer names the givens in conflict and their
+// cells, in the API's shape and the article's.
+func TestIllPosedPuzzleIsUnsat(t *testing.T) {
+	_, ts := newTestServer(t, nil)
+	// Row 3 of top95 is "......7.."; a 7 at r3c2 duplicates it.
+	dup := top95[:18] + ".7....7.." + top95[27:]
+	var one solveAnswer
+	post(t, ts, "/api/solve", map[string]any{"puzzle": dup, "mode": "unique"}).decode(t, &one)
+	var all solveAllAnswer
+	post(t, ts, "/api/solve/all", map[string]any{"puzzle": dup, "solvers": []string{"exactcover/dlx"}}).decode(t, &all)
+	for _, info := range []puzzleInfo{one.puzzleInfo, all.puzzleInfo} {
+		if c := info.Conflict; c == nil || c.Message != "row 3: 7 at r3c2 and r3c7" || !slices.Equal(c.Cells, []string{"r3c2", "r3c7"}) {
+			t.Errorf("conflict %+v, want row 3's two 7s and their cells", c)
+		}
+	}
+	if one.Status != "unsat" || one.Verified || len(all.Results) != 1 || all.Results[0].Status != "unsat" {
+		t.Errorf("statuses %s and %+v, want unsat", one.Status, all.Results)
+	}
+	var article articleSolveAnswer
+	post(t, ts, "/solve", map[string]any{"puzzle": rowsOf(mustParse(t, dup, sudoku.Classic))}).decode(t, &article)
+	if article.Status != "unsat" || article.Solution != nil {
+		t.Errorf("article's shape: %+v, want unsat without a solution", article)
+	}
+	var solvable solveAnswer
+	post(t, ts, "/api/solve", map[string]any{"puzzle": top95}).decode(t, &solvable)
+	if solvable.Conflict != nil {
+		t.Errorf("a solvable puzzle's answer names a conflict: %+v", solvable.Conflict)
+	}
+}
+
+// An incomplete solver asked for unique mode runs in first mode, and the
+// answer says so: mode is the one it ran in, mode_asked the one asked for;
+// every answer carries its mode, the article's shape included.
+func TestAnswersSayWhichModeTheyRanIn(t *testing.T) {
+	_, ts := newTestServer(t, nil)
+	for _, c := range []struct{ solver, mode, asked string }{
+		{"test/incomplete", "first", "unique"},
+		{"exactcover/dlx", "unique", ""},
+	} {
+		var one solveAnswer
+		post(t, ts, "/api/solve", map[string]any{"puzzle": top95, "solver": c.solver, "mode": "unique"}).decode(t, &one)
+		var all solveAllAnswer
+		post(t, ts, "/api/solve/all", map[string]any{"puzzle": top95, "solvers": []string{c.solver}, "mode": "unique"}).decode(t, &all)
+		for _, res := range append([]solveResult{one.solveResult}, all.Results...) {
+			if res.Mode != c.mode || res.ModeAsked != c.asked || res.Status != "solved" {
+				t.Errorf("%s: mode %q asked %q status %s, want %q, %q, solved", c.solver, res.Mode, res.ModeAsked, res.Status, c.mode, c.asked)
+			}
+		}
+	}
+	var article articleSolveAnswer
+	post(t, ts, "/solve", map[string]any{"puzzle": rowsOf(mustParse(t, top95, sudoku.Classic)), "algorithm": "test/incomplete"}).decode(t, &article)
+	if article.Mode != "first" || article.Status != "solved" {
+		t.Errorf("article's answer: %+v, want solved in first mode", article)
+	}
+}
+
+// A solver's false unsat is refuted by the server's cross-check: wrong,
+// with exactcover/dlx's solution as the detail.
+func TestFalseUnsatIsWrong(t *testing.T) {
+	_, ts := newTestServer(t, nil)
+	var res solveAnswer
+	post(t, ts, "/api/solve", map[string]any{"puzzle": top95, "solver": "test/claims-unsat"}).decode(t, &res)
+	if res.Status != "wrong" || !res.CrossChecked || res.Verified || !strings.HasPrefix(res.Detail, "reported unsat, but exactcover/dlx finds a solution: 4173698256321") {
+		t.Errorf("status %s, cross-checked %v, detail %q; want a cross-checked wrong with dlx's solution", res.Status, res.CrossChecked, res.Detail)
 	}
 }
 
@@ -349,15 +413,16 @@ func TestSolveAllMarksABusySolver(t *testing.T) {
 }
 
 // TestArticleShapes checks the article's own request and answer shapes,
-// key for key.
+// key for key: the answer adds to the article's keys the mode that every
+// answer carries.
 func TestArticleShapes(t *testing.T) {
 	_, ts := newTestServer(t, nil)
 	rows := rowsOf(mustParse(t, top95, sudoku.Classic))
 	a := post(t, ts, "/solve", map[string]any{"puzzle": rows})
 	var keys map[string]any
 	a.decode(t, &keys)
-	if got := slices.Sorted(maps.Keys(keys)); a.code != 200 || !slices.Equal(got, []string{"algorithm", "solution", "status"}) {
-		t.Fatalf("POST /solve: %d with keys %v, want 200 with algorithm, solution, status", a.code, got)
+	if got := slices.Sorted(maps.Keys(keys)); a.code != 200 || !slices.Equal(got, []string{"algorithm", "mode", "solution", "status"}) {
+		t.Fatalf("POST /solve: %d with keys %v, want 200 with algorithm, mode, solution, status", a.code, got)
 	}
 	var solved articleSolveAnswer
 	a.decode(t, &solved)

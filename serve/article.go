@@ -20,11 +20,13 @@ type articleSolveRequest struct {
 	Algorithm string      `json:"algorithm"` // default exactcover/dlx
 }
 
-// articleSolveAnswer is the article's solve answer.
+// articleSolveAnswer is the article's solve answer, with the mode the
+// solver ran in (always first) beside the article's fields.
 type articleSolveAnswer struct {
 	Status    string  `json:"status"`
 	Solution  [][]int `json:"solution"` // null unless solved and verified
 	Algorithm string  `json:"algorithm"`
+	Mode      string  `json:"mode"`
 }
 
 // articleGenerated is the article's generate answer.
@@ -47,7 +49,7 @@ func (s *Server) handleArticleSolve(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	answer := articleSolveAnswer{Status: res.Status, Algorithm: res.Solver}
+	answer := articleSolveAnswer{Status: res.Status, Algorithm: res.Solver, Mode: res.Mode}
 	if res.verified != nil {
 		answer.Solution = rowsOf(res.verified)
 	}

@@ -17,7 +17,8 @@ type solverEntry struct {
 	Options     map[string]string `json:"options,omitempty"`
 	PureGo      bool              `json:"pure_go"`
 	Stochastic  bool              `json:"stochastic"`
-	Incomplete  bool              `json:"incomplete"` // runs in first mode only
+	Incomplete  bool              `json:"incomplete"`           // runs in first mode only
+	FirstOnly   bool              `json:"first_only,omitempty"` // complete, but runs in first mode only
 	Available   bool              `json:"available"`
 	Unavailable string            `json:"unavailable,omitempty"` // why not
 	Version     string            `json:"version,omitempty"`
@@ -30,7 +31,7 @@ func (s *Server) listSolvers() []solverEntry {
 	for _, in := range s.cfg.Registry.All() {
 		e := solverEntry{
 			Name: in.Name, Family: in.Family, Description: in.Description, Options: in.Options,
-			PureGo: in.PureGo, Stochastic: in.Stochastic, Incomplete: in.Incomplete, Available: true,
+			PureGo: in.PureGo, Stochastic: in.Stochastic, Incomplete: in.Incomplete, FirstOnly: in.FirstOnly, Available: true,
 		}
 		if err := in.Check(); err != nil {
 			e.Available, e.Unavailable = false, err.Error()

@@ -187,8 +187,9 @@ func (p *puzzleField) UnmarshalJSON(b []byte) error {
 	return &fieldError{"puzzle", fmt.Errorf("got %.20s; want a string (one line or the display form) or rows of numbers, 0 for a blank", b)}
 }
 
-// grid reads the puzzle for a variant and validates it, with sudoku's
-// messages: "char 5 (r1c5): unknown symbol …", "row 3: 7 at r3c2 and r3c8".
+// grid reads the puzzle for a variant, with sudoku's messages: "char 5
+// (r1c5): unknown symbol …". A well-formed puzzle without a solution (two
+// equal givens in a unit) is no bad request: the solvers answer it unsat.
 func (p puzzleField) grid(v sudoku.Variant) (*sudoku.Grid, error) {
 	var g *sudoku.Grid
 	var err error
@@ -201,9 +202,6 @@ func (p puzzleField) grid(v sudoku.Variant) (*sudoku.Grid, error) {
 		g, err = sudoku.Parse(p.text, v)
 	}
 	if err != nil {
-		return nil, err
-	}
-	if err := g.Validate(); err != nil {
 		return nil, err
 	}
 	return g, nil

@@ -49,7 +49,8 @@ func testLaunch(solver string) *exec.Cmd {
 
 // testRegistry holds the suite's reference engine beside planted faulty
 // solvers: one that hangs ignoring its context, one that panics, one that
-// answers a grid breaking the rules, and one that cannot run here.
+// answers a grid breaking the rules, one that calls every puzzle unsat, and
+// one that cannot run here; and dlx flagged incomplete, for the modes.
 func testRegistry() *solvers.Registry {
 	reg := solvers.NewRegistry()
 	for _, in := range dlx.Pipelines() {
@@ -65,6 +66,18 @@ func testRegistry() *solvers.Registry {
 	}
 	mustAdd(reg, solvers.Info{
 		Name: "test/slow", Family: "direct", PureGo: true, OptIn: "slow by design",
+		New: func() solvers.Solver { return dlx.NewSolver() },
+	})
+	mustAdd(reg, solvers.Info{
+		Name: "test/claims-unsat", Family: "direct", PureGo: true, OptIn: "a liar",
+		New: func() solvers.Solver {
+			return solvers.SolverFunc(func(context.Context, solvers.Request) (solvers.Result, error) {
+				return solvers.Result{Status: solvers.Unsat}, nil
+			})
+		},
+	})
+	mustAdd(reg, solvers.Info{
+		Name: "test/incomplete", Family: "direct", PureGo: true, Incomplete: true, OptIn: "incomplete",
 		New: func() solvers.Solver { return dlx.NewSolver() },
 	})
 	mustAdd(reg, solvers.Info{

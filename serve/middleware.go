@@ -10,7 +10,7 @@ import (
 	"os"
 	"time"
 
-	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/record"
 )
 
 // Header limits. Go's server answers headers over its MaxHeaderBytes
@@ -29,7 +29,7 @@ func limitHeaders(h http.Handler) http.Handler {
 			w.Header().Set("Connection", "close")
 			writeError(w, &apiError{
 				code: http.StatusRequestHeaderFieldsTooLarge,
-				msg:  fmt.Sprintf("request headers of %s are over the limit of %s", harness.FormatBytes(uint64(n)), harness.FormatBytes(maxHeaderBytes)),
+				msg:  fmt.Sprintf("request headers of %s are over the limit of %s", record.FormatBytes(float64(n)), record.FormatBytes(maxHeaderBytes)),
 			})
 			return
 		}
@@ -85,7 +85,7 @@ func (s *Server) bodyError(w http.ResponseWriter, err error) *apiError {
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooBig):
-		return &apiError{code: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("request body over the limit of %s", harness.FormatBytes(uint64(s.cfg.MaxBody)))}
+		return &apiError{code: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("request body over the limit of %s", record.FormatBytes(float64(s.cfg.MaxBody)))}
 	case errors.Is(err, os.ErrDeadlineExceeded):
 		w.Header().Set("Connection", "close")
 		return &apiError{code: http.StatusRequestTimeout, msg: fmt.Sprintf("the request body did not arrive within %s: send it whole, at once", s.cfg.BodyTimeout)}

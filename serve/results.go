@@ -109,7 +109,11 @@ func listRuns(root string) ([]runEntry, error) {
 
 // runAt describes the run in dir, if dir holds a results file of its own.
 func runAt(dir, rel string) (runEntry, bool) {
-	fi, err := os.Lstat(filepath.Join(dir, record.ResultsFile))
+	path, err := record.ResultsPath(dir)
+	if err != nil {
+		return runEntry{}, false
+	}
+	fi, err := os.Lstat(path)
 	if err != nil || !fi.Mode().IsRegular() {
 		return runEntry{}, false
 	}
@@ -138,7 +142,7 @@ func (s *Server) runDir(rel string) (string, error) {
 		return "", leaves
 	}
 	dir := filepath.Join(root, rel)
-	for _, p := range []string{dir, filepath.Join(dir, record.ResultsFile), filepath.Join(dir, record.ManifestFile)} {
+	for _, p := range []string{dir, filepath.Join(dir, record.ResultsFile), filepath.Join(dir, record.CompressedResultsFile), filepath.Join(dir, record.ManifestFile)} {
 		real, err := filepath.EvalSymlinks(p)
 		switch {
 		case errors.Is(err, fs.ErrNotExist) && p != dir:
@@ -226,8 +230,13 @@ func (c *reportCache) page(dir, run string) ([]byte, error) {
 // that.
 func filesStamp(dir string) (string, error) {
 	var b strings.Builder
-	for _, name := range []string{record.ResultsFile, record.ManifestFile} {
-		info, err := os.Stat(filepath.Join(dir, name))
+	results, err := record.ResultsPath(dir)
+	if err != nil {
+		return "", err
+	}
+	for _, path := range []string{results, filepath.Join(dir, record.ManifestFile)} {
+		name := filepath.Base(path)
+		info, err := os.Stat(path)
 		switch {
 		case name == record.ManifestFile && errors.Is(err, fs.ErrNotExist):
 			b.WriteString("no manifest")

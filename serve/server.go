@@ -28,7 +28,9 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/dlx"
 )
 
 // Defaults of a Config's zero fields.
@@ -82,7 +84,7 @@ func (c Config) checkLimits() error {
 	case short(c.MaxTimeout) || c.MaxTimeout > TimeoutCeiling:
 		return fmt.Errorf("MaxTimeout %s: want %s to %s", c.MaxTimeout, harness.MinTimeout, TimeoutCeiling)
 	case c.MemBytes > 0 && c.MemBytes < harness.MinMem:
-		return fmt.Errorf("MemBytes %s: a worker needs at least %s, or 0 for no limit", harness.FormatBytes(c.MemBytes), harness.FormatBytes(harness.MinMem))
+		return fmt.Errorf("MemBytes %s: a worker needs at least %s, or 0 for no limit", record.FormatBytes(float64(c.MemBytes)), record.FormatBytes(harness.MinMem))
 	case c.MaxInFlight < 0 || c.MaxInFlight > InFlightCeiling:
 		return fmt.Errorf("MaxInFlight %d: want 1 to %d", c.MaxInFlight, InFlightCeiling)
 	case c.MaxBody < 0 || c.BodyTimeout < 0:
@@ -151,7 +153,7 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{
 		cfg:      cfg,
 		corpora:  corporaDir,
-		pool:     harness.NewPool(cfg.Launch, cfg.Workers),
+		pool:     harness.NewPool(cfg.Launch, cfg.Workers).CrossCheckWith(dlx.Oracle{}),
 		inFlight: make(chan struct{}, cfg.MaxInFlight),
 	}
 	s.solverList = sync.OnceValue(s.listSolvers)

@@ -46,10 +46,25 @@ type puzzleInfo struct {
 	Size    int    `json:"size"`
 	Variant string `json:"variant"`
 	Hints   int    `json:"hints"`
+	// Conflict is a contradiction among the givens that shows at sight
+	// (sudoku.Validate), with the cells it names, so that a page can mark
+	// them; the solvers still ran, and answer unsat.
+	Conflict *conflictInfo `json:"conflict,omitempty"`
+}
+
+// conflictInfo is why a puzzle has no solution: "row 3: 7 at r3c2 and
+// r3c8", cells r3c2 and r3c8.
+type conflictInfo struct {
+	Message string   `json:"message"`
+	Cells   []string `json:"cells"`
 }
 
 func infoOf(g *sudoku.Grid) puzzleInfo {
-	return puzzleInfo{Puzzle: g.String(), Size: g.N(), Variant: g.Geometry().Variant.String(), Hints: g.Hints()}
+	info := puzzleInfo{Puzzle: g.String(), Size: g.N(), Variant: g.Geometry().Variant.String(), Hints: g.Hints()}
+	if err := g.Validate(); err != nil {
+		info.Conflict = &conflictInfo{Message: err.Error(), Cells: cellName.FindAllString(err.Error(), -1)}
+	}
+	return info
 }
 
 // solveResult is one solver's answer: its verified solution, status and
@@ -57,9 +72,15 @@ func infoOf(g *sudoku.Grid) puzzleInfo {
 type solveResult struct {
 	Solver string `json:"solver"`
 	Mode   string `json:"mode"` // the mode it ran in: incomplete solvers run in first
+	// ModeAsked is the mode the request asked for, where the solver ran in
+	// another (an incomplete solver asked for unique).
+	ModeAsked string `json:"mode_asked,omitempty"`
 	// Status is a record's status, or, in /api/solve/all, statusBusy for
 	// a solver that found no free worker (Detail says why).
 	Status string `json:"status"`
+	// CrossChecked says that exactcover/dlx settled an unsat or multiple
+	// status (a refuted one is wrong, the detail saying why).
+	CrossChecked bool `json:"cross_checked,omitempty"`
 	// Verified says that Solution passed sudoku.CheckSolution against the
 	// puzzle; a grid that fails is not returned, and the status is wrong.
 	Verified bool   `json:"verified"`
@@ -166,10 +187,14 @@ func (s *Server) solve(ctx context.Context, info solvers.Info, j puzzleJob) (sol
 		return solveResult{}, err
 	}
 	res := solveResult{
-		Solver: rec.Solver, Mode: rec.Mode, Status: rec.Status, Verified: sol != nil, Detail: publicDetail(rec.Detail),
+		Solver: rec.Solver, Mode: rec.Mode, Status: rec.Status, CrossChecked: rec.CrossChecked,
+		Verified: sol != nil, Detail: publicDetail(rec.Detail),
 		WallNS: rec.WallNS, CPUNS: rec.CPUNS, EncodeNS: rec.EncodeNS, SolveNS: rec.SolveNS, DecodeNS: rec.DecodeNS,
 		AllocBytes: rec.AllocBytes, PeakRSS: rec.PeakRSS, Counters: rec.Counters, Model: rec.Model,
 		TimeoutNS: rec.TimeoutNS, ElapsedNS: int64(time.Since(start)), verified: sol,
+	}
+	if run.Mode != j.mode {
+		res.ModeAsked = string(j.mode)
 	}
 	if sol != nil {
 		res.Solution = sol.String()

@@ -4,6 +4,9 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"github.com/sudokubench/sudokubench/encodings/cnf"
+	"github.com/sudokubench/sudokubench/sudoku"
 )
 
 // Info describes a named pipeline in a Registry.
@@ -34,6 +37,22 @@ type Info struct {
 	// they run in first mode whatever the plan asks (see ModeFor), and an
 	// end without a valid grid is gave-up.
 	Incomplete bool
+	// Proofs, when set, says that the pipeline writes a DRAT proof where a
+	// Request asks for one (ProofPath), and of what formula; nil when it
+	// cannot. A pipeline that runs a program sets it when it knows the
+	// arguments that make the program write a proof.
+	Proofs *ProofSpec
+	// FirstOnly marks complete solvers that cannot prove a solution unique
+	// (an outside program defined with unique = "none"): they run in first
+	// mode whatever the plan asks, as incomplete ones do, but an end
+	// without a solution is a proof of unsat, not gave-up.
+	FirstOnly bool
+	// Supports, when set, says which geometries the pipeline takes (a
+	// defined pipeline's sizes and variants); nil means every one.
+	Supports func(*sudoku.Geometry) bool
+	// Source, for a pipeline defined in a solver definition file rather
+	// than in Go, is that file; the manifest records it.
+	Source *Source
 	// Available reports whether the pipeline can run here (an outside
 	// solver installed, say); nil means it always can.
 	Available func() error
@@ -41,6 +60,14 @@ type Info struct {
 	Version func() string
 	// New makes a fresh Solver.
 	New func() Solver
+}
+
+// ProofSpec says what formula a pipeline's proofs refute: the one that
+// cnf.Refutation builds from the puzzle (and, for a unique verdict, the
+// solution blocked) with these encoding options, as the pipeline hands
+// it to its program.
+type ProofSpec struct {
+	Encoding cnf.Options
 }
 
 // Check returns nil if the pipeline can run here, or why it cannot.
@@ -51,11 +78,25 @@ func (in Info) Check() error {
 	return in.Available()
 }
 
+// Takes reports whether the pipeline takes puzzles of a geometry.
+func (in Info) Takes(geo *sudoku.Geometry) bool {
+	return in.Supports == nil || in.Supports(geo)
+}
+
+// Source is the solver definition file a pipeline comes from: its name
+// as given, its SHA-256 and its text.
+type Source struct {
+	File   string
+	SHA256 string
+	Text   string
+}
+
 // ModeFor returns the mode the pipeline runs in when a plan asks for
-// mode: an incomplete solver cannot establish uniqueness, so it runs, and
-// is recorded, in first mode; every other pipeline runs as asked.
+// mode: an incomplete solver, or one that cannot prove a solution unique
+// (FirstOnly), cannot establish uniqueness, so it runs, and is recorded,
+// in first mode; every other pipeline runs as asked.
 func (in Info) ModeFor(mode Mode) Mode {
-	if in.Incomplete {
+	if in.Incomplete || in.FirstOnly {
 		return First
 	}
 	return mode
@@ -71,8 +112,10 @@ func NewRegistry() *Registry { return &Registry{byName: make(map[string]Info)} }
 
 // Add registers a pipeline; a duplicate or malformed name is an error.
 func (r *Registry) Add(in Info) error {
-	if in.Name == "" || strings.ContainsAny(in.Name, " \t,") || in.New == nil {
-		return fmt.Errorf("solver %q: a name without spaces or commas and a constructor are required", in.Name)
+	// Commas separate names in --solvers, colons pairs in --scatter A:B and
+	// the slashes of a name in a Go benchmark's name (solvertest.BenchSolver).
+	if in.Name == "" || strings.ContainsAny(in.Name, " \t,:") || in.New == nil {
+		return fmt.Errorf("solver %q: a name without spaces, commas or colons and a constructor are required", in.Name)
 	}
 	if _, dup := r.byName[in.Name]; dup {
 		return fmt.Errorf("solver %q registered twice", in.Name)

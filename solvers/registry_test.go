@@ -78,6 +78,7 @@ func TestAddRefusesBadEntries(t *testing.T) {
 		{Name: "exactcover/dlx", New: noop},
 		{Name: "has space", New: noop},
 		{Name: "a,b", New: noop},
+		{Name: "exactcover:dlx", New: noop},
 		{Name: "no-constructor"},
 	} {
 		if err := r.Add(in); err == nil {

@@ -1,6 +1,7 @@
 // Package solvers is the contract between the harness and every engine: a
-// Solver takes a validated puzzle, a mode and a seed, and returns a status,
-// a solution, engine counters, model size and phase times. Engines live in
+// Solver takes a well-formed puzzle, which may have no solution, a mode and
+// a seed, and returns a status, a solution, engine counters, model size and
+// phase times. Engines live in
 // sub-packages (dlx, sat, milp, …) and know nothing of the harness; the
 // harness knows engines only through a Registry of named pipelines.
 //
@@ -58,9 +59,19 @@ var Statuses = []Status{Solved, Unsat, Multiple, GaveUp, Timeout, Memout, Crash,
 
 // Request is one puzzle to solve.
 type Request struct {
-	Puzzle *sudoku.Grid // validated by the caller
+	// Puzzle is well-formed (its shape and digits are checked) and may be
+	// unsolvable: two equal givens in a unit, or a cell whose peers hold
+	// every digit, is for a complete solver to answer unsat and for an
+	// incomplete one gave-up, never a grid, an error or a crash.
+	Puzzle *sudoku.Grid
 	Mode   Mode
 	Seed   int64 // for stochastic solvers; same seed, same answer
+	// ProofPath, when set, asks a pipeline that writes proofs
+	// (Info.Proofs) to write there the DRAT proof of the unsatisfiable
+	// call behind an unsat or unique verdict. The pipeline only writes it:
+	// the harness checks it, after the timed section, against a formula it
+	// builds itself.
+	ProofPath string
 }
 
 // Phases are the times a pipeline spent encoding, searching and decoding.

@@ -2,10 +2,12 @@ package sudoku
 
 import "math/bits"
 
-// Validate checks a puzzle before any solver sees it: no two equal givens in
-// a unit, no empty cell left without a candidate, and no two cells of a unit
-// whose only candidate is the same digit. The error names the unit and cells,
-// e.g. "row 3: 7 at r3c2 and r3c8".
+// Validate looks for a contradiction that shows at sight: two equal givens
+// in a unit, an empty cell left without a candidate, or two cells of a unit
+// whose only candidate is the same digit. Each makes the puzzle unsolvable,
+// not malformed: the suite passes such puzzles to the solvers, which must
+// answer unsat, and uses Validate to say why (the error names the unit and
+// cells, e.g. "row 3: 7 at r3c2 and r3c8") or to check its generator.
 func (g *Grid) Validate() error {
 	if err := g.checkDuplicates(); err != nil {
 		return err

@@ -41,19 +41,19 @@ about.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			m, err := report.ParseMeasure(measure)
 			if err != nil {
-				return err
+				return usageError(err)
 			}
 			tw, err := report.TableFormat(format)
 			if err != nil {
-				return err
+				return usageError(err)
 			}
 			dirsA, dirsB, err := compareSides(args, cmd.ArgsLenAtDash())
 			if err != nil {
-				return err
+				return usageError(err)
 			}
 			a, b, wl, err := report.LoadSides(dirsA, dirsB)
 			if err != nil {
-				return err
+				return usageError(err)
 			}
 			cs, wc := report.Compare(a, b, report.CompareConfig{Measure: m})
 			for _, w := range append(wl, wc...) {
@@ -68,7 +68,7 @@ about.`,
 			return tw.WriteTable(cmd.OutOrStdout(), t)
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "table format: text, md, csv, latex or html")
+	cmd.Flags().StringVar(&format, "format", "text", "table format: "+strings.Join(report.DocFormatNames(), ", "))
 	cmd.Flags().StringVar(&measure, "time", "cpu", "time measure: cpu or wall")
 	cmd.Flags().BoolVar(&wide, "wide", false, "every column, whatever the terminal's width")
 	return cmd

@@ -1,11 +1,13 @@
 package main
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"strconv"
 
 	"github.com/olekukonko/tablewriter"
+	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/corpora"
@@ -13,43 +15,112 @@ import (
 )
 
 func newCorporaCmd() *cobra.Command {
+	var asJSON bool
 	cmd := &cobra.Command{
 		Use:   "corpora",
 		Short: "List the shipped puzzle corpora: puzzles, hint range, mean hints, source",
-		Long: "List the shipped puzzle corpora, counting their puzzles by reading each file.\n" +
-			"Besides these, 17-clue+k (k = 0..64) names 17-clue puzzles with k cells of their solution added, and 17-clue+a..b spreads them over k = a to b.",
+		Long: "List the shipped puzzle corpora, counting their puzzles by reading each file,\n" +
+			"in a table that fits the terminal (100 columns when the output is not one).\n" +
+			"Besides these, 17-clue+k (k = 0..64) names 17-clue puzzles with k cells of their solution added, and 17-clue+a..b spreads them over k = a to b.\n" +
+			"--json gives one JSON array instead, an object per corpus: name, file, source,\n" +
+			"sha256 (the catalog's), sha256_matches (the file read has that sum), unique\n" +
+			"(every puzzle has one solution), puzzles, min_hints, max_hints, mean_hints.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			dir, err := corpora.FindDir(cmd.Flag("corpora").Value.String())
 			if err != nil {
+				return usageError(err)
+			}
+			listing, err := readCorpora(dir)
+			if err != nil {
 				return err
 			}
-			return listCorpora(cmd.OutOrStdout(), cmd.ErrOrStderr(), dir)
+			for _, c := range listing {
+				if c.warning != "" {
+					fmt.Fprintln(cmd.ErrOrStderr(), "warning:", c.warning)
+				}
+			}
+			if asJSON {
+				return writeJSON(cmd.OutOrStdout(), listing)
+			}
+			return listCorpora(cmd.OutOrStdout(), listing, dir, terminalWidth(cmd.OutOrStdout()))
 		},
 	}
+	cmd.Flags().BoolVar(&asJSON, "json", false, "one JSON array, an object per corpus, instead of the table")
 	cmd.AddCommand(newCorporaShowCmd())
 	return cmd
 }
 
-func listCorpora(out, errOut io.Writer, dir string) error {
-	table := tablewriter.NewWriter(out)
-	table.Header("name", "puzzles", "hints", "mean hints", "source")
+// corpusListing is one shipped corpus as `corpora` lists it; its JSON
+// field names are a documented interface.
+type corpusListing struct {
+	Name          string  `json:"name"`
+	File          string  `json:"file"`
+	Source        string  `json:"source"`
+	SHA256        string  `json:"sha256"`
+	SHA256Matches bool    `json:"sha256_matches"`
+	Unique        bool    `json:"unique"`
+	Puzzles       int     `json:"puzzles"`
+	MinHints      int     `json:"min_hints"`
+	MaxHints      int     `json:"max_hints"`
+	MeanHints     float64 `json:"mean_hints"`
+	warning       string  // the file is not the catalog's, or unreadable
+}
+
+// readCorpora counts the puzzles of every catalog corpus and checks its file.
+func readCorpora(dir string) ([]corpusListing, error) {
+	var listing []corpusListing
 	for _, e := range corpora.Catalog() {
 		s, err := corpora.Summarize(dir, e.Name, corpora.Options{})
 		if err != nil {
-			return err
+			return nil, err
 		}
-		if err := table.Append(e.Name, strconv.Itoa(s.Puzzles), hintSpan(s), fmt.Sprintf("%.2f", s.MeanHints), e.Source); err != nil {
-			return err
+		c := corpusListing{
+			Name: e.Name, File: e.File, Source: e.Source, SHA256: e.SHA256, Unique: e.Unique,
+			Puzzles: s.Puzzles, MinHints: s.MinHints, MaxHints: s.MaxHints, MeanHints: s.MeanHints,
 		}
-		warnChecksum(errOut, dir, e)
+		sum, err := corpora.Verify(dir, e)
+		switch {
+		case err != nil:
+			c.warning = err.Error()
+		case !sum.Match():
+			c.warning = sum.Warning()
+		default:
+			c.SHA256Matches = true
+		}
+		listing = append(listing, c)
+	}
+	return listing, nil
+}
+
+// listCorpora writes the table, its source column wrapped to fit width,
+// and a note on the derived corpora.
+func listCorpora(out io.Writer, listing []corpusListing, dir string, width int) error {
+	header := []string{"name", "puzzles", "hints", "mean hints", "source"}
+	var rows [][]string
+	for _, c := range listing {
+		rows = append(rows, []string{c.Name, strconv.Itoa(c.Puzzles), hintSpan(c.MinHints, c.MaxHints), fmt.Sprintf("%.2f", c.MeanHints), c.Source})
+	}
+	table := tablewriter.NewTable(out, tablewriter.WithRowAutoWrap(tw.WrapNormal),
+		tablewriter.WithColumnWidths(tw.NewMapper[int, int]().Set(len(header)-1, lastColumnRoom(header, rows, width))))
+	table.Header(header)
+	if err := table.Bulk(rows); err != nil {
+		return err
 	}
 	if err := table.Render(); err != nil {
 		return err
 	}
-	_, err := fmt.Fprintf(out, "also: %s+k for k = 0..%d (%s with k solution cells added), and any puzzle file by its path; data %s\n",
+	note := fmt.Sprintf("also: %s+k for k = 0..%d (%s with k solution cells added), and any puzzle file by its path; data %s",
 		corpora.DerivedBase, corpora.MaxAdded, corpora.DerivedBase, dataSource(dir))
+	_, err := fmt.Fprintln(out, wrap(note, width, "      "))
 	return err
+}
+
+// writeJSON writes v as indented JSON.
+func writeJSON(out io.Writer, v any) error {
+	enc := json.NewEncoder(out)
+	enc.SetIndent("", "  ")
+	return enc.Encode(v)
 }
 
 // dataSource says where the shipped corpora are read from.
@@ -60,22 +131,12 @@ func dataSource(dir string) string {
 	return "in " + dir
 }
 
-func hintSpan(s corpora.Summary) string {
-	if s.MinHints == s.MaxHints {
-		return strconv.Itoa(s.MinHints)
+// hintSpan writes a hint range: "17", or "17-28".
+func hintSpan(lo, hi int) string {
+	if lo == hi {
+		return strconv.Itoa(lo)
 	}
-	return fmt.Sprintf("%d-%d", s.MinHints, s.MaxHints)
-}
-
-// warnChecksum tells on stderr when a file is not the catalog's.
-func warnChecksum(errOut io.Writer, dir string, e corpora.Entry) {
-	sum, err := corpora.Verify(dir, e)
-	switch {
-	case err != nil:
-		fmt.Fprintln(errOut, "warning:", err)
-	case !sum.Match():
-		fmt.Fprintln(errOut, "warning:", sum.Warning())
-	}
+	return fmt.Sprintf("%d-%d", lo, hi)
 }
 
 // showOptions are the selection flags of corpora show.
@@ -97,7 +158,7 @@ func newCorporaShowCmd() *cobra.Command {
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir, err := corpora.FindDir(cmd.Flag("corpora").Value.String())
 			if err != nil {
-				return err
+				return usageError(err)
 			}
 			return showCorpus(cmd.OutOrStdout(), dir, args[0], opts)
 		},
@@ -112,11 +173,11 @@ func newCorporaShowCmd() *cobra.Command {
 func showCorpus(out io.Writer, dir, name string, opts showOptions) error {
 	e, err := corpora.Lookup(name)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	hints, err := corpora.ParseHintRange(opts.hints)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	s, err := corpora.Summarize(dir, name, corpora.Options{
 		Hints: hints, Sample: opts.sample, Limit: opts.limit, Seed: opts.seed, Oracle: dlx.Oracle{},
@@ -127,7 +188,7 @@ func showCorpus(out io.Writer, dir, name string, opts showOptions) error {
 	fmt.Fprintf(out, "corpus   %s\n", e.Name)
 	printFileFacts(out, dir, e)
 	fmt.Fprintf(out, "unique   %v\n", e.Unique)
-	fmt.Fprintf(out, "puzzles  %d (hints %s, mean %.2f)\n\n", s.Puzzles, hintSpan(s), s.MeanHints)
+	fmt.Fprintf(out, "puzzles  %d (hints %s, mean %.2f)\n\n", s.Puzzles, hintSpan(s.MinHints, s.MaxHints), s.MeanHints)
 	if err := printHistogram(out, s); err != nil {
 		return err
 	}

@@ -11,9 +11,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/encodings/asp"
 	"github.com/sudokubench/sudokubench/encodings/cnf"
+	"github.com/sudokubench/sudokubench/encodings/cp"
 	"github.com/sudokubench/sudokubench/encodings/milp"
 	"github.com/sudokubench/sudokubench/encodings/qubo"
+	"github.com/sudokubench/sudokubench/encodings/smt"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -27,6 +30,7 @@ type encodeOptions struct {
 	qubo      string
 	weights   string
 	variant   string
+	smtForm   string
 	out       string
 }
 
@@ -34,43 +38,47 @@ func newEncodeCmd() *cobra.Command {
 	var o encodeOptions
 	cmd := &cobra.Command{
 		Use:   "encode [flags] PUZZLE|FILE|-",
-		Short: "Write a puzzle as DIMACS CNF, OPB, CPLEX LP, MPS (fixed or free) or a QUBO (qbsolv, dimod) for any outside solver",
+		Short: "Write a puzzle as DIMACS CNF, OPB, CPLEX LP, MPS (fixed or free), a QUBO (qbsolv, dimod), MiniZinc, SMT-LIB 2 or ASP for any outside solver",
 		Long: "Write one puzzle — given inline as a line of 16/81/256/625 symbols, or the first\n" +
 			"puzzle of a file or of standard input — in a solver's input format. The model's\n" +
 			"size goes to standard error.",
 		Example: "  sudokubench encode --to cnf --encoding extended --reduce 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n" +
 			"  sudokubench encode --to lp --form fixed corpora/data/norvig-top95.txt > top95-1.lp\n" +
-			"  sudokubench encode --to bqm --formulation fixed corpora/data/17-clue.txt > 17-clue-1.json   # dimod.BinaryQuadraticModel.from_serializable",
+			"  sudokubench encode --to bqm --formulation fixed corpora/data/17-clue.txt > 17-clue-1.json   # dimod.BinaryQuadraticModel.from_serializable\n" +
+			"  sudokubench encode --to mzn corpora/data/17-clue.txt > 17-clue-1.mzn && minizinc --solver gecode 17-clue-1.mzn\n" +
+			"  sudokubench encode --to smt2 --smt-form int corpora/data/17-clue.txt | z3 -in\n" +
+			"  sudokubench encode --to asp corpora/data/17-clue.txt | gringo | clasp",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			return runEncode(cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], o)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.to, "to", "cnf", "output format: cnf (DIMACS), opb, lp (CPLEX LP), mps (fixed MPS: glpsol --mps), freemps (free MPS: glpsol --freemps, cbc, HiGHS), qubo (qbsolv), coo (dimod COO) or bqm (dimod BQM JSON)")
-	f.StringVar(&o.encoding, "encoding", "extended", "cnf/opb: minimal or extended")
+	f.StringVar(&o.to, "to", "cnf", "output format: cnf (DIMACS), opb, lp (CPLEX LP), mps (fixed MPS: glpsol --mps), freemps (free MPS: glpsol --freemps, cbc, HiGHS), qubo (qbsolv), coo (dimod COO), bqm (dimod BQM JSON), mzn (MiniZinc, alldifferent), smt2 (SMT-LIB 2) or asp (gringo/clasp)")
+	f.StringVar(&o.encoding, "encoding", "extended", "cnf/opb: minimal, efficient, extended or augmented")
 	f.StringVar(&o.amo, "amo", "pairwise", "cnf/opb: at-most-one strategy: pairwise, sequential or native")
 	f.BoolVar(&o.reduce, "reduce", false, "cnf/opb: apply the givens and what they eliminate before writing")
 	f.BoolVar(&o.propagate, "propagate", false, "cnf/opb: apply everything unit propagation derives from the givens")
 	f.StringVar(&o.form, "form", "eliminated", "lp/mps/freemps: givens as fixed bounds (fixed) or eliminated")
 	f.StringVar(&o.qubo, "formulation", "pruned", "qubo/coo/bqm: fixed (D-Wave), pruned (Amplify), propagated (after singles) or wildqat")
 	f.StringVar(&o.weights, "weights", qubo.DefaultWeights().String(), "qubo/coo/bqm: penalty weights cell:row:column:box[:diagonal]")
+	f.StringVar(&o.smtForm, "smt-form", "int", "smt2: int (an integer per cell, distinct) or onehot (a Boolean per cell and digit)")
 	f.StringVar(&o.variant, "variant", "classic", "classic or diagonal")
 	f.StringVar(&o.out, "out", "", "write to this file instead of standard output")
 	return cmd
 }
 
 func runEncode(stdin io.Reader, stdout, stderr io.Writer, source string, o encodeOptions) error {
+	if _, ok := encoders[o.to]; !ok {
+		return usageError(fmt.Errorf("unknown format %q: use %s", o.to, encoderNames))
+	}
 	variant, err := sudoku.ParseVariant(o.variant)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	puzzle, err := readOnePuzzle(stdin, source, variant)
 	if err != nil {
-		return err
-	}
-	if err := puzzle.Validate(); err != nil {
-		return fmt.Errorf("%s: %w", source, err)
+		return usageError(err)
 	}
 	out := stdout
 	if o.out != "" {
@@ -81,15 +89,28 @@ func runEncode(stdin io.Reader, stdout, stderr io.Writer, source string, o encod
 		defer f.Close()
 		out = f
 	}
-	switch o.to {
-	case "cnf", "opb":
-		return encodeCNF(out, stderr, puzzle, o)
-	case "lp", "mps", "freemps":
-		return encodeMILP(out, stderr, puzzle, o)
-	case "qubo", "coo", "bqm":
-		return encodeQUBO(out, stderr, puzzle, o)
+	return writeEncoded(out, stderr, puzzle, o)
+}
+
+// encoders write a puzzle in each format --to takes.
+var encoders = map[string]func(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error{
+	"cnf": encodeCNF, "opb": encodeCNF,
+	"lp": encodeMILP, "mps": encodeMILP, "freemps": encodeMILP,
+	"qubo": encodeQUBO, "coo": encodeQUBO, "bqm": encodeQUBO,
+	"mzn": encodeModel, "smt2": encodeModel, "asp": encodeModel,
+}
+
+// encoderNames lists the formats --to takes, for messages.
+const encoderNames = "cnf, opb, lp, mps (fixed), freemps, qubo, coo, bqm, mzn, smt2 or asp"
+
+// writeEncoded writes a puzzle in the format o.to names, its model's size
+// to stderr.
+func writeEncoded(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error {
+	encode, ok := encoders[o.to]
+	if !ok {
+		return usageError(fmt.Errorf("unknown format %q: use %s", o.to, encoderNames))
 	}
-	return fmt.Errorf("unknown format %q: use cnf, opb, lp, mps (fixed), freemps, qubo, coo or bqm", o.to)
+	return encode(out, stderr, puzzle, o)
 }
 
 // milpFormats maps encode's format names to the MILP writers': mps is the
@@ -99,19 +120,27 @@ var milpFormats = map[string]string{"lp": "lp", "mps": "fixed-mps", "freemps": "
 func encodeCNF(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error {
 	enc, err := cnf.ParseEncoding(o.encoding)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	amo, err := cnf.ParseAtMostOne(o.amo)
 	if err != nil {
-		return err
-	}
-	inst, err := cnf.EncodePuzzle(puzzle, cnf.Options{Encoding: enc, AtMostOne: amo, Reduce: o.reduce, Propagate: o.propagate})
-	if err != nil {
-		return err
+		return usageError(err)
 	}
 	write := cnf.WriteDIMACS
 	if o.to == "opb" {
 		write = cnf.WriteOPB
+	}
+	inst, err := cnf.EncodePuzzle(puzzle, cnf.Options{Encoding: enc, AtMostOne: amo, Reduce: o.reduce, Propagate: o.propagate})
+	if errors.Is(err, cnf.ErrUnsat) {
+		f := contradiction(o.to, err)
+		if err := write(out, f); err != nil {
+			return err
+		}
+		fmt.Fprintf(stderr, "%s: %+v\n%s: no solution: %v\n", o.to, f.Stats(), o.to, err)
+		return nil
+	}
+	if err != nil {
+		return err
 	}
 	if err := write(out, inst.Full()); err != nil {
 		return err
@@ -120,10 +149,22 @@ func encodeCNF(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) erro
 	return nil
 }
 
+// contradiction is the reduced model of a puzzle whose givens the
+// reduction found contradictory: the empty clause, or for OPB, which has
+// no empty constraint, x1 ≥ 1 beside x1 ≤ 0.
+func contradiction(to string, why error) *cnf.Formula {
+	f := &cnf.Formula{Clauses: [][]int{{}}, Comment: "no solution: " + why.Error()}
+	if to == "opb" {
+		f.Vars, f.Clauses = 1, [][]int{{1}}
+		f.Cards = []cnf.Card{{Lits: []int{1}, Bound: cnf.AtMost, K: 0}}
+	}
+	return f
+}
+
 func encodeMILP(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error {
 	form, err := milp.ParseForm(o.form)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	write, err := milp.Writer(milpFormats[o.to])
 	if err != nil {
@@ -140,11 +181,11 @@ func encodeMILP(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) err
 func encodeQUBO(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error {
 	form, err := qubo.ParseFormulation(o.qubo)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	weights, err := qubo.ParseWeights(o.weights)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	write, err := qubo.WriterFor(o.to)
 	if err != nil {
@@ -161,6 +202,32 @@ func encodeQUBO(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) err
 	if model.Conflict != "" {
 		fmt.Fprintf(stderr, "%s: no solution at energy 0: %s\n", o.to, model.Conflict)
 	}
+	return nil
+}
+
+// encodeModel writes the constraint (mzn), SMT (smt2) or ASP (asp) form.
+func encodeModel(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error {
+	var stats any
+	var write func(io.Writer) error
+	switch o.to {
+	case "mzn":
+		m := cp.New(puzzle)
+		stats, write = m.Stats(), m.Write
+	case "smt2":
+		form, err := smt.ParseForm(o.smtForm)
+		if err != nil {
+			return err
+		}
+		m := smt.New(puzzle, form)
+		stats, write = m.Stats(), m.Write
+	default:
+		p := asp.New(puzzle)
+		stats, write = p.Stats(), p.Write
+	}
+	if err := write(out); err != nil {
+		return err
+	}
+	fmt.Fprintf(stderr, "%s: %+v\n", o.to, stats)
 	return nil
 }
 

@@ -72,12 +72,12 @@ func newGenerateCmd() *cobra.Command {
 
 func runGenerate(ctx context.Context, stdout, stderr io.Writer, f generateFlags) error {
 	if err := checkGenerateFlags(f); err != nil {
-		return err
+		return usageError(err)
 	}
 	show := newGenerateProgress(stderr, f)
 	gen, err := newGenerator(f, show.update)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	defer show.end()
 	if f.out == "" {

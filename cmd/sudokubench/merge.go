@@ -34,7 +34,7 @@ and once every task has finished:
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, dirs []string) error {
 			if out == "" {
-				return errors.New("merge: --out DIR is required")
+				return usageError(errors.New("merge: --out DIR is required"))
 			}
 			sum, err := harness.Merge(dirs, out)
 			if err != nil {

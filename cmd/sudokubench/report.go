@@ -16,9 +16,9 @@ import (
 
 // reportFlags are the flags of `report`.
 type reportFlags struct {
-	format, plots, out, doc, by, measure string
-	scatter                              []string
-	check, wide                          bool
+	format, plots, out, doc, by, measure, plotWidth string
+	scatter                                         []string
+	check, wide                                     bool
 }
 
 func newReportCmd() *cobra.Command {
@@ -38,10 +38,12 @@ recorded and which shards are missing.
 
 Tables are compact (success, unsolved, PAR-2, median, memory) and fit the
 terminal, or 100 columns when the output is not one; --wide gives every
-column. CSV is always one tidy table with every column. Without --out the
+column. CSV is always one tidy table with every column (for one row per
+run instead, see export-records). Without --out the
 document goes to stdout. With --out DIR, report.<ext> and the plots
-(--plots svg,png,pdf) are written there; Markdown links the plots
-relatively, so
+(--plots svg,png,pdf,tex; tex is a PGF picture for LaTeX) are written
+there, made for a page's width (7 in) or with --plot-width column for a
+column's (3.5 in); Markdown shows the plots relatively, so
 
   sudokubench report results/ref --format md --plots svg --out DIR
 
@@ -65,8 +67,9 @@ A LaTeX table needs ` + report.LaTeXPackages + ` in the preamble.`,
 		RunE: func(cmd *cobra.Command, dirs []string) error { return runReport(cmd, dirs, &fl) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&fl.format, "format", "text", "document format: text, md, csv, latex or html")
-	f.StringVar(&fl.plots, "plots", "", "plot formats to write with --out, comma-separated: svg, png, pdf")
+	f.StringVar(&fl.format, "format", "text", "document format: "+strings.Join(report.DocFormatNames(), ", "))
+	f.StringVar(&fl.plots, "plots", "", "plot formats to write with --out, comma-separated: "+strings.Join(report.PlotFormatNames(), ", "))
+	f.StringVar(&fl.plotWidth, "plot-width", "page", "print width the figures are made for: page (7 in) or column (3.5 in)")
 	f.StringVar(&fl.out, "out", "", "directory to write report.<ext> and plots into (default: document to stdout)")
 	f.StringVar(&fl.doc, "doc", "", "with --out: write the document to this file instead of DIR/report.<ext>")
 	f.BoolVar(&fl.check, "check", false, "write nothing; fail if the document or plots on disk differ from what the results give")
@@ -84,25 +87,25 @@ func runReport(cmd *cobra.Command, dirs []string, fl *reportFlags) error {
 	}
 	cfg, err := reportConfig(fl, width)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	if _, err := report.TableFormat(fl.format); err != nil {
-		return err
+		return usageError(err)
 	}
-	plotFormats, err := reportPlotFormats(fl.plots)
+	plotFormats, err := report.ParsePlotFormats(fl.plots)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	if (len(plotFormats) > 0 || fl.doc != "" || fl.check) && fl.out == "" {
-		return errors.New("--plots, --doc and --check need --out DIR for the plot files")
+		return usageError(errors.New("--plots, --doc and --check need --out DIR for the plot files"))
 	}
 	data, warnings, err := report.Load(dirs...)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	rep, err := report.New(data, cfg)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	rep.Warnings = append(warnings, rep.Warnings...)
 	for _, w := range rep.Warnings {
@@ -128,7 +131,11 @@ func reportConfig(fl *reportFlags, width int) (report.Config, error) {
 	if err != nil {
 		return report.Config{}, err
 	}
-	cfg := report.Config{Measure: m, By: reportList(fl.by), Wide: fl.wide, Width: width, Outside: runsOutside()}
+	pw, err := report.ParsePrintWidth(fl.plotWidth)
+	if err != nil {
+		return report.Config{}, err
+	}
+	cfg := report.Config{Measure: m, By: reportList(fl.by), Wide: fl.wide, Width: width, Outside: runsOutside(), PlotWidth: pw}
 	for _, s := range fl.scatter {
 		switch s {
 		case "none":
@@ -180,18 +187,6 @@ func reportStdout(cmd *cobra.Command, rep *report.Report, format string) error {
 		}
 	}
 	return rep.WriteDocument(cmd.OutOrStdout(), format, figs, "", "")
-}
-
-func reportPlotFormats(s string) ([]string, error) {
-	fs := reportList(s)
-	for _, f := range fs {
-		switch f {
-		case "svg", "png", "pdf":
-		default:
-			return nil, fmt.Errorf("unknown plot format %q: use svg, png or pdf", f)
-		}
-	}
-	return fs, nil
 }
 
 // reportList splits a comma-separated flag value, dropping empty items; it

@@ -48,6 +48,48 @@ func TestReportCommand(t *testing.T) {
 	}
 }
 
+// TestReportPlotWidthAndFormats: --plot-width sizes the figures for a
+// column or a page, --plots takes every declared format, tex among them
+// (linked from Markdown, not shown), and a bad value of either says what
+// it takes.
+func TestReportPlotWidthAndFormats(t *testing.T) {
+	widths := make(map[string]string)
+	for _, width := range []string{"column", "page"} {
+		dir := t.TempDir()
+		if _, err := runCLI(t, "report", runA, "--format", "md", "--plots", "svg,tex", "--plot-width", width, "--out", dir); err != nil {
+			t.Fatal(err)
+		}
+		svg, err := os.ReadFile(filepath.Join(dir, "cactus.svg"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		widths[width] = regexp.MustCompile(`<svg[^>]* width="([^"]+)"`).FindStringSubmatch(string(svg))[1]
+		tex, err := os.ReadFile(filepath.Join(dir, "cactus.tex"))
+		if err != nil || !strings.Contains(string(tex), `\begin{pgfpicture}`) {
+			t.Errorf("plot-width=%s: cactus.tex is no PGF picture (%v)", width, err)
+		}
+	}
+	if widths["column"] != "252pt" || widths["page"] != "504pt" {
+		t.Errorf("cactus.svg widths %v, want 252pt (3.5 in) for a column, 504pt (7 in) for a page", widths)
+	}
+	dir := t.TempDir()
+	if _, err := runCLI(t, "report", runA, "--format", "md", "--plots", "tex", "--out", dir); err != nil {
+		t.Fatal(err)
+	}
+	if md, err := os.ReadFile(filepath.Join(dir, "report.md")); err != nil || !strings.Contains(string(md), "[cactus.tex](cactus.tex)") || strings.Contains(string(md), "![cactus]") {
+		t.Errorf("report.md does not link the PGF figures: %v\n%.600s", err, md)
+	}
+	for _, tt := range []struct{ flag, value, want string }{
+		{"--plot-width", "a4", "column (3.5 in) or page (7 in)"},
+		{"--plots", "gif", "use svg, png, pdf, tex"},
+	} {
+		_, err := runCLI(t, "report", runA, "--format", "md", "--out", t.TempDir(), tt.flag, tt.value)
+		if err == nil || !strings.Contains(err.Error(), tt.want) || !strings.Contains(err.Error(), tt.value) {
+			t.Errorf("%s %s: err = %v, want it named and %q", tt.flag, tt.value, err, tt.want)
+		}
+	}
+}
+
 // TestTablesFitTheTerminal checks that report and compare write tables
 // that fit 100 columns when stdout is not a terminal, and every column
 // with --wide.

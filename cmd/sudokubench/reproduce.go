@@ -18,7 +18,6 @@ import (
 	"github.com/sudokubench/sudokubench/harness/reproduce"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
-	"github.com/sudokubench/sudokubench/solvers/registry"
 )
 
 func newReproduceCmd() *cobra.Command {
@@ -29,7 +28,7 @@ func newReproduceCmd() *cobra.Command {
 		// A command with subcommands and no action of its own would print
 		// its help and exit 0 on a mistyped subcommand.
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			return errors.New("name a benchmark to reproduce: sudokubench reproduce comparison")
+			return usageError(errors.New("name a benchmark to reproduce: sudokubench reproduce comparison"))
 		},
 	}
 	cmd.AddCommand(newComparisonCmd())
@@ -38,11 +37,12 @@ func newReproduceCmd() *cobra.Command {
 
 // comparisonFlags are the flags of `reproduce comparison`.
 type comparisonFlags struct {
-	out, solvers, mode, mem, measure, plots, doc string
-	limit                                        int
-	seed                                         int64
-	timeout                                      time.Duration
-	resume, reportOnly, check, allowOtherBuild   bool
+	out, solvers, mode, mem, measure, plots, doc, plotWidth string
+	limit                                                   int
+	seed                                                    int64
+	timeout                                                 time.Duration
+	resume, reportOnly, check, allowOtherBuild              bool
+	defs                                                    []string
 }
 
 func newComparisonCmd() *cobra.Command {
@@ -89,28 +89,37 @@ generations (a quarter of a second).`,
 	f.BoolVar(&fl.allowOtherBuild, "allow-other-build", false, "with --resume, go on although this binary is not the build that recorded the comparison")
 	f.BoolVar(&fl.reportOnly, "report-only", false, "run nothing: write the table from the results in --out")
 	f.StringVar(&fl.measure, "time", "cpu", "time measure: cpu or wall")
-	f.StringVar(&fl.plots, "plots", "svg", "plot formats, comma-separated: svg, png, pdf (empty: none)")
+	f.StringVar(&fl.plots, "plots", "svg", "plot formats, comma-separated: "+strings.Join(report.PlotFormatNames(), ", ")+" (empty: none)")
+	f.StringVar(&fl.plotWidth, "plot-width", "page", "print width the figures are made for: page (7 in) or column (3.5 in)")
 	f.StringVar(&fl.doc, "doc", "", "write the Markdown document to this file instead of OUT/comparison.md, linking the plots in OUT")
 	f.BoolVar(&fl.check, "check", false, "with --report-only: write nothing, fail if the files on disk differ from what the results give")
+	addDefsFlag(cmd, &fl.defs)
 	return cmd
 }
 
 func runComparison(cmd *cobra.Command, fl *comparisonFlags) error {
 	measure, err := report.ParseMeasure(fl.measure)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
-	plotFormats, err := reportPlotFormats(fl.plots)
+	plotFormats, err := report.ParsePlotFormats(fl.plots)
 	if err != nil {
 		return err
 	}
+	plotWidth, err := report.ParsePrintWidth(fl.plotWidth)
+	if err != nil {
+		return usageError(err)
+	}
 	if (fl.reportOnly || fl.check || fl.resume) && fl.out == "" {
-		return errors.New("--report-only, --check and --resume need --out DIR: the comparison's results")
+		return usageError(errors.New("--report-only, --check and --resume need --out DIR: the comparison's results"))
 	}
 	if fl.check && !fl.reportOnly {
-		return errors.New("--check compares documents with the results: use it with --report-only")
+		return usageError(errors.New("--check compares documents with the results: use it with --report-only"))
 	}
-	reg := registry.Default()
+	reg, err := solverRegistry(fl.defs)
+	if err != nil {
+		return err
+	}
 	if !fl.reportOnly {
 		if fl.out, err = benchComparison(cmd, fl, reg); err != nil {
 			return err
@@ -130,7 +139,7 @@ func runComparison(cmd *cobra.Command, fl *comparisonFlags) error {
 	if err := c.WriteTables(cmd.OutOrStdout(), report.Text{}); err != nil {
 		return err
 	}
-	files, err := c.WriteFiles(reproduce.Files{Dir: fl.out, Doc: fl.doc, Check: fl.check}, plotFormats)
+	files, err := c.WriteFiles(reproduce.Files{Dir: fl.out, Doc: fl.doc, Check: fl.check, PlotWidth: plotWidth}, plotFormats)
 	verb := map[bool]string{false: "wrote", true: "checked"}[fl.check]
 	for _, f := range files {
 		fmt.Fprintln(cmd.OutOrStdout(), verb, f)
@@ -156,7 +165,7 @@ func benchComparison(cmd *cobra.Command, fl *comparisonFlags, reg *solvers.Regis
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "%d of %d runs recorded in %s (%d by this call)\n\n", sum.Skipped+sum.Done, sum.Planned, sum.Out, sum.Done)
 	if sum.Interrupted {
-		return "", &exitError{code: 130, err: fmt.Errorf("interrupted; finish with: sudokubench reproduce comparison --out %s --resume", sum.Out)}
+		return "", &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted; finish with: sudokubench reproduce comparison --out %s --resume", sum.Out)}
 	}
 	return sum.Out, nil
 }
@@ -164,7 +173,7 @@ func benchComparison(cmd *cobra.Command, fl *comparisonFlags, reg *solvers.Regis
 // comparisonConfig builds the run from the flags; on --resume the
 // recorded plan stands for the flags not given.
 func comparisonConfig(cmd *cobra.Command, fl *comparisonFlags, reg *solvers.Registry) (reproduce.Config, error) {
-	launch, err := harness.SelfLauncher("worker")
+	launch, err := workerLauncher(fl.defs)
 	if err != nil {
 		return reproduce.Config{}, err
 	}
@@ -188,7 +197,8 @@ func comparisonConfig(cmd *cobra.Command, fl *comparisonFlags, reg *solvers.Regi
 	return reproduce.Config{
 		Entries: entries, PerLevel: fl.limit, Seed: fl.seed, Mode: mode, Timeout: fl.timeout, MemBytes: mem,
 		Out: fl.out, Resume: fl.resume, AllowOtherBuild: fl.allowOtherBuild,
-		CorporaDir: cmd.Flag("corpora").Value.String(), Registry: reg, Launch: launch, Oracle: dlx.Oracle{},
+		CorporaDir: cmd.Flag("corpora").Value.String(), Registry: reg, Launch: launch,
+		Oracle: dlx.Oracle{}, CrossCheck: dlx.Oracle{},
 		Progress: newProgress(cmd.ErrOrStderr()),
 	}, nil
 }

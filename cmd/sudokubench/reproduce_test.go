@@ -5,8 +5,13 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/spf13/cobra"
+
+	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/harness/reproduce"
+	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/solvers/registry"
 )
 
@@ -105,5 +110,20 @@ func TestComparisonRowsNameShippedPipelines(t *testing.T) {
 		if _, err := reg.Lookup(row.Pipelines[0]); err != nil {
 			t.Errorf("row %q: %v", row.Algorithm, err)
 		}
+	}
+}
+
+// The comparison judges its runs as run does: unsat and multiple claims
+// are cross-checked by exactcover/dlx.
+func TestComparisonCrossChecksClaims(t *testing.T) {
+	cmd := &cobra.Command{}
+	cmd.Flags().String("corpora", "", "")
+	fl := &comparisonFlags{solvers: "article", mode: "first", mem: harness.DefaultMem, limit: 1, timeout: time.Second}
+	cfg, err := comparisonConfig(cmd, fl, registry.Default())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c, ok := cfg.CrossCheck.(dlx.Oracle); !ok || c.Name() != "exactcover/dlx" {
+		t.Errorf("the comparison's cross-check is %#v, want exactcover/dlx's oracle", cfg.CrossCheck)
 	}
 }

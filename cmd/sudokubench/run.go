@@ -20,7 +20,6 @@ import (
 	"github.com/sudokubench/sudokubench/harness/report"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
-	"github.com/sudokubench/sudokubench/solvers/registry"
 )
 
 // runFlags are the flags of `run`; the plan's flags are named in planFlags.
@@ -28,13 +27,14 @@ type runFlags struct {
 	corpus, hints, solvers, mode, mem, out, shard string
 	limit, reps                                   int
 	seed                                          int64
-	sample, resume, allowOtherBuild               bool
+	sample, resume, allowOtherBuild, certify      bool
 	timeout                                       time.Duration
+	defs                                          []string
 }
 
 // planFlags are the flags that define a plan: on --resume the manifest's
 // values stand in for those not given.
-var planFlags = []string{"corpus", "hints", "limit", "sample", "solvers", "mode", "reps", "seed", "timeout", "mem"}
+var planFlags = []string{"corpus", "hints", "limit", "sample", "solvers", "mode", "reps", "seed", "timeout", "mem", "certify"}
 
 func newRunCmd() *cobra.Command {
 	var fl runFlags
@@ -54,8 +54,11 @@ OUT/results.jsonl beside OUT/manifest.json. The run order is shuffled with
       --reps 3 --seed 1 --out results/my-run
   sudokubench run --out results/my-run --resume   # finish an interrupted run
   sudokubench run ... --shard 2/8                 # one piece of a job array
+  sudokubench run --solvers sat/cadical/extended --certify  # DRAT-checked verdicts
 
 Ctrl-C stops cleanly: finished runs are kept and --resume does the rest.
+--defs FILE adds the pipelines of a solver definition file (any program, no
+Go: see the README); a resumed benchmark needs the same files, unchanged.
 One process writes a result directory at a time: a second run or merge on
 it is refused, naming the first. A benchmark is resumed only by the build
 that recorded it, unless --allow-other-build. --corpus takes shipped
@@ -81,13 +84,18 @@ error. Linux only.`,
 	f.BoolVar(&fl.resume, "resume", false, "finish the benchmark in --out, skipping runs already recorded")
 	f.BoolVar(&fl.allowOtherBuild, "allow-other-build", false, "with --resume, go on although this binary is not the build that recorded the benchmark")
 	f.StringVar(&fl.shard, "shard", "", "run only piece i/n of the plan, e.g. 2/8 (job arrays)")
+	f.BoolVar(&fl.certify, "certify", false, "have pipelines that write DRAT proofs (sat/cadical/*) prove each unsat or unique verdict, and check the proofs; a proof that fails makes the run wrong")
+	addDefsFlag(cmd, &fl.defs)
 	return cmd
 }
 
 func runBenchmark(cmd *cobra.Command, fl *runFlags) error {
 	cfg, err := runConfig(cmd, fl)
+	if err == nil {
+		err = checkRunConfig(cfg)
+	}
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	stderr := cmd.ErrOrStderr()
 	cfg.Warn = func(w string) { fmt.Fprintln(stderr, "warning:", w) }
@@ -99,7 +107,7 @@ func runBenchmark(cmd *cobra.Command, fl *runFlags) error {
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "\n%d of %d runs recorded in %s (%d by this call)\n", sum.Skipped+sum.Done, sum.Planned, sum.Out, sum.Done)
 	if sum.Interrupted {
-		return &exitError{code: 130, err: fmt.Errorf("interrupted; finish with: sudokubench run --out %s --resume", sum.Out)}
+		return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted; finish with: sudokubench run --out %s --resume", sum.Out)}
 	}
 	return printRunSummary(cmd.OutOrStdout(), stderr, sum.Out)
 }
@@ -107,14 +115,18 @@ func runBenchmark(cmd *cobra.Command, fl *runFlags) error {
 // runConfig builds the benchmark from the flags, and on --resume from the
 // manifest for the plan's flags not given.
 func runConfig(cmd *cobra.Command, fl *runFlags) (harness.Config, error) {
-	launch, err := harness.SelfLauncher("worker")
+	reg, err := solverRegistry(fl.defs)
+	if err != nil {
+		return harness.Config{}, err
+	}
+	launch, err := workerLauncher(fl.defs)
 	if err != nil {
 		return harness.Config{}, err
 	}
 	cfg := harness.Config{
 		Out: fl.out, Resume: fl.resume, AllowOtherBuild: fl.allowOtherBuild,
 		CorporaDir: cmd.Flag("corpora").Value.String(),
-		Registry:   registry.Default(), Launch: launch, Oracle: dlx.Oracle{},
+		Registry:   reg, Launch: launch, Oracle: dlx.Oracle{}, CrossCheck: dlx.Oracle{},
 		Progress: newProgress(cmd.ErrOrStderr()),
 	}
 	recorded, err := recordedManifest(fl)
@@ -123,6 +135,9 @@ func runConfig(cmd *cobra.Command, fl *runFlags) (harness.Config, error) {
 	}
 	given := cmd.Flags().Changed
 	if recorded != nil {
+		if err := missingDefinitions(recorded, reg); err != nil {
+			return cfg, fmt.Errorf("cannot resume %s: %w", fl.out, err)
+		}
 		if err := cfg.ApplyPlan(recorded.Plan); err != nil {
 			return cfg, err
 		}
@@ -133,6 +148,24 @@ func runConfig(cmd *cobra.Command, fl *runFlags) (harness.Config, error) {
 		given = func(string) bool { return true }
 	}
 	return cfg, applyFlags(&cfg, fl, given)
+}
+
+// checkRunConfig refuses, before anything is written, what the flags ask
+// that cannot be: a limit out of bounds, a solver selection or a corpus
+// that names nothing.
+func checkRunConfig(cfg harness.Config) error {
+	if err := cfg.Check(); err != nil {
+		return err
+	}
+	if _, err := cfg.Registry.Select(cfg.Solvers); err != nil {
+		return err
+	}
+	for _, name := range cfg.Corpora {
+		if _, err := corpora.Lookup(name); err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // recordedManifest returns the manifest to resume, or nil when the run
@@ -192,6 +225,9 @@ func applyFlags(cfg *harness.Config, fl *runFlags, given func(string) bool) erro
 		if cfg.MemBytes, err = harness.ParseBytes(fl.mem); err != nil {
 			return err
 		}
+	}
+	if given("certify") {
+		cfg.Certify = fl.certify
 	}
 	if given("shard") {
 		cfg.Shard, err = harness.ParseShard(fl.shard)

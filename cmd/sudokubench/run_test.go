@@ -79,3 +79,34 @@ func TestRunRefusesFlagsThatCannotBeMeant(t *testing.T) {
 		})
 	}
 }
+
+// A false unsat on a user's file, which gives no solutions, is caught by
+// the cross-check: the cutting-planes pipeline calls the empty 25×25 grid
+// unsolvable, the record is wrong with exactcover/dlx's solution and says
+// it was cross-checked, and the report counts it wrong like any other.
+func TestRunCrossChecksUnsatOnAUsersFile(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "user.txt")
+	if err := os.WriteFile(file, []byte(strings.Repeat(".", 625)+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(dir, "out")
+	if _, err := runCLI(t, "run", "--corpus", file, "--solvers", "milp/gophersat-pb/cutting-planes", "--mode", "first", "--out", out); err != nil {
+		t.Fatal(err)
+	}
+	recs, _, err := record.ReadAll(filepath.Join(out, record.ResultsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(recs) != 1 || recs[0].Status != "wrong" || !recs[0].CrossChecked ||
+		!strings.HasPrefix(recs[0].Detail, "reported unsat, but exactcover/dlx finds a solution: ") {
+		t.Fatalf("records %+v, want one cross-checked wrong with dlx's solution", recs)
+	}
+	report, err := runCLI(t, "report", out, "--wide")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(report, "1 wrong") {
+		t.Errorf("the report does not count the refuted unsat as wrong:\n%s", report)
+	}
+}

@@ -14,8 +14,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/serve"
-	"github.com/sudokubench/sudokubench/solvers/registry"
 )
 
 // serveFlags are the flags of the serve command.
@@ -23,6 +23,7 @@ type serveFlags struct {
 	addr, results, mem   string
 	workers, maxInFlight int
 	timeout, maxTimeout  time.Duration
+	defs                 []string
 }
 
 func newServeCmd() *cobra.Command {
@@ -56,8 +57,9 @@ takes one of the --max-inflight slots. Ctrl-C or SIGTERM stops it gracefully.`,
 	f.IntVar(&fl.workers, "workers", 0, fmt.Sprintf("warm worker processes kept per solver, 1 to %d (0: one per CPU)", serve.WorkersCeiling))
 	f.DurationVar(&fl.timeout, "timeout", serve.DefaultTimeout, "time limit of a solve when the request names none, from 1ms to --max-timeout")
 	f.DurationVar(&fl.maxTimeout, "max-timeout", serve.DefaultMaxTimeout, fmt.Sprintf("the largest time limit a request may ask for, 1ms to %s", serve.TimeoutCeiling))
-	f.StringVar(&fl.mem, "mem", harness.DefaultMem, fmt.Sprintf("resident memory limit of a solve's worker, e.g. 2GiB; at least %s (0: none)", harness.FormatBytes(harness.MinMem)))
+	f.StringVar(&fl.mem, "mem", harness.DefaultMem, fmt.Sprintf("resident memory limit of a solve's worker, e.g. 2GiB; at least %s (0: none)", record.FormatBytes(harness.MinMem)))
 	f.IntVar(&fl.maxInFlight, "max-inflight", serve.DefaultMaxInFlight, fmt.Sprintf("requests answered at once, 1 to %d; more get 429 Too Many Requests", serve.InFlightCeiling))
+	addDefsFlag(cmd, &fl.defs)
 	return cmd
 }
 
@@ -79,7 +81,7 @@ func (fl serveFlags) check() (uint64, error) {
 		return 0, fmt.Errorf("--mem: %w", err)
 	}
 	if mem > 0 && mem < harness.MinMem {
-		return 0, fmt.Errorf("--mem %s: a worker needs at least %s (its Go runtime alone takes about 17 MiB); give more, or 0 for no limit", fl.mem, harness.FormatBytes(harness.MinMem))
+		return 0, fmt.Errorf("--mem %s: a worker needs at least %s (its Go runtime alone takes about 17 MiB); give more, or 0 for no limit", fl.mem, record.FormatBytes(harness.MinMem))
 	}
 	if info, err := os.Stat(fl.results); err == nil && !info.IsDir() {
 		return 0, fmt.Errorf("--results %s: not a directory", fl.results)
@@ -90,21 +92,25 @@ func (fl serveFlags) check() (uint64, error) {
 func runServe(cmd *cobra.Command, fl serveFlags) error {
 	mem, err := fl.check()
 	if err != nil {
+		return usageError(err)
+	}
+	reg, err := solverRegistry(fl.defs)
+	if err != nil {
 		return err
 	}
-	launch, err := harness.SelfLauncher("worker")
+	launch, err := workerLauncher(fl.defs)
 	if err != nil {
 		return err
 	}
 	logger := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
 	srv, err := serve.New(serve.Config{
-		Registry: registry.Default(), Launch: launch,
+		Registry: reg, Launch: launch,
 		Results: fl.results, CorporaDir: cmd.Flag("corpora").Value.String(),
 		Workers: fl.workers, Timeout: fl.timeout, MaxTimeout: fl.maxTimeout, MemBytes: mem,
 		MaxInFlight: fl.maxInFlight, Logger: logger,
 	})
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	ln, err := net.Listen("tcp", fl.addr)
 	if err != nil {

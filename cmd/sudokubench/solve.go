@@ -13,7 +13,7 @@ import (
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/solvers"
-	"github.com/sudokubench/sudokubench/solvers/registry"
+	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -27,6 +27,7 @@ type solveOptions struct {
 	skipInvalid bool
 	trace       bool
 	traceLimit  int
+	defs        []string
 }
 
 func newSolveCmd() *cobra.Command {
@@ -59,63 +60,81 @@ func newSolveCmd() *cobra.Command {
 	f.BoolVar(&o.skipInvalid, "skip-invalid", false, "count malformed lines as warnings instead of stopping")
 	f.BoolVar(&o.trace, "trace", false, "print the search step by step (direct search solvers); with --json, one JSON line per step")
 	f.IntVar(&o.traceLimit, "trace-limit", 1000, "print at most this many steps per puzzle (all are still replayed and counted)")
+	addDefsFlag(cmd, &o.defs)
 	return cmd
 }
 
 // solveLine is one puzzle's outcome in --json output.
 type solveLine struct {
-	ID       string             `json:"id"`
-	Puzzle   string             `json:"puzzle"`
-	Status   solvers.Status     `json:"status"`
-	Solution string             `json:"solution,omitempty"`
-	Micros   float64            `json:"micros"`
-	Counters map[string]float64 `json:"counters,omitempty"`
-	Model    map[string]int     `json:"model,omitempty"`
-	Detail   string             `json:"detail,omitempty"`
+	ID     string `json:"id"`
+	Puzzle string `json:"puzzle"`
+	// Mode is the mode the solver ran in; ModeAsked the one asked for,
+	// where it differs (an incomplete solver asked for unique runs in
+	// first).
+	Mode      solvers.Mode   `json:"mode"`
+	ModeAsked solvers.Mode   `json:"mode_asked,omitempty"`
+	Status    solvers.Status `json:"status"`
+	Solution  string         `json:"solution,omitempty"`
+	Micros    float64        `json:"micros"`
+	// CrossChecked says that exactcover/dlx settled an unsat or multiple
+	// verdict; CrossCheckNote why it could not.
+	CrossChecked   bool               `json:"cross_checked,omitempty"`
+	CrossCheckNote string             `json:"cross_check_note,omitempty"`
+	Counters       map[string]float64 `json:"counters,omitempty"`
+	Model          map[string]int     `json:"model,omitempty"`
+	Detail         string             `json:"detail,omitempty"`
 }
 
 func runSolve(ctx context.Context, stdin io.Reader, out, errOut io.Writer, files []string, o solveOptions) error {
 	mode, err := solvers.ParseMode(o.mode)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	variant, err := sudoku.ParseVariant(o.variant)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	if o.timeout < 0 || (o.timeout > 0 && o.timeout < harness.MinTimeout) {
-		return fmt.Errorf("--timeout %s: give a limit of at least %s, or 0 for none", o.timeout, harness.MinTimeout)
+		return usageError(fmt.Errorf("--timeout %s: give a limit of at least %s, or 0 for none", o.timeout, harness.MinTimeout))
 	}
-	info, err := registry.Default().Lookup(o.solver)
+	reg, err := solverRegistry(o.defs)
 	if err != nil {
 		return err
+	}
+	info, err := reg.Lookup(o.solver)
+	if err != nil {
+		return usageError(err)
 	}
 	if err := info.Check(); err != nil {
-		return fmt.Errorf("solver %s cannot run here: %w", info.Name, err)
+		return usageError(fmt.Errorf("solver %s cannot run here: %w", info.Name, err))
 	}
-	launch, err := harness.SelfLauncher("worker")
+	launch, err := workerLauncher(o.defs)
 	if err != nil {
 		return err
 	}
-	ex := harness.NewExecutor(launch, o.timeout, 0)
+	ex := harness.NewExecutor(launch, o.timeout, 0).CrossCheckWith(dlx.Oracle{})
 	defer ex.Close()
 	s := &puzzleSolver{ex: ex, info: info, timeout: o.timeout, mode: info.ModeFor(mode), seed: o.seed, asJSON: o.asJSON, out: out, errOut: errOut}
+	if s.mode != mode {
+		s.modeAsked = mode
+		fmt.Fprintf(errOut, "note: %s cannot prove a solution unique (an incomplete solver): it runs in %s mode, not %s\n", info.Name, s.mode, mode)
+	}
 	opts := corpora.Options{Variant: variant, SkipInvalid: o.skipInvalid}
 	if o.trace {
 		if err := s.traceWith(info, o.traceLimit); err != nil {
-			return err
+			return usageError(err)
 		}
 	}
 	for _, file := range files {
 		if err := s.solveFile(ctx, stdin, file, opts); err != nil {
-			return &exitError{code: 2, err: err}
+			return usageError(err)
 		}
 	}
 	switch {
 	case s.total == 0:
-		return &exitError{code: 2, err: errors.New("no puzzle read: every line was skipped")}
+		return usageError(errors.New("no puzzle read: every line was skipped"))
 	case s.unsolved > 0:
-		return &exitError{code: 1, err: fmt.Errorf("%d of %d puzzles not solved", s.unsolved, s.total)}
+		return &exitError{code: exitNo, err: fmt.Errorf("%d of %d puzzles not solved", s.unsolved, s.total)}
 	}
 	return nil
 }
@@ -126,7 +145,8 @@ type puzzleSolver struct {
 	ex              *harness.Executor
 	info            solvers.Info
 	timeout         time.Duration // for traced solves, which run in this process
-	mode            solvers.Mode
+	mode            solvers.Mode  // the mode the solver runs in
+	modeAsked       solvers.Mode  // the mode asked for, where it differs
 	seed            int64
 	asJSON          bool
 	out, errOut     io.Writer
@@ -182,8 +202,11 @@ func (s *puzzleSolver) solve(ctx context.Context, p corpora.Puzzle) (solveLine, 
 		return solveLine{}, err
 	}
 	line := solveLine{
-		ID: p.ID, Puzzle: p.Grid.String(), Status: solvers.Status(rec.Status), Detail: rec.Detail,
-		Micros: float64(rec.WallNS) / float64(time.Microsecond), Counters: rec.Counters, Model: rec.Model,
+		ID: p.ID, Puzzle: p.Grid.String(), Mode: s.mode, ModeAsked: s.modeAsked,
+		Status: solvers.Status(rec.Status), Detail: rec.Detail,
+		Micros:       float64(rec.WallNS) / float64(time.Microsecond),
+		CrossChecked: rec.CrossChecked, CrossCheckNote: rec.CrossCheckNote,
+		Counters: rec.Counters, Model: rec.Model,
 	}
 	if grid != nil {
 		line.Solution = grid.String()

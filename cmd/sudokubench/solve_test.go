@@ -80,7 +80,6 @@ func TestSolveRejectsBadInputWithWhereAndWhat(t *testing.T) {
 		code        int
 		says        string
 	}{
-		{"bad=duplicate", top95First + "\n" + dupInRow3 + "\n", 1, "stdin:2: error: invalid puzzle: row 3: 7 at r3c1 and r3c7"},
 		{"bad=length", top95First + "\n" + top95First[:80] + "\n", 2, "stdin:2: 80 cells"},
 		{"bad=symbol", strings.Replace(top95First, "4", "x", 1) + "\n", 2, "stdin:1: char 1 (r1c1): unknown symbol 'x'"},
 	}
@@ -93,8 +92,107 @@ func TestSolveRejectsBadInputWithWhereAndWhat(t *testing.T) {
 			if msg := errOut + errorText(err); !strings.Contains(msg, tt.says) {
 				t.Errorf("messages lack %q:\n%s", tt.says, msg)
 			}
-			if tt.name != "bad=symbol" && !strings.HasPrefix(out, "417369825") {
+			if tt.name == "bad=length" && !strings.HasPrefix(out, "417369825") {
 				t.Errorf("the good puzzle before the bad line was not printed first:\n%s", out)
+			}
+		})
+	}
+}
+
+// A puzzle without a solution is no bad input: the solver says unsat, in
+// a worker as in this process (--trace), and solve exits 1 as for any
+// puzzle left unsolved.
+func TestSolveCallsAnIllPosedPuzzleUnsat(t *testing.T) {
+	for _, args := range [][]string{
+		{"solve"},
+		{"solve", "--solver", "backtrack/tracked", "--trace"},
+	} {
+		t.Run(strings.Join(args, " "), func(t *testing.T) {
+			out, errOut, err := runCLIInput(t, top95First+"\n"+dupInRow3+"\n", args...)
+			if code := exitCode(err); code != 1 {
+				t.Fatalf("exit code %d, want 1 (%v)", code, err)
+			}
+			if !strings.Contains(errOut, "stdin:2: unsat") || !strings.Contains(out, "# stdin:2 unsat") {
+				t.Errorf("stdout %q, stderr %q; want stdin:2 unsat on both", out, errOut)
+			}
+		})
+	}
+}
+
+// decodeSolveLines reads solve --json's output.
+func decodeSolveLines(t *testing.T, out string) []solveLine {
+	t.Helper()
+	var lines []solveLine
+	for _, text := range strings.Split(strings.TrimSpace(out), "\n") {
+		var l solveLine
+		if err := json.Unmarshal([]byte(text), &l); err != nil {
+			t.Fatalf("not a JSON line: %q", text)
+		}
+		lines = append(lines, l)
+	}
+	return lines
+}
+
+// An incomplete solver asked for unique mode runs in first mode and says
+// so: a note on standard error, once, and each JSON line's mode is the
+// one it ran in, beside the one asked for; a complete solver's line
+// carries its mode alone.
+func TestSolveSaysWhichModeItRanIn(t *testing.T) {
+	tests := []struct {
+		solver      string
+		mode, asked solvers.Mode
+		notes       int
+	}{
+		{"genetic/strong", solvers.First, solvers.Unique, 1},
+		{"exactcover/dlx", solvers.Unique, "", 0},
+	}
+	for _, tt := range tests {
+		t.Run("solver="+tt.solver, func(t *testing.T) {
+			out, errOut, err := runCLIInput(t, fourByFour+"\n"+fourByFour+"\n", "solve", "--solver", tt.solver, "--mode", "unique", "--json")
+			if code := exitCode(err); code > 1 { // 1: dlx calls this 4×4 puzzle multiple
+				t.Fatalf("exit code %d: %v\n%s", code, err, errOut)
+			}
+			if got := strings.Count(errOut, "runs in first mode, not unique"); got != tt.notes {
+				t.Errorf("%d notes on stderr, want %d:\n%s", got, tt.notes, errOut)
+			}
+			for _, l := range decodeSolveLines(t, out) {
+				if l.Mode != tt.mode || l.ModeAsked != tt.asked {
+					t.Errorf("%s: mode %q asked %q, want %q and %q", l.ID, l.Mode, l.ModeAsked, tt.mode, tt.asked)
+				}
+			}
+		})
+	}
+}
+
+// A false unsat on a user's puzzle is caught by the cross-check: the
+// cutting-planes pipeline claims that the empty 25×25 grid has no
+// solution, and exactcover/dlx's solution makes the answer wrong.
+func TestSolveCrossChecksUnsat(t *testing.T) {
+	empty := strings.Repeat(".", 625)
+	for _, args := range [][]string{
+		{"solve", "--json", "--solver", "milp/gophersat-pb/cutting-planes"},
+		{"solve", "--json", "--solver", "exactcover/dlx", "--mode", "unique"},
+	} {
+		t.Run(strings.Join(args[2:], " "), func(t *testing.T) {
+			out, _, err := runCLIInput(t, empty+"\n"+dupInRow3+"\n", args...)
+			if code := exitCode(err); code != 1 {
+				t.Fatalf("exit code %d, want 1 (%v)", code, err)
+			}
+			lines := decodeSolveLines(t, out)
+			if len(lines) != 2 || !lines[1].CrossChecked || lines[1].Status != solvers.Unsat {
+				t.Fatalf("lines %+v, want two, the second a cross-checked unsat", lines)
+			}
+			switch first := lines[0]; first.Status {
+			case solvers.Multiple: // dlx: the empty grid has many solutions
+				if !first.CrossChecked {
+					t.Errorf("multiple not cross-checked: %+v", first)
+				}
+			case solvers.Wrong:
+				if !first.CrossChecked || !strings.Contains(first.Detail, "reported unsat, but exactcover/dlx finds a solution: ") {
+					t.Errorf("wrong without the oracle's solution: %+v", first)
+				}
+			default:
+				t.Errorf("the empty 25×25 grid: %s (%s); want a cross-checked multiple, or a refuted unsat", first.Status, first.Detail)
 			}
 		})
 	}

@@ -10,7 +10,10 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/solvers/registry"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -28,29 +31,27 @@ func (s *puzzleSolver) solveTraced(ctx context.Context, p corpora.Puzzle) solveL
 	})
 }
 
-// solveInProcess validates a puzzle, solves it in this process with call
-// under the --timeout, and verifies the answer after the timed call. A
-// traced solve always takes this path: its steps cannot cross a worker's
-// protocol.
+// solveInProcess solves a puzzle in this process with call under the
+// --timeout, verifies the answer after the timed call, and cross-checks an
+// unsat or multiple verdict as a worker's is. A puzzle without a solution
+// goes to the solver as in a worker. A traced solve always takes this
+// path: its steps cannot cross a worker's protocol.
 func (s *puzzleSolver) solveInProcess(ctx context.Context, p corpora.Puzzle, call solvers.SolverFunc) solveLine {
-	line := solveLine{ID: p.ID, Puzzle: p.Grid.String()}
-	if err := p.Grid.Validate(); err != nil {
-		line.Status, line.Detail = solvers.Error, err.Error()
-		return line
-	}
+	line := solveLine{ID: p.ID, Puzzle: p.Grid.String(), Mode: s.mode, ModeAsked: s.modeAsked}
+	solveCtx := ctx
 	if s.timeout > 0 {
 		var cancel context.CancelFunc
-		ctx, cancel = context.WithTimeout(ctx, s.timeout)
+		solveCtx, cancel = context.WithTimeout(ctx, s.timeout)
 		defer cancel()
 	}
 	start := time.Now()
-	res, err := call(ctx, solvers.Request{Puzzle: p.Grid, Mode: s.mode, Seed: s.seed})
+	res, err := call(solveCtx, solvers.Request{Puzzle: p.Grid, Mode: s.mode, Seed: s.seed})
 	line.Micros = float64(time.Since(start).Nanoseconds()) / 1e3
 	line.Status, line.Detail, line.Counters, line.Model = res.Status, res.Detail, res.Counters, res.Model
 	switch {
 	case err != nil:
 		line.Status, line.Detail = solvers.Error, err.Error()
-	case errors.Is(ctx.Err(), context.DeadlineExceeded) && res.Solution == nil:
+	case errors.Is(solveCtx.Err(), context.DeadlineExceeded) && res.Solution == nil:
 		line.Status = solvers.Timeout
 	case res.Solution != nil:
 		line.Solution = res.Solution.String()
@@ -58,7 +59,20 @@ func (s *puzzleSolver) solveInProcess(ctx context.Context, p corpora.Puzzle, cal
 			line.Status, line.Detail = solvers.Wrong, verr.Error()
 		}
 	}
+	s.crossCheck(ctx, p.Grid, res.Solution, &line)
 	return line
+}
+
+// crossCheck settles an unsat or multiple verdict of an in-process solve
+// with exactcover/dlx, as the executor does a worker's; an interrupted
+// check leaves the line as it was.
+func (s *puzzleSolver) crossCheck(ctx context.Context, puzzle, grid *sudoku.Grid, line *solveLine) {
+	rec := record.Record{Status: string(line.Status), Detail: line.Detail}
+	if harness.CrossCheck(ctx, dlx.Oracle{}, &rec, puzzle, grid) != nil {
+		return
+	}
+	line.Status, line.Detail = solvers.Status(rec.Status), rec.Detail
+	line.CrossChecked, line.CrossCheckNote = rec.CrossChecked, rec.CrossCheckNote
 }
 
 // tracers returns the names of the pipelines that can trace their search.

@@ -11,11 +11,11 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/solvers"
-	"github.com/sudokubench/sudokubench/solvers/registry"
 )
 
 func newSolversCmd() *cobra.Command {
-	var wide bool
+	var wide, asJSON bool
+	var defsFiles []string
 	cmd := &cobra.Command{
 		Use:   "solvers",
 		Short: "List the solver pipelines: name, family, the selections they join, available here or why not",
@@ -25,18 +25,66 @@ func newSolversCmd() *cobra.Command {
 			"default \"pure\" selection), opt-in (pure Go, but only when named, a prefix or\n" +
 			"\"all\": too slow on hard puzzles for the default run) or outside (runs outside\n" +
 			"programs). --wide gives every column, the engines' versions and why a pipeline\n" +
-			"is opt-in among them, at full length.",
+			"is opt-in among them, at full length. --json gives one JSON array instead, an\n" +
+			"object per pipeline: name, family, description, options, selection, pure_go,\n" +
+			"opt_in (why, when it is), stochastic, incomplete, available, unavailable (why\n" +
+			"not, when it is not) and version (when available and known).",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			out := cmd.OutOrStdout()
-			if wide {
-				return listSolversWide(out, registry.Default())
+			reg, err := solverRegistry(defsFiles)
+			if err != nil {
+				return err
 			}
-			return listSolvers(out, registry.Default(), terminalWidth(out))
+			out := cmd.OutOrStdout()
+			if asJSON {
+				return writeJSON(out, solverListings(reg))
+			}
+			if wide {
+				return listSolversWide(out, reg)
+			}
+			return listSolvers(out, reg, terminalWidth(out))
 		},
 	}
 	cmd.Flags().BoolVar(&wide, "wide", false, "every column at full length, versions included, whatever the width")
+	cmd.Flags().BoolVar(&asJSON, "json", false, "one JSON array, an object per pipeline, instead of the table")
+	addDefsFlag(cmd, &defsFiles)
 	return cmd
+}
+
+// solverListing is one pipeline as `solvers --json` gives it; its field
+// names are a documented interface.
+type solverListing struct {
+	Name        string            `json:"name"`
+	Family      string            `json:"family"`
+	Description string            `json:"description"`
+	Options     map[string]string `json:"options,omitempty"`
+	Selection   string            `json:"selection"` // pure, opt-in or outside
+	PureGo      bool              `json:"pure_go"`
+	OptIn       string            `json:"opt_in,omitempty"` // why it runs only when named
+	Stochastic  bool              `json:"stochastic"`
+	Incomplete  bool              `json:"incomplete"`
+	Available   bool              `json:"available"`
+	Unavailable string            `json:"unavailable,omitempty"` // why it cannot run here
+	Version     string            `json:"version,omitempty"`
+}
+
+// solverListings describes every pipeline of the registry, in its order.
+func solverListings(reg *solvers.Registry) []solverListing {
+	var list []solverListing
+	for _, in := range reg.All() {
+		l := solverListing{
+			Name: in.Name, Family: in.Family, Description: in.Description, Options: in.Options,
+			Selection: selection(in), PureGo: in.PureGo, OptIn: in.OptIn,
+			Stochastic: in.Stochastic, Incomplete: in.Incomplete, Available: true,
+		}
+		if err := in.Check(); err != nil {
+			l.Available, l.Unavailable = false, err.Error()
+		} else if in.Version != nil {
+			l.Version = in.Version()
+		}
+		list = append(list, l)
+	}
+	return list
 }
 
 // listSolvers writes the compact table, its descriptions wrapped to fit

@@ -71,19 +71,19 @@ func commandLine() string { return "sudokubench " + strings.Join(os.Args[1:], " 
 func runTrain(ctx context.Context, stderr io.Writer, f trainFlags, command string) error {
 	steps, ok := neural.DefaultSteps[f.model]
 	if !ok {
-		return fmt.Errorf("train: --model %q: use rrn or cnn", f.model)
+		return usageError(fmt.Errorf("train: --model %q: use rrn or cnn", f.model))
 	}
 	if f.steps != 0 {
 		steps = f.steps
 	}
 	if f.hours < 0 || f.workers < 1 {
-		return fmt.Errorf("train: --hours %g and --workers %d: want hours ≥ 0 and at least one worker", f.hours, f.workers)
+		return usageError(fmt.Errorf("train: --hours %g and --workers %d: want hours ≥ 0 and at least one worker", f.hours, f.workers))
 	}
 	if f.plot == "" {
 		f.plot = strings.TrimSuffix(f.out, ".bin") + ".loss.svg"
 	}
 	if err := checkTrainOutputs(f); err != nil {
-		return err
+		return usageError(err)
 	}
 	if ctx == nil {
 		ctx = context.Background()

@@ -7,13 +7,13 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/harness"
-	"github.com/sudokubench/sudokubench/solvers/registry"
 )
 
 // newWorkerCmd is the child process that `run` starts for each solver: it
 // reads jobs on stdin and answers on stdout. People do not call it.
 func newWorkerCmd() *cobra.Command {
 	var solver string
+	var defsFiles []string
 	cmd := &cobra.Command{
 		Use:    "worker --solver NAME",
 		Short:  "Serve one solver to a running benchmark over stdin and stdout (internal)",
@@ -21,15 +21,20 @@ func newWorkerCmd() *cobra.Command {
 		Args:   cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if solver == "" {
-				return errors.New("worker: --solver is required")
+				return usageError(errors.New("worker: --solver is required"))
+			}
+			reg, err := solverRegistry(defsFiles)
+			if err != nil {
+				return err
 			}
 			out, err := harness.ProtocolStdout()
 			if err != nil {
 				return err
 			}
-			return harness.ServeWorker(registry.Default(), solver, os.Stdin, out)
+			return harness.ServeWorker(reg, solver, os.Stdin, out)
 		},
 	}
 	cmd.Flags().StringVar(&solver, "solver", "", "the solver to serve")
+	addDefsFlag(cmd, &defsFiles)
 	return cmd
 }

@@ -1,9 +1,13 @@
 // Package cnf poses Sudoku as propositional satisfiability: a Formula of
 // DIMACS-style clauses (and, for engines that take them, native cardinality
-// constraints), the classic encodings — minimal, extended ("complete" in
-// tdoku), and reduced by the givens — with a choice of at-most-one strategy,
-// DIMACS and OPB writers, decoding of a model back to a grid, and a unit
-// propagator that is independent of any engine.
+// constraints), the classic encodings — minimal, efficient, extended
+// ("complete" in tdoku), augmented (with tdoku's triads for locked
+// candidates), and reduced by the givens — with a choice of at-most-one
+// strategy, DIMACS and OPB writers, decoding of a model back to a grid, a
+// unit propagator that is independent of any engine, and the inference
+// ladder: unit propagation, failed-literal probing and double lookahead on
+// each encoding, and the rating of a puzzle by the weakest rung that solves
+// it without a decision (Rate).
 //
 // The package's opinion: the encoding is the research object, so every
 // formula is plain data that can be inspected, counted, written out and fed

@@ -133,6 +133,31 @@ func (inst *Instance) Blocking(model []bool) []int {
 	return clause
 }
 
+// BlockingGrid returns the clause, in the numbering of the instance's
+// formula, that excludes a grid: Blocking of the model that sets the
+// grid's cell variables. It serves engines that answer with a grid
+// rather than a model.
+func (inst *Instance) BlockingGrid(g *sudoku.Grid) []int {
+	n := inst.Geometry.N
+	model := make([]bool, n*inst.Geometry.Cells)
+	for cell, d := range g.Cells() {
+		if d != 0 {
+			model[CellVar(n, cell, int(d))-1] = true
+		}
+	}
+	r := inst.Reduction
+	if r == nil {
+		return inst.Blocking(model)
+	}
+	var clause []int
+	for v := 1; v <= len(model); v++ {
+		if nv := r.Reduced(v); nv != 0 && model[v-1] {
+			clause = append(clause, -nv)
+		}
+	}
+	return clause
+}
+
 // blocking is Blocking for a reduced formula: every cell variable that
 // survived the reduction is free. It lists them in the original order.
 func (r *Reduction) blocking(model []bool, cellVars int) []int {

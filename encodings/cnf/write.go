@@ -34,9 +34,11 @@ func WriteDIMACS(w io.Writer, f *Formula) error {
 }
 
 // WriteOPB writes the formula as a pseudo-Boolean decision problem in the
-// OPB format of the PB competitions: each clause as "sum ≥ 1", each
-// cardinality constraint as a "≥" constraint (at-most-k as -sum ≥ -k), and
-// a negated literal as ~x.
+// linear OPB format of the PB competitions: each clause as "sum ≥ 1", each
+// cardinality constraint as a "≥" constraint (at-most-k as -sum ≥ -k).
+// Linear OPB has positive variables only, so a negated literal c·~x is
+// written c − c·x, its constant moved to the right-hand side: minisat+
+// and other PB solvers refuse "~x" outside products.
 func WriteOPB(w io.Writer, f *Formula) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "* #variable= %d #constraint= %d\n", f.Vars, len(f.Clauses)+len(f.Cards))
@@ -62,16 +64,15 @@ func WriteOPB(w io.Writer, f *Formula) error {
 
 func appendOPB(buf []byte, lits []int, coef, rhs int) []byte {
 	for _, l := range lits {
-		if coef > 0 {
+		c := coef
+		if l < 0 {
+			c, rhs, l = -coef, rhs-coef, -l
+		}
+		if c > 0 {
 			buf = append(buf, '+')
 		}
-		buf = strconv.AppendInt(buf, int64(coef), 10)
-		buf = append(buf, ' ')
-		if l < 0 {
-			buf = append(buf, '~')
-			l = -l
-		}
-		buf = append(buf, 'x')
+		buf = strconv.AppendInt(buf, int64(c), 10)
+		buf = append(buf, " x"...)
 		buf = strconv.AppendInt(buf, int64(l), 10)
 		buf = append(buf, ' ')
 	}

@@ -95,6 +95,14 @@ func checkRunFile(path, dir, base string) error {
 	return fmt.Errorf("refusing to write %s: it is the %s of the run in %s, which no report may replace; write elsewhere", where, what, dir)
 }
 
+// HoldsRun reports whether a directory holds a run (a manifest, records
+// or a writer lock), symbolic links followed; a directory that does not
+// exist holds none.
+func HoldsRun(dir string) bool {
+	resolved, err := filepath.EvalSymlinks(dir)
+	return err == nil && holdsRun(resolved)
+}
+
 // holdsRun reports whether dir holds a run: a manifest, records (of any
 // compression) or a writer lock.
 func holdsRun(dir string) bool {

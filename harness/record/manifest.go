@@ -21,6 +21,9 @@ const UnknownBuild = "unknown: built without a VCS stamp"
 
 // Manifest records how a set of runs was made, for reproducibility.
 type Manifest struct {
+	// Schema is the format's version (see Schema); WriteManifest fills it
+	// in.
+	Schema  int       `json:"schema,omitempty"`
 	Suite   string    `json:"suite"` // "sudokubench"
 	Created time.Time `json:"created"`
 	// Commit is the VCS revision stamped into the binary that made the
@@ -43,6 +46,10 @@ type Manifest struct {
 	// solver names to the version they report.
 	Dependencies map[string]string `json:"dependencies"`
 	External     map[string]string `json:"external,omitempty"`
+	// Definitions are the solver definition files that the plan's defined
+	// pipelines come from, text and all, so that a reader sees exactly
+	// what ran.
+	Definitions []Definition `json:"definitions,omitempty"`
 
 	Plan Plan `json:"plan"`
 	// Corpora maps corpus names to the SHA-256 of their files.
@@ -60,6 +67,14 @@ type Manifest struct {
 	// here, and a report warns when it was high.
 	LoadStart [3]float64 `json:"load_start,omitzero"`
 	LoadEnd   [3]float64 `json:"load_end,omitzero"`
+}
+
+// Definition is a solver definition file as a run used it.
+type Definition struct {
+	File    string   `json:"file"` // as given on the command line, or the shipped file's place in the repository
+	SHA256  string   `json:"sha256"`
+	Solvers []string `json:"solvers"` // the plan's pipelines it defines
+	Text    string   `json:"text"`
 }
 
 // Build names the build that made the runs as records name theirs: the
@@ -88,13 +103,24 @@ type Plan struct {
 	TimeoutNS int64    `json:"timeout_ns"`
 	MemBytes  uint64   `json:"mem_bytes"`
 	Runs      int      `json:"runs"` // planned runs in the whole plan
+	// Certify asks the pipelines that write DRAT proofs for the proof of
+	// each unsat or unique verdict, which the harness checks.
+	Certify bool `json:"certify,omitempty"`
+	// Definitions maps each pipeline that comes from a solver definition
+	// file to that file's SHA-256: a benchmark resumed, or merged, with
+	// another definition would mix two pipelines under one name.
+	Definitions map[string]string `json:"definitions,omitempty"`
 }
 
 // WriteManifest writes m as indented JSON. It writes a temporary file
 // beside path and renames it over path, so that a reader, or a process
 // killed mid-write, never leaves half a manifest.
 func WriteManifest(path string, m *Manifest) error {
-	b, err := json.MarshalIndent(m, "", "  ")
+	stamped := *m
+	if stamped.Schema == 0 {
+		stamped.Schema = Schema
+	}
+	b, err := json.MarshalIndent(&stamped, "", "  ")
 	if err != nil {
 		return err
 	}
@@ -131,6 +157,9 @@ func ReadManifest(path string) (*Manifest, error) {
 	var m Manifest
 	if err := json.Unmarshal(b, &m); err != nil {
 		return nil, fmt.Errorf("%s: not a manifest: %v", path, err)
+	}
+	if err := checkSchema(&m.Schema); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
 	}
 	return &m, nil
 }

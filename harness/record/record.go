@@ -16,8 +16,22 @@ import (
 	"time"
 )
 
+// Schema is the version of the record and manifest formats that this
+// package writes, and the newest it reads. Fields are only ever added, with
+// omitempty, and an added field does not change the schema: a reader that
+// does not know it ignores it and reads the rest right. The schema goes up
+// only for a change that a reader of the old schema would misread: a
+// field's meaning, unit or type changed, a field removed or renamed, a
+// status that must not be counted as any of the old ones. Records and
+// manifests written before the field existed carry none and read as
+// schema 1, which is what they are. A reader refuses a schema newer than
+// its own, naming the file and line, rather than misread it.
+const Schema = 1
+
 // Record is one run of one solver on one puzzle.
 type Record struct {
+	// Schema is the format's version (see Schema); Writer fills it in.
+	Schema  int               `json:"schema,omitempty"`
 	Solver  string            `json:"solver"`
 	Options map[string]string `json:"options,omitempty"`
 	Family  string            `json:"family,omitempty"`
@@ -32,12 +46,27 @@ type Record struct {
 	Size      int    `json:"size"` // side: 9 for 9×9
 	Variant   string `json:"variant"`
 
+	// Puzzle is the puzzle itself on one line (digits, then letters above
+	// 9, '.' for a blank), so that a derived puzzle (17-clue+8:123) reads
+	// without the tool; empty in records written before it was recorded.
+	Puzzle string `json:"puzzle,omitempty"`
+
 	Mode string `json:"mode"`
 	Seed int64  `json:"seed"`
 	Rep  int    `json:"rep"` // 0-based repetition
 
 	Status string `json:"status"`
 	Detail string `json:"detail,omitempty"` // why: error text, stderr tail, verification failure
+	// CrossChecked says that an unsat or multiple verdict was settled by
+	// the cross-checking oracle (exactcover/dlx), untimed, in the parent:
+	// confirmed, or refuted and so wrong, with the oracle's finding as the
+	// detail. False for other statuses, and for records written before
+	// cross-checks existed.
+	CrossChecked bool `json:"cross_checked,omitempty"`
+	// CrossCheckNote says why an unsat or multiple verdict was not
+	// cross-checked though an oracle was there: its budget ran out, or its
+	// finding contradicted a verified grid and was not used.
+	CrossCheckNote string `json:"cross_check_note,omitempty"`
 
 	WallNS     int64  `json:"wall_ns"` // solve call, monotonic clock
 	CPUNS      int64  `json:"cpu_ns"`  // process CPU time of the solve call
@@ -69,6 +98,19 @@ type Record struct {
 	// solvers. 0 blank cells means not measured.
 	BlankCells      int `json:"blank_cells,omitempty"`
 	BlankCellsRight int `json:"blank_cells_right,omitempty"`
+
+	// Certified says, for a run that asked for a DRAT proof (run
+	// --certify) and whose verdict needs one (unsat, or solved in unique
+	// mode), whether the proof checked: true; false when it did not
+	// (Status is then wrong and Detail names the failing lemma) or its
+	// check could not be done (Detail says why). Absent otherwise.
+	Certified *bool `json:"certified,omitempty"`
+	// ProofBytes and ProofLemmas are the size of the proof checked, and
+	// ProofCheckNS the parent's time to check it, outside the timed
+	// section.
+	ProofBytes   int64 `json:"proof_bytes,omitempty"`
+	ProofLemmas  int   `json:"proof_lemmas,omitempty"`
+	ProofCheckNS int64 `json:"proof_check_ns,omitempty"`
 
 	// Provenance of the run: when it began (UTC), the host it ran on, and
 	// the build that ran it: the binary's VCS revision, with "+dirty" when
@@ -124,10 +166,15 @@ func Append(path string) (*Writer, error) {
 	return &Writer{f: f, synced: time.Now()}, nil
 }
 
-// Write appends one record, and syncs the file when SyncInterval has passed
-// since the last sync.
+// Write appends one record, marked with the current Schema where it
+// carries none, and syncs the file when SyncInterval has passed since the
+// last sync.
 func (w *Writer) Write(r *Record) error {
-	b, err := json.Marshal(r)
+	rec := *r
+	if rec.Schema == 0 {
+		rec.Schema = Schema
+	}
+	b, err := json.Marshal(&rec)
 	if err != nil {
 		return err
 	}
@@ -150,11 +197,12 @@ func (w *Writer) Close() error {
 	return w.f.Close()
 }
 
-// Read streams the records of a JSONL file to fn. A truncated last line (from
-// a process killed mid-write) is skipped and reported as a warning; any other
+// Read streams the records of a JSONL file to fn, decompressing one whose
+// name ends in .gz (CompressedResultsFile). A truncated last line (from a
+// process killed mid-write) is skipped and reported as a warning; any other
 // bad line is an error naming file:line.
 func Read(path string, fn func(*Record) error) (warnings []string, err error) {
-	f, err := os.Open(path)
+	f, err := openRecords(path)
 	if err != nil {
 		return nil, err
 	}
@@ -182,6 +230,9 @@ func decode(r io.Reader, name string, fn func(*Record) error) ([]string, error) 
 			warnings = append(warnings, fmt.Sprintf("%s:%d: incomplete last line skipped (interrupted write)", name, line))
 			continue
 		}
+		if err := checkSchema(&rec.Schema); err != nil {
+			return warnings, fmt.Errorf("%s:%d: %w", name, line, err)
+		}
 		if err := fn(&rec); err != nil {
 			return warnings, err
 		}
@@ -197,4 +248,16 @@ func ReadAll(path string) ([]Record, []string, error) {
 		return nil
 	})
 	return all, warn, err
+}
+
+// checkSchema reads a missing schema as 1 and refuses one newer than this
+// package's.
+func checkSchema(schema *int) error {
+	switch {
+	case *schema == 0:
+		*schema = 1
+	case *schema > Schema:
+		return fmt.Errorf("written in schema %d, newer than the schema %d this sudokubench reads: read it with a newer sudokubench (sudokubench version says which this is)", *schema, Schema)
+	}
+	return nil
 }

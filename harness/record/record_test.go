@@ -120,6 +120,44 @@ func TestOldResultsStillRead(t *testing.T) {
 	if r := recs[0]; !r.Started.IsZero() || r.Build != "" || r.BaseRSS != 0 || r.PeakRSS == 0 {
 		t.Errorf("old record read as started %v, build %q, base %d, peak %d", r.Started, r.Build, r.BaseRSS, r.PeakRSS)
 	}
+	if r := recs[0]; r.Schema != 1 || r.Puzzle != "" || m.Schema != 1 {
+		t.Errorf("old results read as record schema %d, puzzle %q, manifest schema %d; want schema 1 and no puzzle", r.Schema, r.Puzzle, m.Schema)
+	}
+}
+
+// What is written carries the schema, in records and the manifest.
+func TestWrittenResultsCarryTheSchema(t *testing.T) {
+	path := writeRecords(t, sampleRecord("top1465:3", "solved"))
+	b, _ := os.ReadFile(path)
+	if !strings.HasPrefix(string(b), `{"schema":1,"solver":`) {
+		t.Errorf("record line = %s, want it to begin with the schema", b)
+	}
+	mpath := filepath.Join(t.TempDir(), ManifestFile)
+	if err := WriteManifest(mpath, &Manifest{Suite: "sudokubench"}); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(mpath); !strings.Contains(string(b), `"schema": 1,`) {
+		t.Errorf("manifest lacks the schema:\n%s", b)
+	}
+}
+
+// A schema newer than this reader's is refused with where it is, not
+// misread; an older one (none) reads.
+func TestReadRefusesANewerSchema(t *testing.T) {
+	path := filepath.Join(t.TempDir(), ResultsFile)
+	lines := `{"solver":"s","puzzle_id":"c:1","status":"solved"}` + "\n" +
+		`{"schema":1,"solver":"s","puzzle_id":"c:2","status":"solved"}` + "\n" +
+		`{"schema":2,"solver":"s","puzzle_id":"c:3","status":"solved"}` + "\n"
+	os.WriteFile(path, []byte(lines), 0o644)
+	_, _, err := ReadAll(path)
+	if err == nil || !strings.Contains(err.Error(), ResultsFile+":3: written in schema 2, newer than the schema 1") {
+		t.Errorf("err = %v, want line 3 named as schema 2, newer than 1", err)
+	}
+	mpath := filepath.Join(t.TempDir(), ManifestFile)
+	os.WriteFile(mpath, []byte(`{"schema":7,"suite":"sudokubench"}`), 0o644)
+	if _, err := ReadManifest(mpath); err == nil || !strings.Contains(err.Error(), "written in schema 7") {
+		t.Errorf("manifest of schema 7: %v, want a refusal", err)
+	}
 }
 
 func TestManifestKeepsProvenanceAndLoad(t *testing.T) {
@@ -141,5 +179,29 @@ func TestManifestKeepsProvenanceAndLoad(t *testing.T) {
 	}
 	if BuildName(UnknownBuild, true) != UnknownBuild {
 		t.Errorf("an unstamped build got a dirty mark: %q", BuildName(UnknownBuild, true))
+	}
+}
+
+// TestCertifiedIsThreeValued: a verdict certified, one whose proof failed,
+// and one never asked for a proof read back apart.
+func TestCertifiedIsThreeValued(t *testing.T) {
+	yes, no := true, false
+	in := []Record{sampleRecord("top1465:1", "solved"), sampleRecord("top1465:2", "wrong"), sampleRecord("top1465:3", "solved")}
+	in[0].Certified, in[0].ProofBytes, in[0].ProofLemmas, in[0].ProofCheckNS = &yes, 2910, 713, 1500000
+	in[1].Certified = &no
+	path := writeRecords(t, in...)
+	got, _, err := ReadAll(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got[0].Certified == nil || !*got[0].Certified || got[0].ProofBytes != 2910 || got[0].ProofLemmas != 713 || got[0].ProofCheckNS != 1500000 {
+		t.Errorf("certified record read back as %+v", got[0])
+	}
+	if got[1].Certified == nil || *got[1].Certified || got[2].Certified != nil {
+		t.Errorf("certified %v and %v, want false and absent", got[1].Certified, got[2].Certified)
+	}
+	b, _ := os.ReadFile(path)
+	if lines := strings.Split(string(b), "\n"); strings.Contains(lines[2], "certified") || strings.Contains(lines[2], "proof_") {
+		t.Errorf("a record asked for no proof writes %s", lines[2])
 	}
 }

@@ -3,8 +3,12 @@ package report
 import (
 	"math"
 	"strconv"
+	"strings"
 
 	"gonum.org/v1/plot"
+	"gonum.org/v1/plot/text"
+	"gonum.org/v1/plot/vg"
+	"gonum.org/v1/plot/vg/draw"
 )
 
 // logRange returns a positive range covering the positive values of vs;
@@ -166,4 +170,199 @@ func roundTicks(lo, hi float64, label func(float64) string) []plot.Tick {
 		ts = append(ts, plot.Tick{Value: v, Label: label(v)})
 	}
 	return ts
+}
+
+// categories labels a category axis: label i at value i. A narrow axis
+// shows its labels wrapped (shown) or turned (the tick label style).
+type categories struct{ labels, shown []string }
+
+// Ticks implements plot.Ticker.
+func (c categories) Ticks(lo, hi float64) []plot.Tick {
+	labels := c.shown
+	if labels == nil {
+		labels = c.labels
+	}
+	ts := make([]plot.Tick, len(labels))
+	for i, l := range labels {
+		ts[i] = plot.Tick{Value: float64(i), Label: l}
+	}
+	return ts
+}
+
+// nominal makes ax a category axis: label i at value i.
+func nominal(ax *plot.Axis, labels []string) {
+	ax.Tick.Marker = categories{labels: labels}
+	ax.Min, ax.Max = -0.5, float64(len(labels))-0.5
+}
+
+// thinned labels every every-th labelled tick of a ticker, counting from
+// the from-th, and leaves the others unlabelled: a narrow axis keeps its
+// scale without labels running into each other.
+type thinned struct {
+	plot.Ticker
+	every, from int
+}
+
+// Ticks implements plot.Ticker.
+func (t thinned) Ticks(lo, hi float64) []plot.Tick {
+	ts := t.Ticker.Ticks(lo, hi)
+	n := 0
+	for i := range ts {
+		if ts[i].Label == "" {
+			continue
+		}
+		if (n-t.from)%t.every != 0 {
+			ts[i].Label = ""
+		}
+		n++
+	}
+	return ts
+}
+
+// base is the ticker under any thinning.
+func base(t plot.Ticker) plot.Ticker {
+	if th, ok := t.(thinned); ok {
+		return th.Ticker
+	}
+	return t
+}
+
+// fitAxes fits a panel's axis labels and tick labels to a data area of
+// w × h: an axis label wraps to the axis's length, a category axis wraps
+// or turns its tick labels, a value axis labels fewer of its ticks, until
+// no two labels collide.
+func fitAxes(p *plot.Plot, w, h vg.Length) {
+	for _, a := range []struct {
+		ax     *plot.Axis
+		length vg.Length
+	}{{&p.X, w}, {&p.Y, h}} {
+		a.ax.Label.Text = wrapWords(strings.ReplaceAll(a.ax.Label.Text, "\n", " "), a.ax.Label.TextStyle, a.length)
+	}
+	if c, ok := p.X.Tick.Marker.(categories); ok {
+		fitCategories(p, c, w)
+	} else {
+		thin(&p.X, w, true)
+	}
+	if _, ok := p.Y.Tick.Marker.(categories); !ok {
+		thin(&p.Y, h, false)
+	}
+}
+
+// labelled returns an axis's labelled ticks and their positions along an
+// axis of the given length.
+func labelled(ax *plot.Axis, ticks []plot.Tick, length vg.Length) ([]plot.Tick, []vg.Length) {
+	var ts []plot.Tick
+	var at []vg.Length
+	for _, t := range ticks {
+		if t.Label != "" && t.Value >= ax.Min && t.Value <= ax.Max {
+			ts = append(ts, t)
+			at = append(at, length*vg.Length(ax.Norm(t.Value)))
+		}
+	}
+	return ts, at
+}
+
+// thin labels every k-th tick of a value axis for the least k at which
+// neighbouring labels keep labelGap apart, counting from a tick at a
+// power of ten where there is one.
+func thin(ax *plot.Axis, length vg.Length, horizontal bool) {
+	b := base(ax.Tick.Marker)
+	ts, at := labelled(ax, b.Ticks(ax.Min, ax.Max), length)
+	extent := func(t plot.Tick) vg.Length {
+		if horizontal {
+			return ax.Tick.Label.Width(t.Label)
+		}
+		return ax.Tick.Label.Height(t.Label)
+	}
+	from := 0
+	for i, t := range ts {
+		if e := math.Log10(math.Abs(t.Value)); e == math.Trunc(e) {
+			from = i
+			break
+		}
+	}
+	for every := 1; every <= len(ts); every++ {
+		fits := true
+		prev := -1
+		for i := range ts {
+			if (i-from)%every != 0 {
+				continue
+			}
+			if prev >= 0 && at[i]-at[prev] < (extent(ts[i])+extent(ts[prev]))/2+labelGap {
+				fits = false
+				break
+			}
+			prev = i
+		}
+		if fits {
+			ax.Tick.Marker = b
+			if every > 1 {
+				ax.Tick.Marker = thinned{Ticker: b, every: every, from: ((from % every) + every) % every}
+			}
+			return
+		}
+	}
+}
+
+// fitCategories sets a category axis's labels level when they fit their
+// slots, else wrapped onto two lines at spaces, else turned 45° (90°
+// where even that collides), reading upwards to their tick.
+func fitCategories(p *plot.Plot, c categories, w vg.Length) {
+	sty := &p.X.Tick.Label
+	sty.Rotation, sty.XAlign, sty.YAlign = 0, draw.XCenter, draw.YTop
+	c.shown = nil
+	slot := w / vg.Length(max(p.X.Max-p.X.Min, 1))
+	if widest(*sty, c.labels) <= slot-labelGap {
+		p.X.Tick.Marker = c
+		return
+	}
+	// Break at spaces where that fits; a name such as 17-clue+5 is not
+	// broken at its hyphens, it is turned.
+	wrapped := make([]string, len(c.labels))
+	for i, l := range c.labels {
+		wrapped[i] = wrapWords(l, *sty, slot-labelGap)
+	}
+	if widest(*sty, wrapped) <= slot-labelGap && maxLines(wrapped) <= 2 {
+		c.shown = wrapped
+		p.X.Tick.Marker = c
+		return
+	}
+	sty.Rotation, sty.XAlign, sty.YAlign = math.Pi/4, draw.XRight, draw.YCenter
+	if slot*vg.Length(math.Sin(math.Pi/4)) < sty.FontExtents().Height+labelGap/2 {
+		sty.Rotation = math.Pi / 2
+	}
+	// A turned label ends at its tick, raised by the font's descent:
+	// a trailing space keeps it off the tick mark.
+	c.shown = make([]string, len(c.labels))
+	for i, l := range c.labels {
+		c.shown[i] = l + " "
+	}
+	p.X.Tick.Marker = c
+}
+
+func widest(sty text.Style, labels []string) vg.Length {
+	w := vg.Length(0)
+	for _, l := range labels {
+		w = max(w, sty.Width(l))
+	}
+	return w
+}
+
+func maxLines(labels []string) int {
+	n := 0
+	for _, l := range labels {
+		n = max(n, strings.Count(l, "\n")+1)
+	}
+	return n
+}
+
+// overhang is how far the x tick labels reach left of a data area of
+// width w: the space the axis needs left of it.
+func overhang(p *plot.Plot, w vg.Length) vg.Length {
+	left := vg.Length(0)
+	ts, at := labelled(&p.X, p.X.Tick.Marker.Ticks(p.X.Min, p.X.Max), w)
+	for i, t := range ts {
+		left = min(left, at[i]+p.X.Tick.Label.Rectangle(t.Label).Min.X)
+	}
+	return -left
 }

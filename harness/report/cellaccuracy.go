@@ -13,15 +13,18 @@ type cellTally struct {
 	group        Group
 	runs         int
 	blank, right int
+	givens       int // the hints of the runs measured
 }
 
 // CellAccuracyTable lays out, per solver and group, the share of blank
-// cells that returned grids filled with the solution's digit, over the
-// runs whose records measured it (a corpus that gives solutions, a solver
-// that returned a grid), for the solvers that filled some cell wrong: a
-// solver whose every grid was right has nothing to show here. It is a
-// secondary figure, labelled as such: the headline is whole puzzles
-// solved. It returns nil when no solver has a row.
+// cells that returned grids filled with the solution's digit, and the
+// share of all cells, givens included (what Keras's "accuracy" of a
+// per-cell softmax counts), over the runs whose records measured it (a
+// corpus that gives solutions, a solver that returned a grid), for the
+// solvers that filled some cell wrong: a solver whose every grid was
+// right has nothing to show here. It is a secondary figure, labelled as
+// such: the headline is whole puzzles solved. It returns nil when no
+// solver has a row.
 func CellAccuracyTable(recs []record.Record, g Grouper) *Table {
 	tallies := make(map[[2]string]*cellTally)
 	guesses := make(map[string]bool) // solvers that filled some cell wrong
@@ -41,6 +44,7 @@ func CellAccuracyTable(recs []record.Record, g Grouper) *Table {
 		t.runs++
 		t.blank += r.BlankCells
 		t.right += r.BlankCellsRight
+		t.givens += r.Hints
 	}
 	rows := make([]*cellTally, 0, len(tallies))
 	for _, t := range tallies {
@@ -58,15 +62,20 @@ func CellAccuracyTable(recs []record.Record, g Grouper) *Table {
 		Title: "Cell accuracy on blank cells by " + g.Name() + " (secondary: whole puzzles solved is the headline)",
 		Columns: []Column{{Name: "solver", Keep: 10}, {Name: g.Name(), CSV: []string{"group"}, Keep: 10, Group: true},
 			{Name: "runs", Right: true, Keep: 8}, {Name: "blank cells", Right: true, Keep: 6},
-			{Name: "right", Right: true, Keep: 6}, {Name: "cell accuracy", CSV: []string{"cell_accuracy"}, Right: true, Better: Higher, Keep: 9}},
-		Notes: []string{"Cell accuracy counts the blank cells a returned grid (right or wrong) fills with the solution's digit, " +
-			"over runs on corpora that give solutions; a grid can score 95% of cells and still be wrong as a puzzle."},
+			{Name: "right", Right: true, Keep: 6},
+			{Name: "blank cells right", CSV: []string{"cell_accuracy"}, Right: true, Better: Higher, Keep: 9},
+			{Name: "all cells right", CSV: []string{"cell_accuracy_all"}, Right: true, Better: Higher, Keep: 8}},
+		Notes: []string{"Blank cells right counts the blank cells a returned grid (right or wrong) fills with the solution's digit, " +
+			"over runs on corpora that give solutions; all cells right counts the givens too, as Keras's accuracy of a per-cell softmax does. " +
+			"A grid can score 95% of its cells and still be wrong as a puzzle."},
 	}
 	for _, t := range rows {
-		acc := float64(t.right) / float64(t.blank)
+		blank := float64(t.right) / float64(t.blank)
+		all := float64(t.right+t.givens) / float64(t.blank+t.givens)
 		tab.Rows = append(tab.Rows, Row{Set: t.group.Label, Cells: []Cell{
 			TextCell(t.solver), TextCell(t.group.Label), IntCell(t.runs), IntCell(t.blank), IntCell(t.right),
-			{Text: FormatPercent(acc), Raw: []string{RawFloat(acc)}, Value: acc}}})
+			{Text: FormatPercent(blank), Raw: []string{RawFloat(blank)}, Value: blank},
+			{Text: FormatPercent(all), Raw: []string{RawFloat(all)}, Value: all}}})
 	}
 	tab.MarkBest()
 	return tab

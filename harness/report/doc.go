@@ -36,9 +36,17 @@
 //     the logarithms of the runs' geometric means: each side its own
 //     variance); with one run on a side it claims none. A run is counted
 //     once: a directory given twice, or a copy of a run, is refused.
-//   - Output depends only on the input: rows are sorted, colours follow the
-//     sorted solver names, resampling uses a fixed seed, and no clock is
-//     read, so generated files do not churn.
+//   - A figure answers one question, in its title. Up to MaxSeries
+//     pipelines share a panel; more are drawn as small multiples, a panel
+//     per family with shared axes, and each pipeline keeps its panel,
+//     colour (Okabe–Ito), glyph and dash in every figure of a report.
+//     Figures are laid out for a print width, their text at least 7 pt
+//     there, and no text may collide with other text or with data.
+//   - Tables write numbers with three significant digits, a column's unit
+//     in its header where one unit serves all its values.
+//   - Output depends only on the input: rows are sorted, styles follow the
+//     sorted solver names and families, resampling uses a fixed seed, and
+//     no clock is read, so generated files do not churn.
 //
 // Problems that do not stop a report (a truncated line, a duplicate run, an
 // incomplete plan, a busy machine) are returned as warnings, never printed.

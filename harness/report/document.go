@@ -119,16 +119,47 @@ func (r *Report) WriteMarkdown(w io.Writer, figs []Figure, plotDir, ext string) 
 			}
 		}
 	}
-	if ext != "" && len(figs) > 0 {
-		b.WriteString("\n## Figures\n")
-		for _, f := range figs {
-			link := filepath.ToSlash(filepath.Join(plotDir, f.Name+"."+ext))
-			fmt.Fprintf(&b, "\n![%s](%s)\n\n%s\n", f.Name, link, mdEscaper.Replace(f.Caption))
-		}
-	}
+	WriteFigureLinks(&b, figs, plotDir, ext)
 	writeWarnings(&b, r.Warnings, "\n## Warnings\n\n", "- %s\n")
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// WriteFigureLinks writes a document's "Figures" section: each figure in
+// the plot format ext under plotDir, shown where Markdown can show the
+// format, linked where not, with its caption; nothing when ext is "".
+func WriteFigureLinks(b *bytes.Buffer, figs []Figure, plotDir, ext string) {
+	if ext == "" || len(figs) == 0 {
+		return
+	}
+	pf, err := LookupPlotFormat(ext)
+	if err != nil {
+		return
+	}
+	b.WriteString("\n## Figures\n")
+	for _, f := range figs {
+		link := filepath.ToSlash(filepath.Join(plotDir, f.Name+"."+ext))
+		if pf.Image {
+			fmt.Fprintf(b, "\n![%s](%s)\n\n%s\n", f.Name, link, mdEscaper.Replace(f.Caption))
+		} else {
+			fmt.Fprintf(b, "\n[%s.%s](%s): %s\n", f.Name, ext, link, mdEscaper.Replace(f.Caption))
+		}
+	}
+}
+
+// LinkedFormat is the plot format a document links its figures in: the
+// first of formats that Markdown shows as an image, else the first; ""
+// for none.
+func LinkedFormat(formats []string) string {
+	for _, name := range formats {
+		if pf, err := LookupPlotFormat(name); err == nil && pf.Image {
+			return name
+		}
+	}
+	if len(formats) > 0 {
+		return formats[0]
+	}
+	return ""
 }
 
 func writeWarnings(b *bytes.Buffer, ws []string, head, item string) {
@@ -197,20 +228,17 @@ func escapeAll(ss []string) []string {
 	return out
 }
 
-// Extension is the file extension of a document format.
+// Extension is the file extension of a document format; "txt" for a name
+// that is none (LookupDocFormat says why).
 func Extension(format string) string {
-	switch format {
-	case "md", "markdown":
-		return "md"
-	case "latex", "tex":
-		return "tex"
-	case "csv", "html":
-		return format
+	f, err := LookupDocFormat(format)
+	if err != nil {
+		return "txt"
 	}
-	return "txt"
+	return f.Ext
 }
 
-// WriteDocument writes the report in a format (text, md, csv, latex, html).
+// WriteDocument writes the report in a format (DocFormatNames).
 // Markdown links its figures under plotDir with extension plotExt.
 func (r *Report) WriteDocument(w io.Writer, format string, figs []Figure, plotDir, plotExt string) error {
 	switch Extension(format) {
@@ -239,9 +267,9 @@ type Files struct {
 }
 
 // WriteFiles writes (or checks) the document and each figure in each plot
-// format, and returns the files written or checked, sorted. Markdown links
-// the first plot format's files; HTML always inlines its figures as SVG.
-// Nothing is written unless every file may be (PutFiles).
+// format, and returns the files written or checked, sorted. Markdown shows
+// the first image format's files (LinkedFormat); HTML always inlines its
+// figures as SVG. Nothing is written unless every file may be (PutFiles).
 func (r *Report) WriteFiles(to Files, format string, plotFormats []string) ([]string, error) {
 	if to.Doc == "" {
 		to.Doc = filepath.Join(to.PlotDir, "report."+Extension(format))
@@ -267,12 +295,8 @@ func (r *Report) WriteFiles(to Files, format string, plotFormats []string) ([]st
 	if err != nil {
 		return nil, err
 	}
-	firstExt := ""
-	if len(plotFormats) > 0 {
-		firstExt = plotFormats[0]
-	}
 	var doc bytes.Buffer
-	if err := r.WriteDocument(&doc, format, figs, link, firstExt); err != nil {
+	if err := r.WriteDocument(&doc, format, figs, link, LinkedFormat(plotFormats)); err != nil {
 		return nil, err
 	}
 	files[to.Doc] = doc.Bytes()

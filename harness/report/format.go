@@ -371,7 +371,7 @@ func writeLaTeX(w io.Writer, t *Table) error {
 	}
 	names := make([]string, len(t.Columns))
 	for i, c := range t.Columns {
-		names[i] = latexEscaper.Replace(c.Name)
+		names[i] = latexHeader(c)
 	}
 	head := strings.Join(names, " & ") + " \\\\\n\\midrule\n"
 	fmt.Fprintf(&b, "}\n\\caption{%s}\\\\\n\\toprule\n%s\\endfirsthead\n", latexEscaper.Replace(t.Title), head)
@@ -403,6 +403,21 @@ func writeLaTeX(w io.Writer, t *Table) error {
 	b.WriteString("}\n")
 	_, err := io.WriteString(w, b.String())
 	return err
+}
+
+// latexHeader is a column's heading, a unit in parentheses on a line of
+// its own so that it widens no column of short numbers, both lines set
+// on the column's side.
+func latexHeader(c Column) string {
+	name, unit, ok := strings.Cut(c.Name, " (")
+	if !ok || !strings.HasSuffix(unit, ")") || strings.Contains(unit, "(") {
+		return latexEscaper.Replace(c.Name)
+	}
+	side := "l"
+	if c.Right {
+		side = "r"
+	}
+	return fmt.Sprintf("\\begin{tabular}[b]{@{}%s@{}}%s\\\\(%s\\end{tabular}", side, latexEscaper.Replace(name), latexEscaper.Replace(unit))
 }
 
 // notesWithBold adds the note on bold cells where a table has them.
@@ -446,20 +461,47 @@ func alignAttr(c Column) string {
 	return ""
 }
 
-// TableFormat returns the table writer for a format name: text, md
-// (markdown), csv, latex (tex) or html.
-func TableFormat(name string) (TableWriter, error) {
-	switch strings.ToLower(name) {
-	case "text", "txt", "":
-		return Text{}, nil
-	case "md", "markdown":
-		return Markdown{}, nil
-	case "csv":
-		return CSV{}, nil
-	case "latex", "tex":
-		return LaTeX{}, nil
-	case "html":
-		return HTML{}, nil
+// DocFormat is a format for tables and documents. Every one the suite
+// writes is declared once, in docFormats: the command line, documents and
+// tests take their list from there (plot formats are in plotFormats).
+type DocFormat struct {
+	Name    string   // the --format value
+	Aliases []string // other names it answers to
+	Ext     string   // a document's file extension
+	Writer  TableWriter
+}
+
+var docFormats = []DocFormat{
+	{Name: "text", Aliases: []string{"txt", ""}, Ext: "txt", Writer: Text{}},
+	{Name: "md", Aliases: []string{"markdown"}, Ext: "md", Writer: Markdown{}},
+	{Name: "csv", Ext: "csv", Writer: CSV{}},
+	{Name: "latex", Aliases: []string{"tex"}, Ext: "tex", Writer: LaTeX{}},
+	{Name: "html", Ext: "html", Writer: HTML{}},
+}
+
+// DocFormatNames lists the table and document formats' names.
+func DocFormatNames() []string {
+	names := make([]string, len(docFormats))
+	for i, f := range docFormats {
+		names[i] = f.Name
 	}
-	return nil, fmt.Errorf("unknown format %q: use text, md, csv, latex or html", name)
+	return names
+}
+
+// LookupDocFormat returns the table and document format of a name or an
+// alias, in any case.
+func LookupDocFormat(name string) (DocFormat, error) {
+	name = strings.ToLower(name)
+	for _, f := range docFormats {
+		if f.Name == name || slices.Contains(f.Aliases, name) {
+			return f, nil
+		}
+	}
+	return DocFormat{}, fmt.Errorf("unknown format %q: use %s", name, strings.Join(DocFormatNames(), ", "))
+}
+
+// TableFormat returns the table writer for a format name (LookupDocFormat).
+func TableFormat(name string) (TableWriter, error) {
+	f, err := LookupDocFormat(name)
+	return f.Writer, err
 }

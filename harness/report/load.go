@@ -4,7 +4,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"os"
 	"path/filepath"
 	"reflect"
 	"strings"
@@ -66,8 +65,8 @@ func Load(dirs ...string) (*Data, []string, error) {
 			}
 		}
 		d.Sources = append(d.Sources, Source{Dir: dir, Manifest: m})
-		path := filepath.Join(dir, record.ResultsFile)
-		if _, err := os.Stat(path); err != nil {
+		path, err := record.ResultsPath(dir)
+		if err != nil {
 			return nil, warnings, fmt.Errorf("%s: %w (is this a result directory?)", dir, err)
 		}
 		var check *record.PlanCheck
@@ -119,7 +118,7 @@ func planSummary(pl record.Plan) string {
 // planLine gives a plan's mode, repetitions, seed and limits.
 func planLine(pl record.Plan) string {
 	return fmt.Sprintf("mode %s, %d rep(s), seed %d, limit %s, memory %s",
-		pl.Mode, pl.Reps, pl.Seed, FormatDuration(float64(pl.TimeoutNS)), FormatBytes(float64(pl.MemBytes)))
+		pl.Mode, pl.Reps, pl.Seed, FormatDuration(float64(pl.TimeoutNS)), record.FormatBytes(float64(pl.MemBytes)))
 }
 
 // duplicates tracks run keys across directories and counts the repeats.

@@ -63,14 +63,15 @@ func TestPlotsRender(t *testing.T) {
 			t.Fatalf("set=%s: %v", name, err)
 		}
 		if name == "two-solvers" {
-			p, err := Scatter(rep.Obs, "fast", "slow", CPU, rep.Styles)
+			f, err := Scatter(rep.Obs, "fast", "slow", CPU, rep.Styles)
 			if err != nil {
 				t.Fatal(err)
 			}
-			figs = append(figs, Figure{Name: "scatter-no-limit", Plot: p})
+			f.Name = "scatter-no-limit"
+			figs = append(figs, f)
 		}
 		for _, f := range figs {
-			for _, format := range []string{"svg", "png", "pdf"} {
+			for _, format := range PlotFormatNames() {
 				if format == "png" && f.Name != "cactus" {
 					continue // slow at print resolution, and drawn alike
 				}
@@ -190,7 +191,7 @@ func TestFirstModeMarked(t *testing.T) {
 	if err := WriteFigure(&svg, figs[0], "svg"); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(svg.String(), "qubo/anneal (first mode)") || !strings.Contains(figs[0].Caption, "without proving it unique") {
+	if !strings.Contains(svg.String(), "qubo/anneal †") || !strings.Contains(figs[0].Caption, "† first mode: found any solution without proving it unique") {
 		t.Errorf("the cactus plot does not mark the first-mode solver; caption %q", figs[0].Caption)
 	}
 }
@@ -272,5 +273,25 @@ func TestWriteFilesNeverReplacesARun(t *testing.T) {
 				t.Errorf("a refused report wrote %v", svgs)
 			}
 		})
+	}
+}
+
+// Every table format is declared once: its name and aliases find it, its
+// document has its extension, and an unknown name lists them all.
+func TestDocFormatsDeclaredOnce(t *testing.T) {
+	for _, f := range docFormats {
+		for _, name := range append([]string{f.Name, strings.ToUpper(f.Name)}, f.Aliases...) {
+			got, err := LookupDocFormat(name)
+			if err != nil || got.Name != f.Name {
+				t.Errorf("LookupDocFormat(%q) = %s, %v; want %s", name, got.Name, err, f.Name)
+			}
+			if Extension(name) != f.Ext {
+				t.Errorf("Extension(%q) = %s, want %s", name, Extension(name), f.Ext)
+			}
+		}
+	}
+	_, err := LookupDocFormat("docx")
+	if err == nil || !strings.Contains(err.Error(), strings.Join(DocFormatNames(), ", ")) {
+		t.Errorf("unknown format: %v, want the list of formats", err)
 	}
 }

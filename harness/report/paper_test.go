@@ -28,11 +28,12 @@ func microFigure(t *testing.T) Figure {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := Cactus(rep.Obs, CPU, rep.Styles)
+	f, err := Cactus(rep.Obs, CPU, rep.Styles)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Figure{Name: "cactus", Plot: p}
+	f.Name = "cactus"
+	return f
 }
 
 // pdfStream matches a PDF stream's content.
@@ -100,8 +101,8 @@ func TestPNGAtPrintResolution(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if minWidth := int(float64(PlotWidth/vg.Inch) * 300); cfg.Width < minWidth {
-		t.Errorf("PNG %d px wide, want at least %d (300 dpi over %g in)", cfg.Width, minWidth, float64(PlotWidth/vg.Inch))
+	if want := int(math.Round(float64(PageWidth.Length()/vg.Inch) * 300)); cfg.Width != want {
+		t.Errorf("PNG %d px wide, want %d (300 dpi over %g in)", cfg.Width, want, float64(PageWidth.Length()/vg.Inch))
 	}
 	i := bytes.Index(b.Bytes(), []byte("pHYs"))
 	if i < 0 {
@@ -128,10 +129,11 @@ func TestScatterFitsTheData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := Scatter(rep.Obs, "a", "b", CPU, rep.Styles)
+	f, err := Scatter(rep.Obs, "a", "b", CPU, rep.Styles)
 	if err != nil {
 		t.Fatal(err)
 	}
+	p := f.Panels[0].Plot
 	// The slowest solved time is 18 µs: the axes end a little beyond, not
 	// at twice the 10 s limit.
 	for _, ax := range []struct {
@@ -262,6 +264,87 @@ func TestCSVIsOneTidyTable(t *testing.T) {
 	for _, sec := range rep.Sections {
 		if n := len(sec.Summaries); kinds[sec.Grouper.Name()] != n {
 			t.Errorf("%d rows by %s, want one per solver and group: %d", kinds[sec.Grouper.Name()], sec.Grouper.Name(), n)
+		}
+	}
+}
+
+// TestPDFEmbedsItsFonts: a PDF figure prints the same anywhere.
+func TestPDFEmbedsItsFonts(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteFigure(&b, microFigure(t), "pdf"); err != nil {
+		t.Fatal(err)
+	}
+	fonts := regexp.MustCompile(`/Type /FontDescriptor`).FindAll(b.Bytes(), -1)
+	files := regexp.MustCompile(`/FontFile2 \d+ 0 R`).FindAll(b.Bytes(), -1)
+	if len(fonts) == 0 || len(files) != len(fonts) {
+		t.Errorf("%d font descriptors, %d with an embedded font file; want every font embedded", len(fonts), len(files))
+	}
+}
+
+// TestPGFCompiles typesets figures written as PGF pictures, each kind
+// once, with µ, † and underscores in their text: LaTeX must take them
+// as they are, and set their text where the layout put it.
+func TestPGFCompiles(t *testing.T) {
+	pdflatex, err := exec.LookPath("pdflatex")
+	if err != nil {
+		t.Skip("pdflatex not installed (apt-get install texlive-latex-base texlive-pictures)")
+	}
+	if out, err := exec.Command("kpsewhich", "pgf.sty").Output(); err != nil || len(bytes.TrimSpace(out)) == 0 {
+		t.Skip("pgf.sty not installed (apt-get install texlive-pictures)")
+	}
+	dir := t.TempDir()
+	doc := "\\documentclass{article}\n\\usepackage{pgf}\n\\begin{document}\n"
+	for name, f := range goldenFigures(t) {
+		var b bytes.Buffer
+		if err := WriteFigure(&b, f, "tex"); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(filepath.Join(dir, name+".tex"), b.Bytes(), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		doc += "\\input{" + name + ".tex}\\clearpage\n"
+	}
+	doc += "\\end{document}\n"
+	if err := os.WriteFile(filepath.Join(dir, "doc.tex"), []byte(doc), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmd := exec.Command(pdflatex, "-interaction=nonstopmode", "-halt-on-error", "doc.tex")
+	cmd.Dir = dir
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("pdflatex: %v\n%s", err, out)
+	}
+	pdftotext, err := exec.LookPath("pdftotext")
+	if err != nil {
+		return
+	}
+	text, err := exec.Command(pdftotext, filepath.Join(dir, "doc.pdf"), "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, want := range []string{"µs", "neal/fixed", "hardest-1905-11plus"} {
+		if !strings.Contains(string(text), want) {
+			t.Errorf("the typeset figures lack %q", want)
+		}
+	}
+}
+
+// TestPGFKeepsAnchorsAndColours: LaTeX sets a PGF figure's text in the
+// document's font, so each string sits in a box of the width the layout
+// measured, aligned in it as laid out (legend labels left, y tick labels
+// right, titles centred); a translucent band keeps its colour, not the
+// colour premultiplied by its opacity.
+func TestPGFKeepsAnchorsAndColours(t *testing.T) {
+	var b bytes.Buffer
+	if err := WriteFigure(&b, goldenFigures(t)["success-by-hints"], "tex"); err != nil {
+		t.Fatal(err)
+	}
+	tex := b.String()
+	for _, want := range []string{
+		`][l]{neal/fixed \dag{}}`, `][r]{100}`, `][c]{Where does each pipeline stop solving puzzles, by hint count?}`,
+		`\color[rgb]{0,0.4470588235294118,0.6980392156862745}` + "\n" + `    \pgfsetstrokeopacity{0.1803921568627451}`,
+	} {
+		if !strings.Contains(tex, want) {
+			t.Errorf("the PGF picture lacks %q", want)
 		}
 	}
 }

@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"image/color"
-	"maps"
 	"math"
 	"slices"
 
@@ -16,30 +15,189 @@ import (
 // timeLabel names the time axis after the clock read.
 func timeLabel(m Measure) string { return m.Label() + " time per puzzle" }
 
-// Cactus plots, for each solver, how many observations were solved within
-// a time (log axis): the further right and lower a line, the slower.
-func Cactus(obs []Obs, m Measure, st Styles) (*plot.Plot, error) {
-	p := newPlot("Puzzles solved within a time", timeLabel(m), "puzzles solved", plotter.NewGrid())
-	lo, hi := logRange(solvedTimes(obs, ""))
-	for _, solver := range solverNames(obs) {
-		times := sorted(solvedTimes(obs, solver))
-		if len(times) == 0 {
-			continue
-		}
-		pts := plotter.XYs{{X: math.Log10(lo), Y: 0}}
-		for i, t := range times {
-			pts = append(pts, plotter.XY{X: math.Log10(math.Max(t, lo)), Y: float64(i + 1)})
-		}
-		if err := addLine(p, st, solver, pts); err != nil {
-			return nil, err
+// Placer places a grouping's groups on a number line. Such groups (hint
+// counts) are drawn as lines across it; groups without a place (corpora)
+// are categories, drawn as points side by side.
+type Placer interface {
+	Place(g Group) float64
+	// PlaceLabel names the number line.
+	PlaceLabel() string
+}
+
+// Place implements Placer: a bucket's middle.
+func (bs HintBuckets) Place(g Group) float64 {
+	for _, b := range bs {
+		if b.Lo == g.Order {
+			return float64(b.Lo+b.Hi) / 2
 		}
 	}
-	logValueAxis(&p.X, lo, hi, timeTicks{})
-	// Up to the number of instances, so a line that reaches the top has
-	// solved them all; 5% headroom keeps it off the frame.
-	p.Y.Min, p.Y.Max = 0, 1.05*float64(max(instances(obs), 1))
-	p.Y.Tick.Marker = linearTicks{}
-	return p, nil
+	return float64(g.Order)
+}
+
+// PlaceLabel implements Placer.
+func (bs HintBuckets) PlaceLabel() string {
+	for _, b := range bs {
+		if b.Hi > b.Lo {
+			return "hints (bucket middles)"
+		}
+	}
+	return "hints"
+}
+
+// noun names a grouping in prose: "hint count", "corpus".
+func noun(g Grouper) string {
+	if g.Name() == "hints" {
+		return "hint count"
+	}
+	return g.Name()
+}
+
+// Series styles, in points at print size.
+const (
+	lineWidth   = vg.Length(1)
+	glyphRadius = vg.Length(1.8)
+	bandAlpha   = 46 // of 255: 18%, for up to bandsFull bands in a panel
+	bandsFull   = 3
+)
+
+// newPanel makes a panel's plot: the figure's type sizes, a grid, and
+// the axis labels (which the layout keeps only at the figure's edges).
+func newPanel(x, y string, grid *plotter.Grid) *plot.Plot {
+	p := plot.New()
+	p.X.Label.Text, p.Y.Label.Text = x, y
+	for _, ax := range []*plot.Axis{&p.X, &p.Y} {
+		ax.Label.TextStyle = style(labelSize)
+		ax.Label.Padding = vg.Points(2)
+		ax.Tick.Label = style(tickSize)
+		ax.Tick.Length = vg.Points(3)
+		ax.Padding = vg.Points(2)
+		ax.LineStyle.Width = vg.Points(0.5)
+		ax.Tick.LineStyle.Width = vg.Points(0.5)
+	}
+	p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XCenter, draw.YTop
+	p.Y.Tick.Label.XAlign, p.Y.Tick.Label.YAlign = draw.XRight, draw.YCenter
+	for _, ax := range []*plot.Axis{&p.X, &p.Y} {
+		ax.Label.TextStyle.XAlign, ax.Label.TextStyle.YAlign = draw.XCenter, draw.YBottom
+	}
+	grid.Vertical.Width, grid.Horizontal.Width = vg.Points(0.3), vg.Points(0.3)
+	p.Add(grid)
+	return p
+}
+
+// valueGrid draws grid lines across the value axis only: on a category
+// axis they would run through the middle of a group.
+func valueGrid(horizontal bool) *plotter.Grid {
+	g := plotter.NewGrid()
+	if horizontal {
+		g.Horizontal.Color = nil
+	} else {
+		g.Vertical.Color = nil
+	}
+	return g
+}
+
+// panelsOf makes a panel for each facet of the report that holds some of
+// the solvers, titled with the facet; build adds a facet's series to its
+// plot and returns their legend.
+func panelsOf(st Styles, solvers []string, newPlot func() *plot.Plot, build func(p *plot.Plot, f Facet) ([]LegendEntry, error)) ([]Panel, error) {
+	facets := st.Facets(solvers)
+	if len(facets) == 0 {
+		return []Panel{{Plot: newPlot()}}, nil
+	}
+	var panels []Panel
+	for _, f := range facets {
+		p := newPlot()
+		legend, err := build(p, f)
+		if err != nil {
+			return nil, err
+		}
+		panels = append(panels, Panel{Title: f.Title, Plot: p, Legend: legend})
+	}
+	return panels, nil
+}
+
+// seriesThumb is a legend's thumbnail of a series: its line, band,
+// error bar and glyph, as drawn.
+type seriesThumb struct {
+	color           color.Color
+	dashes          []vg.Length
+	glyph           draw.GlyphDrawer // nil: none
+	line, band, bar bool
+	fill            bool // a filled square (boxes)
+}
+
+// thumb is the thumbnail of a solver's series.
+func (st Styles) thumb(solver string, line, band, bar, glyph bool) seriesThumb {
+	t := seriesThumb{color: st.Color(solver), dashes: st.Dashes(solver), line: line, band: band, bar: bar}
+	if glyph {
+		t.glyph = st.Glyph(solver)
+	}
+	return t
+}
+
+// Thumbnail implements plot.Thumbnailer.
+func (t seriesThumb) Thumbnail(c *draw.Canvas) {
+	mid := vg.Point{X: (c.Min.X + c.Max.X) / 2, Y: (c.Min.Y + c.Max.Y) / 2}
+	if t.fill {
+		side := min(c.Max.Y-c.Min.Y, c.Max.X-c.Min.X)
+		c.SetColor(t.color)
+		c.Fill(vg.Rectangle{Min: vg.Point{X: c.Min.X, Y: mid.Y - side/2}, Max: vg.Point{X: c.Min.X + side, Y: mid.Y + side/2}}.Path())
+		return
+	}
+	if t.band {
+		c.SetColor(translucent(t.color, 1))
+		c.Fill(c.Rectangle.Path())
+	}
+	if t.line {
+		c.StrokeLine2(draw.LineStyle{Color: t.color, Width: lineWidth, Dashes: t.dashes}, c.Min.X, mid.Y, c.Max.X, mid.Y)
+	}
+	if t.bar {
+		c.StrokeLine2(draw.LineStyle{Color: t.color, Width: vg.Points(0.6)}, mid.X, c.Min.Y, mid.X, c.Max.Y)
+	}
+	if t.glyph != nil {
+		c.DrawGlyph(draw.GlyphStyle{Color: t.color, Radius: glyphRadius, Shape: t.glyph}, mid)
+	}
+}
+
+// translucent is a band's colour in a panel of n bands: fainter where
+// more bands may overlap, so that eight bands at 100% do not darken into
+// a block.
+func translucent(c color.Color, n int) color.Color {
+	r, g, b, _ := c.RGBA()
+	return color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: uint8(bandAlpha * bandsFull / max(n, bandsFull))}
+}
+
+// Cactus draws, for each solver, how many puzzles it solved within a time
+// (log axis): the further right and lower a line, the slower. Panels
+// share their axes.
+func Cactus(obs []Obs, m Measure, st Styles) (Figure, error) {
+	lo, hi := logRange(solvedTimes(obs, ""))
+	top := 1.05 * float64(max(instances(obs), 1))
+	newPlot := func() *plot.Plot {
+		p := newPanel(timeLabel(m), "puzzles solved", plotter.NewGrid())
+		logValueAxis(&p.X, lo, hi, timeTicks{})
+		// Up to the number of instances, so a line that reaches the top
+		// has solved them all; 5% headroom keeps it off the frame.
+		p.Y.Min, p.Y.Max = 0, top
+		p.Y.Tick.Marker = linearTicks{}
+		return p
+	}
+	panels, err := panelsOf(st, solverNames(obs), newPlot, func(p *plot.Plot, f Facet) ([]LegendEntry, error) {
+		var legend []LegendEntry
+		for _, solver := range f.Solvers {
+			times := sorted(solvedTimes(obs, solver))
+			pts := plotter.XYs{{X: math.Log10(lo), Y: 0}}
+			for i, t := range times {
+				pts = append(pts, plotter.XY{X: math.Log10(math.Max(t, lo)), Y: float64(i + 1)})
+			}
+			if err := addStep(p, st, solver, pts); err != nil {
+				return nil, err
+			}
+			legend = append(legend, LegendEntry{Label: st.Label(solver), Thumb: st.thumb(solver, true, false, false, false)})
+		}
+		return legend, nil
+	})
+	return Figure{Title: "How many puzzles does each pipeline solve within a time?", Panels: panels}, err
 }
 
 // instances is the most puzzles any solver has.
@@ -53,16 +211,15 @@ func instances(obs []Obs) int {
 	return most
 }
 
-func addLine(p *plot.Plot, st Styles, solver string, pts plotter.XYs) error {
+// addStep draws a solver's step line.
+func addStep(p *plot.Plot, st Styles, solver string, pts plotter.XYs) error {
 	l, err := plotter.NewLine(pts)
 	if err != nil {
 		return fmt.Errorf("plot %s: %w", solver, err)
 	}
 	l.StepStyle = plotter.PostStep
-	l.Color, l.Dashes = st.Color(solver), st.Dashes(solver)
-	l.Width = vg.Points(1.5)
+	l.Color, l.Dashes, l.Width = st.Color(solver), st.Dashes(solver), lineWidth
 	p.Add(l)
-	p.Legend.Add(st.Label(solver), l)
 	return nil
 }
 
@@ -78,105 +235,125 @@ func solvedTimes(obs []Obs, solver string) []float64 {
 	return ts
 }
 
-// TimeByGroup draws box plots of solved times per group (hint-count bucket
-// or corpus) and solver, on a log axis. The boxes are gonum's (its own
-// quartile rule, whiskers at 1.5 IQR; the tables' figures are type 7),
-// computed on log10 of the times: on a log axis, whiskers and outliers
-// measured in linear seconds would flag only slow runs.
-func TimeByGroup(obs []Obs, g Grouper, m Measure, st Styles) (*plot.Plot, error) {
-	p := newPlot("Time by "+g.Name()+" (solved runs)", g.Name(), timeLabel(m), valueGrid(false))
-	groups := groupsOf(obs, g)
-	solvers := solverNames(obs)
-	width := boxWidth(len(groups), len(solvers))
-	lo, hi := logRange(solvedTimes(obs, ""))
-	drawn := make(map[string]bool)
-	for gi, grp := range groups {
-		for si, solver := range solvers {
-			var ts plotter.Values
-			for i := range obs {
-				if obs[i].Solver == solver && obs[i].Solved && g.Group(&obs[i]) == grp {
-					ts = append(ts, math.Log10(math.Max(obs[i].TimeNS/1e9, lo)))
-				}
-			}
-			if len(ts) == 0 {
-				continue
-			}
-			if err := addBox(p, st, solver, offset(gi, si, len(solvers)), width, ts, false); err != nil {
-				return nil, err
-			}
-			drawn[solver] = true
+// point is a series' value in a group with its interval; NaN y: none.
+type point struct {
+	group     Group
+	y, lo, hi float64
+}
+
+// series draws each solver's points on a grouping's axis: over a number
+// line (a Placer) as a line through the points with the interval as a
+// band, broken where a group has no value; over categories as points
+// side by side with the interval as an error bar.
+type series struct {
+	grouper Grouper
+	groups  []Group // every group of the figure, sorted
+}
+
+// x is where a group goes on the x axis; for categories, slot si of n in
+// the group's place.
+func (s series) x(g Group, si, n int) float64 {
+	if pl, ok := s.grouper.(Placer); ok {
+		return pl.Place(g)
+	}
+	gi := slices.IndexFunc(s.groups, func(o Group) bool { return o.Compare(g) == 0 })
+	return offset(gi, si, n)
+}
+
+// axis sets up the x axis: a number line with headroom of half a bucket,
+// or the categories.
+func (s series) axis(p *plot.Plot) {
+	pl, ok := s.grouper.(Placer)
+	if !ok {
+		nominal(&p.X, labels(s.groups))
+		return
+	}
+	p.X.Label.Text = pl.PlaceLabel()
+	var xs []float64
+	for _, g := range s.groups {
+		xs = append(xs, pl.Place(g))
+	}
+	if len(xs) == 0 {
+		return
+	}
+	lo, hi := slices.Min(xs), slices.Max(xs)
+	pad := math.Max((hi-lo)/float64(max(len(xs)-1, 1))/2, 1)
+	p.X.Min, p.X.Max = lo-pad, hi+pad
+	p.X.Tick.Marker = linearTicks{}
+}
+
+// add draws one solver's points, the si-th of n in its panel.
+func (s series) add(p *plot.Plot, st Styles, solver string, si, n int, pts []point) error {
+	if _, line := s.grouper.(Placer); line {
+		return s.addLine(p, st, solver, n, pts)
+	}
+	var rs rates
+	for _, pt := range pts {
+		if !math.IsNaN(pt.y) {
+			rs = append(rs, rate{x: s.x(pt.group, si, n), y: pt.y, lo: pt.lo, hi: pt.hi})
 		}
 	}
-	for _, solver := range solvers {
-		if drawn[solver] {
-			p.Legend.Add(st.Label(solver), swatch{st.Color(solver)})
+	return addRates(p, st, solver, rs)
+}
+
+// addLine draws a line through the points over the number line, broken
+// where a group has no value, with the interval as a band beneath, the
+// band as faint as the panel's n series need.
+func (s series) addLine(p *plot.Plot, st Styles, solver string, n int, pts []point) error {
+	slices.SortFunc(pts, func(a, b point) int { return a.group.Compare(b.group) })
+	var run []point
+	flush := func() error {
+		if len(run) == 0 {
+			return nil
 		}
+		defer func() { run = nil }()
+		var line, band plotter.XYs
+		for _, pt := range run {
+			x := s.x(pt.group, 0, 1)
+			line = append(line, plotter.XY{X: x, Y: pt.y})
+			band = append(band, plotter.XY{X: x, Y: pt.hi})
+		}
+		for i := len(run) - 1; i >= 0; i-- {
+			band = append(band, plotter.XY{X: s.x(run[i].group, 0, 1), Y: run[i].lo})
+		}
+		poly, err := plotter.NewPolygon(band)
+		if err != nil {
+			return fmt.Errorf("plot %s: %w", solver, err)
+		}
+		poly.Color, poly.LineStyle.Width = translucent(st.Color(solver), n), 0
+		l, sc, err := plotter.NewLinePoints(line)
+		if err != nil {
+			return fmt.Errorf("plot %s: %w", solver, err)
+		}
+		l.Color, l.Dashes, l.Width = st.Color(solver), st.Dashes(solver), lineWidth
+		sc.Color, sc.Shape, sc.Radius = st.Color(solver), st.Glyph(solver), glyphRadius
+		p.Add(poly, l, sc)
+		return nil
 	}
-	logValueAxis(&p.Y, lo, hi, timeTicks{})
-	nominal(&p.X, labels(groups))
-	return p, nil
+	for _, pt := range pts {
+		if math.IsNaN(pt.y) {
+			if err := flush(); err != nil {
+				return err
+			}
+			continue
+		}
+		run = append(run, pt)
+	}
+	return flush()
 }
 
-// Grouped plots (boxes, success rates) give each solver a slot of
-// slotWidth in each group, and leave two slots between groups; the plot
-// widens as needed, and axisRoom is what its y axis takes.
-const (
-	slotWidth = vg.Length(5)
-	axisRoom  = vg.Length(60)
-)
-
-// GroupedWidth is the plot width that fits groups × solvers slots.
-func GroupedWidth(groups, solvers int) vg.Length {
-	return max(PlotWidth, axisRoom+vg.Length(groups*(solvers+2))*slotWidth)
+// thumb is the legend thumbnail of a solver's series.
+func (s series) thumb(st Styles, solver string) seriesThumb {
+	if _, line := s.grouper.(Placer); line {
+		return st.thumb(solver, true, true, false, true)
+	}
+	return st.thumb(solver, false, false, true, true)
 }
 
-// boxWidth fills 70% of a slot at GroupedWidth, at most 24 points.
-func boxWidth(groups, solvers int) vg.Length {
-	slot := (GroupedWidth(groups, solvers) - axisRoom) / vg.Length(max(groups*(solvers+2), 1))
-	return min(0.7*slot, vg.Points(24))
-}
-
-// offset is the x of solver si of n in group gi: slots of 1/(n+2) of a
-// group, centred on the group.
+// Grouped plots give each solver of a panel a slot of a group, two slots
+// apart from the next group.
 func offset(gi, si, n int) float64 {
 	return float64(gi) + (float64(si)-float64(n-1)/2)/float64(n+2)
-}
-
-// addBox adds a box plot of vs filled in the solver's colour, vertical at
-// x = loc or horizontal at y = loc.
-func addBox(p *plot.Plot, st Styles, solver string, loc float64, w vg.Length, vs plotter.Values, horizontal bool) error {
-	b, err := plotter.NewBoxPlot(w, loc, vs)
-	if err != nil {
-		return fmt.Errorf("box plot %s: %w", solver, err)
-	}
-	b.Horizontal = horizontal
-	b.FillColor = st.Color(solver)
-	// Thin strokes and small outliers keep narrow boxes legible.
-	b.BoxStyle.Width, b.WhiskerStyle.Width = vg.Points(0.5), vg.Points(0.5)
-	b.MedianStyle.Width = vg.Points(1)
-	b.GlyphStyle.Radius = vg.Points(1.2)
-	p.Add(b)
-	return nil
-}
-
-// swatch is a legend entry: a filled square of a colour.
-type swatch struct{ color.Color }
-
-// Thumbnail implements plot.Thumbnailer.
-func (s swatch) Thumbnail(c *draw.Canvas) {
-	side := min(c.Max.Y-c.Min.Y, c.Max.X-c.Min.X)
-	c.FillPolygon(s.Color, []vg.Point{
-		{X: c.Min.X, Y: c.Min.Y}, {X: c.Min.X + side, Y: c.Min.Y},
-		{X: c.Min.X + side, Y: c.Min.Y + side}, {X: c.Min.X, Y: c.Min.Y + side},
-	})
-}
-
-func groupsOf(obs []Obs, g Grouper) []Group {
-	var gs []Group
-	for i := range obs {
-		gs = append(gs, g.Group(&obs[i]))
-	}
-	return sortGroups(gs)
 }
 
 func sortGroups(gs []Group) []Group {
@@ -192,74 +369,6 @@ func labels(gs []Group) []string {
 	return ls
 }
 
-// nominal makes ax a category axis: label i at value i.
-func nominal(ax *plot.Axis, labels []string) {
-	ticks := make(plot.ConstantTicks, len(labels))
-	for i, l := range labels {
-		ticks[i] = plot.Tick{Value: float64(i), Label: l}
-	}
-	ax.Tick.Marker = ticks
-	ax.Min, ax.Max = -0.5, float64(len(labels))-0.5
-}
-
-// SuccessByGroup plots each solver's success rate per group with its
-// Wilson 95% interval. sums must come from Summarize with the same Grouper.
-// Points are not joined: corpora have no order to draw a trend along.
-func SuccessByGroup(sums []Summary, groupName string, st Styles) (*plot.Plot, error) {
-	p := newPlot("Success rate by "+groupName+" (Wilson 95% intervals)", groupName, "success rate (%)", valueGrid(false))
-	groups, solvers := groupsAndSolvers(sums)
-	for si, solver := range solvers {
-		var pts rates
-		for _, s := range sums {
-			if s.Solver == solver {
-				gi := slices.Index(groups, s.Group)
-				pts = append(pts, rate{x: offset(gi, si, len(solvers)), y: 100 * s.Rate, lo: 100 * s.RateLo, hi: 100 * s.RateHi})
-			}
-		}
-		if err := addRates(p, st, solver, pts); err != nil {
-			return nil, err
-		}
-	}
-	percentAxis(&p.Y, 100)
-	nominal(&p.X, labels(groups))
-	return p, nil
-}
-
-// SuccessByFamily is SuccessByGroup for one pipeline of each family, the
-// family's best (FamilyBest): how each way of posing Sudoku fares by group.
-func SuccessByFamily(sums []Summary, best []string, groupName string, st Styles) (*plot.Plot, error) {
-	kept := slices.DeleteFunc(slices.Clone(sums), func(s Summary) bool { return !slices.Contains(best, s.Solver) })
-	p, err := SuccessByGroup(kept, groupName, st)
-	if err != nil {
-		return nil, err
-	}
-	p.Title.Text = "Success rate by " + groupName + ", best pipeline of each family (Wilson 95% intervals)"
-	return p, nil
-}
-
-// FamilyBest returns the pipeline of each family (exact cover, SAT, MILP,
-// QUBO, direct, neural…) with the lowest PAR-2 over every observation,
-// which weighs success and time together; ties go to the first name. The
-// result is sorted by family.
-func FamilyBest(obs []Obs) []string {
-	family := make(map[string]string)
-	for _, o := range obs {
-		family[o.Solver] = o.Family
-	}
-	best := make(map[string]Summary)
-	for _, s := range Summarize(obs, All{}, 0) {
-		f := family[s.Solver]
-		if b, ok := best[f]; !ok || s.PAR2 < b.PAR2 {
-			best[f] = s
-		}
-	}
-	var out []string
-	for _, f := range slices.Sorted(maps.Keys(best)) {
-		out = append(out, best[f].Solver)
-	}
-	return out
-}
-
 // groupsAndSolvers are the sorted groups and solver names of summaries.
 func groupsAndSolvers(sums []Summary) ([]Group, []string) {
 	var groups []Group
@@ -271,9 +380,187 @@ func groupsAndSolvers(sums []Summary) ([]Group, []string) {
 	return sortGroups(groups), slices.Compact(solvers)
 }
 
-// percentAxis makes ax a percentage axis from 0 to top, ticks every 25.
-func percentAxis(ax *plot.Axis, top float64) {
-	ax.Min, ax.Max = 0, top
+// summariesOf picks a solver's summaries.
+func summariesOf(sums []Summary, solver string) []Summary {
+	var out []Summary
+	for _, s := range sums {
+		if s.Solver == solver {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// fewSeries is the most pipelines a time figure draws as box plots; more
+// get their medians and quartiles, which stay legible side by side.
+const fewSeries = 3
+
+// TimeByGroup draws each solver's time over its solved puzzles per group
+// (hint-count bucket or corpus), on a log axis: the median as a line with
+// the interquartile range as a band over hint counts, as a point with the
+// range as a bar per corpus, and with few solvers as box plots. sums must
+// come from Summarize with the same Grouper.
+func TimeByGroup(obs []Obs, sums []Summary, g Grouper, m Measure, st Styles) (Figure, error) {
+	groups, solvers := groupsAndSolvers(sums)
+	s := series{grouper: g, groups: groups}
+	lo, hi := logRange(solvedTimes(obs, ""))
+	boxes := len(solvers) <= fewSeries
+	ylabel := m.Label() + " time (median, IQR)"
+	if boxes {
+		ylabel = timeLabel(m)
+	}
+	newPlot := func() *plot.Plot {
+		p := newPanel(g.Name(), ylabel, valueGrid(false))
+		s.axis(p)
+		logValueAxis(&p.Y, lo, hi, timeTicks{})
+		return p
+	}
+	panels, err := panelsOf(st, solvers, newPlot, func(p *plot.Plot, f Facet) ([]LegendEntry, error) {
+		var legend []LegendEntry
+		for si, solver := range f.Solvers {
+			if boxes {
+				if err := addTimeBoxes(p, s, obs, g, st, solver, si, len(f.Solvers), lo); err != nil {
+					return nil, err
+				}
+				legend = append(legend, LegendEntry{Label: st.Label(solver), Thumb: seriesThumb{color: st.Color(solver), fill: true}})
+				continue
+			}
+			var pts []point
+			for _, sum := range summariesOf(sums, solver) {
+				pts = append(pts, point{group: sum.Group, y: logSeconds(sum.Median, lo), lo: logSeconds(sum.Q1, lo), hi: logSeconds(sum.Q3, lo)})
+			}
+			if err := s.add(p, st, solver, si, len(f.Solvers), pts); err != nil {
+				return nil, err
+			}
+			legend = append(legend, LegendEntry{Label: st.Label(solver), Thumb: s.thumb(st, solver)})
+		}
+		return legend, nil
+	})
+	title := "How long does each pipeline take, by " + noun(g) + "?"
+	return Figure{Title: title, Panels: panels}, err
+}
+
+// logSeconds is log10 of nanoseconds in seconds, at least lo; NaN stays.
+func logSeconds(ns, lo float64) float64 {
+	if math.IsNaN(ns) {
+		return ns
+	}
+	return math.Log10(math.Max(ns/1e9, lo))
+}
+
+// addTimeBoxes draws a solver's box per group of its solved times. The
+// boxes are gonum's (its own quartile rule, whiskers at 1.5 IQR; the
+// tables' figures are type 7), computed on log10 of the times: on a log
+// axis, whiskers and outliers measured in linear seconds would flag only
+// slow runs.
+func addTimeBoxes(p *plot.Plot, s series, obs []Obs, g Grouper, st Styles, solver string, si, n int, lo float64) error {
+	for _, grp := range s.groups {
+		var ts plotter.Values
+		for i := range obs {
+			if obs[i].Solver == solver && obs[i].Solved && g.Group(&obs[i]).Compare(grp) == 0 {
+				ts = append(ts, math.Log10(math.Max(obs[i].TimeNS/1e9, lo)))
+			}
+		}
+		if len(ts) == 0 {
+			continue
+		}
+		slot := 1 / float64(n+2)
+		if _, ok := g.(Placer); ok {
+			slot = (p.X.Max - p.X.Min) / float64(len(s.groups)) / float64(n+2)
+		}
+		x := s.x(grp, si, n)
+		if _, ok := g.(Placer); ok {
+			x += (float64(si) - float64(n-1)/2) * slot
+		}
+		if err := addBox(p, st.Color(solver), x, slot, ts, false); err != nil {
+			return fmt.Errorf("box plot %s: %w", solver, err)
+		}
+	}
+	return nil
+}
+
+// addBox adds a box plot of vs at loc, slot wide in the axis's units
+// (70% of it filled), filled in a colour, vertical or horizontal.
+func addBox(p *plot.Plot, fill color.Color, loc, slot float64, vs plotter.Values, horizontal bool) error {
+	b, err := plotter.NewBoxPlot(1, loc, vs)
+	if err != nil {
+		return err
+	}
+	b.Horizontal = horizontal
+	b.FillColor = fill
+	// Thin strokes and small outliers keep narrow boxes legible.
+	b.BoxStyle.Width, b.WhiskerStyle.Width = vg.Points(0.5), vg.Points(0.5)
+	b.MedianStyle.Width = vg.Points(1)
+	b.GlyphStyle.Radius = vg.Points(1.2)
+	p.Add(scaledBox{BoxPlot: b, share: 0.7 * slot, horizontal: horizontal})
+	return nil
+}
+
+// scaledBox sizes a box plot in axis units when it is drawn, the data
+// area's size being known only then.
+type scaledBox struct {
+	*plotter.BoxPlot
+	share      float64 // of the axis's unit
+	horizontal bool
+}
+
+// Plot implements plot.Plotter.
+func (b scaledBox) Plot(c draw.Canvas, p *plot.Plot) {
+	box := *b.BoxPlot
+	if b.horizontal {
+		box.Width = vg.Length(b.share) * (c.Max.Y - c.Min.Y) / vg.Length(p.Y.Max-p.Y.Min)
+	} else {
+		box.Width = vg.Length(b.share) * (c.Max.X - c.Min.X) / vg.Length(p.X.Max-p.X.Min)
+	}
+	box.Plot(c, p)
+}
+
+// GlyphBoxes implements plot.GlyphBoxer: the outliers only, so that the
+// box's width, unknown before drawing, pads nothing.
+func (b scaledBox) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
+	box := *b.BoxPlot
+	box.Width = 0
+	return box.GlyphBoxes(p)
+}
+
+// SuccessByGroup draws each solver's success rate per group with its
+// Wilson 95% interval: over hint counts a line with the interval as a
+// band, per corpus a point with the interval as a bar. sums must come
+// from Summarize with g.
+func SuccessByGroup(sums []Summary, g Grouper, st Styles) (Figure, error) {
+	groups, solvers := groupsAndSolvers(sums)
+	s := series{grouper: g, groups: groups}
+	newPlot := func() *plot.Plot {
+		p := newPanel(g.Name(), "solved (%)", valueGrid(false))
+		s.axis(p)
+		percentAxis(&p.Y)
+		return p
+	}
+	panels, err := panelsOf(st, solvers, newPlot, func(p *plot.Plot, f Facet) ([]LegendEntry, error) {
+		var legend []LegendEntry
+		for si, solver := range f.Solvers {
+			var pts []point
+			for _, sum := range summariesOf(sums, solver) {
+				pts = append(pts, point{group: sum.Group, y: 100 * sum.Rate, lo: 100 * sum.RateLo, hi: 100 * sum.RateHi})
+			}
+			if err := s.add(p, st, solver, si, len(f.Solvers), pts); err != nil {
+				return nil, err
+			}
+			legend = append(legend, LegendEntry{Label: st.Label(solver), Thumb: s.thumb(st, solver)})
+		}
+		return legend, nil
+	})
+	title := "Where does each pipeline stop solving puzzles, by " + noun(g) + "?"
+	if _, ok := g.(Placer); !ok {
+		title = "Which puzzles does each pipeline solve, by " + noun(g) + "?"
+	}
+	return Figure{Title: title, Panels: panels}, err
+}
+
+// percentAxis makes ax a percentage axis from 0 to 100, ticks every 25,
+// with room for the glyphs at both ends.
+func percentAxis(ax *plot.Axis) {
+	ax.Min, ax.Max = -5, 105
 	ax.Tick.Marker = plot.ConstantTicks{{Value: 0, Label: "0"}, {Value: 25, Label: "25"},
 		{Value: 50, Label: "50"}, {Value: 75, Label: "75"}, {Value: 100, Label: "100"}}
 }
@@ -287,29 +574,35 @@ func (r rates) Len() int                        { return len(r) }
 func (r rates) XY(i int) (float64, float64)     { return r[i].x, r[i].y }
 func (r rates) YError(i int) (float64, float64) { return r[i].y - r[i].lo, r[i].hi - r[i].y }
 
+// addRates draws points with error bars in a solver's colour and glyph.
 func addRates(p *plot.Plot, st Styles, solver string, pts rates) error {
+	if len(pts) == 0 {
+		return nil
+	}
 	s, err := plotter.NewScatter(pts)
 	if err != nil {
-		return fmt.Errorf("success plot %s: %w", solver, err)
+		return fmt.Errorf("plot %s: %w", solver, err)
 	}
 	e, err := plotter.NewYErrorBars(pts)
 	if err != nil {
-		return fmt.Errorf("success plot %s: %w", solver, err)
+		return fmt.Errorf("plot %s: %w", solver, err)
 	}
-	s.GlyphStyle.Color, s.GlyphStyle.Shape, s.GlyphStyle.Radius = st.Color(solver), st.Glyph(solver), vg.Points(2)
-	e.Color, e.CapWidth = st.Color(solver), vg.Points(3)
+	s.GlyphStyle.Color, s.GlyphStyle.Shape, s.GlyphStyle.Radius = st.Color(solver), st.Glyph(solver), glyphRadius
+	e.Color, e.CapWidth, e.Width = st.Color(solver), vg.Points(2), vg.Points(0.6)
 	p.Add(e, s)
-	p.Legend.Add(st.Label(solver), s)
 	return nil
 }
+
+// memoryRow is the height of a solver's row in MemoryBySolver.
+const memoryRow = vg.Length(10)
 
 // MemoryBySolver draws horizontal box plots of each solver's peak memory,
 // solver names down the y axis in sorted order. The axis is linear over
 // the data when the peaks span less than a factor of ten, and logarithmic
 // (boxes computed on log10, as in TimeByGroup) when they span more.
 // Observations without a measured peak are left out.
-func MemoryBySolver(obs []Obs, st Styles) (*plot.Plot, error) {
-	p := newPlot("Peak memory by solver", "peak RSS (MiB)", "", valueGrid(true))
+func MemoryBySolver(obs []Obs, st Styles) (Figure, error) {
+	p := newPanel("peak RSS (MiB)", "", valueGrid(true))
 	solvers := solverNames(obs)
 	mems := make([][]float64, len(solvers))
 	var all []float64
@@ -326,29 +619,18 @@ func MemoryBySolver(obs []Obs, st Styles) (*plot.Plot, error) {
 	for i, solver := range solvers {
 		// The first solver at the top, as in the tables.
 		loc := len(solvers) - 1 - i
-		names[loc] = st.Label(solver)
+		names[loc] = st.Name(solver)
 		if len(mems[i]) == 0 {
 			continue
 		}
-		if err := addBox(p, st, solver, float64(loc), memoryBox, memoryValues(mems[i], wide), true); err != nil {
-			return nil, err
+		if err := addBox(p, color.Gray{Y: 190}, float64(loc), 1, memoryValues(mems[i], wide), true); err != nil {
+			return Figure{}, fmt.Errorf("box plot %s: %w", solver, err)
 		}
 	}
 	memoryAxis(&p.X, all, wide)
 	nominal(&p.Y, names)
-	return p, nil
-}
-
-// memoryBox is the thickness of a memory box; MemoryHeight gives each
-// solver a row of memoryRow.
-const (
-	memoryBox = vg.Length(9)
-	memoryRow = vg.Length(15)
-)
-
-// MemoryHeight is the plot height that gives each solver a row.
-func MemoryHeight(solvers int) vg.Length {
-	return max(PlotHeight, vg.Length(solvers)*memoryRow+vg.Inch)
+	return Figure{Title: "How much memory does each pipeline take at its peak?", Panels: []Panel{{Plot: p}},
+		DataHeight: vg.Length(max(len(solvers), 3)) * memoryRow}, nil
 }
 
 func memoryValues(ms []float64, wide bool) plotter.Values {
@@ -374,8 +656,8 @@ func memoryAxis(ax *plot.Axis, all []float64, wide bool) {
 // both ran, log-log, with the diagonal. The axes fit the solved times; a
 // puzzle that either did not solve is drawn as a cross on a dashed border
 // just beyond the slowest solved time.
-func Scatter(obs []Obs, a, b string, m Measure, st Styles) (*plot.Plot, error) {
-	p := newPlot(timeLabel(m), st.Label(a), st.Label(b), plotter.NewGrid())
+func Scatter(obs []Obs, a, b string, m Measure, st Styles) (Figure, error) {
+	p := newPanel(st.Name(a), st.Name(b), plotter.NewGrid())
 	pairs := pairUp(obs, a, b)
 	var all []float64
 	for _, pr := range pairs {
@@ -396,18 +678,34 @@ func Scatter(obs []Obs, a, b string, m Measure, st Styles) (*plot.Plot, error) {
 			unsolved = append(unsolved, plotter.XY{X: x, Y: y})
 		}
 	}
-	if err := addScatter(p, solved, draw.CircleGlyph{}, color.Black, "both solved"); err != nil {
-		return nil, err
-	}
-	if err := addScatter(p, unsolved, draw.CrossGlyph{}, color.RGBA{R: 214, G: 39, B: 40, A: 255}, "unsolved (on border)"); err != nil {
-		return nil, err
-	}
 	if err := addGuides(p, lo, border); err != nil {
-		return nil, err
+		return Figure{}, err
+	}
+	var legend []LegendEntry
+	for _, set := range []struct {
+		pts   plotter.XYs
+		glyph draw.GlyphDrawer
+		color color.Color
+		label string
+	}{
+		{solved, draw.RingGlyph{}, color.Black, "both solved"},
+		{unsolved, draw.CrossGlyph{}, palette[1], "unsolved by one (on the border)"},
+	} {
+		if len(set.pts) == 0 {
+			continue
+		}
+		s, err := plotter.NewScatter(set.pts)
+		if err != nil {
+			return Figure{}, fmt.Errorf("scatter: %w", err)
+		}
+		s.GlyphStyle.Shape, s.GlyphStyle.Color, s.GlyphStyle.Radius = set.glyph, set.color, glyphRadius
+		p.Add(s)
+		legend = append(legend, LegendEntry{Label: set.label, Thumb: seriesThumb{color: set.color, glyph: set.glyph}})
 	}
 	logValueAxis(&p.X, lo, border, timeTicks{})
 	logValueAxis(&p.Y, lo, border, timeTicks{})
-	return p, nil
+	title := fmt.Sprintf("Which takes less %s time on each puzzle, %s or %s?", m.Label(), a, b)
+	return Figure{Title: title, Panels: []Panel{{Plot: p, Legend: legend}}, Aspect: 1, MaxWidth: ColumnWidth.Length()}, nil
 }
 
 // borderGap places a scatter plot's border for unsolved puzzles this far
@@ -441,20 +739,6 @@ func pairUp(obs []Obs, a, b string) [][2]Obs {
 	return out
 }
 
-func addScatter(p *plot.Plot, pts plotter.XYs, g draw.GlyphDrawer, c color.Color, label string) error {
-	if len(pts) == 0 {
-		return nil
-	}
-	s, err := plotter.NewScatter(pts)
-	if err != nil {
-		return fmt.Errorf("scatter: %w", err)
-	}
-	s.GlyphStyle.Shape, s.GlyphStyle.Color, s.GlyphStyle.Radius = g, c, vg.Points(2)
-	p.Add(s)
-	p.Legend.Add(label, s)
-	return nil
-}
-
 // addGuides draws the diagonal and the border, in log10 of seconds.
 func addGuides(p *plot.Plot, lo, border float64) error {
 	lo, border = math.Log10(lo), math.Log10(border)
@@ -462,36 +746,12 @@ func addGuides(p *plot.Plot, lo, border float64) error {
 	if err != nil {
 		return err
 	}
-	diag.Color = color.Gray{Y: 128}
+	diag.Color, diag.Width = color.Gray{Y: 128}, vg.Points(0.5)
 	edge, err := plotter.NewLine(plotter.XYs{{X: lo, Y: border}, {X: border, Y: border}, {X: border, Y: lo}})
 	if err != nil {
 		return err
 	}
-	edge.Color, edge.Dashes = color.Gray{Y: 160}, []vg.Length{vg.Points(3), vg.Points(3)}
+	edge.Color, edge.Width, edge.Dashes = color.Gray{Y: 160}, vg.Points(0.5), []vg.Length{vg.Points(3), vg.Points(3)}
 	p.Add(diag, edge)
 	return nil
-}
-
-// newPlot makes a plot with a grid and a legend style that fits many
-// entries in the legend column WriteFigure gives it.
-func newPlot(title, x, y string, grid *plotter.Grid) *plot.Plot {
-	p := plot.New()
-	p.Title.Text, p.X.Label.Text, p.Y.Label.Text = title, x, y
-	p.Legend.TextStyle.Font.Size = vg.Points(10)
-	p.Legend.ThumbnailWidth = vg.Points(24)
-	p.Legend.Padding = vg.Points(2)
-	p.Add(grid)
-	return p
-}
-
-// valueGrid draws grid lines across the value axis only: on a category
-// axis they would run through the middle of a group.
-func valueGrid(horizontal bool) *plotter.Grid {
-	g := plotter.NewGrid()
-	if horizontal {
-		g.Horizontal.Color = nil
-	} else {
-		g.Vertical.Color = nil
-	}
-	return g
 }

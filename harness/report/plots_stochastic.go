@@ -75,11 +75,10 @@ func RunCosts(recs []record.Record, stochastic map[string]bool, c Cost, m Measur
 	return out
 }
 
-// SuccessByBudget plots, for each stochastic solver, the share of its runs
+// SuccessByBudget draws, for each stochastic solver, the share of its runs
 // solved within a budget of time or of updates (log axis): against
 // updates the curve does not move with the machine's load.
-func SuccessByBudget(runs []RunCost, c Cost, m Measure, st Styles) (*plot.Plot, error) {
-	p := newPlot("Runs solved within a budget", c.label(m)+" per run", "runs solved (%)", plotter.NewGrid())
+func SuccessByBudget(runs []RunCost, c Cost, m Measure, st Styles) (Figure, error) {
 	var all []float64
 	solvers := make([]string, len(runs))
 	for i, r := range runs {
@@ -90,14 +89,23 @@ func SuccessByBudget(runs []RunCost, c Cost, m Measure, st Styles) (*plot.Plot, 
 	}
 	slices.Sort(solvers)
 	lo, hi := logRange(all)
-	for _, solver := range slices.Compact(solvers) {
-		if err := addLine(p, st, solver, budgetCurve(runs, solver, lo)); err != nil {
-			return nil, err
-		}
+	newPlot := func() *plot.Plot {
+		p := newPanel(c.label(m)+" per run", "runs solved (%)", plotter.NewGrid())
+		logValueAxis(&p.X, lo, hi, c.ticks())
+		percentAxis(&p.Y)
+		return p
 	}
-	logValueAxis(&p.X, lo, hi, c.ticks())
-	percentAxis(&p.Y, 105)
-	return p, nil
+	panels, err := panelsOf(st, slices.Compact(solvers), newPlot, func(p *plot.Plot, f Facet) ([]LegendEntry, error) {
+		var legend []LegendEntry
+		for _, solver := range f.Solvers {
+			if err := addStep(p, st, solver, budgetCurve(runs, solver, lo)); err != nil {
+				return nil, err
+			}
+			legend = append(legend, LegendEntry{Label: st.Label(solver), Thumb: st.thumb(solver, true, false, false, false)})
+		}
+		return legend, nil
+	})
+	return Figure{Title: "How many runs of each stochastic pipeline succeed within a budget of " + c.label(m) + "?", Panels: panels}, err
 }
 
 // budgetCurve is a solver's step line for SuccessByBudget: x log10 of a
@@ -121,14 +129,14 @@ func budgetCurve(runs []RunCost, solver string, lo float64) plotter.XYs {
 	return pts
 }
 
-// TTS99ByGroup plots each stochastic solver's time (or updates) to 99%
-// confidence per group with its interval, on a log axis; sums must come
-// from Summarize with the same Grouper. A group where no read succeeded
-// has no finite value and no point; an interval without a finite upper
-// end runs to the top of the plot.
-func TTS99ByGroup(sums []Summary, groupName string, c Cost, m Measure, st Styles) (*plot.Plot, error) {
+// TTS99ByGroup draws each stochastic solver's time (or updates) to 99%
+// confidence per group with its interval, on a log axis: over hint counts
+// a line with the interval as a band, per corpus a point with a bar. sums
+// must come from Summarize with g. A group where no read succeeded has no
+// finite value and no point; an interval without a finite upper end runs
+// to the top of the plot.
+func TTS99ByGroup(sums []Summary, g Grouper, c Cost, m Measure, st Styles) (Figure, error) {
 	name := map[Cost]string{Time: "TTS99", Updates: "UTS99"}[c]
-	p := newPlot(name+" by "+groupName+" (95% intervals)", groupName, c.label(m)+" to 99%", valueGrid(false))
 	sums = withCost(sums, c)
 	var finite []float64
 	for i := range sums {
@@ -140,34 +148,41 @@ func TTS99ByGroup(sums []Summary, groupName string, c Cost, m Measure, st Styles
 		}
 	}
 	groups, solvers := groupsAndSolvers(sums)
+	s := series{grouper: g, groups: groups}
 	lo, hi := logRange(finite)
 	top := hi * 1.2
-	for si, solver := range solvers {
-		pts := toSolutionPoints(sums, c, groups, solvers, si, top)
-		if len(pts) == 0 {
-			continue
-		}
-		if err := addRates(p, st, solver, pts); err != nil {
-			return nil, err
-		}
+	newPlot := func() *plot.Plot {
+		p := newPanel(g.Name(), c.label(m)+" to 99% ("+name+")", valueGrid(false))
+		s.axis(p)
+		logValueAxis(&p.Y, lo, hi, c.ticks())
+		return p
 	}
-	logValueAxis(&p.Y, lo, hi, c.ticks())
-	nominal(&p.X, labels(groups))
-	return p, nil
+	panels, err := panelsOf(st, solvers, newPlot, func(p *plot.Plot, f Facet) ([]LegendEntry, error) {
+		var legend []LegendEntry
+		for si, solver := range f.Solvers {
+			if err := s.add(p, st, solver, si, len(f.Solvers), toSolutionPoints(summariesOf(sums, solver), c, top)); err != nil {
+				return nil, err
+			}
+			legend = append(legend, LegendEntry{Label: st.Label(solver), Thumb: s.thumb(st, solver)})
+		}
+		return legend, nil
+	})
+	what := map[Cost]string{Time: "How long does each stochastic pipeline take", Updates: "How many updates does each stochastic pipeline take"}[c]
+	return Figure{Title: what + " to solve a puzzle with 99% confidence, by " + noun(g) + "?", Panels: panels}, err
 }
 
-// toSolutionPoints are solver si's points in TTS99ByGroup: x its slot in
-// each group, y log10 of its figure with the interval, the interval's
-// upper end cut at top.
-func toSolutionPoints(sums []Summary, c Cost, groups []Group, solvers []string, si int, top float64) rates {
-	var pts rates
+// toSolutionPoints are a solver's points in TTS99ByGroup: log10 of its
+// figure in each group with the interval, the interval's upper end cut at
+// top; NaN where no read succeeded.
+func toSolutionPoints(sums []Summary, c Cost, top float64) []point {
+	var pts []point
 	for i := range sums {
 		v, lo, hi, _ := c.toSolution(&sums[i])
-		if sums[i].Solver != solvers[si] || math.IsInf(v, 1) {
-			continue
+		y := math.Log10(v)
+		if math.IsInf(v, 1) {
+			y = math.NaN()
 		}
-		x := offset(slices.Index(groups, sums[i].Group), si, len(solvers))
-		pts = append(pts, rate{x: x, y: math.Log10(v), lo: math.Log10(lo), hi: math.Log10(math.Min(hi, top))})
+		pts = append(pts, point{group: sums[i].Group, y: y, lo: math.Log10(lo), hi: math.Log10(math.Min(hi, top))})
 	}
 	return pts
 }
@@ -195,13 +210,13 @@ func (r *Report) stochasticFigures() ([]Figure, error) {
 		if len(runs) == 0 {
 			continue
 		}
-		p, err := SuccessByBudget(runs, c, m, r.Styles)
+		f, err := SuccessByBudget(runs, c, m, r.Styles)
 		if err != nil {
 			return nil, err
 		}
-		unit := map[Cost]string{Time: "time", Updates: "updates"}[c]
-		figs = append(figs, Figure{Name: "success-by-" + unit, Plot: p,
-			Caption: "Share of each stochastic solver's runs solved within a budget of " + c.label(m) + "."})
+		f.Name = "success-by-" + map[Cost]string{Time: "time", Updates: "updates"}[c]
+		f.Caption = "Share of each stochastic solver's runs solved within a budget of " + c.label(m) + "."
+		figs = append(figs, f)
 		for _, sec := range r.Sections {
 			f, err := r.toSolutionFigure(sec, c)
 			if err != nil {
@@ -216,16 +231,12 @@ func (r *Report) stochasticFigures() ([]Figure, error) {
 // toSolutionFigure is TTS99ByGroup for a section, named and captioned.
 func (r *Report) toSolutionFigure(sec Section, c Cost) (Figure, error) {
 	name := sec.Grouper.Name()
-	p, err := TTS99ByGroup(sec.Summaries, name, c, r.Config.Measure, r.Styles)
-	if err != nil {
-		return Figure{}, err
-	}
-	groups, solvers := groupsAndSolvers(withCost(sec.Summaries, c))
-	f := Figure{Name: "tts99-by-" + name, Plot: p, Width: GroupedWidth(len(groups), len(solvers)),
-		Caption: "Time to a solution with 99% confidence (TTS99) by " + name + ", intervals from the Wilson interval of the success per read."}
+	f, err := TTS99ByGroup(sec.Summaries, sec.Grouper, c, r.Config.Measure, r.Styles)
+	f.Name = "tts99-by-" + name
+	f.Caption = "Time to a solution with 99% confidence (TTS99) by " + name + ", intervals from the Wilson interval of the success per read."
 	if c == Updates {
 		f.Name = "uts99-by-" + name
 		f.Caption = "Attempted updates to a solution with 99% confidence (UTS99) by " + name + ", intervals from the Wilson interval of the success per read."
 	}
-	return f, nil
+	return f, err
 }

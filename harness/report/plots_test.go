@@ -9,7 +9,8 @@ import (
 	"testing"
 
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/vg/draw"
+	"gonum.org/v1/plot/font"
+	"gonum.org/v1/plot/vg"
 
 	"github.com/sudokubench/sudokubench/harness/record"
 )
@@ -37,61 +38,137 @@ func TestPlotAxesFitTheData(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if cactus.Y.Min != 0 || cactus.Y.Max != 10.5 {
-		t.Errorf("cactus y = [%g, %g], want [0, 10.5]: the 10 instances and 5%% headroom", cactus.Y.Min, cactus.Y.Max)
+	for _, p := range cactus.Panels {
+		if p.Plot.Y.Min != 0 || p.Plot.Y.Max != 10.5 {
+			t.Errorf("cactus y = [%g, %g], want [0, 10.5]: the 10 instances and 5%% headroom", p.Plot.Y.Min, p.Plot.Y.Max)
+		}
 	}
-	box, err := TimeByGroup(rep.Obs, rep.Sections[0].Grouper, CPU, rep.Styles)
+	sec := rep.Sections[0]
+	times, err := TimeByGroup(rep.Obs, sec.Summaries, sec.Grouper, CPU, rep.Styles)
 	if err != nil {
 		t.Fatal(err)
 	}
 	// Slowest 19·10 µs, fastest 1 µs: the axis may add the 20% headroom
 	// and room for zeros at half the fastest, nothing more.
-	if hi, lo := math.Pow(10, box.Y.Max), math.Pow(10, box.Y.Min); hi > 190e-6*1.2*1.001 || lo < 0.5e-6*0.999 {
-		t.Errorf("time-by-hints y = [%g s, %g s], want within [0.5 µs, 228 µs]", lo, hi)
-	}
-	success, err := SuccessByGroup(rep.Sections[0].Summaries, "hints", rep.Styles)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if success.Y.Min != 0 || success.Y.Max != 100 {
-		t.Errorf("success y = [%g, %g], want [0, 100]", success.Y.Min, success.Y.Max)
+	for _, p := range times.Panels {
+		if hi, lo := math.Pow(10, p.Plot.Y.Max), math.Pow(10, p.Plot.Y.Min); hi > 190e-6*1.2*1.001 || lo < 0.5e-6*0.999 {
+			t.Errorf("time-by-hints y = [%g s, %g s], want within [0.5 µs, 228 µs]", lo, hi)
+		}
 	}
 	figs, err := rep.Figures()
 	if err != nil {
 		t.Fatal(err)
 	}
 	for _, f := range figs {
-		for _, ax := range []plot.Axis{f.Plot.X, f.Plot.Y} {
-			for _, tk := range ax.Tick.Marker.Ticks(ax.Min, ax.Max) {
-				if exponent.MatchString(tk.Label) {
-					t.Errorf("%s: tick label %q in exponent form", f.Name, tk.Label)
+		for _, p := range f.Panels {
+			for _, ax := range []plot.Axis{p.Plot.X, p.Plot.Y} {
+				for _, tk := range ax.Tick.Marker.Ticks(ax.Min, ax.Max) {
+					if exponent.MatchString(tk.Label) {
+						t.Errorf("%s: tick label %q in exponent form", f.Name, tk.Label)
+					}
 				}
 			}
 		}
 	}
 }
 
-// TestLegendBesideThePlot checks that the canvas grows by a legend column,
-// and taller when the legend needs it, so the legend never covers data.
-// (TestPNGAtPrintResolution checks that the pixels follow the canvas.)
-func TestLegendBesideThePlot(t *testing.T) {
-	for _, n := range []int{1, 25, 60} {
-		rep, err := New(&Data{Records: manySolvers(n)}, Config{})
-		if err != nil {
-			t.Fatal(err)
+// TestSmallMultiples: up to MaxSeries pipelines share one panel; more get
+// a panel per family, a large family cut along its engines into panels of
+// at most MaxSeries, families of one pipeline pooled; every pipeline keeps
+// its panel, colour, glyph and dash in every figure, and no two of a panel
+// share any of them.
+func TestSmallMultiples(t *testing.T) {
+	obs := func(families map[string][]string) []Obs {
+		var out []Obs
+		for f, solvers := range families {
+			for _, s := range solvers {
+				out = append(out, Obs{Solver: s, Family: f, Mode: "unique"})
+			}
 		}
-		p, err := Cactus(rep.Obs, CPU, rep.Styles)
-		if err != nil {
-			t.Fatal(err)
+		return out
+	}
+	titles := func(st Styles) []string {
+		var ts []string
+		for _, f := range st.facets {
+			ts = append(ts, fmt.Sprintf("%s=%d", f.Title, len(f.Solvers)))
 		}
-		width, height, _ := Figure{Name: "cactus", Plot: p}.canvas()
-		legend := p.Legend.Rectangle(draw.Canvas{}).Size()
-		if width < PlotWidth+legend.X {
-			t.Errorf("%d solvers: canvas %g pt wide, want room for the plot and a %g pt legend", n, width, legend.X)
+		return ts
+	}
+	few := NewStyles(obs(map[string][]string{"sat": {"sat/a", "sat/b"}, "qubo": {"qubo/x"}}), false)
+	if got := titles(few); !slices.Equal(got, []string{"=3"}) {
+		t.Errorf("three pipelines in facets %q, want one untitled panel", got)
+	}
+	sat := make([]string, 14)
+	for i := range sat {
+		engine := []string{"gophersat", "minisat", "cadical"}[min(i/8, 1)+i/12]
+		sat[i] = fmt.Sprintf("sat/%s/v%02d", engine, i)
+	}
+	many := NewStyles(obs(map[string][]string{
+		"sat": sat, "exactcover": {"exactcover/dlx"}, "milp": {"milp/cbc"}, "neural": {"neural/cnn", "neural/rrn"},
+	}), false)
+	want := []string{"sat: cadical, minisat=6", "sat: gophersat=8", "neural=2", "exactcover, milp=2"}
+	if got := titles(many); !slices.Equal(got, want) {
+		t.Errorf("facets %q, want %q", got, want)
+	}
+	for _, f := range many.facets {
+		seen := make(map[string]bool)
+		for _, s := range f.Solvers {
+			key := fmt.Sprint(many.Color(s), many.Glyph(s), many.Dashes(s))
+			if seen[key] {
+				t.Errorf("facet %q: %s shares its style with another", f.Title, s)
+			}
+			seen[key] = true
 		}
-		if height < max(PlotHeight, legend.Y) {
-			t.Errorf("%d solvers: canvas %g pt high, want room for a %g pt legend", n, height, legend.Y)
+	}
+	if got := many.Label("sat/gophersat/v03"); got != "v03" {
+		t.Errorf("label in the gophersat panel %q, want the name less family and engine", got)
+	}
+	if got := many.Label("neural/cnn"); got != "cnn" {
+		t.Errorf("label in the neural panel %q, want the name less the family", got)
+	}
+	if got := many.Label("milp/cbc"); got != "milp/cbc" {
+		t.Errorf("label in a pooled panel %q, want the whole name", got)
+	}
+	// A figure of some of the pipelines keeps their panels and styles.
+	part := many.Facets([]string{"neural/rrn", "sat/gophersat/v05"})
+	if len(part) != 2 || part[0].Title != "sat: gophersat" || part[1].Title != "neural" || many.Color("neural/rrn") != palette[1] {
+		t.Errorf("facets of two pipelines: %+v", part)
+	}
+}
+
+// TestFiguresAtPrintWidth: a figure is as wide as its print width (a
+// scatter plot at most a column), and no text is under 7 pt.
+func TestFiguresAtPrintWidth(t *testing.T) {
+	recs := figureRecords(manyFamilies, longCorpora[:3], 2)
+	for _, width := range []PrintWidth{ColumnWidth, PageWidth} {
+		for _, f := range figuresOf(t, recs, width) {
+			l := f.layout()
+			want := width.Length()
+			if strings.HasPrefix(f.Name, "scatter-") {
+				want = ColumnWidth.Length()
+			}
+			if l.width != want {
+				t.Errorf("width=%s/figure=%s: %g pt wide, want %g", width, f.Name, l.width, want)
+			}
+			g := &geometry{width: l.width, height: l.height, m: identity}
+			sizes := &fontSizes{geometry: g}
+			drawFigure(sizes, l)
+			if sizes.smallest < 7 {
+				t.Errorf("width=%s/figure=%s: text at %g pt, want at least 7", width, f.Name, sizes.smallest)
+			}
 		}
+	}
+}
+
+// fontSizes records the smallest font drawn.
+type fontSizes struct {
+	*geometry
+	smallest vg.Length
+}
+
+func (f *fontSizes) FillString(face font.Face, pt vg.Point, s string) {
+	if f.smallest == 0 || face.Font.Size < f.smallest {
+		f.smallest = face.Font.Size
 	}
 }
 
@@ -121,38 +198,5 @@ func TestTicks(t *testing.T) {
 		if got := labels(tt.got); !slices.Equal(got, tt.want) {
 			t.Errorf("%s: labels %q, want %q", tt.name, got, tt.want)
 		}
-	}
-}
-
-// TestFamilyBest picks each family's pipeline of lowest PAR-2, and a report
-// over several pipelines of several families draws the family plot.
-func TestFamilyBest(t *testing.T) {
-	var recs []record.Record
-	add := func(solver, family string, status string, cpu int64) {
-		for i := range 4 {
-			r := rec(solver, fmt.Sprint(i), 17+i, status, cpu, 0)
-			r.Family = family
-			recs = append(recs, r)
-		}
-	}
-	add("sat/slow", "sat", "solved", 90)
-	add("sat/fast", "sat", "solved", 10)
-	add("qubo/fails", "qubo", "gave-up", 1)
-	add("qubo/works", "qubo", "solved", 50)
-	add("exactcover/dlx", "exactcover", "solved", 5)
-	d := &Data{Records: recs}
-	rep, err := New(d, Config{By: []string{"hints"}})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := strings.Join(FamilyBest(rep.Obs), ","); got != "exactcover/dlx,qubo/works,sat/fast" {
-		t.Errorf("best of each family: %s, want exactcover/dlx,qubo/works,sat/fast", got)
-	}
-	figs, err := rep.Figures()
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !slices.ContainsFunc(figs, func(f Figure) bool { return f.Name == "success-by-hints-family" }) {
-		t.Error("no success-by-hints-family figure")
 	}
 }

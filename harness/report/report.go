@@ -5,9 +5,6 @@ import (
 	"io"
 	"slices"
 	"strings"
-
-	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/vg"
 )
 
 // Config chooses what a report shows. The zero Config reports CPU time by
@@ -32,6 +29,8 @@ type Config struct {
 	Scatter [][2]string
 	// ScatterAll draws every pair of solvers instead (n·(n−1)/2 plots).
 	ScatterAll bool
+	// PlotWidth is the print width figures are made for.
+	PlotWidth PrintWidth
 }
 
 // Report is what every document shows, computed once from the data.
@@ -130,14 +129,19 @@ func (r *Report) Tables() []*Table {
 }
 
 // SectionTables returns a section's tables as documents show them: compact
-// unless the report is wide, each noting how much of the plan it covers.
+// unless the report is wide, units in the headers where a column allows
+// (SharedUnits), each noting how much of the plan it covers.
 func (r *Report) SectionTables(s Section) []*Table {
 	var ts []*Table
 	for _, t := range s.Tables {
 		if !r.Config.Wide {
 			t = t.Compact()
 		}
+		t = t.SharedUnits()
 		t.Notes = append(slices.Clone(t.Notes), "Runs: "+r.Coverage.String()+".")
+		if note := r.Data.Certification().Note(); note != "" {
+			t.Notes = append(t.Notes, note)
+		}
 		ts = append(ts, t)
 	}
 	return ts
@@ -172,81 +176,86 @@ func WriteTableList(w io.Writer, tw TableWriter, tables []*Table) error {
 	return nil
 }
 
-// Figure is a named plot of a report.
-type Figure struct {
-	Name    string // file stem: "cactus", "time-by-hints", "scatter-a-vs-b"
-	Caption string
-	Plot    *plot.Plot
-	// Width and Height size the plot without its legend column; zero is
-	// PlotWidth or PlotHeight.
-	Width, Height vg.Length
-}
-
-// Figures draws every plot of the report.
+// Figures draws every figure of the report, at the configured print
+// width, each pipeline in the same panel, colour, glyph and dash in all of
+// them.
 func (r *Report) Figures() ([]Figure, error) {
 	var figs []Figure
-	add := func(f Figure, err error) error {
+	add := func(f Figure, err error, name, caption string) error {
 		if err != nil {
-			return fmt.Errorf("plot %s: %w", f.Name, err)
+			return fmt.Errorf("plot %s: %w", name, err)
 		}
-		f.Caption += r.modeCaption()
+		f.Name, f.Caption = name, caption+r.modeCaption()
 		figs = append(figs, f)
 		return nil
 	}
-	m, solvers := r.Config.Measure, len(r.Styles.solvers)
-	p, err := Cactus(r.Obs, m, r.Styles)
-	if err := add(Figure{Name: "cactus", Caption: "Puzzles solved within a time, per solver.", Plot: p}, err); err != nil {
+	m := r.Config.Measure
+	f, err := Cactus(r.Obs, m, r.Styles)
+	if err := add(f, err, "cactus", "Puzzles solved within a time, per pipeline."); err != nil {
 		return nil, err
 	}
 	for _, s := range r.Sections {
 		name := s.Grouper.Name()
-		width := GroupedWidth(len(groupsOf(r.Obs, s.Grouper)), solvers)
-		p, err := TimeByGroup(r.Obs, s.Grouper, m, r.Styles)
-		if err := add(Figure{Name: "time-by-" + name, Caption: "Time of solved puzzles by " + name + ".", Plot: p, Width: width}, err); err != nil {
+		f, err := SuccessByGroup(s.Summaries, s.Grouper, r.Styles)
+		if err := add(f, err, "success-by-"+name, "Share of puzzles solved by "+name+", with Wilson 95% intervals"+bandOrBar(s.Grouper)+"."); err != nil {
 			return nil, err
 		}
-		p, err = SuccessByGroup(s.Summaries, name, r.Styles)
-		if err := add(Figure{Name: "success-by-" + name, Caption: "Success rate by " + name + " with Wilson 95% intervals.", Plot: p, Width: width}, err); err != nil {
+		f, err = TimeByGroup(r.Obs, s.Summaries, s.Grouper, m, r.Styles)
+		if err := add(f, err, "time-by-"+name, timeCaption(s)); err != nil {
 			return nil, err
-		}
-		if best := FamilyBest(r.Obs); len(best) > 1 && len(best) < solvers {
-			p, err = SuccessByFamily(s.Summaries, best, name, r.Styles)
-			caption := "Success rate by " + name + " of each family's best pipeline (lowest PAR-2 over every puzzle), with Wilson 95% intervals."
-			if err := add(Figure{Name: "success-by-" + name + "-family", Caption: caption, Plot: p, Width: GroupedWidth(len(groupsOf(r.Obs, s.Grouper)), len(best))}, err); err != nil {
-				return nil, err
-			}
 		}
 	}
-	p, err = MemoryBySolver(r.Obs, r.Styles)
-	caption := "Peak memory by solver: the worker's for in-process solvers, the program's for outside ones (left out where not measured)."
-	if err := add(Figure{Name: "memory", Caption: caption, Plot: p, Height: MemoryHeight(solvers)}, err); err != nil {
+	f, err = MemoryBySolver(r.Obs, r.Styles)
+	caption := "Peak memory by pipeline: the worker's for in-process solvers, the program's for outside ones (left out where not measured)."
+	if err := add(f, err, "memory", caption); err != nil {
 		return nil, err
 	}
 	stochastic, err := r.stochasticFigures()
 	if err != nil {
 		return nil, err
 	}
-	figs = append(figs, stochastic...)
+	for _, f := range stochastic {
+		f.Caption += r.modeCaption()
+		figs = append(figs, f)
+	}
 	for _, pr := range r.scatterPairs() {
-		p, err := Scatter(r.Obs, pr[0], pr[1], m, r.Styles)
-		caption := fmt.Sprintf("Per-puzzle time, %s (x) against %s (y); puzzles one of them did not solve on the dashed border.", r.Styles.Label(pr[0]), r.Styles.Label(pr[1]))
-		// Square, so that the diagonal runs near 45°, and big enough for
-		// long solver names in the title and the y label.
-		f := Figure{Name: "scatter-" + slug(pr[0]) + "-vs-" + slug(pr[1]), Caption: caption, Plot: p, Width: 5 * vg.Inch, Height: 5 * vg.Inch}
-		if err := add(f, err); err != nil {
+		f, err := Scatter(r.Obs, pr[0], pr[1], m, r.Styles)
+		caption := fmt.Sprintf("Per-puzzle time, %s (x) against %s (y); puzzles one of them did not solve on the dashed border.", r.Styles.Name(pr[0]), r.Styles.Name(pr[1]))
+		if err := add(f, err, "scatter-"+slug(pr[0])+"-vs-"+slug(pr[1]), caption); err != nil {
 			return nil, err
 		}
 	}
+	for i := range figs {
+		figs[i].Width = r.Config.PlotWidth
+	}
 	return figs, nil
+}
+
+// bandOrBar says how a figure by a grouping draws an interval.
+func bandOrBar(g Grouper) string {
+	if _, ok := g.(Placer); ok {
+		return " as bands"
+	}
+	return " as bars"
+}
+
+// timeCaption describes a section's time figure.
+func timeCaption(s Section) string {
+	name := s.Grouper.Name()
+	_, solvers := groupsAndSolvers(s.Summaries)
+	if len(solvers) <= fewSeries {
+		return "Time of the puzzles solved by " + name + ": box plots of each pipeline's times."
+	}
+	return "Time of the puzzles solved by " + name + ": each pipeline's median, with the interquartile range" + bandOrBar(s.Grouper) + "; none where it solved nothing."
 }
 
 // modeCaption is what a figure's caption adds when first-mode and
 // unique-mode runs stand side by side.
 func (r *Report) modeCaption() string {
-	if !r.MixedModes {
+	if !r.Styles.MarksFirstMode() {
 		return ""
 	}
-	return " Solvers marked \"(first mode)\" found any solution without proving it unique: their times are not comparable with the others'."
+	return " " + FirstModeMark + " first mode: found any solution without proving it unique; such times do not compare with the others'."
 }
 
 // ScatterBaseline is the solver every other is drawn against by default:

@@ -243,14 +243,15 @@ func TestTTS99ByGroupPlotsEachSolversGroups(t *testing.T) {
 	if !slices.Equal(solvers, []string{"qubo/sa"}) || len(groups) != 2 {
 		t.Fatalf("UTS99 drawn for %q in %v, want qubo/sa in both groups", solvers, groups)
 	}
-	// One point per group, at its x, log10 of UTS99 with its interval.
-	pts := toSolutionPoints(updates, Updates, groups, solvers, 0, math.Inf(1))
+	// One point per group, log10 of UTS99 with its interval.
+	pts := toSolutionPoints(summariesOf(updates, "qubo/sa"), Updates, math.Inf(1))
 	s := updates[0]
-	want := rates{{x: 0, y: math.Log10(s.UTS99), lo: math.Log10(s.UTS99Lo), hi: math.Log10(s.UTS99Hi)}, {x: 1, y: math.Log10(2e5), lo: math.Log10(2e5), hi: math.Log10(updates[1].UTS99Hi)}}
+	want := []point{{group: groups[0], y: math.Log10(s.UTS99), lo: math.Log10(s.UTS99Lo), hi: math.Log10(s.UTS99Hi)},
+		{group: groups[1], y: math.Log10(2e5), lo: math.Log10(2e5), hi: math.Log10(updates[1].UTS99Hi)}}
 	if !slices.Equal(pts, want) {
 		t.Errorf("points %v, want %v", pts, want)
 	}
-	p, err := TTS99ByGroup(sums, "hints", Updates, CPU, NewStyles(obs, false))
+	f, err := TTS99ByGroup(sums, HintBuckets{{17, 17}, {30, 30}}, Updates, CPU, NewStyles(obs, false))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -260,12 +261,13 @@ func TestTTS99ByGroupPlotsEachSolversGroups(t *testing.T) {
 	for i := range free {
 		free[i].UTS99, free[i].UTS99Lo = 0, 0
 	}
-	if _, err := TTS99ByGroup(free, "hints", Updates, CPU, NewStyles(obs, false)); err != nil {
+	if _, err := TTS99ByGroup(free, HintBuckets{{17, 17}, {30, 30}}, Updates, CPU, NewStyles(obs, false)); err != nil {
 		t.Errorf("a group solved at no cost: %v", err)
 	}
-	// Two groups on the x axis; the y axis covers log10 of UTS99 (2e5 up
-	// to the 17-hint interval's high end).
-	if p.X.Min != -0.5 || p.X.Max != 1.5 || p.Y.Min > math.Log10(2e5) || p.Y.Max < math.Log10(s.UTS99Hi) {
+	// The hint counts on the x axis, with room; the y axis covers log10
+	// of UTS99 (2e5 up to the 17-hint interval's high end).
+	p := f.Panels[0].Plot
+	if p.X.Min > 17 || p.X.Max < 30 || p.Y.Min > math.Log10(2e5) || p.Y.Max < math.Log10(s.UTS99Hi) {
 		t.Errorf("axes x [%g, %g], y [%g, %g]", p.X.Min, p.X.Max, p.Y.Min, p.Y.Max)
 	}
 }

@@ -3,7 +3,10 @@ package report
 import (
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
+
+	"github.com/sudokubench/sudokubench/harness/record"
 )
 
 // Better says which way a column improves, for marking the best value.
@@ -29,7 +32,19 @@ type Column struct {
 	// Group marks the column that names a row's group: text tables show
 	// it as a heading above the group's rows.
 	Group bool
+	// Unit is the quantity a column's cells measure, for SharedUnits.
+	Unit Quantity
 }
+
+// Quantity is what a column measures: a time or an amount of memory,
+// which SharedUnits may write in one unit named in the header.
+type Quantity int
+
+const (
+	NoQuantity Quantity = iota
+	Duration            // nanoseconds
+	Bytes
+)
 
 // Cell is one table cell: Text for people, Raw (one per CSV column of its
 // Column) for machines, Value for finding the best.
@@ -38,6 +53,10 @@ type Cell struct {
 	Raw   []string
 	Value float64 // NaN: not comparable
 	Best  bool
+	// num is the quantity the text writes, for SharedUnits; has says
+	// there is one (NaN: none).
+	num float64
+	has bool
 }
 
 // Row is a table row. Rows with the same Set compete for best values;
@@ -83,6 +102,68 @@ func (t *Table) project(idx []int) *Table {
 		out.Rows = append(out.Rows, Row{Set: r.Set, Small: r.Small, Apart: r.Apart, Cells: cells})
 	}
 	return out
+}
+
+// sharedSpan is the widest ratio of a column's largest value to its
+// smallest at which SharedUnits writes the column in one unit: three
+// decades, the smallest value then written as 0.00xyz.
+const sharedSpan = 1000
+
+// SharedUnits returns the table with each time and memory column whose
+// values span at most three decades written in one unit, named in its
+// header ("median (ms)"), every value with three significant digits;
+// a column that spans more keeps a unit in each cell, where a shared one
+// would bury its small values in zeros. Cells without a value keep their
+// text ("–", "n/a").
+func (t *Table) SharedUnits() *Table {
+	out := &Table{Title: t.Title, Notes: t.Notes, Columns: slices.Clone(t.Columns)}
+	for _, r := range t.Rows {
+		out.Rows = append(out.Rows, Row{Set: r.Set, Small: r.Small, Apart: r.Apart, Cells: slices.Clone(r.Cells)})
+	}
+	for c, col := range t.Columns {
+		if col.Unit == NoQuantity {
+			continue
+		}
+		lo, hi := math.Inf(1), 0.0
+		for _, r := range t.Rows {
+			if v := r.Cells[c].num; r.Cells[c].has && v > 0 {
+				lo, hi = math.Min(lo, v), math.Max(hi, v)
+			}
+		}
+		if hi == 0 || hi > sharedSpan*lo {
+			continue
+		}
+		unit, size := unitOf(col.Unit, hi)
+		out.Columns[c].Name += " (" + unit + ")"
+		for _, r := range out.Rows {
+			if cell := &r.Cells[c]; cell.has && !math.IsNaN(cell.num) {
+				cell.Text = FormatSig(cell.num/size, 3)
+			}
+		}
+	}
+	return out
+}
+
+// unitOf is the unit a column whose largest value is v is written in:
+// the smallest in which v has at most four digits before the point, so
+// that the column's values read mostly as whole numbers and tenths
+// ("1,020 ms", "504 ms", "2.50 ms"); and its size.
+func unitOf(q Quantity, v float64) (string, float64) {
+	type unit struct {
+		name string
+		size float64
+	}
+	units := []unit{{"ns", 1}, {"µs", 1e3}, {"ms", 1e6}, {"s", 1e9}}
+	if q == Bytes {
+		units = []unit{{"B", 1}, {"KiB", 1 << 10}, {"MiB", 1 << 20}, {"GiB", 1 << 30}, {"TiB", 1 << 40}}
+	}
+	for _, u := range units {
+		if v/u.size < 1e4 {
+			return u.name, u.size
+		}
+	}
+	last := units[len(units)-1]
+	return last.name, last.size
 }
 
 // HasBest reports whether any cell is marked best.
@@ -180,14 +261,17 @@ func rawWhole(v float64) string {
 }
 
 func durationCell(ns float64) Cell {
-	return Cell{Text: FormatDuration(ns), Raw: []string{rawWhole(ns)}, Value: ns}
+	return Cell{Text: FormatDuration(ns), Raw: []string{rawWhole(ns)}, Value: ns, num: ns, has: true}
 }
 
 // memCell shows a peak in bytes; an outside solver's (its program's) is
 // never compared for best with the in-process solvers' (the worker's, Go
 // runtime included), and is "n/a" where it could not be measured.
 func memCell(b float64, external bool) Cell {
-	c := Cell{Text: FormatBytes(b), Raw: []string{rawWhole(b)}, Value: b}
+	c := Cell{Text: record.FormatBytes(b), Raw: []string{rawWhole(b)}, Value: b, num: b, has: true}
+	if b <= 0 {
+		c.num = math.NaN() // not measured
+	}
 	if external {
 		c.Value = math.NaN()
 		if math.IsNaN(b) {

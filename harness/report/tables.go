@@ -78,14 +78,14 @@ func summaryColumns(groupName string, noGroup bool) []Column {
 		cols = append(cols, Column{Name: st, Right: true})
 	}
 	return append(cols,
-		Column{Name: "PAR-2", CSV: []string{"par2_ns"}, Right: true, Better: Lower, Keep: 7},
-		Column{Name: "median", CSV: []string{"median_ns"}, Right: true, Better: Lower, Keep: 8},
-		Column{Name: "IQR", CSV: []string{"iqr_ns"}, Right: true},
-		Column{Name: "p90", CSV: []string{"p90_ns"}, Right: true, Better: Lower},
-		Column{Name: "max", CSV: []string{"max_ns"}, Right: true, Better: Lower},
-		Column{Name: "mem", CSV: []string{"mem_median_bytes"}, Right: true, Better: Lower, Keep: 3},
-		Column{Name: "mem max", CSV: []string{"mem_max_bytes"}, Right: true, Better: Lower},
-		Column{Name: "own mem", CSV: []string{"own_mem_bytes"}, Right: true, Better: Lower, Keep: 6},
+		Column{Name: "PAR-2", Unit: Duration, CSV: []string{"par2_ns"}, Right: true, Better: Lower, Keep: 7},
+		Column{Name: "median", Unit: Duration, CSV: []string{"median_ns"}, Right: true, Better: Lower, Keep: 8},
+		Column{Name: "IQR", Unit: Duration, CSV: []string{"iqr_ns"}, Right: true},
+		Column{Name: "p90", Unit: Duration, CSV: []string{"p90_ns"}, Right: true, Better: Lower},
+		Column{Name: "max", Unit: Duration, CSV: []string{"max_ns"}, Right: true, Better: Lower},
+		Column{Name: "mem", Unit: Bytes, CSV: []string{"mem_median_bytes"}, Right: true, Better: Lower, Keep: 3},
+		Column{Name: "mem max", Unit: Bytes, CSV: []string{"mem_max_bytes"}, Right: true, Better: Lower},
+		Column{Name: "own mem", Unit: Bytes, CSV: []string{"own_mem_bytes"}, Right: true, Better: Lower, Keep: 6},
 	)
 }
 
@@ -226,7 +226,7 @@ func stochasticColumns(groupName string, noGroup, updates bool) []Column {
 	cols = append(cols,
 		Column{Name: "reads", Right: true, Keep: readsKeep},
 		Column{Name: "success/read [95% CI]", CSV: []string{"per_read", "per_read_lo", "per_read_hi"}, Right: true, Better: Higher, Keep: 9},
-		Column{Name: "time/read", CSV: []string{"read_ns"}, Right: true, Better: Lower, Keep: timeKeep},
+		Column{Name: "time/read", Unit: Duration, CSV: []string{"read_ns"}, Right: true, Better: Lower, Keep: timeKeep},
 		Column{Name: "TTS99 [95% CI]", CSV: []string{"tts99_ns", "tts99_lo_ns", "tts99_hi_ns"}, Right: true, Better: Lower, Keep: 8},
 	)
 	if updates {

@@ -3,6 +3,8 @@ package report
 import (
 	"fmt"
 	"math"
+	"strconv"
+	"strings"
 )
 
 // FormatDuration writes ns nanoseconds with three significant digits in an
@@ -22,24 +24,6 @@ func FormatDuration(ns float64) string {
 		return sig3(ns/1e6) + " ms"
 	}
 	return sig3(ns/1e9) + " s"
-}
-
-// FormatBytes writes a byte count with three significant digits in binary
-// units (B, KiB, MiB, GiB). NaN and 0 are "–" (not measured).
-func FormatBytes(b float64) string {
-	if math.IsNaN(b) || b <= 0 {
-		return "–"
-	}
-	units := []string{"B", "KiB", "MiB", "GiB", "TiB"}
-	i := 0
-	for b >= 1024 && i < len(units)-1 {
-		b /= 1024
-		i++
-	}
-	if i == 0 {
-		return fmt.Sprintf("%.0f B", b)
-	}
-	return sig3(b) + " " + units[i]
 }
 
 // FormatCount writes a count with three significant digits and a metric
@@ -79,4 +63,55 @@ func FormatPercent(f float64) string {
 		return "–"
 	}
 	return fmt.Sprintf("%.1f%%", 100*f)
+}
+
+// FormatSig writes v with n significant digits in fixed-point notation,
+// never in exponent form, whole numbers of four digits or more with
+// thousands separators: "0.00250", "12.3", "1,860" (n = 3). NaN is "–",
+// +Inf "∞".
+func FormatSig(v float64, n int) string {
+	switch {
+	case math.IsNaN(v):
+		return "–"
+	case math.IsInf(v, 1):
+		return "∞"
+	case v == 0:
+		return "0"
+	}
+	e := int(math.Floor(math.Log10(math.Abs(v))))
+	r := roundSig(v, n)
+	// Rounding may carry into the next decade: 9.996 is 10.0.
+	if math.Abs(r) >= math.Pow(10, float64(e+1)) {
+		e++
+	}
+	decimals := max(0, n-1-e)
+	s := strconv.FormatFloat(r, 'f', decimals, 64)
+	if decimals == 0 && math.Abs(r) >= 1e3 {
+		s = thousands(s)
+	}
+	return s
+}
+
+// roundSig rounds v to n significant digits.
+func roundSig(v float64, n int) float64 {
+	e := math.Floor(math.Log10(math.Abs(v)))
+	scale := math.Pow(10, float64(n-1)-e)
+	return math.Round(v*scale) / scale
+}
+
+// thousands puts commas between the thousands of a whole number.
+func thousands(s string) string {
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
 }

@@ -43,6 +43,8 @@ type Config struct {
 	Registry   *solvers.Registry
 	Launch     harness.Launcher
 	Oracle     corpora.Oracle // completes the derived corpora (exactcover/dlx)
+	// CrossCheck settles every unsat and multiple verdict (exactcover/dlx).
+	CrossCheck harness.CrossChecker
 	Progress   harness.Progress
 }
 
@@ -61,7 +63,7 @@ func Bench(ctx context.Context, cfg Config) (*harness.Summary, error) {
 		Mode: cfg.Mode, Reps: 1, Seed: cfg.Seed, Timeout: cfg.Timeout, MemBytes: cfg.MemBytes,
 		Out: cfg.Out, DirName: "comparison", Resume: cfg.Resume, AllowOtherBuild: cfg.AllowOtherBuild,
 		CorporaDir: cfg.CorporaDir, Registry: cfg.Registry, Launch: cfg.Launch, Oracle: cfg.Oracle,
-		Progress: cfg.Progress,
+		CrossCheck: cfg.CrossCheck, Progress: cfg.Progress,
 	})
 }
 

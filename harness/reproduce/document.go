@@ -24,22 +24,24 @@ func (levelGroups) Group(o *report.Obs) report.Group {
 	return report.Group{Label: o.Corpus, Order: len(Levels)}
 }
 
-// Figures draws accuracy and time by level with the report's plots.
-func (c *Comparison) Figures() ([]report.Figure, error) {
+// Figures draws accuracy and time by level with the report's plots, at
+// a print width.
+func (c *Comparison) Figures(width report.PrintWidth) ([]report.Figure, error) {
 	styles := c.Report.Styles
-	width := report.GroupedWidth(len(Levels), len(runnable(c.Entries)))
-	accuracy, err := report.SuccessByGroup(report.Summarize(c.Obs, levelGroups{}, c.Report.LimitNS), "level", styles)
+	sums := report.Summarize(c.Obs, levelGroups{}, c.Report.LimitNS)
+	accuracy, err := report.SuccessByGroup(sums, levelGroups{}, styles)
 	if err != nil {
 		return nil, fmt.Errorf("plot comparison-accuracy: %w", err)
 	}
-	times, err := report.TimeByGroup(c.Obs, levelGroups{}, c.Report.Config.Measure, styles)
+	accuracy.Name, accuracy.Width = "comparison-accuracy", width
+	accuracy.Caption = "Accuracy by level: puzzles solved with a verified answer, with Wilson 95% intervals."
+	times, err := report.TimeByGroup(c.Obs, sums, levelGroups{}, c.Report.Config.Measure, styles)
 	if err != nil {
 		return nil, fmt.Errorf("plot comparison-time: %w", err)
 	}
-	return []report.Figure{
-		{Name: "comparison-accuracy", Caption: "Accuracy by level: puzzles solved with a verified answer, with Wilson 95% intervals.", Plot: accuracy, Width: width},
-		{Name: "comparison-time", Caption: "Time of the puzzles solved, by level.", Plot: times, Width: width},
-	}, nil
+	times.Name, times.Width = "comparison-time", width
+	times.Caption = "Time of the puzzles solved, by level: each pipeline's median with the interquartile range; none where it solved nothing."
+	return []report.Figure{accuracy, times}, nil
 }
 
 // Tables are the comparison table and the table by level.
@@ -73,12 +75,7 @@ func (c *Comparison) WriteMarkdown(w io.Writer, figs []report.Figure, plotDir, e
 			return err
 		}
 	}
-	if ext != "" && len(figs) > 0 {
-		b.WriteString("\n## Figures\n")
-		for _, f := range figs {
-			fmt.Fprintf(&b, "\n![%s](%s)\n\n%s\n", f.Name, filepath.ToSlash(filepath.Join(plotDir, f.Name+"."+ext)), f.Caption)
-		}
-	}
+	report.WriteFigureLinks(&b, figs, plotDir, ext)
 	if len(c.Report.Warnings) > 0 {
 		b.WriteString("\n## Warnings\n\n")
 		for _, warning := range c.Report.Warnings {
@@ -108,6 +105,8 @@ type Files struct {
 	Dir   string
 	Doc   string
 	Check bool
+	// PlotWidth is the print width of the figures.
+	PlotWidth report.PrintWidth
 }
 
 // WriteFiles writes (or checks) the comparison's documents and its plots
@@ -118,7 +117,7 @@ func (c *Comparison) WriteFiles(to Files, plotFormats []string) ([]string, error
 	var figs []report.Figure
 	if len(plotFormats) > 0 {
 		var err error
-		if figs, err = c.Figures(); err != nil {
+		if figs, err = c.Figures(to.PlotWidth); err != nil {
 			return nil, err
 		}
 	}
@@ -138,12 +137,8 @@ func (c *Comparison) WriteFiles(to Files, plotFormats []string) ([]string, error
 	if err != nil {
 		return nil, err
 	}
-	firstExt := ""
-	if len(plotFormats) > 0 {
-		firstExt = plotFormats[0]
-	}
 	var doc, tex, csv, levels bytes.Buffer
-	if err := c.WriteMarkdown(&doc, figs, link, firstExt); err != nil {
+	if err := c.WriteMarkdown(&doc, figs, link, report.LinkedFormat(plotFormats)); err != nil {
 		return nil, err
 	}
 	if err := c.WriteTables(&tex, report.LaTeX{}); err != nil {

@@ -174,10 +174,10 @@ func TestComparisonFigures(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
-		"| dancing links | exactcover/dlx | 2.5 / 9.7 (0.258×) | 4 / 95 (1/23.8) | 1 / 6.8 (0.147×) | 100.0% [92.6, 100.0] / 100.0% | 48/48 | 0 | 0 | 0 |",
-		"| genetic algorithm | genetic/seed | 100 / 1241 (1/12.4) | 100 / timeout | 4 / 45.3 (1/11.3) | 12.5% [5.9, 24.7] / 87.5% | 6/48 | 41 | 1 | 0 |",
+		"| dancing links | exactcover/dlx | 2.50 / 9.7 (0.258×) | 4.00 / 95 (1/23.8) | 1.00 / 6.8 (0.147×) | 100.0% [92.6, 100.0] / 100% | – | – | 48/48 | 0 | 0 | 0 |",
+		"| genetic algorithm | genetic/seed | 100 / 1,240.5 (1/12.4) | 100 / timeout | 4.00 / 45.3 (1/11.3) | 12.5% [5.9, 24.7] / 87.5% | – | – | 6/48 | 41 | 1 | 0 |",
 		"| CNN inference | not built |",
-		"| expert (17-24) | dancing links | exactcover/dlx | 4 | 4 | **1** | **100.0% [75.8, 100.0]** | 12/12 | 0 | 0 | 0 |",
+		"| expert (17-24) | dancing links | exactcover/dlx | 4.00 | 4.00 | **1.00** | **100.0% [75.8, 100.0]** | – | – | 12/12 | 0 | 0 | 0 |",
 	} {
 		if !strings.Contains(text.String(), want) {
 			t.Errorf("tables lack\n%s\n%s", want, text.String())
@@ -210,8 +210,8 @@ func TestComparisonFiles(t *testing.T) {
 	}
 	csv, _ := os.ReadFile(filepath.Join(dir, "comparison.csv"))
 	for i, line := range strings.Split(strings.TrimSpace(string(csv)), "\n") {
-		if got := strings.Count(line, ","); got != 19 {
-			t.Errorf("comparison.csv line %d has %d commas, want 19: %s", i+1, got, line)
+		if got := strings.Count(line, ","); got != 22 {
+			t.Errorf("comparison.csv line %d has %d commas, want 22: %s", i+1, got, line)
 		}
 	}
 	to.Check = true
@@ -243,7 +243,7 @@ func TestOwnMemory(t *testing.T) {
 }
 
 func TestRatioText(t *testing.T) {
-	for r, want := range map[float64]string{2.25: "2.25×", 0.147: "0.147×", 0.00366: "1/273", 1.0 / 12600: "1/12600"} {
+	for r, want := range map[float64]string{2.25: "2.25×", 0.147: "0.147×", 0.00366: "1/273", 1.0 / 12600: "1/12,600"} {
 		if got := ratioText(r); got != want {
 			t.Errorf("ratioText(%v) = %q, want %q", r, got, want)
 		}
@@ -270,6 +270,87 @@ func TestRecordedWithExtras(t *testing.T) {
 		"recurrent relational network, iterative=not built", "network-guided search=not built", "other/engine=other/engine"}
 	if d := describe(entries); !slices.Equal(d, want) {
 		t.Errorf("Recorded =\n%q\nwant\n%q", d, want)
+	}
+}
+
+// TestArticleQuotedExactly: the article's figures are quoted as it prints
+// them, ours beside them with three significant digits, and the ratio
+// reads the quoted figure.
+func TestArticleQuotedExactly(t *testing.T) {
+	for _, tt := range []struct {
+		ours    float64
+		article string
+		want    string
+	}{
+		{50.5, "185.6", "50.5 / 185.6 (0.272×)"},
+		{1859, "12,450", "1,860 / 12,450 (0.149×)"},
+		{16.5, "1,240.5", "16.5 / 1,240.5 (1/75.2)"},
+		{252, "timeout", "252 / timeout"},
+		{math.NaN(), "1.2", "– / 1.2"},
+	} {
+		if got := versus(ours(tt.ours), tt.article, true, true).Text; got != tt.want {
+			t.Errorf("ours %g beside %q: %q, want %q", tt.ours, tt.article, got, tt.want)
+		}
+	}
+	for s, want := range map[string]float64{"1,240.5": 1240.5, "87.5%": 0.875, "94.8%": 0.948, "8.2": 8.2} {
+		if got := number(s); !near(got, want) {
+			t.Errorf("number(%q) = %g, want %g", s, got, want)
+		}
+	}
+	if !math.IsNaN(number("timeout")) || !math.IsNaN(number("")) {
+		t.Error("timeout or no figure read as a number")
+	}
+}
+
+func near(a, b float64) bool { return math.Abs(a-b) < 1e-12 }
+
+// TestCNNRowCountsCells: the CNN row's headline is whole puzzles solved,
+// with no article figure beside it; the article's 94.8% stands beside our
+// share of all 81 cells right (givens included), and the share of blank
+// cells follows, each labelled.
+func TestCNNRowCountsCells(t *testing.T) {
+	dir := t.TempDir()
+	writeResults(t, dir, 12, map[string]func(level, i int) (string, int64, uint64){
+		"neural/cnn/oneshot": func(level, i int) (string, int64, uint64) { return "wrong", 1e6, 17 << 20 },
+	})
+	// Each grid fills half its blank cells (rounded down) right.
+	recs, _, err := record.ReadAll(filepath.Join(dir, record.ResultsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range recs {
+		recs[i].BlankCells = 81 - recs[i].Hints
+		recs[i].BlankCellsRight = recs[i].BlankCells / 2
+	}
+	if err := os.Remove(filepath.Join(dir, record.ResultsFile)); err != nil {
+		t.Fatal(err)
+	}
+	w, err := record.Append(filepath.Join(dir, record.ResultsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range recs {
+		if err := w.Write(&recs[i]); err != nil {
+			t.Fatal(err)
+		}
+	}
+	w.Close()
+	entries, err := Recorded(dir, testRegistry(t))
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, err := Load(dir, entries, report.CPU)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var md bytes.Buffer
+	if err := report.WriteTableList(&md, report.Markdown{}, []*report.Table{c.Table()}); err != nil {
+		t.Fatal(err)
+	}
+	// Blank cells: 1,284 right of 2,592; all cells: 2,580 of 3,888.
+	want := "| CNN inference | neural/cnn/oneshot | – / 1.2 | – / 1.2 | 1.00 / 220 (1/220) | 0.0% [0.0, 7.4] / – | 66.4% / 94.8% | 49.5% | 0/48 | 0 | 48 | 0 |"
+	if !strings.Contains(md.String(), want) || !strings.Contains(md.String(), "| puzzles solved [95% CI] | cells right, all 81 | cells right, blank |") {
+		t.Errorf("the CNN row or the headers are not\n%s\nin\n%s", want, md.String())
 	}
 }
 

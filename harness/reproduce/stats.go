@@ -35,7 +35,15 @@ type Stats struct {
 	MeanNS, MaxNS  float64
 	MemBytes       float64 // the highest peak of a run; NaN when unmeasured
 	MemKind        MemoryKind
+	// Cells and CellsRight count the cells of the grids returned on
+	// corpora that give solutions, givens included, and those holding the
+	// solution's digit; Blank and BlankRight the blank cells alone.
+	Cells, CellsRight, Blank, BlankRight int
 }
+
+// CellsWrong reports whether some returned grid had a cell wrong: only
+// then does a share of cells say anything a share of puzzles does not.
+func (s Stats) CellsWrong() bool { return s.BlankRight < s.Blank }
 
 // Unsolved returns the runs with a status other than solved, gave-up and
 // wrong: timeouts, memouts, crashes, errors, and unsat or multiple claims.
@@ -68,6 +76,12 @@ func statsOf(obs []report.Obs, recs []*record.Record) Stats {
 	}
 	s.RateLo, s.RateHi = report.Wilson(s.Solved, s.N, report.Z95)
 	for _, r := range recs {
+		if r.BlankCells > 0 {
+			s.Blank += r.BlankCells
+			s.BlankRight += r.BlankCellsRight
+			s.Cells += r.BlankCells + r.Hints
+			s.CellsRight += r.BlankCellsRight + r.Hints
+		}
 		bytes, kind := ownMemory(r)
 		if kind == Unmeasured {
 			continue

@@ -71,19 +71,23 @@ func Load(dir string, entries []Entry, m report.Measure) (*Comparison, error) {
 }
 
 // Table is the article's table with ours beside it: per row, our figure,
-// the article's and their ratio (ours ÷ article) for average and hardest
-// time and memory, and accuracy with its interval beside the article's,
-// over every level together.
+// the article's as it prints it and their ratio (ours ÷ article) for
+// average and hardest time and memory; puzzles solved with its interval
+// beside the article's accuracy; and the share of cells right, of all 81
+// and of the blank ones, where a pipeline filled some cell wrong, the
+// article's CNN "accuracy" beside the first. Over every level together.
 func (c *Comparison) Table() *report.Table {
 	t := &report.Table{
 		Title: "The comparison table: ours / article (ratio)",
 		Columns: []report.Column{
 			{Name: "algorithm"},
 			{Name: "pipeline"},
-			{Name: "avg ms", CSV: []string{"avg_ms", "article_avg_ms", "avg_ratio"}, Right: true},
-			{Name: "hardest ms", CSV: []string{"hardest_ms", "article_hardest_ms", "hardest_ratio"}, Right: true},
-			{Name: "memory MB", CSV: []string{"memory_mb", "article_memory_mb", "memory_ratio"}, Right: true},
-			{Name: "accuracy [95% CI]", CSV: []string{"accuracy", "accuracy_lo", "accuracy_hi", "article_accuracy"}, Right: true},
+			{Name: "avg (ms)", CSV: []string{"avg_ms", "article_avg_ms", "avg_ratio"}, Right: true},
+			{Name: "hardest (ms)", CSV: []string{"hardest_ms", "article_hardest_ms", "hardest_ratio"}, Right: true},
+			{Name: "memory (MB)", CSV: []string{"memory_mb", "article_memory_mb", "memory_ratio"}, Right: true},
+			{Name: "puzzles solved [95% CI]", CSV: []string{"accuracy", "accuracy_lo", "accuracy_hi", "article_accuracy"}, Right: true},
+			{Name: "cells right, all 81", CSV: []string{"cell_accuracy_all", "article_cell_accuracy"}, Right: true},
+			{Name: "cells right, blank", CSV: []string{"cell_accuracy_blank"}, Right: true},
 		},
 	}
 	t.Columns = append(t.Columns, countColumns()...)
@@ -95,14 +99,16 @@ func (c *Comparison) Table() *report.Table {
 		}
 		p := e.Published
 		if p == nil {
-			nan := math.NaN()
-			p = &Published{AvgMS: nan, HardestMS: nan, MemoryMB: nan, Accuracy: nan}
+			p = &Published{}
 		}
+		pub := e.Published != nil
 		cells := []report.Cell{report.TextCell(e.Algorithm), report.TextCell(e.Solver),
-			versus(number(ms(s.MeanNS)), p.AvgMS, e.Published != nil, "–"),
-			versus(number(ms(s.MaxNS)), p.HardestMS, e.Published != nil, "timeout"),
-			versus(memoryCell(s), p.MemoryMB, e.Published != nil, "–"),
-			accuracyVersus(s, p.Accuracy)}
+			versus(ours(ms(s.MeanNS)), p.AvgMS, pub, true),
+			versus(ours(ms(s.MaxNS)), p.HardestMS, pub, true),
+			versus(memoryCell(s), p.MemoryMB, pub, true),
+			versus(rate(s), p.Accuracy, pub, false),
+			versus(allCells(s), p.CellAccuracy, pub && p.CellAccuracy != "", false),
+			blankCells(s)}
 		t.Rows = append(t.Rows, report.Row{Cells: append(cells, countCells(s)...)})
 	}
 	t.Notes = c.notes()
@@ -119,10 +125,12 @@ func (c *Comparison) LevelTable() *report.Table {
 			{Name: "level", CSV: []string{"level"}},
 			{Name: "algorithm"},
 			{Name: "pipeline"},
-			{Name: "avg ms", CSV: []string{"avg_ms"}, Right: true, Better: report.Lower},
-			{Name: "hardest ms", CSV: []string{"hardest_ms"}, Right: true, Better: report.Lower},
-			{Name: "memory MB", CSV: []string{"memory_mb"}, Right: true, Better: report.Lower},
-			{Name: "accuracy [95% CI]", CSV: []string{"accuracy", "accuracy_lo", "accuracy_hi"}, Right: true, Better: report.Higher},
+			{Name: "avg (ms)", CSV: []string{"avg_ms"}, Right: true, Better: report.Lower},
+			{Name: "hardest (ms)", CSV: []string{"hardest_ms"}, Right: true, Better: report.Lower},
+			{Name: "memory (MB)", CSV: []string{"memory_mb"}, Right: true, Better: report.Lower},
+			{Name: "puzzles solved [95% CI]", CSV: []string{"accuracy", "accuracy_lo", "accuracy_hi"}, Right: true, Better: report.Higher},
+			{Name: "cells right, all 81", CSV: []string{"cell_accuracy_all"}, Right: true},
+			{Name: "cells right, blank", CSV: []string{"cell_accuracy_blank"}, Right: true},
 		},
 	}
 	t.Columns = append(t.Columns, countColumns()...)
@@ -134,22 +142,29 @@ func (c *Comparison) LevelTable() *report.Table {
 			}
 			s := stats[l]
 			cells := []report.Cell{report.TextCell(level.Label()), report.TextCell(e.Algorithm), report.TextCell(e.Solver),
-				number(ms(s.MeanNS)), number(ms(s.MaxNS)), memoryCell(s), rate(s)}
+				ours(ms(s.MeanNS)), ours(ms(s.MaxNS)), memoryCell(s), rate(s), allCells(s), blankCells(s)}
 			t.Rows = append(t.Rows, report.Row{Set: level.Name, Small: s.N < report.MinN, Cells: append(cells, countCells(s)...)})
 		}
 	}
 	t.MarkBest()
 	t.Notes = []string{"Best values in bold among the pipelines of a level (none where a level has fewer than " +
-		strconv.Itoa(report.MinN) + " puzzles)."}
+		strconv.Itoa(report.MinN) + " puzzles).", cellsNote}
 	return t
 }
+
+// cellsNote explains the cell columns.
+const cellsNote = "Cells right: of the cells of the grids a pipeline returned, right or wrong, those holding the solution's digit: " +
+	"of all 81, givens included (what Keras's accuracy of a per-cell softmax counts), and of the blank cells alone; " +
+	"– where every grid returned was right (the share of puzzles solved says it all) or none was returned."
 
 // notes explain the main table.
 func (c *Comparison) notes() []string {
 	m := c.Report.Config.Measure
 	notes := []string{
-		fmt.Sprintf("Ours: %s time of the solve call in an isolated worker, mean and maximum over the puzzles solved; article: %s.", m.Label(), PublishedSetup),
-		"Ratio = ours / article, written 1/x below 0.1. Accuracy: the share of puzzles solved with a verified answer (Wilson 95% interval); gave up: stopped without an answer (a budget spent, an incomplete solver); wrong: an answer that broke a rule or a given; other: timeouts, memouts, crashes and errors.",
+		fmt.Sprintf("Ours: %s time of the solve call in an isolated worker, mean and maximum over the puzzles solved, three significant digits; article: %s, its figures quoted as it prints them.", m.Label(), PublishedSetup),
+		"Ratio = ours / article, written 1/x below 0.1. Puzzles solved: the share with a verified answer (Wilson 95% interval), beside the article's accuracy; gave up: stopped without an answer (a budget spent, an incomplete solver); wrong: an answer that broke a rule or a given; other: timeouts, memouts, crashes and errors.",
+		cellsNote,
+		"The article's CNN accuracy (94.8%) is almost certainly Keras's accuracy metric of its per-cell softmax, the share of the 81 cells right, givens included: it stands beside our figure of that metric, not beside the share of puzzles solved, for which the article gives none (–).",
 		"Memory: the solver's own peak resident memory, the highest of any run, in MB of 2^20 bytes: the peak above the idle worker for in-process solvers, the outside programs' own peak for the others (n/a where it could not be measured).",
 	}
 	withWorker := false
@@ -188,35 +203,31 @@ func missingRow(e Entry, columns []report.Column) report.Row {
 	return report.Row{Cells: cells}
 }
 
-// versus turns our cell into "ours / article (ratio×)"; unknown says what
-// an article figure of NaN means ("timeout"). Rows the article lacks show
-// ours alone.
-func versus(ours report.Cell, article float64, published bool, unknown string) report.Cell {
+// versus turns our cell into "ours / article", the article's figure as it
+// prints it, "–" where it gives none, with the ratio (ours ÷ article) when
+// asked for and both are numbers. Rows the article lacks show ours alone.
+func versus(ours report.Cell, article string, published, ratio bool) report.Cell {
 	if !published {
-		ours.Raw = append(ours.Raw, "", "")
+		ours.Raw = append(ours.Raw, "")
+		if ratio {
+			ours.Raw = append(ours.Raw, "")
+		}
 		return ours
 	}
-	theirs, ratio := unknown, math.NaN()
-	if !math.IsNaN(article) {
-		theirs, ratio = sig(article), ours.Value/article
+	theirs := article
+	if theirs == "" {
+		theirs = "–"
 	}
 	ours.Text = fmt.Sprintf("%s / %s", ours.Text, theirs)
-	if !math.IsNaN(ratio) {
-		ours.Text += " (" + ratioText(ratio) + ")"
+	r := ours.Value / number(article)
+	if ratio && !math.IsNaN(r) && !math.IsInf(r, 0) {
+		ours.Text += " (" + ratioText(r) + ")"
 	}
-	ours.Raw = append(ours.Raw, report.RawFloat(article), report.RawFloat(ratio))
+	ours.Raw = append(ours.Raw, report.RawFloat(number(article)))
+	if ratio {
+		ours.Raw = append(ours.Raw, report.RawFloat(r))
+	}
 	return ours
-}
-
-func accuracyVersus(s Stats, article float64) report.Cell {
-	c := rate(s)
-	if math.IsNaN(article) {
-		c.Raw = append(c.Raw, "")
-		return c
-	}
-	c.Text += " / " + report.FormatPercent(article)
-	c.Raw = append(c.Raw, report.RawFloat(article))
-	return c
 }
 
 func rate(s Stats) report.Cell {
@@ -230,8 +241,24 @@ func rate(s Stats) report.Cell {
 	}
 }
 
+// allCells is the share of all cells right, givens included, where some
+// returned grid had a cell wrong.
+func allCells(s Stats) report.Cell { return share(s.CellsRight, s.Cells, s.CellsWrong()) }
+
+// blankCells is the share of blank cells right, where some returned grid
+// had a cell wrong.
+func blankCells(s Stats) report.Cell { return share(s.BlankRight, s.Blank, s.CellsWrong()) }
+
+func share(right, of int, show bool) report.Cell {
+	if !show || of == 0 {
+		return report.Cell{Text: "–", Raw: []string{""}, Value: math.NaN()}
+	}
+	v := float64(right) / float64(of)
+	return report.Cell{Text: report.FormatPercent(v), Raw: []string{report.RawFloat(v)}, Value: v}
+}
+
 func memoryCell(s Stats) report.Cell {
-	c := number(mb(s))
+	c := ours(mb(s))
 	switch {
 	case s.MemKind == Unmeasured:
 		c.Text = "n/a"
@@ -245,28 +272,16 @@ func ms(ns float64) float64 { return ns / 1e6 }
 
 func mb(s Stats) float64 { return s.MemBytes / (1 << 20) }
 
-func number(v float64) report.Cell {
-	return report.Cell{Text: sig(v), Raw: []string{report.RawFloat(v)}, Value: v}
+// ours is a figure of ours, three significant digits.
+func ours(v float64) report.Cell {
+	return report.Cell{Text: report.FormatSig(v, 3), Raw: []string{report.RawFloat(v)}, Value: v}
 }
 
 // ratioText writes a ratio as "2.25×", or below 0.1 as its inverse,
 // "1/273", which reads better than 0.00366×.
 func ratioText(r float64) string {
 	if r >= 0.1 || r <= 0 {
-		return sig(r) + "×"
+		return report.FormatSig(r, 3) + "×"
 	}
-	return "1/" + sig(1/r)
-}
-
-// sig writes a figure with three significant digits; "–" for none.
-func sig(v float64) string {
-	switch {
-	case math.IsNaN(v):
-		return "–"
-	case v == 0:
-		return "0"
-	case math.Abs(v) >= 1000:
-		return strconv.FormatFloat(math.Round(v), 'f', -1, 64)
-	}
-	return strconv.FormatFloat(v, 'g', 3, 64)
+	return "1/" + report.FormatSig(1/r, 3)
 }

@@ -280,6 +280,15 @@ async function solveOne() {
   if (data.verified) showSolution(data.solution);
   showOutcome(data);
   say(`${data.solver}: ${data.status}${data.verified ? ", verified" : ""}, ${duration(data.cpu_ns)} CPU.`);
+  showConflict(data.conflict);
+}
+
+// showConflict marks the givens that contradict each other, as the
+// server names them; the solvers still ran (such a puzzle is unsat).
+function showConflict(conflict) {
+  if (!conflict) return;
+  markCells(conflict.cells);
+  $("error").textContent = `No solution: ${conflict.message}`;
 }
 
 // showOutcome lists a solve's status, times, memory and counters.
@@ -334,6 +343,7 @@ async function solveAll() {
   const busy = data.results.filter((r) => r.status === "busy").length;
   say(`${data.results.length - busy} solvers ran; ${solved} returned a verified solution.` +
     (busy > 0 ? ` ${busy} did not run: every worker of ${busy === 1 ? "it" : "each"} was busy; try again.` : ""));
+  showConflict(data.conflict);
 }
 
 const svgNS = "http://www.w3.org/2000/svg";

@@ -82,8 +82,8 @@ func benchmarkSolve(b *testing.B, puzzles []*sudoku.Grid, mode solvers.Mode) {
 		i++
 	}
 	n := float64(b.N)
-	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e3/n, "µs/puzzle")
-	b.ReportMetric(float64((solvertest.ProcessCPU()-cpu).Nanoseconds())/1e3/n, "cpu-µs/puzzle")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/n, "ns/puzzle")
+	b.ReportMetric(float64((solvertest.ProcessCPU()-cpu).Nanoseconds())/n, "cpu-ns/puzzle")
 	b.ReportMetric(guesses/n, "guesses/puzzle")
 	b.ReportMetric(nodes/n, "nodes/puzzle")
 }

@@ -222,21 +222,14 @@ func TestDiagonalEnforced(t *testing.T) {
 	}
 }
 
-// TestConflictingGivens: the Solver does not rely on the caller's
-// validation; two equal givens in a row, a column or a box make the puzzle
-// unsat.
-func TestConflictingGivens(t *testing.T) {
-	s := NewSolver()
-	for _, geo := range []*sudoku.Geometry{sudoku.MustGeometry(3, sudoku.Classic), sudoku.MustGeometry(4, sudoku.Diagonal)} {
-		for _, pair := range [][2]int{{0, geo.N - 1}, {0, geo.Cells - geo.N}, {1, geo.N + 1}} {
-			g := sudoku.NewGrid(geo)
-			g.Set(pair[0], 5)
-			g.Set(pair[1], 5)
-			if err := solvertest.Check(s, g, solvers.Unique, solvers.Unsat); err != nil {
-				t.Errorf("%s, 5 at %s and %s: %v", geo, geo.CellName(pair[0]), geo.CellName(pair[1]), err)
-			}
-		}
-	}
+// TestConformance runs the suite's contract for complete solvers, ill-posed
+// puzzles of every shape included: the Solver does not rely on a caller's
+// check of the givens.
+func TestConformance(t *testing.T) {
+	solvertest.Suite{
+		New:     func() solvers.Solver { return NewSolver() },
+		Samples: []solvertest.Sample{{Corpus: "17-clue", N: 50}, {Corpus: "hardest-1106", N: 10}},
+	}.Run(t)
 }
 
 // TestNoAllocation: a search allocates nothing once the boards exist;

@@ -46,8 +46,8 @@ func benchmarkSolve(b *testing.B, puzzles []entry, mode solvers.Mode) {
 		guesses += res.Counters["guesses"]
 		nodes += res.Counters["nodes"]
 	}
-	b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "µs/puzzle")
-	b.ReportMetric(float64((processCPU()-cpu).Microseconds())/float64(b.N), "cpu-µs/puzzle")
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/puzzle")
+	b.ReportMetric(float64((processCPU()-cpu).Nanoseconds())/float64(b.N), "cpu-ns/puzzle")
 	b.ReportMetric(guesses/float64(b.N), "guesses/puzzle")
 	b.ReportMetric(nodes/float64(b.N), "nodes/puzzle")
 }

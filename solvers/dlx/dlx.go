@@ -67,9 +67,29 @@ func randomSolution(g *sudoku.Grid, rng *rand.Rand, done <-chan struct{}) (*sudo
 }
 
 // Oracle answers the corpora generator's questions with this package's
-// functions, and, through the Context methods, stops when a context ends
-// (corpora.ContextOracle).
+// functions, through the Context methods stops when a context ends
+// (corpora.ContextOracle), and settles the harness's cross-checks of unsat
+// and multiple verdicts.
 type Oracle struct{}
+
+// Name is the pipeline's name, for the details of a cross-check.
+func (Oracle) Name() string { return Name }
+
+// Settle searches g for up to limit solutions (at least 1) until ctx ends,
+// and returns how many it found, the first (nil when none), and whether
+// the search finished, in which case solutions is g's count capped at
+// limit. Two givens in conflict give 0, complete.
+func (Oracle) Settle(ctx context.Context, g *sudoku.Grid, limit int) (solutions int, first *sudoku.Grid, complete bool) {
+	e := newEngine(g.Geometry())
+	if !e.load(g) {
+		return 0, nil, true
+	}
+	interrupted := e.search(max(limit, 1), ctx.Done())
+	if e.solutions > 0 {
+		first, _ = e.matrix.Decode(g, e.first) // a grid that fails to decode is nil, which the caller does not trust
+	}
+	return e.solutions, first, !interrupted
+}
 
 // CountSolutions is the package's CountSolutions.
 func (Oracle) CountSolutions(g *sudoku.Grid, limit int) int { return CountSolutions(g, limit) }

@@ -364,3 +364,47 @@ func TestPipelines(t *testing.T) {
 		t.Error(err)
 	}
 }
+
+// Settle, the harness's cross-check, finds what CountSolutions counts, hands
+// back the first solution, and says when its context ended the search.
+func TestOracleSettle(t *testing.T) {
+	classic := sudoku.MustGeometry(3, sudoku.Classic)
+	conflict := sudoku.NewGrid(classic)
+	conflict.Set(0, 5)
+	conflict.Set(8, 5)
+	unique := readCorpus(t, "norvig-top95", 1)[0].puzzle
+	tests := []struct {
+		name     string
+		puzzle   *sudoku.Grid
+		limit    int
+		found    int
+		complete bool
+	}{
+		{"conflict", conflict, 2, 0, true},
+		{"unsolvable", firstWithCount(t, 0), 2, 0, true},
+		{"unique", unique, 2, 1, true},
+		{"empty-25x25/limit=1", sudoku.NewGrid(sudoku.MustGeometry(5, sudoku.Classic)), 1, 1, true},
+		{"empty-9x9/limit=2", sudoku.NewGrid(classic), 2, 2, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			found, first, complete := Oracle{}.Settle(context.Background(), tt.puzzle, tt.limit)
+			if found != tt.found || complete != tt.complete {
+				t.Fatalf("found %d, complete %v; want %d, %v", found, complete, tt.found, tt.complete)
+			}
+			if (first != nil) != (found > 0) {
+				t.Fatalf("first solution %v with %d found", first, found)
+			}
+			if first != nil {
+				if err := sudoku.CheckSolution(tt.puzzle, first); err != nil {
+					t.Fatal(err)
+				}
+			}
+		})
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if found, _, complete := (Oracle{}).Settle(ctx, sudoku.NewGrid(classic), 1<<30); complete || found == 0 {
+		t.Errorf("counting every 9×9 grid under a cancelled context: found %d, complete %v; want some, incomplete", found, complete)
+	}
+}

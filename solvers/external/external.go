@@ -1,8 +1,10 @@
 // Package external runs outside solver programs (minisat, CaDiCaL,
-// CryptoMiniSat, CBC, GLPK) for the engine packages: it finds them on PATH,
-// asks their version, runs them in their own process group so that a
-// cancelled context kills the whole tree, and returns what they printed with
-// their exit code, CPU time and peak resident memory. It knows nothing of
+// CryptoMiniSat, CBC, GLPK, and whatever a solver definition names) for the
+// engine packages: it finds them on PATH, asks their version, runs them —
+// one program, or a pipeline of programs connected as a shell connects
+// them — in their own process group so that a cancelled context kills the
+// whole tree, and returns what they printed with their exit codes, CPU time
+// and peak resident memory. It knows nothing of
 // Sudoku or of any format.
 //
 // Its opinion: an outside program's memory is its own, measured exactly or

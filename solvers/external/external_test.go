@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -139,5 +140,74 @@ func TestTempDirNamesItsOwner(t *testing.T) {
 	cleanup()
 	if _, err := os.Stat(dir); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("cleanup left %s", dir)
+	}
+}
+
+// A pipeline feeds each program's output to the next and returns the
+// last one's, with every program's exit status and all their stderr.
+func TestRunPipelineConnectsThePrograms(t *testing.T) {
+	out, err := RunPipeline(context.Background(), []Command{
+		{Name: "sh", Args: []string{"-c", "tr a-z A-Z; echo first >&2; exit 3"}},
+		{Name: "sh", Args: []string{"-c", "cat; echo second >&2; exit 4"}},
+	}, strings.NewReader("in\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(out.Stdout) != "IN\n" || out.ExitCode != 4 || !slices.Equal(out.Exits, []int{3, 4}) {
+		t.Errorf("stdout %q, exit %d, exits %v; want IN, 4, [3 4]", out.Stdout, out.ExitCode, out.Exits)
+	}
+	if s := string(out.Stderr); !strings.Contains(s, "first") || !strings.Contains(s, "second") {
+		t.Errorf("stderr %q lacks a program's", s)
+	}
+}
+
+// A done context kills every program of a pipeline, not only the last.
+func TestRunPipelineStopsEveryProgram(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), 100*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	out, err := RunPipeline(ctx, []Command{
+		{Name: "sh", Args: []string{"-c", "sleep 10; echo late"}},
+		{Name: "cat"},
+	}, nil)
+	if !errors.Is(err, context.DeadlineExceeded) || out.ExitCode != -1 {
+		t.Errorf("exit %d, error %v; want the context's error and killed programs", out.ExitCode, err)
+	}
+	if elapsed := time.Since(start); elapsed > 5*time.Second {
+		t.Errorf("returned after %s: the pipeline was not killed", elapsed)
+	}
+}
+
+// A pipeline whose second program is missing starts nothing and says which.
+func TestRunPipelineNamesAMissingProgram(t *testing.T) {
+	_, err := RunPipeline(context.Background(), []Command{{Name: "cat"}, {Name: "sudokubench-no-such-program"}}, nil)
+	if err == nil || !strings.Contains(err.Error(), "sudokubench-no-such-program") {
+		t.Errorf("error %v, want one naming the missing program", err)
+	}
+}
+
+// The peak of a pipeline is the sum of its programs' own peaks: they run
+// at the same time.
+func TestPipelinePeakIsTheSum(t *testing.T) {
+	t.Setenv(allocEnv, "48")
+	TakePeak()
+	out, err := RunPipeline(context.Background(), []Command{{Name: os.Args[0]}, {Name: os.Args[0]}}, nil)
+	if err != nil || out.ExitCode != 0 {
+		t.Fatalf("exit %d, %v: %s", out.ExitCode, err, out.Tail(200))
+	}
+	if noTrace.Load() {
+		t.Skip("this kernel refuses ptrace here: peaks are not measured (reported as 0)")
+	}
+	if out.PeakRSS < 96<<20 || out.PeakRSS > 192<<20 {
+		t.Errorf("peak %d MiB, want the sum of two programs' 48-96 MiB", out.PeakRSS>>20)
+	}
+}
+
+// A program that replaces itself (a wrapper script's exec, a pyenv shim)
+// runs to its end: the exec's trap stop is resumed, not delivered.
+func TestRunFollowsExec(t *testing.T) {
+	out, err := Run(context.Background(), "sh", []string{"-c", "exec sh -c 'exec echo replaced'"}, nil)
+	if err != nil || out.ExitCode != 0 || string(out.Stdout) != "replaced\n" {
+		t.Errorf("exit %d, stdout %q, err %v; want exit 0 and the exec'd program's output", out.ExitCode, out.Stdout, err)
 	}
 }

@@ -19,17 +19,24 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// Output is what a finished program left behind.
+// Output is what a finished program, or a pipeline of programs, left behind.
 type Output struct {
+	// Stdout is what the (last) program printed; Stderr what every
+	// program of a pipeline printed on standard error, in one stream.
 	Stdout, Stderr []byte
-	// ExitCode is the process's exit status; -1 if it was killed by a signal.
+	// ExitCode is the (last) program's exit status; -1 if it was killed by
+	// a signal.
 	ExitCode int
+	// Exits holds each program's exit status, in pipeline order; for a
+	// single program it is [ExitCode].
+	Exits []int
 	// Wall is the time from start to exit, process start-up included.
 	Wall time.Duration
-	// CPU is the user plus system time the process used.
+	// CPU is the user plus system time the programs used, together.
 	CPU time.Duration
 	// PeakRSS is the program's own peak resident set in bytes, read as it
-	// exited; 0 when it could not be measured.
+	// exited; for a pipeline, whose programs run at the same time, the sum
+	// of their peaks. 0 when it could not be measured.
 	PeakRSS uint64
 }
 
@@ -46,6 +53,16 @@ func (o Output) Tail(n int) string {
 	return strings.TrimSpace(string(b))
 }
 
+// Command is one program of a pipeline: the executable looked up on PATH,
+// and its arguments.
+type Command struct {
+	Name string
+	Args []string
+}
+
+// String is the command as a shell would show it, for messages.
+func (c Command) String() string { return strings.Join(append([]string{c.Name}, c.Args...), " ") }
+
 // Run starts name with args, feeds it stdin (may be nil), and waits for it.
 // When ctx is done the whole process group is killed and ctx's error is
 // returned with what was printed so far. A non-zero exit is not an error:
@@ -56,157 +73,274 @@ func (o Output) Tail(n int) string {
 // A program the kernel will not let this process trace runs untraced, its
 // peak unknown.
 func Run(ctx context.Context, name string, args []string, stdin io.Reader) (Output, error) {
-	path, err := exec.LookPath(name)
-	if err != nil {
-		return Output{ExitCode: -1}, fmt.Errorf("start %s: %w", name, err)
+	return RunPipeline(ctx, []Command{{Name: name, Args: args}}, stdin)
+}
+
+// RunPipeline runs commands as a shell pipeline does: each program's
+// standard output feeds the next one's standard input, stdin (may be nil)
+// feeds the first, and the last one's output is returned. The programs
+// share one process group, so that a done ctx kills them all, and each is
+// measured as Run measures one program. A program that fails does not
+// stop the others; callers read Output.Exits.
+func RunPipeline(ctx context.Context, cmds []Command, stdin io.Reader) (Output, error) {
+	if len(cmds) == 0 {
+		return Output{ExitCode: -1}, errors.New("no program to run")
+	}
+	paths := make([]string, len(cmds))
+	for i, c := range cmds {
+		path, err := exec.LookPath(c.Name)
+		if err != nil {
+			return Output{ExitCode: -1}, fmt.Errorf("start %s: %w", c.Name, err)
+		}
+		paths[i] = path
 	}
 	// ptrace requests must come from the thread that started the tracee.
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	begin := time.Now()
-	p, err := start(path, append([]string{name}, args...), stdin)
+	p, err := start(paths, cmds, stdin)
 	if err != nil {
-		return Output{ExitCode: -1}, fmt.Errorf("start %s: %w", name, err)
+		return Output{ExitCode: -1}, err
 	}
-	stop := context.AfterFunc(ctx, func() { _ = unix.Kill(-p.pid, unix.SIGKILL) })
-	ws, ru, peak, waitErr := p.wait()
+	stop := context.AfterFunc(ctx, func() { _ = unix.Kill(-p.pgid, unix.SIGKILL) })
+	waitErr := p.wait()
 	wall := time.Since(begin)
 	killed := !stop()
 	p.finish()
-	out := Output{Stdout: p.stdout.Bytes(), Stderr: p.stderr.Bytes(), Wall: wall, ExitCode: -1, PeakRSS: peak}
-	if waitErr == nil {
-		out.CPU = time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-		if ws.Exited() {
-			out.ExitCode = ws.ExitStatus()
-		}
-	}
+	out := p.output(wall)
 	peaks.add(out.PeakRSS)
 	switch {
 	case killed:
 		return out, ctx.Err()
 	case waitErr != nil:
-		return out, fmt.Errorf("waiting for %s: %w", name, waitErr)
+		return out, fmt.Errorf("waiting for %s: %w", cmds[len(cmds)-1].Name, waitErr)
 	}
 	return out, nil
 }
 
-// process is a started program and the copying of its output.
+// member is one started program of a pipeline.
+type member struct {
+	pid    int
+	ws     unix.WaitStatus
+	ru     unix.Rusage
+	peak   uint64
+	exited bool
+	seen   bool // its first stop (after exec) has been handled
+}
+
+// process is a started pipeline of programs and the copying of its output.
 type process struct {
-	pid            int
-	traced         bool
+	pgid           int
+	members        []*member
 	stdout, stderr bytes.Buffer
 	copying        sync.WaitGroup
-	release        func()
+	release        []func()
 }
 
 // noTrace is set once the kernel has refused to let this process trace a
 // child; programs then run untraced.
 var noTrace atomic.Bool
 
-// start starts a program in its own process group, traced when the kernel
-// allows it, with its output copied into buffers.
-func start(path string, argv []string, stdin io.Reader) (*process, error) {
+// start starts the programs in one process group (the first one's),
+// traced when the kernel allows it, each one's output piped into the
+// next, the last one's output and everyone's standard error copied into
+// buffers.
+func start(paths []string, cmds []Command, stdin io.Reader) (*process, error) {
 	p := &process{}
-	files, parentEnds, err := p.pipes(stdin)
+	ends, err := newPipes(len(cmds), stdin)
 	if err != nil {
 		return nil, err
 	}
-	attr := &os.ProcAttr{Files: files, Sys: &syscall.SysProcAttr{Setpgid: true, Ptrace: !noTrace.Load()}}
-	proc, err := os.StartProcess(path, argv, attr)
-	if err != nil && attr.Sys.Ptrace && errors.Is(err, syscall.EPERM) {
-		noTrace.Store(true)
-		attr.Sys.Ptrace = false
-		proc, err = os.StartProcess(path, argv, attr)
-	}
-	for _, f := range files {
-		f.Close()
-	}
-	if err != nil {
-		for _, c := range parentEnds {
-			c.Close()
+	defer ends.closeChildEnds()
+	for i, path := range paths {
+		attr := &os.ProcAttr{
+			Files: []*os.File{ends.stdin[i], ends.stdout[i], ends.stderrW},
+			Sys:   &syscall.SysProcAttr{Setpgid: true, Pgid: p.pgid, Ptrace: !noTrace.Load()},
 		}
-		return nil, err
+		argv := append([]string{cmds[i].Name}, cmds[i].Args...)
+		proc, err := os.StartProcess(path, argv, attr)
+		if err != nil && attr.Sys.Ptrace && errors.Is(err, syscall.EPERM) && i == 0 {
+			noTrace.Store(true)
+			attr.Sys.Ptrace = false
+			proc, err = os.StartProcess(path, argv, attr)
+		}
+		if err != nil {
+			ends.closeParentEnds()
+			p.abandon()
+			return nil, fmt.Errorf("start %s: %w", cmds[i].Name, err)
+		}
+		if i == 0 {
+			p.pgid = proc.Pid
+		}
+		p.members = append(p.members, &member{pid: proc.Pid})
+		p.release = append(p.release, func() { _ = proc.Release() })
 	}
-	p.pid, p.traced = proc.Pid, attr.Sys.Ptrace
-	p.release = func() { _ = proc.Release() }
-	p.copyOutput(parentEnds, stdin)
+	p.copyOutput(ends, stdin)
 	return p, nil
 }
 
-// pipes makes the child's standard files and returns them with the
-// parent's ends: stdin's writer (when there is input), stdout's and
-// stderr's readers.
-func (p *process) pipes(stdin io.Reader) (child []*os.File, parent []*os.File, err error) {
-	in, err := os.Open(os.DevNull)
-	var inW *os.File
-	if err == nil && stdin != nil {
-		in.Close()
-		in, inW, err = os.Pipe()
+// abandon kills and reaps the programs already started when a later one
+// could not start.
+func (p *process) abandon() {
+	if p.pgid != 0 {
+		_ = unix.Kill(-p.pgid, unix.SIGKILL)
+		_ = p.wait()
 	}
-	if err != nil {
-		return nil, nil, err
+	for _, r := range p.release {
+		r()
 	}
-	outR, outW, err := os.Pipe()
-	if err != nil {
-		return nil, nil, err
-	}
-	errR, errW, err := os.Pipe()
-	if err != nil {
-		return nil, nil, err
-	}
-	parent = []*os.File{outR, errR}
-	if inW != nil {
-		parent = append(parent, inW)
-	}
-	return []*os.File{in, outW, errW}, parent, nil
 }
 
-// copyOutput copies the program's output into its buffers and stdin into
-// the program, in the background.
-func (p *process) copyOutput(ends []*os.File, stdin io.Reader) {
+// pipes are a pipeline's files: per program its standard input and output
+// (the child's ends), the shared standard error, and the parent's ends.
+type pipes struct {
+	stdin, stdout    []*os.File
+	stderrW          *os.File
+	feed             *os.File // the parent's end of the first stdin; nil without input
+	lastOut, errRead *os.File // the parent's ends of the last stdout and of stderr
+}
+
+// newPipes makes the files of a pipeline of n programs: the first reads
+// stdin (or /dev/null), each next one its predecessor's output.
+func newPipes(n int, stdin io.Reader) (*pipes, error) {
+	ps := &pipes{stdin: make([]*os.File, n), stdout: make([]*os.File, n)}
+	fail := func(err error) (*pipes, error) {
+		ps.closeChildEnds()
+		ps.closeParentEnds()
+		return nil, err
+	}
+	var err error
+	if stdin == nil {
+		ps.stdin[0], err = os.Open(os.DevNull)
+	} else {
+		ps.stdin[0], ps.feed, err = os.Pipe()
+	}
+	if err != nil {
+		return fail(err)
+	}
+	for i := 0; i < n-1; i++ {
+		r, w, err := os.Pipe()
+		if err != nil {
+			return fail(err)
+		}
+		ps.stdout[i], ps.stdin[i+1] = w, r
+	}
+	if ps.lastOut, ps.stdout[n-1], err = os.Pipe(); err != nil {
+		return fail(err)
+	}
+	if ps.errRead, ps.stderrW, err = os.Pipe(); err != nil {
+		return fail(err)
+	}
+	return ps, nil
+}
+
+// closeChildEnds closes the files the programs hold, once started.
+func (ps *pipes) closeChildEnds() {
+	for _, f := range append(append([]*os.File{ps.stderrW}, ps.stdin...), ps.stdout...) {
+		if f != nil {
+			f.Close()
+		}
+	}
+}
+
+// closeParentEnds closes the parent's files when the programs did not start.
+func (ps *pipes) closeParentEnds() {
+	for _, f := range []*os.File{ps.feed, ps.lastOut, ps.errRead} {
+		if f != nil {
+			f.Close()
+		}
+	}
+}
+
+// copyOutput copies the last program's output and the shared standard
+// error into their buffers, and stdin into the first program, in the
+// background.
+func (p *process) copyOutput(ends *pipes, stdin io.Reader) {
 	p.copying.Add(2)
-	go func() { defer p.copying.Done(); _, _ = io.Copy(&p.stdout, ends[0]); ends[0].Close() }()
-	go func() { defer p.copying.Done(); _, _ = io.Copy(&p.stderr, ends[1]); ends[1].Close() }()
-	if len(ends) == 3 {
-		go func() { _, _ = io.Copy(ends[2], stdin); ends[2].Close() }()
+	go func() { defer p.copying.Done(); _, _ = io.Copy(&p.stdout, ends.lastOut); ends.lastOut.Close() }()
+	go func() { defer p.copying.Done(); _, _ = io.Copy(&p.stderr, ends.errRead); ends.errRead.Close() }()
+	if ends.feed != nil {
+		go func() { _, _ = io.Copy(ends.feed, stdin); ends.feed.Close() }()
 	}
 }
 
-// finish waits for the output to be copied and lets the process go.
+// finish waits for the output to be copied and lets the processes go.
 func (p *process) finish() {
 	p.copying.Wait()
-	p.release()
+	for _, r := range p.release {
+		r()
+	}
 }
 
-// wait reaps the program and returns its status, its resource use and, for
-// a traced program, its peak resident set read at its exit stop. It
-// resumes every other stop: the first (after exec) with tracing of the
-// exit switched on, signals with the signal delivered.
-func (p *process) wait() (unix.WaitStatus, unix.Rusage, uint64, error) {
-	var ws unix.WaitStatus
-	var ru unix.Rusage
-	var peak uint64
-	for first := true; ; first = false {
-		_, err := unix.Wait4(p.pid, &ws, unix.WALL, &ru)
+// output gathers what the programs left: the last one's exit status, every
+// one's, their CPU time together, and the sum of their peaks (0 when one
+// of them is unknown).
+func (p *process) output(wall time.Duration) Output {
+	out := Output{Stdout: p.stdout.Bytes(), Stderr: p.stderr.Bytes(), Wall: wall, ExitCode: -1}
+	known := true
+	for _, m := range p.members {
+		code := -1
+		if m.exited && m.ws.Exited() {
+			code = m.ws.ExitStatus()
+		}
+		out.Exits = append(out.Exits, code)
+		out.CPU += time.Duration(m.ru.Utime.Nano() + m.ru.Stime.Nano())
+		out.PeakRSS += m.peak
+		known = known && m.peak > 0
+	}
+	out.ExitCode = out.Exits[len(out.Exits)-1]
+	if !known {
+		out.PeakRSS = 0
+	}
+	return out
+}
+
+// wait reaps every program of the group, recording each one's status,
+// resource use and, for a traced program, its peak resident set read at
+// its exit stop. It resumes every other stop: a program's first (after
+// exec) with tracing of its exit and its later execs switched on, those
+// execs' stops, and signals with the signal delivered.
+func (p *process) wait() error {
+	byPID := make(map[int]*member, len(p.members))
+	for _, m := range p.members {
+		byPID[m.pid] = m
+	}
+	for left := len(p.members); left > 0; {
+		var ws unix.WaitStatus
+		var ru unix.Rusage
+		pid, err := unix.Wait4(-p.pgid, &ws, unix.WALL, &ru)
 		switch {
 		case errors.Is(err, unix.EINTR):
 			continue
 		case err != nil:
-			return ws, ru, peak, err
-		case !ws.Stopped():
-			return ws, ru, peak, nil
+			return err
+		}
+		m := byPID[pid]
+		if m == nil {
+			continue
+		}
+		if !ws.Stopped() {
+			m.ws, m.ru, m.exited = ws, ru, true
+			left--
+			continue
 		}
 		signal := ws.StopSignal()
 		switch {
 		case signal == unix.SIGTRAP && ws.TrapCause() == unix.PTRACE_EVENT_EXIT:
-			peak, _ = readPeak(p.pid)
+			m.peak, _ = readPeak(pid)
 			signal = 0
-		case signal == unix.SIGTRAP && first:
-			_ = unix.PtraceSetOptions(p.pid, unix.PTRACE_O_TRACEEXIT|unix.PTRACE_O_EXITKILL)
+		case signal == unix.SIGTRAP && ws.TrapCause() == unix.PTRACE_EVENT_EXEC:
+			signal = 0 // the program replaced itself (a wrapper's exec)
+		case signal == unix.SIGTRAP && !m.seen:
+			// Exec events are traced too: otherwise a later exec stops
+			// the program with a plain SIGTRAP that, delivered, kills it.
+			_ = unix.PtraceSetOptions(pid, unix.PTRACE_O_TRACEEXIT|unix.PTRACE_O_TRACEEXEC|unix.PTRACE_O_EXITKILL)
 			signal = 0
 		}
-		_ = unix.PtraceCont(p.pid, int(signal))
+		m.seen = true
+		_ = unix.PtraceCont(pid, int(signal))
 	}
+	return nil
 }
 
 // readPeak reads a live process's VmHWM.

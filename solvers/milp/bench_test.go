@@ -2,11 +2,11 @@ package milp
 
 import (
 	"context"
-	"fmt"
 	"testing"
 	"time"
 
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/solvertest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -15,13 +15,13 @@ const benchSample = 50
 
 // BenchmarkMILP solves puzzles of 17-clue and hardest-1106 in unique mode
 // with each pipeline, one puzzle per iteration, reusing one solver. It
-// reports µs/puzzle (wall, encode to decode), the engine's nodes or
-// decisions per puzzle, and for the outside programs startup-µs/puzzle, the
+// reports ns/puzzle (wall, encode to decode), the engine's nodes or
+// decisions per puzzle, and for the outside programs startup-ns/puzzle, the
 // part of the time spent starting processes.
 func BenchmarkMILP(b *testing.B) {
 	for _, in := range Pipelines() {
 		for _, corpus := range []string{"17-clue", "hardest-1106"} {
-			b.Run(fmt.Sprintf("solver=%s/corpus=%s", in.Name, corpus), func(b *testing.B) {
+			b.Run(solvertest.BenchSolver(in.Name)+"/corpus="+corpus+"/mode=unique", func(b *testing.B) {
 				if err := in.Check(); err != nil {
 					b.Skipf("%s unavailable: %v", in.Name, err)
 				}
@@ -51,13 +51,13 @@ func benchmarkSolver(b *testing.B, s solvers.Solver, grids []*sudoku.Grid) {
 		}
 	}
 	n := float64(b.N)
-	b.ReportMetric(float64(time.Since(start).Microseconds())/n, "µs/puzzle")
+	b.ReportMetric(float64(time.Since(start).Nanoseconds())/n, "ns/puzzle")
 	for _, name := range []string{"nodes", "lp_iterations", "decisions", "conflicts"} {
 		if v, ok := counters[name]; ok {
 			b.ReportMetric(v/n, name+"/puzzle")
 		}
 	}
 	if v, ok := counters["startup_ns"]; ok {
-		b.ReportMetric(v/n/1e3, "startup-µs/puzzle")
+		b.ReportMetric(v/n, "startup-ns/puzzle")
 	}
 }

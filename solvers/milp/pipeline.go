@@ -50,8 +50,12 @@ type pipeline struct {
 }
 
 // Solve encodes the puzzle, decides it, decodes the solution and, in unique
-// mode, decides the model with a no-good cut against that solution.
+// mode, decides the model with a no-good cut against that solution. A
+// request without a puzzle or with an unknown mode is an error status.
 func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+	if _, err := req.SolutionLimit(); err != nil {
+		return solvers.Result{Status: solvers.Error, Detail: err.Error()}, nil
+	}
 	var res solvers.Result
 	start := time.Now()
 	m := milp.New(req.Puzzle, milp.Eliminated)

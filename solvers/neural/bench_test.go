@@ -18,7 +18,7 @@ func BenchmarkForward(b *testing.B) {
 			for b.Loop() {
 				p.Probabilities(&board)
 			}
-			b.ReportMetric(float64(b.Elapsed().Microseconds())/1000/float64(b.N), "ms/puzzle")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/puzzle")
 			b.ReportMetric(float64(m.Params().Count()), "parameters")
 		})
 	}
@@ -40,7 +40,7 @@ func BenchmarkTrainStep(b *testing.B) {
 			for b.Loop() {
 				t.step(batch, 1e-4, 2)
 			}
-			b.ReportMetric(float64(b.Elapsed().Milliseconds())/float64(b.N), "ms/step")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/step")
 		})
 	}
 }

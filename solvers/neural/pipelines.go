@@ -84,10 +84,16 @@ type Solver struct {
 
 // Solve runs the pipeline's method on a 9×9 classic puzzle. One shot and
 // iterative return the full board the network made, which the caller
-// verifies (a board that breaks a rule is wrong); the search returns what
-// it proved. Counters: passes (forward passes), nodes and guesses for the
-// search; model: parameters and weight bytes.
+// verifies (a board that breaks a rule is wrong), and give up without a
+// pass on a puzzle whose givens contradict each other at sight
+// (sudoku.Validate); the search returns what it proved. Counters: passes
+// (forward passes), nodes and guesses for the search; model: parameters
+// and weight bytes. A request without a puzzle or with an unknown mode is
+// an error status.
 func (s *Solver) Solve(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+	if _, err := req.SolutionLimit(); err != nil {
+		return solvers.Result{Status: solvers.Error, Detail: err.Error()}, nil
+	}
 	if s.pred == nil {
 		m, _, err := Shipped(s.kind)
 		if err != nil {
@@ -105,6 +111,15 @@ func (s *Solver) Solve(ctx context.Context, req solvers.Request) (solvers.Result
 	res := solvers.Result{
 		Counters: map[string]float64{},
 		Model:    map[string]int{"parameters": params, "weight_bytes": 4 * params},
+	}
+	if s.method != searchMethod {
+		// No board can keep givens that contradict each other: a network
+		// that fills one anyway has not answered, it has given up.
+		if err := req.Puzzle.Validate(); err != nil {
+			res.Counters["passes"] = 0
+			res.Status, res.Detail = solvers.GaveUp, "no grid can keep these givens: "+err.Error()
+			return res, nil
+		}
 	}
 	start, passes := time.Now(), s.pred.Passes
 	switch s.method {

@@ -9,11 +9,12 @@ import (
 
 	"github.com/sudokubench/sudokubench/encodings/cnf"
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/solvertest"
 )
 
 // BenchmarkSAT times every SAT pipeline (encode + solve + decode) in unique
 // mode on the first 1,000 puzzles of 17-clue and hardest-1106, and reports
-// µs, decisions and conflicts per puzzle. The figure to beat: minisat,
+// ns, decisions and conflicts per puzzle. The figure to beat: minisat,
 // complete encoding, incremental, 177 µs per 17-clue puzzle.
 func BenchmarkSAT(b *testing.B) {
 	corpora := map[string][]corpusLine{
@@ -22,7 +23,7 @@ func BenchmarkSAT(b *testing.B) {
 	}
 	for _, in := range Pipelines() {
 		for name, lines := range corpora {
-			b.Run("solver="+in.Name+"/corpus="+name, func(b *testing.B) {
+			b.Run(solvertest.BenchSolver(in.Name)+"/corpus="+name+"/mode=unique", func(b *testing.B) {
 				if err := in.Check(); err != nil {
 					b.Skip(err)
 				}
@@ -38,7 +39,7 @@ func BenchmarkSAT(b *testing.B) {
 					conflicts += res.Counters["conflicts"]
 				}
 				n := float64(b.N)
-				b.ReportMetric(float64(time.Since(start).Microseconds())/n, "µs/puzzle")
+				b.ReportMetric(float64(time.Since(start).Nanoseconds())/n, "ns/puzzle")
 				b.ReportMetric(decisions/n, "decisions/puzzle")
 				b.ReportMetric(conflicts/n, "conflicts/puzzle")
 			})

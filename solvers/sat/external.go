@@ -25,11 +25,19 @@ var (
 // outsideSolver runs a SAT solver program on a DIMACS file in a temporary
 // directory. resultFile says the model is written to a second file named on
 // the command line (minisat's way) rather than as "s"/"v" lines on stdout.
+// proofArgs, when the program can write a DRAT proof, are the arguments
+// that make it, placed after the input (and result file), with
+// proofPlaceholder standing for the proof's path: the hook by which any
+// program-defined pipeline can declare its proofs.
 type outsideSolver struct {
 	program    external.Program
 	args       []string
 	resultFile bool
+	proofArgs  []string
 }
+
+// proofPlaceholder stands for the proof's path in proofArgs.
+const proofPlaceholder = "{proof}"
 
 // Exit codes of SAT solvers by convention.
 const (
@@ -38,6 +46,13 @@ const (
 )
 
 func (o outsideSolver) solve(ctx context.Context, inst *cnf.Instance, unique bool) (answer, error) {
+	return o.solveProving(ctx, inst, unique, "")
+}
+
+// solveProving is solve that, with proof set and a program that can,
+// writes the DRAT proof of each call to proof, so that the last call's
+// stays: the one behind an unsat or unique verdict.
+func (o outsideSolver) solveProving(ctx context.Context, inst *cnf.Instance, unique bool, proof string) (answer, error) {
 	dir, cleanup, err := external.TempDir("sat")
 	if err != nil {
 		return answer{}, fmt.Errorf("%s: %w", o.program.Name, err)
@@ -45,7 +60,7 @@ func (o outsideSolver) solve(ctx context.Context, inst *cnf.Instance, unique boo
 	defer cleanup()
 	f := inst.Full()
 	ans := answer{counters: map[string]float64{"solves": 1}}
-	first, err := o.run(ctx, dir, f, ans.counters)
+	first, err := o.run(ctx, dir, f, proof, ans.counters)
 	if err != nil || first == nil {
 		return ans, err
 	}
@@ -61,24 +76,21 @@ func (o outsideSolver) solve(ctx context.Context, inst *cnf.Instance, unique boo
 	blocked := *f
 	blocked.Clauses = append(f.Clauses[:len(f.Clauses):len(f.Clauses)], block)
 	ans.counters["solves"] = 2
-	second, err := o.run(ctx, dir, &blocked, ans.counters)
+	second, err := o.run(ctx, dir, &blocked, proof, ans.counters)
 	ans.second = second != nil
 	return ans, err
 }
 
-// run solves one formula and adds the program's counters to counters. It
-// returns the model, or nil when the formula is unsatisfiable.
-func (o outsideSolver) run(ctx context.Context, dir string, f *cnf.Formula, counters map[string]float64) ([]bool, error) {
+// run solves one formula, writing its proof to proof when set, and adds
+// the program's counters to counters. It returns the model, or nil when
+// the formula is unsatisfiable.
+func (o outsideSolver) run(ctx context.Context, dir string, f *cnf.Formula, proof string, counters map[string]float64) ([]bool, error) {
 	in := filepath.Join(dir, "in.cnf")
 	if err := writeDIMACSFile(in, f); err != nil {
 		return nil, err
 	}
-	args := append(append([]string(nil), o.args...), in)
 	out := filepath.Join(dir, "out.txt")
-	if o.resultFile {
-		args = append(args, out)
-	}
-	res, err := external.Run(ctx, o.program.Name, args, nil)
+	res, err := external.Run(ctx, o.program.Name, o.argv(in, out, proof), nil)
 	if err != nil {
 		return nil, err
 	}
@@ -98,6 +110,21 @@ func (o outsideSolver) run(ctx context.Context, dir string, f *cnf.Formula, coun
 		}
 	}
 	return parseModel(text, f.Vars, o.program.Name)
+}
+
+// argv is the program's arguments for the input file in, the result file
+// out (used by programs that write one) and, when set, the proof file.
+func (o outsideSolver) argv(in, out, proof string) []string {
+	args := append(append([]string(nil), o.args...), in)
+	if o.resultFile {
+		args = append(args, out)
+	}
+	if proof != "" {
+		for _, a := range o.proofArgs {
+			args = append(args, strings.ReplaceAll(a, proofPlaceholder, proof))
+		}
+	}
+	return args
 }
 
 func writeDIMACSFile(path string, f *cnf.Formula) error {

@@ -43,7 +43,7 @@ func Pipelines() []solvers.Info {
 		o     outsideSolver
 	}{
 		{"minisat", outsideSolver{program: minisatProgram, args: []string{"-verb=1"}, resultFile: true}},
-		{"cadical", outsideSolver{program: cadicalProgram}},
+		{"cadical", outsideSolver{program: cadicalProgram, proofArgs: []string{proofPlaceholder}}},
 		{"cryptominisat", outsideSolver{program: cmsProgram}},
 	} {
 		for _, opt := range []cnf.Options{extended, minimal} {
@@ -66,11 +66,16 @@ func gophersatInfo(variant string, opt cnf.Options, desc string, newEngine func(
 }
 
 func outsideInfo(short string, opt cnf.Options, o outsideSolver) solvers.Info {
+	var proofs *solvers.ProofSpec
+	if len(o.proofArgs) > 0 {
+		proofs = &solvers.ProofSpec{Encoding: opt}
+	}
 	return solvers.Info{
 		Name:        fmt.Sprintf("sat/%s/%s", short, opt),
 		Family:      "sat",
 		Description: fmt.Sprintf("%s on a DIMACS file, %s encoding, a fresh process per solve", o.program.Name, opt.Encoding),
 		Options:     optionMap(opt, o.program.Name),
+		Proofs:      proofs,
 		Available:   o.program.Available,
 		Version:     func() string { return programVersion(o.program) },
 		New:         func() solvers.Solver { return newPipeline(opt, o) },

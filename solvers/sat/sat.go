@@ -34,6 +34,12 @@ type engine interface {
 	solve(ctx context.Context, inst *cnf.Instance, unique bool) (answer, error)
 }
 
+// prover is an engine that can also write a DRAT proof of its last call,
+// when that call finds no model, to a file.
+type prover interface {
+	solveProving(ctx context.Context, inst *cnf.Instance, unique bool, proof string) (answer, error)
+}
+
 // pipeline is a Solver: an encoding plus an engine.
 type pipeline struct {
 	opt      cnf.Options
@@ -54,8 +60,22 @@ func (p *pipeline) encoder(geo *sudoku.Geometry) *cnf.Encoder {
 	return enc
 }
 
-// Solve encodes, solves and decodes one puzzle.
+// solveEncoded hands the instance to the engine, asking for a proof where
+// the request wants one and the engine can write it.
+func (p *pipeline) solveEncoded(ctx context.Context, inst *cnf.Instance, req solvers.Request) (answer, error) {
+	unique := req.Mode == solvers.Unique
+	if pr, ok := p.engine.(prover); ok && req.ProofPath != "" {
+		return pr.solveProving(ctx, inst, unique, req.ProofPath)
+	}
+	return p.engine.solve(ctx, inst, unique)
+}
+
+// Solve encodes, solves and decodes one puzzle. A request without a
+// puzzle or with an unknown mode is an error status.
 func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+	if _, err := req.SolutionLimit(); err != nil {
+		return solvers.Result{Status: solvers.Error, Detail: err.Error()}, nil
+	}
 	if err := ctx.Err(); err != nil {
 		return solvers.Result{}, err
 	}
@@ -73,7 +93,7 @@ func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Resu
 	}
 	res.Model = inst.Stats().Map()
 	start = time.Now()
-	ans, err := p.engine.solve(ctx, inst, req.Mode == solvers.Unique)
+	ans, err := p.solveEncoded(ctx, inst, req)
 	res.Phases.Solve = time.Since(start)
 	if err != nil {
 		return res, err

@@ -13,6 +13,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/encodings/cnf"
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/solvertest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -144,42 +145,19 @@ func TestPipelinesSolveSamples(t *testing.T) {
 	}
 }
 
-func TestUniqueModeFlagsSerg(t *testing.T) {
-	serg := puzzlesOf(readCorpus(t, "serg.txt", 3))
+// TestConformance runs the suite's contract for complete solvers on every
+// pipeline that can run here, up to 16×16: corpus samples, generated
+// puzzles, ill-posed ones, tdoku's unsolvable puzzles and serg's with many
+// solutions.
+func TestConformance(t *testing.T) {
 	for _, in := range Pipelines() {
 		t.Run("solver="+in.Name, func(t *testing.T) {
 			available(t, in)
-			s := in.New()
-			for i, p := range serg {
-				if res := solve(t, s, p, solvers.Unique); res.Status != solvers.Multiple {
-					t.Errorf("serg #%d: status %s, want multiple", i, res.Status)
-				} else if err := sudoku.CheckSolution(p, res.Solution); err != nil {
-					t.Errorf("serg #%d: first solution wrong: %v", i, err)
-				}
-			}
-		})
-	}
-}
-
-func TestTdokuNoSolutionIsUnsat(t *testing.T) {
-	var unsat []*sudoku.Grid
-	for _, l := range readCorpus(t, "tdoku-tests.txt", 1<<20) {
-		if l.count == 0 && l.puzzle.Validate() == nil {
-			unsat = append(unsat, l.puzzle)
-		}
-	}
-	if len(unsat) == 0 {
-		t.Fatal("no tdoku-tests puzzle with count 0 passes Validate")
-	}
-	for _, in := range Pipelines() {
-		t.Run("solver="+in.Name, func(t *testing.T) {
-			available(t, in)
-			s := in.New()
-			for i, p := range unsat {
-				if res := solve(t, s, p, solvers.Unique); res.Status != solvers.Unsat {
-					t.Errorf("puzzle #%d %s: status %s, want unsat", i, p, res.Status)
-				}
-			}
+			solvertest.Suite{
+				New:     in.New,
+				Samples: []solvertest.Sample{{Corpus: "17-clue", N: 5}, {Corpus: "hardest-1106", N: 2}},
+				MaxBox:  4,
+			}.Run(t)
 		})
 	}
 }

@@ -1,6 +1,7 @@
 package solvertest
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"slices"
@@ -21,9 +22,13 @@ type Suite struct {
 	New func() solvers.Solver
 	// Samples are solved and verified in first and unique mode.
 	Samples []Sample
-	// MaxBox is the largest box size to try generated puzzles of: 5 for
-	// 25×25 (0 means sudoku.MaxBox).
-	MaxBox int
+	// MinBox and MaxBox bound the box sizes of the generated and the
+	// ill-posed puzzles: 5 for 25×25 (0 means sudoku.MinBox and
+	// sudoku.MaxBox).
+	MinBox, MaxBox int
+	// ClassicOnly leaves the diagonal variant out, for a solver that reads
+	// classic Sudoku alone.
+	ClassicOnly bool
 	// UnsatLines are the lines of tdoku-tests whose puzzles (without a
 	// solution) must be unsat; nil means all ten.
 	UnsatLines []int
@@ -34,10 +39,12 @@ type Suite struct {
 var sizeHints = map[int]int{2: 6, 3: 30, 4: 160, 5: 450}
 
 // Run checks the contract of a complete solver: corpus samples solved in
-// both modes, generated unique puzzles of every size up to MaxBox in both
-// variants, unsat for the tdoku-tests puzzles without a solution (an
-// exhausted search, the same in either mode), multiple for serg's puzzles in unique mode (solved in first mode),
-// and an error status for a request it cannot take.
+// both modes, generated unique puzzles of every size from MinBox to MaxBox
+// in both variants, unsat in both modes for the ill-posed puzzles of those
+// shapes (IllPosedPuzzles) and for the tdoku-tests puzzles without a
+// solution (an exhausted search, the same in either mode), multiple for
+// serg's puzzles in unique mode (solved in first mode), and an error
+// status for a request it cannot take.
 func (s Suite) Run(t *testing.T) {
 	for _, sm := range s.Samples {
 		puzzles := Grids(Corpus(t, sm.Corpus, sm.N))
@@ -47,17 +54,12 @@ func (s Suite) Run(t *testing.T) {
 			})
 		}
 	}
-	maxBox := s.MaxBox
-	if maxBox == 0 {
-		maxBox = sudoku.MaxBox
-	}
-	for box := sudoku.MinBox; box <= maxBox; box++ {
-		for _, v := range []sudoku.Variant{sudoku.Classic, sudoku.Diagonal} {
-			t.Run(fmt.Sprintf("size=%d/variant=%s", box*box, v), func(t *testing.T) {
-				CheckAll(t, s.New(), Generated(t, box, v, sizeHints[box], 3, uint64(box)), solvers.Unique, solvers.Solved)
-			})
-		}
-	}
+	s.eachShape(func(box int, v sudoku.Variant) {
+		t.Run(fmt.Sprintf("size=%d/variant=%s", box*box, v), func(t *testing.T) {
+			CheckAll(t, s.New(), Generated(t, box, v, sizeHints[box], 3, uint64(box)), solvers.Unique, solvers.Solved)
+		})
+	})
+	s.RunIllPosed(t)
 	var unsat []*sudoku.Grid
 	for _, p := range WithSolutions(t, "tdoku-tests", 0) {
 		if s.UnsatLines == nil || slices.Contains(s.UnsatLines, p.Line) {
@@ -72,6 +74,40 @@ func (s Suite) Run(t *testing.T) {
 	t.Run("multiple/corpus=serg/mode=unique", func(t *testing.T) { CheckAll(t, s.New(), serg, solvers.Unique, solvers.Multiple) })
 	t.Run("multiple/corpus=serg/mode=first", func(t *testing.T) { CheckAll(t, s.New(), serg, solvers.First, solvers.Solved) })
 	t.Run("bad-request", func(t *testing.T) { checkBadRequests(t, s.New()) })
+}
+
+// RunIllPosed checks the part of the contract about well-formed puzzles
+// without a solution: unsat, in both modes, for each ill-posed puzzle
+// (IllPosedPuzzles) of every shape from MinBox to MaxBox. Run calls it; a
+// pipeline that cannot pass the whole suite (an engine known to be unsound
+// on some solvable puzzles) still runs this part.
+func (s Suite) RunIllPosed(t *testing.T) {
+	s.eachShape(func(box int, v sudoku.Variant) {
+		for _, p := range IllPosedPuzzles(box, v) {
+			t.Run("unsat/"+illPosedName(box, v, p), func(t *testing.T) {
+				for _, mode := range []solvers.Mode{solvers.First, solvers.Unique} {
+					if err := Check(s.New(), p.Grid, mode, solvers.Unsat); err != nil {
+						t.Errorf("mode=%s: %v", mode, err)
+					}
+				}
+			})
+		}
+	})
+}
+
+// eachShape calls fn for every box size from MinBox to MaxBox, in both
+// variants unless ClassicOnly.
+func (s Suite) eachShape(fn func(box int, v sudoku.Variant)) {
+	minBox, maxBox := cmp.Or(s.MinBox, sudoku.MinBox), cmp.Or(s.MaxBox, sudoku.MaxBox)
+	variants := []sudoku.Variant{sudoku.Classic, sudoku.Diagonal}
+	if s.ClassicOnly {
+		variants = variants[:1]
+	}
+	for box := minBox; box <= maxBox; box++ {
+		for _, v := range variants {
+			fn(box, v)
+		}
+	}
 }
 
 func checkBadRequests(t *testing.T, s solvers.Solver) {
@@ -106,14 +142,14 @@ func Trace(t *testing.T, s solvers.Tracer, puzzle *sudoku.Grid, mode solvers.Mod
 }
 
 // Benchmark times a solver per corpus sample through the Solver interface,
-// cycling through the puzzles, and reports µs (wall and CPU) per puzzle, the mean of each
+// cycling through the puzzles, and reports ns (wall and CPU) per puzzle, the mean of each
 // engine counter per puzzle (guesses, nodes, generations…) and the share
 // solved. Only solved and gave-up (an incomplete
 // solver, a budget) may come back, and every solution must verify.
 func Benchmark(b *testing.B, newSolver func() solvers.Solver, mode solvers.Mode, samples []Sample) {
 	for _, sm := range samples {
 		puzzles := Grids(Corpus(b, sm.Corpus, sm.N))
-		b.Run("corpus="+sm.Corpus, func(b *testing.B) {
+		b.Run("corpus="+sm.Corpus+"/mode="+string(mode), func(b *testing.B) {
 			s := newSolver()
 			ctx := context.Background()
 			counters := make(map[string]float64)
@@ -140,8 +176,8 @@ func Benchmark(b *testing.B, newSolver func() solvers.Solver, mode solvers.Mode,
 					solved++
 				}
 			}
-			b.ReportMetric(float64(b.Elapsed().Microseconds())/float64(b.N), "µs/puzzle")
-			b.ReportMetric(float64((ProcessCPU()-cpu).Microseconds())/float64(b.N), "cpu-µs/puzzle")
+			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/puzzle")
+			b.ReportMetric(float64((ProcessCPU()-cpu).Nanoseconds())/float64(b.N), "cpu-ns/puzzle")
 			for k, v := range counters {
 				b.ReportMetric(v/float64(b.N), k+"/puzzle")
 			}

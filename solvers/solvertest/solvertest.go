@@ -2,7 +2,8 @@
 // puzzles from the shipped corpora and from the generator, a check of one
 // solve against the status it must have and the rules, a conformance suite
 // of what the contract asks of a complete solver (corpora samples, every
-// size and the diagonal variant, unsat and multiple), a trace replay, and a
+// size and the diagonal variant, unsat, ill-posed puzzles such as two equal
+// givens in a row, and multiple), a trace replay, and a
 // Go benchmark that reports time and guesses per puzzle.
 //
 // Its opinion: a solver's test asserts what a user relies on, the verified

@@ -1,0 +1,163 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/encodings/qubo"
+	"github.com/sudokubench/sudokubench/harness/export"
+	"github.com/sudokubench/sudokubench/solvers/dlx"
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+// exportFlags are the flags of export: what encode takes, and the
+// puzzles' selection as run takes it.
+type exportFlags struct {
+	encodeOptions
+	corpus, hints string
+	limit         int
+	seed          int64
+	sample, force bool
+}
+
+func newExportCmd() *cobra.Command {
+	var fl exportFlags
+	cmd := &cobra.Command{
+		Use:   "export --corpus SPEC --to FORMAT --out DIR",
+		Short: "Write a corpus's puzzles as instance files with BenchExec task definitions, for other harnesses",
+		Long: `Export writes one instance file per puzzle of the corpora (shipped, derived such
+as 17-clue+8 or 17-clue+0..7, or puzzle files) in any format encode writes,
+or the puzzle line itself (--to puzzle); beside each, a BenchExec task
+definition (NAME.yml, format 2.0) naming the file and the expected verdicts
+of properties/solvable.prp and, where the corpus knows the solution count,
+properties/unique.prp; and puzzles.csv, which lists every task with the
+puzzle's id, line, SHA-256 and the instance file's SHA-256. BenchExec and
+StarExec run the instances unchanged. It never writes into a directory that
+holds a run, and replaces no file without --force.`,
+		Example: "  sudokubench export --corpus 17-clue --limit 100 --to cnf --out inst/17-clue-cnf\n" +
+			"  sudokubench export --corpus top1465 --to mzn --out inst/top1465-mzn\n" +
+			"  sudokubench export --corpus serg --to smt2 --smt-form onehot --out inst/serg-smt",
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error { return runExport(cmd, fl) },
+	}
+	f := cmd.Flags()
+	f.StringVar(&fl.corpus, "corpus", "", "corpora, comma-separated: shipped names, 17-clue+k, 17-clue+a..b, or puzzle files by path")
+	f.StringVar(&fl.hints, "hints", "", `only puzzles with this many hints: "17-30", "22", "25-"`)
+	f.IntVar(&fl.limit, "limit", 0, "puzzles per corpus (0: all)")
+	f.BoolVar(&fl.sample, "sample", true, "take the --limit puzzles as a seeded random sample (false: the first ones)")
+	f.Int64Var(&fl.seed, "seed", 1, "seed of the sample")
+	f.StringVar(&fl.out, "out", "", "directory to write into (required)")
+	f.BoolVar(&fl.force, "force", false, "replace files that exist")
+	f.StringVar(&fl.to, "to", "cnf", "format: cnf, opb, lp, mps, freemps, qubo, coo, bqm, mzn, smt2, asp, or puzzle (the line)")
+	f.StringVar(&fl.encoding, "encoding", "extended", "cnf/opb: minimal or extended")
+	f.StringVar(&fl.amo, "amo", "pairwise", "cnf/opb: at-most-one strategy: pairwise, sequential or native")
+	f.BoolVar(&fl.reduce, "reduce", false, "cnf/opb: apply the givens and what they eliminate before writing")
+	f.BoolVar(&fl.propagate, "propagate", false, "cnf/opb: apply everything unit propagation derives from the givens")
+	f.StringVar(&fl.form, "form", "eliminated", "lp/mps/freemps: givens as fixed bounds (fixed) or eliminated")
+	f.StringVar(&fl.qubo, "formulation", "pruned", "qubo/coo/bqm: fixed, pruned, propagated or wildqat")
+	f.StringVar(&fl.weights, "weights", qubo.DefaultWeights().String(), "qubo/coo/bqm: penalty weights cell:row:column:box[:diagonal]")
+	f.StringVar(&fl.smtForm, "smt-form", "int", "smt2: int or onehot")
+	f.StringVar(&fl.variant, "variant", "classic", "classic or diagonal: the variant the puzzles are read as")
+	return cmd
+}
+
+func runExport(cmd *cobra.Command, fl exportFlags) error {
+	if fl.out == "" || fl.corpus == "" {
+		return usageError(fmt.Errorf("export needs --corpus and --out"))
+	}
+	variant, err := sudoku.ParseVariant(fl.variant)
+	if err != nil {
+		return usageError(err)
+	}
+	format, err := exportFormat(fl.encodeOptions)
+	if err != nil {
+		return usageError(err)
+	}
+	puzzles, err := exportPuzzles(cmd, fl, variant)
+	if err != nil {
+		return usageError(err)
+	}
+	sum, err := export.Write(export.Config{Dir: fl.out, Format: format, Force: fl.force}, puzzles)
+	if err != nil {
+		return err
+	}
+	fmt.Fprintf(cmd.OutOrStdout(), "%d tasks (%s) written to %s: instances, BenchExec task definitions, %s\n", sum.Tasks, format.Name, fl.out, export.ListFile)
+	return nil
+}
+
+// exportFormat is the format to write, with the encoding's options.
+func exportFormat(o encodeOptions) (export.Format, error) {
+	f := export.Format{Name: o.to, Ext: exportExtensions[o.to], Options: exportOptions(o)}
+	if f.Ext == "" {
+		return f, fmt.Errorf("unknown format %q: use cnf, opb, lp, mps, freemps, qubo, coo, bqm, mzn, smt2, asp or puzzle", o.to)
+	}
+	if o.to == "puzzle" {
+		f.Write = func(w io.Writer, g *sudoku.Grid) error {
+			_, err := io.WriteString(w, g.String()+"\n")
+			return err
+		}
+		return f, nil
+	}
+	f.Write = func(w io.Writer, g *sudoku.Grid) error { return writeEncoded(w, io.Discard, g, o) }
+	return f, nil
+}
+
+// exportExtensions are the instance files' extensions per format.
+var exportExtensions = map[string]string{
+	"cnf": "cnf", "opb": "opb", "lp": "lp", "mps": "mps", "freemps": "mps",
+	"qubo": "qubo", "coo": "coo", "bqm": "json", "mzn": "mzn", "smt2": "smt2", "asp": "lp", "puzzle": "txt",
+}
+
+// exportOptions are the options that shape the format, for the task
+// definitions.
+func exportOptions(o encodeOptions) map[string]string {
+	switch o.to {
+	case "cnf", "opb":
+		return map[string]string{"encoding": o.encoding, "at_most_one": o.amo, "reduce": strconv.FormatBool(o.reduce), "propagate": strconv.FormatBool(o.propagate)}
+	case "lp", "mps", "freemps":
+		return map[string]string{"form": o.form}
+	case "qubo", "coo", "bqm":
+		return map[string]string{"formulation": o.qubo, "weights": o.weights}
+	case "smt2":
+		return map[string]string{"smt_form": o.smtForm}
+	}
+	return nil
+}
+
+// exportPuzzles loads the puzzles of every corpus named.
+func exportPuzzles(cmd *cobra.Command, fl exportFlags, variant sudoku.Variant) ([]corpora.Puzzle, error) {
+	dir, err := corpora.FindDir(cmd.Flag("corpora").Value.String())
+	if err != nil {
+		return nil, err
+	}
+	hints, err := corpora.ParseHintRange(fl.hints)
+	if err != nil {
+		return nil, err
+	}
+	opts := corpora.Options{Variant: variant, Hints: hints, Oracle: dlx.Oracle{}, Seed: uint64(fl.seed)}
+	if fl.sample {
+		opts.Sample = fl.limit
+	} else {
+		opts.Limit = fl.limit
+	}
+	var puzzles []corpora.Puzzle
+	for _, name := range strings.Split(fl.corpus, ",") {
+		name = strings.TrimSpace(name)
+		st, err := corpora.Load(dir, name, opts, func(p corpora.Puzzle) error {
+			puzzles = append(puzzles, p)
+			return nil
+		})
+		if err != nil {
+			return nil, fmt.Errorf("corpus %s: %w", name, err)
+		}
+		for _, w := range st.Warnings {
+			fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
+		}
+	}
+	return puzzles, nil
+}

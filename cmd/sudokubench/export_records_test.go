@@ -1,0 +1,122 @@
+package main
+
+import (
+	"encoding/csv"
+	"math"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+
+	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/report"
+)
+
+// The README's pandas lines, runs[runs.solved].groupby(["solver",
+// "corpus"]).cpu_ns.median(), rebuild the report's median by corpus from
+// export-records' CSV: done here by hand on a test run and on the
+// committed reference run (one run per puzzle in both).
+func TestExportRecordsRebuildsTheReportsMedians(t *testing.T) {
+	for _, dir := range []string{
+		filepath.Join("..", "..", "harness", "report", "testdata", "run-a"),
+		filepath.Join("..", "..", "results", "reference"),
+	} {
+		t.Run("run="+filepath.Base(dir), func(t *testing.T) {
+			out, _, err := runCLIInput(t, "", "export-records", dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			rows, err := csv.NewReader(strings.NewReader(out)).ReadAll()
+			if err != nil {
+				t.Fatalf("the CSV does not parse: %v", err)
+			}
+			path, err := record.ResultsPath(dir)
+			if err != nil {
+				t.Fatal(err)
+			}
+			recs, _, err := record.ReadAll(path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(rows) != len(recs)+1 {
+				t.Fatalf("%d rows for %d records, want a header and one row each", len(rows), len(recs))
+			}
+			got := pandasMedians(t, rows)
+			want := reportMedians(t, dir)
+			if len(got) != len(want) || len(want) == 0 {
+				t.Errorf("medians for %d solver×corpus groups from the CSV, %d from the report", len(got), len(want))
+			}
+			for group, w := range want {
+				if g := got[group]; math.Abs(g-w) > 1e-9*w {
+					t.Errorf("%s: median %g ns from the CSV, %g from the report", group, g, w)
+				}
+			}
+		})
+	}
+}
+
+// The header is the one the README documents for a run's records.
+func TestExportRecordsHeader(t *testing.T) {
+	out, _, err := runCLIInput(t, "", "export-records", filepath.Join("..", "..", "harness", "report", "testdata", "run-a"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	header, _, _ := strings.Cut(out, "\n")
+	want := "schema,solver,family,stochastic,corpus,puzzle_id,puzzle_sha,hints,size,variant,mode,seed,rep," +
+		"status,solved,detail,wall_ns,cpu_ns,alloc_bytes,peak_rss_bytes,timeout_ns"
+	if header != want {
+		t.Errorf("header\n %s\nwant\n %s", header, want)
+	}
+}
+
+// pandasMedians is what pandas gives for the solved rows' cpu_ns grouped
+// by solver and corpus: for an even count, the mean of the middle two.
+func pandasMedians(t *testing.T, rows [][]string) map[string]float64 {
+	col := func(name string) int {
+		i := slices.Index(rows[0], name)
+		if i < 0 {
+			t.Fatalf("no %s column in %q", name, rows[0])
+		}
+		return i
+	}
+	solver, corpus, solved, cpu := col("solver"), col("corpus"), col("solved"), col("cpu_ns")
+	times := make(map[string][]float64)
+	for _, row := range rows[1:] {
+		if row[solved] != "true" {
+			continue
+		}
+		ns, err := strconv.ParseFloat(row[cpu], 64)
+		if err != nil {
+			t.Fatalf("cpu_ns %q: %v", row[cpu], err)
+		}
+		group := row[solver] + " on " + row[corpus]
+		times[group] = append(times[group], ns)
+	}
+	medians := make(map[string]float64)
+	for group, xs := range times {
+		slices.Sort(xs)
+		n := len(xs)
+		medians[group] = (xs[(n-1)/2] + xs[n/2]) / 2
+	}
+	return medians
+}
+
+// reportMedians is the report's median time by corpus, per solver.
+func reportMedians(t *testing.T, dir string) map[string]float64 {
+	d, _, err := report.Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := report.New(d, report.Config{By: []string{"corpus"}, Scatter: [][2]string{}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	medians := make(map[string]float64)
+	for _, s := range r.Sections[0].Summaries {
+		if s.Solved > 0 {
+			medians[s.Solver+" on "+s.Group.Label] = s.Median
+		}
+	}
+	return medians
+}

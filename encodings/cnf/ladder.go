@@ -1,0 +1,297 @@
+package cnf
+
+import (
+	"errors"
+	"fmt"
+
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+// Inference is a reasoning procedure that derives literals from a formula
+// and the givens in polynomial time, without a decision. Each is at least
+// as strong as the one before it.
+type Inference int
+
+const (
+	// UnitPropagation asserts the last literal of a clause whose other
+	// literals are all false, until no clause is left so.
+	UnitPropagation Inference = iota
+	// FailedLiterals is failed-literal probing: assume a literal, propagate;
+	// if that reaches a conflict the literal is false, so assert its
+	// negation and propagate; repeat over every unassigned literal until a
+	// whole round finds no failed one.
+	FailedLiterals
+	// DoubleLookahead probes two levels deep: a literal is false when
+	// failed-literal probing (to its fixpoint) under it reaches a conflict;
+	// it runs, on top of the failed-literal fixpoint, until a whole round
+	// finds no such literal.
+	DoubleLookahead
+)
+
+// Inferences lists the inference procedures from the weakest to the
+// strongest.
+var Inferences = []Inference{UnitPropagation, FailedLiterals, DoubleLookahead}
+
+// String returns the procedure's name.
+func (i Inference) String() string {
+	switch i {
+	case FailedLiterals:
+		return "failed literals"
+	case DoubleLookahead:
+		return "double lookahead"
+	}
+	return "unit propagation"
+}
+
+// Rung is one step of the inference ladder: a procedure on an encoding.
+type Rung struct {
+	Encoding  Encoding
+	Inference Inference
+}
+
+// String names the rung, "failed literals on extended".
+func (r Rung) String() string { return fmt.Sprintf("%s on %s", r.Inference, r.Encoding) }
+
+// Rating is a puzzle's place on the inference ladder: the weakest of the
+// rungs below whose reasoning alone, from the givens, fixes every cell.
+// Each rung derives everything the one before it derives (its encoding
+// states every clause of the one before, and its procedure is at least as
+// strong), so a puzzle that one rung solves every later rung solves too.
+type Rating int
+
+// The ratings, weakest first. Deterministic: a rating depends on the
+// puzzle alone.
+const (
+	// RatingUPMinimal: unit propagation on the minimal encoding.
+	RatingUPMinimal Rating = iota
+	// RatingUPEfficient: unit propagation on the efficient encoding (naked
+	// singles).
+	RatingUPEfficient
+	// RatingUPExtended: unit propagation on the extended encoding (naked and
+	// hidden singles).
+	RatingUPExtended
+	// RatingUPAugmented: unit propagation on the augmented encoding
+	// (singles and locked candidates).
+	RatingUPAugmented
+	// RatingFailedLiterals: failed-literal probing on the augmented
+	// encoding.
+	RatingFailedLiterals
+	// RatingDoubleLookahead: double lookahead on the augmented encoding.
+	RatingDoubleLookahead
+	// RatingSearch: none of the rungs fixes every cell; solving the puzzle
+	// needs a decision (or it has more than one solution).
+	RatingSearch
+)
+
+// Ratings lists every rating, weakest first, RatingSearch last.
+var Ratings = []Rating{RatingUPMinimal, RatingUPEfficient, RatingUPExtended, RatingUPAugmented,
+	RatingFailedLiterals, RatingDoubleLookahead, RatingSearch}
+
+// ladder holds the rung of each rating but RatingSearch.
+var ladder = [...]Rung{
+	{Minimal, UnitPropagation},
+	{Efficient, UnitPropagation},
+	{Extended, UnitPropagation},
+	{Augmented, UnitPropagation},
+	{Augmented, FailedLiterals},
+	{Augmented, DoubleLookahead},
+}
+
+// Rung returns the rating's rung; false for RatingSearch.
+func (r Rating) Rung() (Rung, bool) {
+	if r < 0 || int(r) >= len(ladder) {
+		return Rung{}, false
+	}
+	return ladder[r], true
+}
+
+// String returns the rating's stable name: "up-minimal", "up-efficient",
+// "up-extended", "up-augmented", "failed-literals", "double-lookahead" or
+// "search".
+func (r Rating) String() string {
+	names := [...]string{"up-minimal", "up-efficient", "up-extended", "up-augmented",
+		"failed-literals", "double-lookahead", "search"}
+	if r < 0 || int(r) >= len(names) {
+		return fmt.Sprintf("Rating(%d)", int(r))
+	}
+	return names[r]
+}
+
+// ErrNoSolution says that reasoning proved a puzzle's givens contradictory.
+var ErrNoSolution = errors.New("the givens contradict the rules: the puzzle has no solution")
+
+// ErrBudget says that rating a puzzle needed more probes than the Rater's
+// Budget.
+var ErrBudget = errors.New("probe budget exhausted")
+
+// DefaultBudget is the probe budget NewRater sets: how many literals one
+// rung may assume for one puzzle. The hardest 9×9 puzzles shipped need far
+// fewer; the bound is there for large grids, where double lookahead can
+// take hours.
+const DefaultBudget = 2_000_000
+
+// Rater rates puzzles of one geometry and measures which rungs of the
+// ladder solve them. It builds each encoding's formula once, when first
+// needed, and is not safe for concurrent use.
+type Rater struct {
+	geo     *sudoku.Geometry
+	probers [Augmented + 1]*prober
+	// Budget bounds the probes one rung may make for one puzzle (0: no
+	// bound); past it, Rate and Profile return an error wrapping ErrBudget.
+	// Counting probes, not time, keeps ratings deterministic.
+	Budget int64
+}
+
+// NewRater returns a rater for puzzles of geo with DefaultBudget.
+func NewRater(geo *sudoku.Geometry) *Rater {
+	return &Rater{geo: geo, Budget: DefaultBudget}
+}
+
+// Rate returns the puzzle's rating. Reuse one Rater for many puzzles: the
+// first puzzle builds the formulas.
+func Rate(puzzle *sudoku.Grid) (Rating, error) { return NewRater(puzzle.Geometry()).Rate(puzzle) }
+
+// Rate returns the weakest rung that solves the puzzle. An error wraps
+// ErrNoSolution when reasoning proves that the puzzle has no solution, or
+// ErrBudget.
+func (r *Rater) Rate(puzzle *sudoku.Grid) (Rating, error) {
+	if err := r.check(puzzle); err != nil {
+		return 0, err
+	}
+	// Unit propagation on the augmented encoding is the strongest of the
+	// unit-propagation rungs: if it fails, they all do, and the rating is
+	// the first stronger rung that solves the puzzle; if it succeeds, the
+	// rating is the weakest unit-propagation rung that does.
+	for k := RatingUPAugmented; k < RatingSearch; k++ {
+		solved, err := r.solves(puzzle, ladder[k], nil)
+		switch {
+		case err != nil:
+			return 0, err
+		case !solved:
+			continue
+		case k > RatingUPAugmented:
+			return k, nil
+		}
+		return r.weakestUP(puzzle)
+	}
+	return RatingSearch, nil
+}
+
+// weakestUP returns the weakest unit-propagation rung that solves a puzzle
+// unit propagation on the augmented encoding solves.
+func (r *Rater) weakestUP(puzzle *sudoku.Grid) (Rating, error) {
+	k := RatingUPAugmented
+	for ; k > RatingUPMinimal; k-- {
+		weaker, err := r.solves(puzzle, ladder[k-1], nil)
+		if err != nil {
+			return 0, err
+		}
+		if !weaker {
+			break
+		}
+	}
+	return k, nil
+}
+
+// Profile says, for each encoding, the weakest inference that solves a
+// puzzle on it, if any does.
+type Profile struct {
+	weakest [Augmented + 1]int8 // an Inference, or -1
+}
+
+// Solves reports whether the inference on the encoding fixes every cell.
+func (pr Profile) Solves(e Encoding, inf Inference) bool {
+	w := pr.weakest[e]
+	return w >= 0 && Inference(w) <= inf
+}
+
+// Rating returns the weakest rung of the ladder that solves the puzzle; it
+// equals Rate's answer.
+func (pr Profile) Rating() Rating {
+	for k, rung := range ladder {
+		if pr.Solves(rung.Encoding, rung.Inference) {
+			return Rating(k)
+		}
+	}
+	return RatingSearch
+}
+
+// Profile measures every encoding × inference. What a procedure solves on
+// an encoding it solves on every stronger encoding, and what a procedure
+// solves a stronger one solves too; Profile uses both to skip runs whose
+// outcome they decide: it works from the strongest encoding down, and on
+// each starts from the weakest inference that solved the encoding above.
+// Once an encoding is solved its solution is known, and probing on the
+// weaker ones skips the literals true in it, which no sound reasoning can
+// refute: that changes no outcome, only the time. Errors are Rate's.
+func (r *Rater) Profile(puzzle *sudoku.Grid) (Profile, error) {
+	var pr Profile
+	if err := r.check(puzzle); err != nil {
+		return pr, err
+	}
+	floor := UnitPropagation
+	var solution *sudoku.Grid
+	for e := Augmented; e >= Minimal; e-- {
+		pr.weakest[e] = -1
+		if floor < 0 {
+			continue
+		}
+		found := Inference(-1)
+		for inf := floor; inf <= DoubleLookahead; inf++ {
+			solved, err := r.solves(puzzle, Rung{e, inf}, solution)
+			if err != nil {
+				return pr, err
+			}
+			if solved {
+				found = inf
+				if solution == nil {
+					solution = r.probers[e].grid()
+				}
+				break
+			}
+		}
+		pr.weakest[e] = int8(found)
+		floor = found
+	}
+	return pr, nil
+}
+
+// check refuses a puzzle of another geometry.
+func (r *Rater) check(puzzle *sudoku.Grid) error {
+	if puzzle.Geometry() != r.geo {
+		return fmt.Errorf("puzzle is %s, the rater is for %s", puzzle.Geometry(), r.geo)
+	}
+	return nil
+}
+
+// solves runs one rung on the puzzle; solution, if not nil, is a known
+// solution of it.
+func (r *Rater) solves(puzzle *sudoku.Grid, rung Rung, solution *sudoku.Grid) (bool, error) {
+	p, err := r.prober(rung.Encoding)
+	if err != nil {
+		return false, err
+	}
+	p.budget = r.Budget
+	p.knowSolution(solution)
+	switch p.reason(puzzle, rung.Inference) {
+	case overBudget:
+		return false, fmt.Errorf("%s: %w after %d probes", rung, ErrBudget, r.Budget)
+	case contradictory:
+		return false, fmt.Errorf("%s: %w", rung, ErrNoSolution)
+	case solved:
+		return true, nil
+	}
+	return false, nil
+}
+
+// prober returns the encoding's prober, building it on first use.
+func (r *Rater) prober(e Encoding) (*prober, error) {
+	if r.probers[e] == nil {
+		p, err := newProber(r.geo, Encode(r.geo, Options{Encoding: e}))
+		if err != nil {
+			return nil, err
+		}
+		r.probers[e] = p
+	}
+	return r.probers[e], nil
+}

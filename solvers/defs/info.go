@@ -1,0 +1,116 @@
+package defs
+
+import (
+	"context"
+	"fmt"
+	"maps"
+	"os/exec"
+	"strings"
+	"time"
+
+	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/external"
+)
+
+// Info makes the registry's entry for the definition: a pipeline like any
+// other, outside programs and all.
+func (d *Definition) Info() solvers.Info {
+	opts := maps.Clone(d.Options)
+	opts["engine"], opts["input"], opts["output"], opts["unique"] = d.Engine(), d.Input, d.Output, d.Unique
+	return solvers.Info{
+		Name:        d.Name,
+		Family:      d.Family,
+		Description: d.Description,
+		Options:     opts,
+		Stochastic:  d.Stochastic,
+		FirstOnly:   d.Unique == "none",
+		Supports:    d.Supports,
+		Source:      &solvers.Source{File: d.File.Name, SHA256: d.File.SHA256, Text: string(d.File.Text)},
+		Available:   d.Available,
+		Version:     d.ProgramVersion,
+		New:         d.NewSolver,
+	}
+}
+
+// Available reports whether every program of the definition is on PATH,
+// or says which is not and how to get it.
+func (d *Definition) Available() error {
+	for _, stage := range d.Stages {
+		if _, err := exec.LookPath(stage[0]); err != nil {
+			how := ""
+			if d.Package != "" {
+				how = fmt.Sprintf("install it: apt-get install %s; ", d.Package)
+			}
+			return fmt.Errorf("%s not found on PATH (%sdefined in %s:%d)", stage[0], how, d.File.Name, d.Line)
+		}
+	}
+	return nil
+}
+
+// versionLimit bounds each version command.
+const versionLimit = 5 * time.Second
+
+// ProgramVersion is what the version commands print — the first line of
+// each with a digit in it, joined by "; " — with the Debian package's
+// version when dpkg knows the package; "unavailable" when a program is
+// missing, "unknown" when nothing says.
+func (d *Definition) ProgramVersion() string {
+	if d.Available() != nil {
+		return "unavailable"
+	}
+	var parts []string
+	for _, argv := range d.Version {
+		if line := firstVersionLine(argv); line != "" {
+			parts = append(parts, line)
+		}
+	}
+	if deb := debianVersion(d.Package); deb != "" {
+		parts = append(parts, "debian "+d.Package+" "+deb)
+	}
+	if len(parts) == 0 {
+		return "unknown"
+	}
+	return strings.Join(parts, "; ")
+}
+
+// maxVersionLine caps a version line's length.
+const maxVersionLine = 100
+
+// firstVersionLine runs a command and returns the first line of its output
+// (stdout, then stderr) with a digit in it.
+func firstVersionLine(argv []string) string {
+	ctx, cancel := context.WithTimeout(context.Background(), versionLimit)
+	defer cancel()
+	out, err := external.Run(ctx, argv[0], argv[1:], nil)
+	if err != nil {
+		return ""
+	}
+	for _, line := range strings.Split(string(out.Stdout)+"\n"+string(out.Stderr), "\n") {
+		line = strings.TrimSpace(line)
+		if strings.ContainsAny(line, "0123456789") {
+			if len(line) > maxVersionLine {
+				line = line[:maxVersionLine] + "…"
+			}
+			return line
+		}
+	}
+	return ""
+}
+
+// debianVersion asks dpkg for an installed package's version; "" when it
+// cannot say.
+func debianVersion(pkg string) string {
+	if pkg == "" {
+		return ""
+	}
+	if _, err := exec.LookPath("dpkg-query"); err != nil {
+		return ""
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), versionLimit)
+	defer cancel()
+	out, err := external.Run(ctx, "dpkg-query", []string{"-W", "-f", "${Version}", pkg}, nil)
+	if err != nil || out.ExitCode != 0 {
+		return ""
+	}
+	return strings.TrimSpace(string(out.Stdout))
+}

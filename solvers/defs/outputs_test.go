@@ -1,0 +1,110 @@
+package defs
+
+import (
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/sudokubench/sudokubench/solvers/external"
+)
+
+// Each reader on outputs captured from the programs (shortened), and on
+// what it must refuse.
+func TestReaders(t *testing.T) {
+	tests := []struct {
+		name, output, text string
+		exit               int
+		verdict            verdict
+		solutions          int
+		exhausted          bool
+		counter            string // a counter it must read, "" for none
+		err                string // "" when it must read
+	}{
+		{name: "sat/sat", output: "sat-competition", text: "c 14 conflicts\nc 0 decisions\ns SATISFIABLE\nv 1 -2 3\nv -4 0\n", exit: 10, verdict: sat, solutions: 1, exhausted: true, counter: "conflicts"},
+		{name: "sat/minisat-result-file", output: "sat-competition", text: "SAT\n1 -2 3 0\n", verdict: sat, solutions: 1, exhausted: true},
+		{name: "sat/unsat", output: "sat-competition", text: "c conflicts: 3\ns UNSATISFIABLE\n", exit: 20, verdict: unsat, exhausted: true, counter: "conflicts"},
+		{name: "sat/exit-code-only", output: "sat-competition", text: "c nothing said\n", exit: 20, verdict: unsat, exhausted: true},
+		{name: "sat/all-solutions", output: "sat-competition", text: "s SATISFIABLE\nv 1 -2 0\ns SATISFIABLE\nv -1 2 0\ns SOLUTIONS 2\n", verdict: sat, solutions: 2, exhausted: true},
+		{name: "sat/unknown", output: "sat-competition", text: "s UNKNOWN\n", verdict: unknown, exhausted: true},
+		{name: "sat/no-model", output: "sat-competition", text: "s SATISFIABLE\n", err: "no model"},
+		{name: "sat/garbage", output: "sat-competition", text: "Segmentation fault\n", exit: 139, err: "unexpected line"},
+		{name: "sat/bad-literal", output: "sat-competition", text: "s SATISFIABLE\nv 1 x 0\n", err: `value "x"`},
+		{name: "pb/sat", output: "pb-competition", text: "c conflicts : 17\ns SATISFIABLE\nv x1 -x2 x3\n", verdict: sat, solutions: 1, exhausted: true, counter: "conflicts"},
+		{name: "pb/unsat", output: "pb-competition", text: "s UNSATISFIABLE\n", verdict: unsat, exhausted: true},
+		{name: "pb/optimum", output: "pb-competition", text: "s OPTIMUM FOUND\nv ~x1 x2\n", verdict: sat, solutions: 1, exhausted: true},
+		{name: "pb/bad-literal", output: "pb-competition", text: "s SATISFIABLE\nv y1\n", err: "x<number>"},
+		{name: "minizinc/two", output: "minizinc", text: "1 2\n----------\n2 1\n----------\n%%%mzn-stat: nodes=3\n%%%mzn-stat-end\n", verdict: sat, solutions: 2, counter: "nodes"},
+		{name: "minizinc/complete", output: "minizinc", text: "1 2\n----------\n==========\n", verdict: sat, solutions: 1, exhausted: true},
+		{name: "minizinc/unsat", output: "minizinc", text: "=====UNSATISFIABLE=====\n", verdict: unsat, exhausted: true},
+		{name: "minizinc/unknown", output: "minizinc", text: "=====UNKNOWN=====\n", verdict: unknown},
+		{name: "minizinc/error", output: "minizinc", text: "=====ERROR=====\n", err: "error"},
+		{name: "minizinc/nothing", output: "minizinc", text: "", err: "no solution and no status"},
+		{name: "smtlib/sat", output: "smtlib", text: "sat\n((c_1_1 4)\n (c_1_2 (- 1)))\n(:conflicts 12\n :time 0.01)\n", verdict: sat, solutions: 1, exhausted: true, counter: "conflicts"},
+		{name: "smtlib/unsat", output: "smtlib", text: "unsat\n(error \"line 9 column 10: model is not available\")\n", verdict: unsat, exhausted: true},
+		{name: "smtlib/unknown", output: "smtlib", text: "unknown\n", verdict: unknown, exhausted: true},
+		{name: "smtlib/error-first", output: "smtlib", text: "(error \"line 3: unknown constant c_1_1\")\n", err: "check-sat answered"},
+		{name: "smtlib/no-values", output: "smtlib", text: "sat\n", err: "no get-value response"},
+		{name: "smtlib/unclosed", output: "smtlib", text: "sat\n((c_1_1 4)", err: "unclosed"},
+		{name: "clasp/two", output: "clasp", text: "Answer: 1\nx(1,1,1)\nAnswer: 2\nx(1,1,2)\nSATISFIABLE\n\nModels       : 2\nChoices      : 5\n", exit: 30, verdict: sat, solutions: 2, exhausted: true, counter: "choices"},
+		{name: "clasp/one-of-more", output: "clasp", text: "Answer: 1\nx(1,1,1)\nSATISFIABLE\nModels       : 1+\n", exit: 10, verdict: sat, solutions: 1},
+		{name: "clasp/one-exhausted", output: "clasp", text: "Answer: 1\nx(1,1,1)\nSATISFIABLE\nModels       : 1\n", exit: 30, verdict: sat, solutions: 1, exhausted: true},
+		{name: "clasp/unsat", output: "clasp", text: "UNSATISFIABLE\nModels       : 0\n", exit: 20, verdict: unsat, exhausted: true},
+		{name: "clasp/nothing", output: "clasp", text: "clasp version 3.3.5\nReading from stdin\n", exit: 65, err: "no verdict"},
+		{name: "grid/one", output: "grid", text: "# a comment\n1234341221434321\n", verdict: sat, solutions: 1, exhausted: true},
+		{name: "grid/unsat", output: "grid", text: "UNSAT\n", verdict: unsat, exhausted: true},
+		{name: "grid/nothing", output: "grid", text: "\n\n", err: "neither"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			r, err := outputs[tt.output].read([]byte(tt.text), external.Output{ExitCode: tt.exit})
+			if tt.err != "" {
+				if err == nil || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("err %v, want one containing %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if r.verdict != tt.verdict || len(r.solutions) != tt.solutions || r.exhausted != tt.exhausted {
+				t.Errorf("verdict %d, %d solutions, exhausted %v; want %d, %d, %v", r.verdict, len(r.solutions), r.exhausted, tt.verdict, tt.solutions, tt.exhausted)
+			}
+			if tt.counter != "" && r.counters[tt.counter] == 0 {
+				t.Errorf("counters %v lack %s", r.counters, tt.counter)
+			}
+		})
+	}
+}
+
+// The readers hand each format's solution on as the input's decoder
+// wants it.
+func TestReadersKeepTheSolution(t *testing.T) {
+	r, _ := readSATCompetition([]byte("s SATISFIABLE\nv 1 -2\nv 3 0\n"), 10)
+	if !slices.Equal(r.solutions[0].lits, []int{1, -2, 3}) {
+		t.Errorf("sat-competition literals %v", r.solutions[0].lits)
+	}
+	r, _ = readPBCompetition([]byte("s SATISFIABLE\nv x1 -x2 ~x3 x4\n"), 0)
+	if !slices.Equal(r.solutions[0].lits, []int{1, -2, -3, 4}) {
+		t.Errorf("pb-competition literals %v", r.solutions[0].lits)
+	}
+	r, _ = readSMTLIB([]byte("sat\n((c_1_1 4) (c_1_2 (- 1)) (x true))"), 0)
+	if v := r.solutions[0].values; v["c_1_1"] != "4" || v["c_1_2"] != "-1" || v["x"] != "true" {
+		t.Errorf("smtlib values %v", v)
+	}
+	r, _ = readMiniZinc([]byte("1 2\n3 4\n----------\n"), 0)
+	if r.solutions[0].text != "1 2\n3 4" {
+		t.Errorf("minizinc text %q", r.solutions[0].text)
+	}
+	r, _ = readClasp([]byte("Answer: 1\nx(1,1,1) x(1,2,2)\nSATISFIABLE\n"), 10)
+	if !slices.Equal(r.solutions[0].atoms, []string{"x(1,1,1)", "x(1,2,2)"}) {
+		t.Errorf("clasp atoms %v", r.solutions[0].atoms)
+	}
+}
+
+// Hostile output cannot exhaust the S-expression reader's stack.
+func TestSMTLIBDepthIsBounded(t *testing.T) {
+	text := "sat\n" + strings.Repeat("(", 100000)
+	if _, err := readSMTLIB([]byte(text), 0); err == nil || !strings.Contains(err.Error(), "nested deeper") {
+		t.Errorf("err %v, want a refusal of deep nesting", err)
+	}
+}

@@ -1,0 +1,321 @@
+package defs
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/sudokubench/sudokubench/encodings/cnf"
+	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/external"
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+// pipeline is a defined pipeline as a Solver: it writes the puzzle in the
+// definition's input format, runs the programs, reads their answer, and
+// in unique mode proves or refutes a second solution as the definition
+// says.
+type pipeline struct {
+	def   *Definition
+	in    *input
+	out   *output
+	cache encoders
+}
+
+// NewSolver makes a fresh solver of the definition.
+func (d *Definition) NewSolver() solvers.Solver {
+	return &pipeline{def: d, in: inputs[d.Input], out: outputs[d.Output], cache: make(encoders)}
+}
+
+// Solve runs the pipeline on one puzzle.
+func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+	if _, err := req.SolutionLimit(); err != nil {
+		return solvers.Result{Status: solvers.Error, Detail: err.Error()}, nil
+	}
+	if req.Mode == solvers.Unique && p.def.Unique == "none" {
+		return solvers.Result{Status: solvers.Error, Detail: fmt.Sprintf("%s is defined with unique = \"none\": it runs in first mode only", p.def.Name)}, nil
+	}
+	if geo := req.Puzzle.Geometry(); !p.def.Supports(geo) {
+		return solvers.Result{Status: solvers.Error, Detail: fmt.Sprintf("%s takes %s (its definition's sizes and variants); this puzzle is %s", p.def.Name, p.def.takes(), geo)}, nil
+	}
+	res := solvers.Result{Counters: make(map[string]float64)}
+	start := time.Now()
+	inst, err := p.in.pose(p.in, req.Puzzle, p.def.Options, p.cache)
+	res.Phases.Encode = time.Since(start)
+	if errors.Is(err, cnf.ErrUnsat) {
+		res.Status, res.Detail = solvers.Unsat, err.Error()
+		return res, nil
+	}
+	if err != nil {
+		return res, fmt.Errorf("%s: posing the puzzle: %w", p.def.Name, err)
+	}
+	res.Model = inst.sizes()
+	dir, cleanup, err := external.TempDir("defs")
+	if err != nil {
+		return res, err
+	}
+	defer cleanup()
+	c := &call{p: p, ctx: ctx, req: req, dir: dir, res: &res}
+	return res, c.solve(inst)
+}
+
+// takes says which geometries the definition takes.
+func (d *Definition) takes() string {
+	sides := make([]string, len(d.Sizes))
+	for i, n := range d.Sizes {
+		sides[i] = fmt.Sprintf("%d×%d", n, n)
+	}
+	variants := make([]string, len(d.Variants))
+	for i, v := range d.Variants {
+		variants[i] = v.String()
+	}
+	return strings.Join(sides, ", ") + " grids, " + strings.Join(variants, " and ")
+}
+
+// call is one Solve: the programs' runs on one puzzle and the result they
+// make.
+type call struct {
+	p   *pipeline
+	ctx context.Context
+	req solvers.Request
+	dir string
+	res *solvers.Result
+	// tail is the end of what the last run printed, for errors.
+	tail string
+}
+
+// solve settles the request: the first answer, and in unique mode the
+// proof or refutation of a second solution.
+func (c *call) solve(inst instance) error {
+	res, def := c.res, c.p.def
+	want := 1
+	unique := c.req.Mode == solvers.Unique
+	if unique && def.Unique == "limit" {
+		want = 2
+	}
+	first, err := c.run(inst, want)
+	if err != nil {
+		return err
+	}
+	switch {
+	case first.verdict == unsat:
+		res.Status = solvers.Unsat
+		return nil
+	case len(first.solutions) == 0:
+		res.Status, res.Detail = solvers.GaveUp, def.Engine()+" stopped without an answer (unknown)"
+		return nil
+	}
+	grid, err := c.decode(inst, first.solutions[0])
+	if err != nil {
+		return err
+	}
+	res.Status, res.Solution = solvers.Solved, grid
+	if !unique {
+		return nil
+	}
+	if def.Unique == "limit" {
+		return c.settleLimit(inst, first, grid)
+	}
+	return c.settleBlock(inst, grid)
+}
+
+// settleLimit reads unique mode's answer from a call that looked for two
+// solutions.
+func (c *call) settleLimit(inst instance, first reading, grid *sudoku.Grid) error {
+	if len(first.solutions) > 1 {
+		second, err := c.decode(inst, first.solutions[1])
+		if err != nil {
+			return err
+		}
+		if second.Equal(grid) {
+			return fmt.Errorf("%s printed the same solution twice; %s", c.p.def.Engine(), c.tail)
+		}
+		c.res.Status = solvers.Multiple
+		return nil
+	}
+	if !first.exhausted {
+		c.res.Status, c.res.Solution = solvers.GaveUp, nil
+		c.res.Detail = c.p.def.Engine() + " found one solution and stopped before it proved there is no second"
+	}
+	return nil
+}
+
+// settleBlock calls the programs again with the first solution excluded.
+func (c *call) settleBlock(inst instance, grid *sudoku.Grid) error {
+	more, err := inst.exclude(grid)
+	if err != nil || !more {
+		return err
+	}
+	second, err := c.run(inst, 1)
+	if err != nil {
+		return err
+	}
+	switch {
+	case second.verdict == unsat:
+		return nil
+	case len(second.solutions) == 0:
+		c.res.Status, c.res.Solution = solvers.GaveUp, nil
+		c.res.Detail = c.p.def.Engine() + " found a solution but could not decide whether there is a second (unknown)"
+		return nil
+	}
+	other, err := c.decode(inst, second.solutions[0])
+	if err != nil {
+		return err
+	}
+	if other.Equal(grid) {
+		return fmt.Errorf("%s returned the solution it was asked to exclude; %s", c.p.def.Engine(), c.tail)
+	}
+	c.res.Status = solvers.Multiple
+	return nil
+}
+
+// decode turns one of the program's solutions into a grid.
+func (c *call) decode(inst instance, s solution) (*sudoku.Grid, error) {
+	start := time.Now()
+	defer func() { c.res.Phases.Decode += time.Since(start) }()
+	var g *sudoku.Grid
+	var err error
+	if c.p.def.Output == "grid" {
+		g, err = sudoku.ParseLine(s.grid, c.req.Puzzle.Geometry().Variant)
+		if err == nil && g.Geometry() != c.req.Puzzle.Geometry() {
+			err = fmt.Errorf("a %s grid for a %s puzzle", g.Geometry(), c.req.Puzzle.Geometry())
+		}
+	} else {
+		g, err = inst.decode(s)
+	}
+	if err != nil {
+		return nil, fmt.Errorf("%s's answer does not read as a grid: %w; %s", c.p.def.Engine(), err, c.tail)
+	}
+	return g, nil
+}
+
+// run writes the instance, runs the programs on it and reads their
+// answer, asking for solutions solutions.
+func (c *call) run(inst instance, solutions int) (reading, error) {
+	def := c.p.def
+	start := time.Now()
+	text, err := render(inst)
+	inputPath := filepath.Join(c.dir, "input."+c.p.in.ext)
+	if err == nil && !def.Stdin {
+		err = os.WriteFile(inputPath, text, 0o600)
+	}
+	c.res.Phases.Encode += time.Since(start)
+	if err != nil {
+		return reading{}, fmt.Errorf("%s: writing the input: %w", def.Name, err)
+	}
+	resultPath := filepath.Join(c.dir, "result.txt")
+	os.Remove(resultPath)
+	cmds := c.commands(inputPath, resultPath, solutions)
+	var stdin io.Reader
+	if def.Stdin {
+		stdin = bytes.NewReader(text)
+	}
+	start = time.Now()
+	out, err := external.RunPipeline(c.ctx, cmds, stdin)
+	c.res.Phases.Solve += time.Since(start)
+	c.res.Counters["calls"]++
+	c.res.Counters["process_cpu_s"] += out.CPU.Seconds()
+	if err != nil {
+		if c.ctx.Err() != nil {
+			return reading{}, err
+		}
+		return reading{}, fmt.Errorf("%s: %w", def.Name, err)
+	}
+	c.tail = tails(out)
+	answer := out.Stdout
+	if def.uses("result") {
+		if answer, err = os.ReadFile(resultPath); err != nil {
+			return reading{}, fmt.Errorf("%s (exit %s) wrote no {result} file: %s", def.Engine(), exits(out), c.tail)
+		}
+	}
+	r, err := c.p.out.read(answer, out)
+	if err != nil {
+		return r, fmt.Errorf("%s (exit %s): its %s output does not read: %v; %s", def.Engine(), exits(out), def.Output, err, c.tail)
+	}
+	for k, v := range r.counters {
+		c.res.Counters[k] += v
+	}
+	return r, nil
+}
+
+// commands fills the placeholders of the definition's commands.
+func (c *call) commands(inputPath, resultPath string, solutions int) []external.Command {
+	geo := c.req.Puzzle.Geometry()
+	secs, ms := timeLeft(c.ctx)
+	values := map[string]string{
+		"input": inputPath, "timeout": secs, "timeout_ms": ms,
+		"seed": strconv.FormatInt(c.req.Seed, 10), "solutions": strconv.Itoa(solutions),
+		"workdir": c.dir, "result": resultPath, "variant": geo.Variant.String(), "size": strconv.Itoa(geo.N),
+		"defdir": c.p.def.File.Dir,
+	}
+	cmds := make([]external.Command, len(c.p.def.Stages))
+	for i, stage := range c.p.def.Stages {
+		args := make([]string, len(stage)-1)
+		for j, arg := range stage[1:] {
+			args[j] = placeholderPattern.ReplaceAllStringFunc(arg, func(m string) string { return values[m[1:len(m)-1]] })
+		}
+		cmds[i] = external.Command{Name: stage[0], Args: args}
+	}
+	return cmds
+}
+
+// noLimit is the time a program is told it has when the run has no limit:
+// a day.
+const noLimit = 24 * time.Hour
+
+// timeLeft is the time a program is given, in whole seconds (at least 1)
+// and in milliseconds (at least 10): 90% of what is left before ctx's
+// deadline, less 100 ms for writing and reading files, so that a program
+// that honours its limit answers before the harness kills it.
+func timeLeft(ctx context.Context) (secs, ms string) {
+	left := noLimit
+	if deadline, ok := ctx.Deadline(); ok {
+		left = time.Until(deadline)*9/10 - 100*time.Millisecond
+	}
+	return strconv.FormatInt(max(int64(left/time.Second), 1), 10), strconv.FormatInt(max(left.Milliseconds(), 10), 10)
+}
+
+// exits shows the programs' exit codes: "0", or "0|10" for a pipeline,
+// "killed by a signal" for a program that did not exit.
+func exits(out external.Output) string {
+	codes := make([]string, len(out.Exits))
+	for i, code := range out.Exits {
+		codes[i] = strconv.Itoa(code)
+		if code == -1 {
+			codes[i] = "killed by a signal"
+		}
+	}
+	return strings.Join(codes, "|")
+}
+
+// tailBytes is how much of each output stream an error message shows.
+const tailBytes = 300
+
+// tails shows the end of what the programs printed, stdout and stderr.
+func tails(out external.Output) string {
+	var parts []string
+	for _, s := range []struct {
+		name string
+		text []byte
+	}{{"stdout", out.Stdout}, {"stderr", out.Stderr}} {
+		t := bytes.TrimSpace(s.text)
+		if len(t) == 0 {
+			continue
+		}
+		if len(t) > tailBytes {
+			t = append([]byte("…"), t[len(t)-tailBytes:]...)
+		}
+		parts = append(parts, fmt.Sprintf("%s ends: %s", s.name, t))
+	}
+	if len(parts) == 0 {
+		return "it printed nothing"
+	}
+	return strings.Join(parts, "; ")
+}

@@ -1,0 +1,152 @@
+package defs
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+
+	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/solvertest"
+	"github.com/sudokubench/sudokubench/sudoku"
+)
+
+// The shipped definitions parse, name distinct pipelines of the new
+// families, and say how to install their programs.
+func TestShippedDefinitions(t *testing.T) {
+	seen := make(map[string]bool)
+	families := make(map[string]bool)
+	for _, f := range Shipped() {
+		if !strings.HasPrefix(f.Name, shippedDir+"/") {
+			t.Errorf("%s: not named after its place in the repository", f.Name)
+		}
+		for _, d := range f.Definitions {
+			if seen[d.Name] {
+				t.Errorf("%s defined twice", d.Name)
+			}
+			seen[d.Name] = true
+			families[d.Family] = true
+			if d.Package == "" || len(d.Version) == 0 {
+				t.Errorf("%s: no package or version command", d.Name)
+			}
+		}
+	}
+	for _, want := range []string{"cp", "smt", "asp", "sat", "milp"} {
+		if !families[want] {
+			t.Errorf("no shipped pipeline of family %s", want)
+		}
+	}
+}
+
+// slowAtSixteen are the pipelines too slow on 16×16 for a unit test: the
+// pairwise one-hot SMT scripts take cvc5 20 s and z3 4 s to read and
+// solve (their 9×9 and 4×4 runs are checked).
+var slowAtSixteen = map[string]bool{"smt/cvc5/onehot": true, "smt/z3/onehot": true}
+
+// Each shipped pipeline whose programs are installed keeps the solver
+// contract: corpus puzzles solved in both modes, a second solution found
+// in unique mode, unsolvable puzzles unsat, every size up to 16×16 and the
+// diagonal variant.
+func TestShippedPipelines(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs outside programs")
+	}
+	samples := solvertest.Grids(solvertest.Corpus(t, "17-clue", 2))
+	serg := solvertest.Grids(solvertest.Corpus(t, "serg", 2))
+	var unsat []*sudoku.Grid
+	for _, p := range solvertest.WithSolutions(t, "tdoku-tests", 0)[:2] {
+		unsat = append(unsat, p.Grid)
+	}
+	small := map[string][]*sudoku.Grid{
+		"size=4/variant=classic":  solvertest.Generated(t, 2, sudoku.Classic, 6, 2, 4),
+		"size=4/variant=diagonal": solvertest.Generated(t, 2, sudoku.Diagonal, 6, 2, 4),
+		"size=9/variant=diagonal": solvertest.Generated(t, 3, sudoku.Diagonal, 30, 1, 9),
+		"size=16/variant=classic": solvertest.Generated(t, 4, sudoku.Classic, 160, 1, 16),
+	}
+	for _, f := range Shipped() {
+		for _, d := range f.Definitions {
+			t.Run("solver="+d.Name, func(t *testing.T) {
+				if err := d.Available(); err != nil {
+					t.Skipf("%v", err)
+				}
+				t.Parallel()
+				check := func(name string, puzzles []*sudoku.Grid, mode solvers.Mode, want solvers.Status) {
+					t.Run(name, func(t *testing.T) { solvertest.CheckAll(t, d.NewSolver(), puzzles, mode, want) })
+				}
+				for _, mode := range []solvers.Mode{solvers.First, solvers.Unique} {
+					check(fmt.Sprintf("corpus=17-clue/mode=%s", mode), samples, mode, solvers.Solved)
+				}
+				check("corpus=serg/mode=unique", serg, solvers.Unique, solvers.Multiple)
+				check("corpus=tdoku-tests/unsat", unsat, solvers.Unique, solvers.Unsat)
+				for name, puzzles := range small {
+					if strings.HasPrefix(name, "size=16") && slowAtSixteen[d.Name] {
+						continue
+					}
+					check(name+"/mode=unique", puzzles, solvers.Unique, solvers.Solved)
+				}
+			})
+		}
+	}
+}
+
+// The built-in outside pipelines can be expressed as definitions: CBC and
+// glpsol on the 0/1 model, their answers read by the milp pipelines' own
+// readers, unique mode by a no-good row; minisat with its result file,
+// CaDiCaL and CryptoMiniSat on DIMACS, unique mode by a blocking clause.
+func TestBuiltInProgramsAsDefinitions(t *testing.T) {
+	f, err := Parse("builtin.toml", []byte(`[[solver]]
+name    = "sat/minisat-defined"
+input   = "cnf"
+command = ["minisat", "-verb=1", "{input}", "{result}"]
+output  = "sat-competition"
+unique  = "block"
+
+[[solver]]
+name    = "sat/cadical-defined"
+input   = "cnf"
+command = ["cadical", "{input}"]
+output  = "sat-competition"
+unique  = "block"
+
+[[solver]]
+name    = "sat/cryptominisat-defined"
+input   = "cnf"
+command = ["cryptominisat5", "{input}"]
+output  = "sat-competition"
+unique  = "block"
+
+[[solver]]
+name    = "milp/cbc-defined"
+input   = "freemps"
+command = ["cbc", "{input}", "sec", "{timeout}", "solve", "solu", "{result}"]
+output  = "cbc"
+unique  = "block"
+
+[[solver]]
+name    = "milp/glpk-defined"
+input   = "lp"
+command = ["glpsol", "--lp", "{input}", "-o", "{result}", "--tmlim", "{timeout}"]
+output  = "glpk"
+unique  = "block"
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	samples := solvertest.Grids(solvertest.Corpus(t, "17-clue", 2))
+	serg := solvertest.Grids(solvertest.Corpus(t, "serg", 1))
+	unsat := []*sudoku.Grid{solvertest.WithSolutions(t, "tdoku-tests", 0)[0].Grid}
+	for _, d := range f.Definitions {
+		t.Run("solver="+d.Name, func(t *testing.T) {
+			if err := d.Available(); err != nil {
+				t.Skipf("%v", err)
+			}
+			solvertest.CheckAll(t, d.NewSolver(), samples, solvers.Unique, solvers.Solved)
+			solvertest.CheckAll(t, d.NewSolver(), serg, solvers.Unique, solvers.Multiple)
+			solvertest.CheckAll(t, d.NewSolver(), unsat, solvers.First, solvers.Unsat)
+			res, err := d.NewSolver().Solve(context.Background(), solvers.Request{Puzzle: samples[0], Mode: solvers.First})
+			if err != nil || (d.Input == "cnf" && res.Counters["conflicts"]+res.Counters["decisions"]+res.Counters["propagations"] == 0) {
+				t.Errorf("counters %v, err %v: want the engine's", res.Counters, err)
+			}
+		})
+	}
+}
