@@ -44,26 +44,41 @@ func countSolutions(g *sudoku.Grid, limit int, done <-chan struct{}) (int, bool)
 
 // RandomSolution returns a solution of g drawn by searching with an option
 // order shuffled by rng, and false if g has none. The same rng state gives the
-// same grid; on an empty grid it yields a random full grid.
+// same grid; on an empty grid it yields a random full grid. A search that
+// runs past its node budget starts again with a new order and twice the
+// budget: a randomised search's time has a heavy tail, which restarts cut
+// (an empty 36×36 diagonal grid took minutes in one search).
 func RandomSolution(g *sudoku.Grid, rng *rand.Rand) (*sudoku.Grid, bool) {
 	sol, ok, _ := randomSolution(g, rng, nil)
 	return sol, ok
 }
 
+// firstBudget is the node budget of a random completion's first search:
+// far more than a 9×9 grid needs, about what an empty 36×36 one does.
+const firstBudget = 1 << 13
+
 // randomSolution is RandomSolution, stopping when done closes; it reports
 // whether it stopped before finding a solution or proving there is none.
 func randomSolution(g *sudoku.Grid, rng *rand.Rand, done <-chan struct{}) (*sudoku.Grid, bool, bool) {
-	e := newShuffledEngine(g.Geometry(), rng)
-	if !e.load(g) {
-		return nil, false, false
+	for budget := int64(firstBudget); ; budget *= 2 {
+		e := newShuffledEngine(g.Geometry(), rng)
+		e.setBudget(budget)
+		if !e.load(g) {
+			return nil, false, false
+		}
+		interrupted := e.search(1, done)
+		solutions, first, _, _ := e.result()
+		switch {
+		case interrupted && isDone(done):
+			return nil, false, true
+		case interrupted:
+			continue
+		case solutions == 0:
+			return nil, false, false
+		}
+		sol, err := e.exactCover().Decode(g, first)
+		return sol, err == nil, false
 	}
-	interrupted := e.search(1, done)
-	solutions, first, _, _ := e.result()
-	if interrupted || solutions == 0 {
-		return nil, false, interrupted
-	}
-	sol, err := e.exactCover().Decode(g, first)
-	return sol, err == nil, false
 }
 
 // Oracle answers the corpora generator's questions with this package's
@@ -85,10 +100,11 @@ func (Oracle) Settle(ctx context.Context, g *sudoku.Grid, limit int) (solutions 
 		return 0, nil, true
 	}
 	interrupted := e.search(max(limit, 1), ctx.Done())
-	if e.solutions > 0 {
-		first, _ = e.matrix.Decode(g, e.first) // a grid that fails to decode is nil, which the caller does not trust
+	solutions, chosen, _, _ := e.result()
+	if solutions > 0 {
+		first, _ = e.exactCover().Decode(g, chosen) // a grid that fails to decode is nil, which the caller does not trust
 	}
-	return e.solutions, first, !interrupted
+	return solutions, first, !interrupted
 }
 
 // CountSolutions is the package's CountSolutions.

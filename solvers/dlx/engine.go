@@ -27,6 +27,9 @@ type engine[W word] struct {
 	first     []int32 // options the search chose for the first solution
 	nodes     int64   // options chosen by the search
 	guesses   int64   // branch points with more than one option
+	// budget, if positive, stops the search once it has chosen that many
+	// options (looked at every 4096).
+	budget int64
 }
 
 // frame is one branch point: the covered item, the options of it still to
@@ -47,7 +50,11 @@ type searcher interface {
 	// result returns the solutions found, the options chosen for the first,
 	// and the counters.
 	result() (solutions int, first []int32, nodes, guesses int64)
+	// setBudget bounds the nodes of the next searches (0: no bound).
+	setBudget(nodes int64)
 }
+
+func (e *engine[W]) setBudget(nodes int64) { e.budget = nodes }
 
 func (e *engine[W]) exactCover() *exactcover.Matrix { return e.matrix }
 
@@ -257,8 +264,8 @@ func (e *engine[W]) fewest() (item, count int) {
 }
 
 // search runs Algorithm X from the loaded state until it has found limit
-// solutions or exhausted the tree. It checks done every 4096 nodes and
-// reports whether it stopped because of it.
+// solutions or exhausted the tree. It checks done and the node budget every
+// 4096 nodes and reports whether it stopped because of either.
 func (e *engine[W]) search(limit int, done <-chan struct{}) (interrupted bool) {
 	depth := 0
 	for {
@@ -284,7 +291,7 @@ func (e *engine[W]) search(limit int, done <-chan struct{}) (interrupted bool) {
 			return false
 		}
 		e.nodes++
-		if e.nodes&0xfff == 0 && isDone(done) {
+		if e.nodes&0xfff == 0 && (isDone(done) || e.budget > 0 && e.nodes >= e.budget) {
 			return true
 		}
 	}
