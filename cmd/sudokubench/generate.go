@@ -18,7 +18,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/sudokubench/sudokubench/corpora"
-	"github.com/sudokubench/sudokubench/solvers/dlx"
+	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -116,7 +116,7 @@ func newGenerator(f generateFlags, progress func(corpora.GenerateProgress)) (*co
 	if err != nil {
 		return nil, fmt.Errorf("generate: --size %d: %w", f.size, err)
 	}
-	return corpora.NewGenerator(dlx.Oracle{}, corpora.GenerateOptions{
+	return corpora.NewGenerator(bitboard.Oracle{}, corpora.GenerateOptions{
 		Box: geo.Box, Variant: variant, Hints: f.hints, Seed: f.seed, Attempts: f.attempts, Progress: progress,
 	})
 }
