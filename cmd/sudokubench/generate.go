@@ -42,7 +42,8 @@ func newGenerateCmd() *cobra.Command {
 		Use:   "generate --hints N",
 		Short: "Generate unique puzzles with an exact hint count, one line each",
 		Long: "Generate puzzles: a random full grid, then cells removed in random order while the\n" +
-			"solution stays unique (checked by Dancing Links), until --hints remain. The same seed\n" +
+			"solution stays unique (checked by the bitboard search for a second solution, up to\n" +
+			"20 guesses a check: a cell it cannot prove safe stays), until --hints remain. The same seed\n" +
 			"gives the same puzzles. On 9×9, random removal rarely gets below about 20 hints; a\n" +
 			"hint count below the proven minimum (17 on 9×9, 4 on 4×4) is refused at once. One\n" +
 			"puzzle may use up --attempts full grids and take --timeout; when either runs out, the\n" +
