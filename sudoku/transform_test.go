@@ -45,7 +45,7 @@ func fillFewest(g *Grid) bool {
 	cand := g.Candidates()
 	best, fewest := -1, 99
 	for i, d := range g.cells {
-		if n := bits.OnesCount32(cand[i]); d == 0 && n < fewest {
+		if n := bits.OnesCount64(cand[i]); d == 0 && n < fewest {
 			best, fewest = i, n
 		}
 	}

@@ -19,14 +19,14 @@ func (g *Grid) Validate() error {
 		}
 	}
 	for _, u := range g.geo.Units {
-		owner := make(map[uint32]int)
+		owner := make(map[uint64]int)
 		for _, c := range u.Cells {
-			if g.cells[c] != 0 || bits.OnesCount32(cand[c]) != 1 {
+			if g.cells[c] != 0 || bits.OnesCount64(cand[c]) != 1 {
 				continue
 			}
 			if prev, ok := owner[cand[c]]; ok {
 				return errorf(ErrSameSingle, "%s: %s and %s can only be %d", u.Name(),
-					g.geo.CellName(prev), g.geo.CellName(c), bits.TrailingZeros32(cand[c]))
+					g.geo.CellName(prev), g.geo.CellName(c), bits.TrailingZeros64(cand[c]))
 			}
 			owner[cand[c]] = c
 		}
@@ -57,9 +57,9 @@ func (g *Grid) checkDuplicates() error {
 
 // Candidates returns, for each cell, a bit set of digits (bit d for digit d)
 // that no peer holds; filled cells get 0.
-func (g *Grid) Candidates() []uint32 {
-	all := uint32(1)<<(g.geo.N+1) - 2
-	cand := make([]uint32, len(g.cells))
+func (g *Grid) Candidates() []uint64 {
+	all := uint64(1)<<(g.geo.N+1) - 2
+	cand := make([]uint64, len(g.cells))
 	for i, d := range g.cells {
 		if d != 0 {
 			continue

@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/corpora"
-	"github.com/sudokubench/sudokubench/solvers/dlx"
+	"github.com/sudokubench/sudokubench/solvers/bitboard"
 )
 
 func newCorporaCmd() *cobra.Command {
@@ -191,7 +191,7 @@ func showCorpus(out io.Writer, dir, name string, opts showOptions) error {
 	if opts.rate < 0 {
 		return usageError(fmt.Errorf("--rate %d: need 0 (no ratings) or more puzzles", opts.rate))
 	}
-	selection := corpora.Options{Hints: hints, Sample: opts.sample, Limit: opts.limit, Seed: opts.seed, Oracle: dlx.Oracle{}}
+	selection := corpora.Options{Hints: hints, Sample: opts.sample, Limit: opts.limit, Seed: opts.seed, Oracle: bitboard.Oracle{}}
 	s, err := corpora.Summarize(dir, name, selection)
 	if err != nil {
 		return err
@@ -218,6 +218,10 @@ func showCorpus(out io.Writer, dir, name string, opts showOptions) error {
 
 // printFileFacts names the file and says whether it is the catalog's.
 func printFileFacts(out io.Writer, dir string, e corpora.Entry) {
+	if e.Generated() {
+		fmt.Fprintf(out, "file     none: generated from --seed, %d puzzles of %d givens (%s)\n", corpora.GeneratedSize, e.GeneratedHints(), e.Source)
+		return
+	}
 	if e.Derived() {
 		fmt.Fprintf(out, "file     none: derived from %s (%s)\n", e.Base, corpora.FilePath(dir, corpora.DerivedBase+".txt"))
 		return

@@ -25,6 +25,8 @@ func TestCorporaCommands(t *testing.T) {
 			[]string{"puzzles  30 ", "ratings of a seeded sample of 10 of the 30 puzzles"}},
 		{"cmd=show-ratings-all", []string{"--corpora", data, "corpora", "show", "norvig-hardest"}, []string{"ratings of all 11 puzzles"}},
 		{"cmd=show-derived", []string{"--corpora", data, "corpora", "show", "17-clue+3", "--sample", "5"}, []string{"puzzles  5 (hints 20", "Palm"}},
+		{"cmd=show-generated", []string{"--corpora", data, "corpora", "show", "holes-16@0.40", "--limit", "2"}, []string{"puzzles  2 (hints 102", "none: generated from --seed", "No file: generated"}},
+		{"cmd=show-unique", []string{"--corpora", data, "corpora", "show", "unique-9@0.40", "--limit", "2"}, []string{"puzzles  2 (hints 32", "unique   true"}},
 		{"cmd=generate", []string{"generate", "--hints", "8", "--count", "2", "--size", "4", "--seed", "3"}, []string{"# sudokubench generate --hints 8 --count 2 --seed 3 --size 4 --variant classic --attempts 50\n"}},
 		{"cmd=generate-attempts", []string{"generate", "--hints", "30", "--attempts", "7"}, []string{"--attempts 7\n"}},
 	}
@@ -52,6 +54,8 @@ func TestCorporaCommandErrors(t *testing.T) {
 		{"err=no-dir", []string{"--corpora", "/nonexistent", "corpora"}, "does not exist"},
 		{"err=rate", []string{"--corpora", "../../corpora/data", "corpora", "show", "serg", "--rate", "-1"}, "--rate -1: need 0"},
 		{"err=unknown-corpus", []string{"--corpora", "../../corpora/data", "corpora", "show", "nope"}, "unknown corpus"},
+		{"err=share-out-of-range", []string{"corpora", "show", "holes-16@1.5"}, `share of givens "1.5" must be a number above 0 and at most 1`},
+		{"err=unknown-side", []string{"corpora", "show", "unique-10@0.5"}, "side 10: use one of [4 9 16 25 36]"},
 		{"err=below-minimum-4x4", []string{"generate", "--hints", "3", "--size", "4"}, "no 4×4 classic puzzle with 3 hints has a unique solution, the fewest that can is 4"},
 		{"err=below-minimum-9x9", []string{"generate", "--hints", "16"}, "the fewest that can is 17"},
 		{"err=unreachable", []string{"generate", "--hints", "18", "--attempts", "3"},

@@ -11,7 +11,7 @@ import (
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/encodings/qubo"
 	"github.com/sudokubench/sudokubench/harness/export"
-	"github.com/sudokubench/sudokubench/solvers/dlx"
+	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -139,7 +139,7 @@ func exportPuzzles(cmd *cobra.Command, fl exportFlags, variant sudoku.Variant) (
 	if err != nil {
 		return nil, err
 	}
-	opts := corpora.Options{Variant: variant, Hints: hints, Oracle: dlx.Oracle{}, Seed: uint64(fl.seed)}
+	opts := corpora.Options{Variant: variant, Hints: hints, Oracle: bitboard.Oracle{}, Seed: uint64(fl.seed)}
 	if fl.sample {
 		opts.Sample = fl.limit
 	} else {

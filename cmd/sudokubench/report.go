@@ -1,10 +1,12 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -18,7 +20,7 @@ import (
 type reportFlags struct {
 	format, plots, out, doc, by, measure, plotWidth string
 	scatter                                         []string
-	check, wide                                     bool
+	check, wide, scaling                            bool
 }
 
 func newReportCmd() *cobra.Command {
@@ -81,6 +83,7 @@ A LaTeX table needs ` + report.LaTeXPackages + ` in the preamble.`,
 	f.StringVar(&fl.by, "by", "hints,corpus", "groupings, comma-separated: hints, corpus, rating (the puzzles' ladder rung and guesses; rates each puzzle, 0.3-7 ms apiece), all")
 	f.StringVar(&fl.measure, "time", "cpu", "time measure: cpu or wall")
 	f.BoolVar(&fl.wide, "wide", false, "every column, not the compact tables")
+	f.BoolVar(&fl.scaling, "scaling", false, "a scaling study: one directory per side of runs on holes-SIDE@SHARE corpora; with --out DIR, writes DIR/report.md (or --doc) and the figure scaling.<ext> (--plots, default svg,png)")
 	f.StringArrayVar(&fl.scatter, "scatter", nil, `a pair of solvers to plot against each other, A:B (repeatable; "all": every pair; "none": no scatter plots; default: every solver against exactcover/dlx, or the first solver)`)
 	return cmd
 }
@@ -103,6 +106,9 @@ func runReport(cmd *cobra.Command, dirs []string, fl *reportFlags) error {
 	}
 	if (len(plotFormats) > 0 || fl.doc != "" || fl.check) && fl.out == "" {
 		return usageError(errors.New("--plots, --doc and --check need --out DIR for the plot files"))
+	}
+	if fl.scaling {
+		return runScalingReport(cmd, dirs, fl, cfg.Measure, plotFormats)
 	}
 	data, warnings, err := report.Load(dirs...)
 	if err != nil {
@@ -204,4 +210,66 @@ func reportList(s string) []string {
 		}
 	}
 	return out
+}
+
+// runScalingReport writes a scaling study's document and figure.
+func runScalingReport(cmd *cobra.Command, dirs []string, fl *reportFlags, m report.Measure, formats []string) error {
+	switch {
+	case fl.out == "":
+		return usageError(errors.New("--scaling needs --out DIR for the document and the figure"))
+	case fl.check:
+		return usageError(errors.New("--scaling does not take --check"))
+	}
+	if len(formats) == 0 {
+		formats = []string{"svg", "png"}
+	}
+	study, warnings, err := report.LoadScaling(dirs, m)
+	if err != nil {
+		return usageError(err)
+	}
+	for _, w := range warnings {
+		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
+	}
+	fig, err := study.Figure(m)
+	if err != nil {
+		return err
+	}
+	doc := cmp.Or(fl.doc, filepath.Join(fl.out, "report.md"))
+	if err := os.MkdirAll(fl.out, 0o755); err != nil {
+		return err
+	}
+	for _, format := range formats {
+		path := filepath.Join(fl.out, fig.Name+"."+format)
+		if err := writeScalingFile(path, func(w io.Writer) error { return report.WriteFigure(w, fig, format) }); err != nil {
+			return err
+		}
+		fmt.Fprintln(cmd.OutOrStdout(), "wrote", path)
+	}
+	link, err := filepath.Rel(filepath.Dir(doc), filepath.Join(fl.out, fig.Name+"."+formats[0]))
+	if err != nil {
+		return err
+	}
+	if err := writeScalingFile(doc, func(w io.Writer) error { return study.WriteMarkdown(w, filepath.ToSlash(link)) }); err != nil {
+		return err
+	}
+	fmt.Fprintln(cmd.OutOrStdout(), "wrote", doc)
+	return nil
+}
+
+// writeScalingFile writes one output file, refusing the names a result
+// directory's own files have.
+func writeScalingFile(path string, write func(io.Writer) error) error {
+	switch filepath.Base(path) {
+	case "results.jsonl", "results.jsonl.gz", "manifest.json", ".writer.lock":
+		return usageError(fmt.Errorf("%s: refusing to write over a result directory's own file", path))
+	}
+	f, err := os.Create(path)
+	if err != nil {
+		return err
+	}
+	if err := write(f); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }

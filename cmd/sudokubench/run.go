@@ -19,6 +19,7 @@ import (
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/report"
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 )
 
@@ -128,7 +129,7 @@ func runConfig(cmd *cobra.Command, fl *runFlags) (harness.Config, error) {
 	cfg := harness.Config{
 		Out: fl.out, Resume: fl.resume, AllowOtherBuild: fl.allowOtherBuild,
 		CorporaDir: cmd.Flag("corpora").Value.String(),
-		Registry:   reg, Launch: launch, Oracle: dlx.Oracle{}, CrossCheck: dlx.Oracle{},
+		Registry:   reg, Launch: launch, Oracle: bitboard.Oracle{}, CrossCheck: dlx.Oracle{},
 		Progress: newProgress(cmd.ErrOrStderr()),
 	}
 	recorded, err := recordedManifest(fl)

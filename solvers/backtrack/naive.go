@@ -154,8 +154,8 @@ func (n *naiveSearch) place(cell int, d uint8, depth int) {
 
 // options is the set of digits no peer holds: for the trace only, since
 // the search itself tries every digit.
-func (n *naiveSearch) options(cell int) uint32 {
-	var m uint32
+func (n *naiveSearch) options(cell int) uint64 {
+	var m uint64
 	for d := 1; d <= n.geo.N; d++ {
 		if n.valid(cell, uint8(d)) {
 			m |= 1 << d

@@ -18,7 +18,7 @@ import (
 // countSolutions counts the solutions of g on a board, no further than limit.
 func countSolutions(b board, g *sudoku.Grid, limit int) int {
 	b.load(g)
-	return search(b, b.frames(), limit, nil).solutions
+	return search(b, b.frames(), limits{solutions: limit}).solutions
 }
 
 // TestTdokuTests checks every line of tdoku's test fixture: the status in
@@ -71,7 +71,7 @@ func TestBoardsAgree(t *testing.T) {
 		for _, p := range corporatest.Sample(t, corpus, 200, benchSeed) {
 			cells.load(p.Grid)
 			bands.load(p.Grid)
-			byCells, byBands := search(cells, cells.frames(), 2, nil), search(bands, bands.frames(), 2, nil)
+			byCells, byBands := search(cells, cells.frames(), limits{solutions: 2}), search(bands, bands.frames(), limits{solutions: 2})
 			if byCells != byBands {
 				t.Fatalf("%s: cell board %+v, band board %+v", p.ID, byCells, byBands)
 			}
@@ -265,12 +265,12 @@ func TestCanceled(t *testing.T) {
 	done := make(chan struct{})
 	b := new(bandEngine)
 	b.load(sudoku.NewGrid(sudoku.MustGeometry(3, sudoku.Classic)))
-	if out := search(b, b.frames(), 3*cancelCheckEvery, done); out.stopped || out.solutions != 3*cancelCheckEvery {
+	if out := search(b, b.frames(), limits{solutions: 3 * cancelCheckEvery, done: done}); out.stopped || out.solutions != 3*cancelCheckEvery {
 		t.Errorf("counting grids, context open: stopped %v after %d solutions", out.stopped, out.solutions)
 	}
 	close(done)
 	b.load(sudoku.NewGrid(sudoku.MustGeometry(3, sudoku.Classic)))
-	if out := search(b, b.frames(), 1<<30, done); !out.stopped || out.guesses != 1 {
+	if out := search(b, b.frames(), limits{solutions: 1 << 30, done: done}); !out.stopped || out.guesses != 1 {
 		t.Errorf("counting grids, context done: stopped %v after %d guesses, want after 1", out.stopped, out.guesses)
 	}
 	ctx, cancel := context.WithCancel(context.Background())

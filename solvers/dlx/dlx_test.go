@@ -207,7 +207,7 @@ func TestDiagonalEnforced(t *testing.T) {
 }
 
 func TestRandomSolutionDeterministic(t *testing.T) {
-	for _, geo := range []*sudoku.Geometry{sudoku.MustGeometry(3, sudoku.Classic), sudoku.MustGeometry(4, sudoku.Diagonal)} {
+	for _, geo := range []*sudoku.Geometry{sudoku.MustGeometry(3, sudoku.Classic), sudoku.MustGeometry(4, sudoku.Diagonal), sudoku.MustGeometry(6, sudoku.Classic)} {
 		empty := sudoku.NewGrid(geo)
 		a, okA := RandomSolution(empty, rand.New(rand.NewPCG(42, 0)))
 		b, okB := RandomSolution(empty, rand.New(rand.NewPCG(42, 0)))
@@ -223,6 +223,22 @@ func TestRandomSolutionDeterministic(t *testing.T) {
 		if err := sudoku.CheckSolution(empty, a); err != nil {
 			t.Errorf("%s: %v", geo, err)
 		}
+	}
+}
+
+// A search past its node budget says it was interrupted, and a random
+// completion then starts again (36×36 diagonal grids need restarts: one
+// search of the first budget rarely completes them).
+func TestNodeBudget(t *testing.T) {
+	geo := sudoku.MustGeometry(6, sudoku.Diagonal)
+	e := newShuffledEngine(geo, rand.New(rand.NewPCG(1, 0)))
+	e.setBudget(1)
+	e.load(sudoku.NewGrid(geo))
+	if !e.search(1, nil) {
+		t.Fatal("a search with a budget of 1 node was not interrupted")
+	}
+	if _, _, nodes, _ := e.result(); nodes != 4096 {
+		t.Errorf("stopped after %d nodes, want 4096 (the budget is looked at every 4096)", nodes)
 	}
 }
 

@@ -13,6 +13,7 @@ package solvertest
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"syscall"
 	"testing"
 	"time"
@@ -60,6 +61,24 @@ func Generated(tb testing.TB, box int, v sudoku.Variant, hints, count int, seed 
 		if out[i], err = gen.Next(); err != nil {
 			tb.Fatal(err)
 		}
+	}
+	return out
+}
+
+// HolesPuzzles returns count solvable puzzles of a shape: random full
+// grids (dlx's completions) with all but share of their cells emptied at
+// random, as the holes-SIDE@SHARE corpora make them.
+func HolesPuzzles(tb testing.TB, box int, v sudoku.Variant, share float64, count int, seed uint64) []*sudoku.Grid {
+	tb.Helper()
+	geo := sudoku.MustGeometry(box, v)
+	rng := rand.New(rand.NewPCG(seed, uint64(box)))
+	out := make([]*sudoku.Grid, count)
+	for i := range out {
+		full, ok := dlx.RandomSolution(sudoku.NewGrid(geo), rng)
+		if !ok {
+			tb.Fatalf("dlx found no completion of an empty %s grid", geo)
+		}
+		out[i] = corpora.Holes(full, int(share*float64(geo.Cells)+0.5), rng)
 	}
 	return out
 }
