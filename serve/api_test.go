@@ -304,7 +304,7 @@ func TestBadQueriesGet4xx(t *testing.T) {
 	}{
 		{"/api/generate?hints=abc", 400, "hints=abc: want a whole number"},
 		{"/api/generate?hint=30", 400, `unknown query parameter "hint"`},
-		{"/api/generate?size=7", 400, "size=7: use 4, 9, 16 or 25"},
+		{"/api/generate?size=7", 400, "size=7: use 4, 9, 16, 25 or 36"},
 		{"/api/generate?variant=killer", 400, "variant: unknown variant"},
 		{"/api/generate?seed=-1", 400, "seed=-1: want a whole number"},
 		{"/api/generate?hints=90", 400, "90 hints asked for a 9×9 classic grid, which has 81 cells"},
