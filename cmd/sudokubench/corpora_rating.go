@@ -5,16 +5,15 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
-	"runtime"
 	"slices"
 	"strconv"
-	"sync"
 	"time"
 
 	"github.com/olekukonko/tablewriter"
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/rating"
+	"github.com/sudokubench/sudokubench/sudoku"
 )
 
 // DefaultRated is how many puzzles corpora show rates unless --rate says
@@ -53,55 +52,31 @@ func samplePuzzles(puzzles []corpora.Puzzle, n int, seed uint64) []corpora.Puzzl
 	return out
 }
 
-// ratePuzzles rates the puzzles on as many goroutines as there are CPUs,
-// each with its own rater, and tallies the grades.
+// ratePuzzles rates the puzzles (rating.RateAll) and tallies the grades.
 func ratePuzzles(puzzles []corpora.Puzzle) ratingHistogram {
 	start := time.Now()
-	type rated struct {
-		index int
-		r     rating.Rating
-		err   error
+	grids := make([]*sudoku.Grid, len(puzzles))
+	for i, p := range puzzles {
+		grids[i] = p.Grid
 	}
-	in, out := make(chan int), make(chan rated)
-	var wg sync.WaitGroup
-	for range max(1, min(runtime.NumCPU(), len(puzzles))) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			rater := rating.NewRater()
-			for i := range in {
-				r, err := rater.Rate(puzzles[i].Grid)
-				out <- rated{i, r, err}
-			}
-		}()
-	}
-	go func() {
-		for i := range puzzles {
-			in <- i
-		}
-		close(in)
-		wg.Wait()
-		close(out)
-	}()
+	ratings, errs := rating.RateAll(grids)
 	var h ratingHistogram
 	byLabel := make(map[string]*gradeCount)
-	firstFailed := len(puzzles)
-	for res := range out {
-		if res.err != nil {
-			if h.failed++; res.index < firstFailed {
-				firstFailed = res.index
-				h.firstErr = fmt.Sprintf("%s: %v", puzzles[res.index].ID, res.err)
+	for i, r := range ratings {
+		if errs[i] != nil {
+			if h.failed++; h.failed == 1 {
+				h.firstErr = fmt.Sprintf("%s: %v", puzzles[i].ID, errs[i])
 			}
 			continue
 		}
-		g := res.r.Grade()
+		g := r.Grade()
 		row := byLabel[g.Label]
 		if row == nil {
 			row = &gradeCount{grade: g}
 			byLabel[g.Label] = row
 		}
 		row.puzzles++
-		row.guesses += res.r.Guesses
+		row.guesses += r.Guesses
 		h.rated++
 	}
 	for _, row := range byLabel {

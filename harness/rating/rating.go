@@ -17,6 +17,8 @@ import (
 	"context"
 	"fmt"
 	"hash/fnv"
+	"runtime"
+	"sync"
 
 	"github.com/sudokubench/sudokubench/encodings/cnf"
 	"github.com/sudokubench/sudokubench/solvers"
@@ -127,4 +129,26 @@ func puzzleSeed(puzzle *sudoku.Grid) uint64 {
 	h := fnv.New64a()
 	h.Write([]byte(puzzle.String()))
 	return h.Sum64()
+}
+
+// RateAll rates puzzles on as many goroutines as there are CPUs, each with
+// a Rater of its own; ratings[i] and errs[i] are puzzles[i]'s.
+func RateAll(puzzles []*sudoku.Grid) (ratings []Rating, errs []error) {
+	ratings, errs = make([]Rating, len(puzzles)), make([]error, len(puzzles))
+	next := make(chan int)
+	var wg sync.WaitGroup
+	for range max(1, min(runtime.NumCPU(), len(puzzles))) {
+		wg.Go(func() {
+			rater := NewRater()
+			for i := range next {
+				ratings[i], errs[i] = rater.Rate(puzzles[i])
+			}
+		})
+	}
+	for i := range puzzles {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+	return ratings, errs
 }

@@ -3,9 +3,7 @@ package report
 import (
 	"fmt"
 	"math"
-	"runtime"
 	"slices"
-	"sync"
 
 	"github.com/sudokubench/sudokubench/harness/rating"
 	"github.com/sudokubench/sudokubench/harness/record"
@@ -41,26 +39,7 @@ func (b ByRating) Group(o *Obs) Group {
 // there are CPUs. It warns of the puzzles it could not rate.
 func NewByRating(recs []record.Record) (ByRating, []string) {
 	ids, puzzles, unreadable := ratedPuzzles(recs)
-	grades := make([]rating.Grade, len(puzzles))
-	errs := make([]error, len(puzzles))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range max(1, min(runtime.NumCPU(), len(puzzles))) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			rater := rating.NewRater()
-			for i := range next {
-				r, err := rater.Rate(puzzles[i])
-				grades[i], errs[i] = r.Grade(), err
-			}
-		}()
-	}
-	for i := range puzzles {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
+	ratings, errs := rating.RateAll(puzzles)
 	b := ByRating{grades: make(map[string]rating.Grade, len(puzzles))}
 	var warnings []string
 	failed := 0
@@ -71,7 +50,7 @@ func NewByRating(recs []record.Record) (ByRating, []string) {
 			}
 			continue
 		}
-		b.grades[id] = grades[i]
+		b.grades[id] = ratings[i].Grade()
 	}
 	if failed > 1 {
 		warnings = append(warnings, fmt.Sprintf("%d puzzles in all cannot be rated: they are grouped as unrated", failed))
