@@ -150,3 +150,19 @@ func Holes(full *sudoku.Grid, hints int, rng *rand.Rand) *sudoku.Grid {
 	}
 	return g
 }
+
+// SolutionIsTheOne says whether a puzzle's known solution stands for any
+// solution a solver may find, so that a board can be scored cell by cell
+// against it: the puzzle is known to have one solution, or its count is
+// unknown and its corpus does not say otherwise. A holes-SIDE@SHARE puzzle
+// is solvable but not necessarily uniquely: its known solution is one of
+// perhaps many.
+func SolutionIsTheOne(p Puzzle) bool {
+	switch {
+	case p.Solution == nil || p.Solutions == 0 || p.Solutions > 1:
+		return false
+	case p.Solutions == 1:
+		return true
+	}
+	return !strings.HasPrefix(p.Corpus, HolesKind+"-")
+}

@@ -198,10 +198,11 @@ func judge(rec *record.Record, run Run, solution string, timeout time.Duration) 
 }
 
 // countRightCells records how many blank cells a returned grid fills with
-// the known solution's digit, when the corpus gives a solution and the
-// grid is readable.
+// the known solution's digit, when the corpus gives a solution that is
+// the puzzle's only one (corpora.SolutionIsTheOne) and the grid is
+// readable.
 func countRightCells(rec *record.Record, pz corpora.Puzzle, solution string) {
-	if pz.Solution == nil || len(solution) != len(pz.Solution.Cells()) {
+	if !corpora.SolutionIsTheOne(pz) || len(solution) != len(pz.Solution.Cells()) {
 		return
 	}
 	for i, d := range pz.Grid.Cells() {
