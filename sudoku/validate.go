@@ -1,6 +1,9 @@
 package sudoku
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Validate looks for a contradiction that shows at sight: two equal givens
 // in a unit, an empty cell left without a candidate, or two cells of a unit
@@ -36,23 +39,27 @@ func (g *Grid) Validate() error {
 
 func (g *Grid) checkDuplicates() error {
 	for _, u := range g.geo.Units {
-		first := make([]int, g.geo.N+1)
-		for i := range first {
-			first[i] = -1
-		}
+		var seen uint64 // bit d: digit d seen in the unit (N ≤ 36)
 		for _, c := range u.Cells {
 			d := g.cells[c]
 			if d == 0 {
 				continue
 			}
-			if first[d] >= 0 {
-				return errorf(ErrDuplicate, "%s: %d at %s and %s", u.Name(), d,
-					g.geo.CellName(first[d]), g.geo.CellName(c))
+			if seen&(1<<d) != 0 {
+				return g.duplicateError(u, c)
 			}
-			first[d] = c
+			seen |= 1 << d
 		}
 	}
 	return nil
+}
+
+// duplicateError names the digit at cell c and the first cell of u that
+// holds it too.
+func (g *Grid) duplicateError(u Unit, c int) error {
+	d := g.cells[c]
+	first := slices.IndexFunc(u.Cells, func(f int) bool { return g.cells[f] == d })
+	return errorf(ErrDuplicate, "%s: %d at %s and %s", u.Name(), d, g.geo.CellName(u.Cells[first]), g.geo.CellName(c))
 }
 
 // Candidates returns, for each cell, a bit set of digits (bit d for digit d)
