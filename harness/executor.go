@@ -141,11 +141,12 @@ func (e *Executor) Close() {
 // baseRecord fills what is known before the run, and its start.
 func baseRecord(run Run, timeout time.Duration) record.Record {
 	g := run.Puzzle.Grid
+	line := g.String()
 	rec := record.Record{
 		Started: time.Now().UTC(),
 		Solver:  run.Solver.Name, Options: run.Solver.Options, Family: run.Solver.Family,
 		Stochastic: run.Solver.Stochastic, External: !run.Solver.PureGo,
-		Corpus: run.Puzzle.Corpus, PuzzleID: run.Puzzle.ID, PuzzleSHA: g.SHA256(), Puzzle: g.String(),
+		Corpus: run.Puzzle.Corpus, PuzzleID: run.Puzzle.ID, PuzzleSHA: sudoku.LineSHA256(line, g.Geometry().Variant), Puzzle: line,
 		Hints: run.Puzzle.Hints, Size: g.N(), Variant: g.Geometry().Variant.String(),
 		Mode: string(run.Mode), Seed: run.Seed, Rep: run.Rep,
 		TimeoutNS: int64(timeout),

@@ -79,12 +79,15 @@ func (g *Grid) String() string {
 
 // SHA256 identifies the puzzle: the hex SHA-256 of its one-line form
 // (String), with ":diagonal" appended for the diagonal variant.
-func (g *Grid) SHA256() string {
-	s := g.String()
-	if g.geo.Variant != Classic {
-		s += ":" + g.geo.Variant.String()
+func (g *Grid) SHA256() string { return LineSHA256(g.String(), g.geo.Variant) }
+
+// LineSHA256 is the SHA256 of a puzzle of variant v whose one-line form
+// (String) is line, for a caller that holds the line already.
+func LineSHA256(line string, v Variant) string {
+	if v != Classic {
+		line += ":" + v.String()
 	}
-	sum := sha256.Sum256([]byte(s))
+	sum := sha256.Sum256([]byte(line))
 	return hex.EncodeToString(sum[:])
 }
 
