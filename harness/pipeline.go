@@ -73,14 +73,14 @@ type pipeline struct {
 	// on the pipeline's goroutine and must not block.
 	done func(pipeReply)
 
-	w       *workerProc // nil until a job needs one, and after a failure
-	watch   *watch      // w's memory
-	timer   *time.Timer // the oldest sent job's hard deadline
-	backlog []queuedJob // taken in, not yet sent
-	sent    []queuedJob // sent to w and not answered, oldest first
-	bytes   int         // of sent's lines
-	clock   time.Time   // when the oldest sent job's clock started
-	buf     []byte      // lines written at once
+	w       *workerProc  // nil until a job needs one, and after a failure
+	watch   *watch       // w's memory
+	timer   *time.Timer  // the oldest sent job's hard deadline
+	backlog []*queuedJob // taken in, not yet sent
+	sent    []*queuedJob // sent to w and not answered, oldest first
+	bytes   int          // of sent's lines
+	clock   time.Time    // when the oldest sent job's clock started
+	buf     []byte       // lines written at once
 }
 
 // run sends the jobs received from in and hands each reply to done, until
@@ -150,7 +150,7 @@ func (pl *pipeline) hasRoom(n int) bool {
 func (pl *pipeline) take(pj pipeJob) {
 	// A job is strings and integers, which always encode.
 	line, _ := json.Marshal(pj.job)
-	pl.backlog = append(pl.backlog, queuedJob{pipeJob: pj, line: append(line, '\n')})
+	pl.backlog = append(pl.backlog, &queuedJob{pipeJob: pj, line: append(line, '\n')})
 }
 
 // takeMore takes in the jobs in already holds, as many as the window could
