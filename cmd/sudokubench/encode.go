@@ -5,7 +5,9 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -46,6 +48,34 @@ func addModelFlags(f *pflag.FlagSet, o *encodeOptions) {
 	f.StringVar(&o.qubo, "formulation", "pruned", "qubo/coo/bqm: fixed (D-Wave), pruned (Amplify), propagated (after singles) or wildqat")
 	f.StringVar(&o.weights, "weights", qubo.DefaultWeights().String(), "qubo/coo/bqm: penalty weights cell:row:column:box[:diagonal]")
 	f.StringVar(&o.smtForm, "smt-form", "int", "smt2: int (an integer per cell, distinct) or onehot (a Boolean per cell and digit)")
+}
+
+// check reads the options the format uses, so that a bad one is refused,
+// naming its flag, before anything is written.
+func (o encodeOptions) check() error {
+	var parses map[string]func() error
+	switch o.to {
+	case "cnf", "opb":
+		parses = map[string]func() error{
+			"encoding": func() error { _, err := cnf.ParseEncoding(o.encoding); return err },
+			"amo":      func() error { _, err := cnf.ParseAtMostOne(o.amo); return err },
+		}
+	case "lp", "mps", "freemps":
+		parses = map[string]func() error{"form": func() error { _, err := milp.ParseForm(o.form); return err }}
+	case "qubo", "coo", "bqm":
+		parses = map[string]func() error{
+			"formulation": func() error { _, err := qubo.ParseFormulation(o.qubo); return err },
+			"weights":     func() error { _, err := qubo.ParseWeights(o.weights); return err },
+		}
+	case "smt2":
+		parses = map[string]func() error{"smt-form": func() error { _, err := smt.ParseForm(o.smtForm); return err }}
+	}
+	for _, flag := range slices.Sorted(maps.Keys(parses)) {
+		if err := parses[flag](); err != nil {
+			return fmt.Errorf("--%s: %w", flag, err)
+		}
+	}
+	return nil
 }
 
 func newEncodeCmd() *cobra.Command {

@@ -88,6 +88,9 @@ func exportFormat(o encodeOptions) (export.Format, error) {
 	if f.Ext == "" {
 		return f, fmt.Errorf("unknown format %q: use cnf, opb, lp, mps, freemps, qubo, coo, bqm, mzn, smt2, asp or puzzle", o.to)
 	}
+	if err := o.check(); err != nil {
+		return f, err
+	}
 	if o.to == "puzzle" {
 		f.Write = func(w io.Writer, g *sudoku.Grid) error {
 			_, err := io.WriteString(w, g.String()+"\n")
