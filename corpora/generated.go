@@ -164,5 +164,9 @@ func SolutionIsTheOne(p Puzzle) bool {
 	case p.Solutions == 1:
 		return true
 	}
-	return !strings.HasPrefix(p.Corpus, HolesKind+"-")
+	if !isGeneratedName(p.Corpus) {
+		return true
+	}
+	e, err := lookupGenerated(p.Corpus)
+	return err == nil && e.Unique
 }
