@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -227,14 +226,4 @@ func checkSolution(t *testing.T, puzzle, solution string, v sudoku.Variant) {
 func display(t *testing.T, line string) string {
 	t.Helper()
 	return mustParse(t, line, sudoku.Classic).Pretty()
-}
-
-// compactJSON is b with insignificant space removed, for comparing bodies.
-func compactJSON(t *testing.T, b []byte) string {
-	t.Helper()
-	var out bytes.Buffer
-	if err := json.Compact(&out, b); err != nil {
-		t.Fatal(err)
-	}
-	return out.String()
 }

@@ -23,7 +23,7 @@ import (
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 )
 
-// runFlags are the flags of `run`; the plan's flags are named in planFlags.
+// runFlags are the flags of `run`.
 type runFlags struct {
 	corpus, hints, solvers, mode, mem, out, shard string
 	limit, reps, forms                            int
@@ -32,10 +32,6 @@ type runFlags struct {
 	timeout                                       time.Duration
 	defs                                          []string
 }
-
-// planFlags are the flags that define a plan: on --resume the manifest's
-// values stand in for those not given.
-var planFlags = []string{"corpus", "hints", "limit", "sample", "solvers", "mode", "reps", "forms", "seed", "timeout", "mem", "certify"}
 
 func newRunCmd() *cobra.Command {
 	var fl runFlags

@@ -203,10 +203,6 @@ func restore[W word](state []W, scarce []uint64, l link[W], shift uint) int {
 	return int(((count ^ 1) - 1) >> top)
 }
 
-// isZero returns 1 if x is 0 and 0 otherwise (x below the covered flag),
-// without a branch.
-func isZero[W word](x W) W { return below(x, 1) }
-
 // chooseAt chooses the option at itemOptions[k], whose item k/N is covered
 // already: it covers the option's other items.
 func (e *engine[W]) chooseAt(k int) {
