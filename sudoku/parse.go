@@ -63,7 +63,7 @@ func ParseLine(line string, v Variant) (*Grid, error) {
 	if err := CheckText(line); err != nil {
 		return nil, err
 	}
-	if len(strings.Fields(line)) > 1 {
+	if manyFields(line) {
 		return parseNumbers(line, v)
 	}
 	geo, err := geometryForLength(len(line), v)
@@ -84,6 +84,28 @@ func ParseLine(line string, v Variant) (*Grid, error) {
 		g.cells[i] = uint8(d)
 	}
 	return g, nil
+}
+
+// manyFields reports whether s holds more than one field separated by
+// white space (strings.Fields without the slice: the parent of a stream
+// of fast solves reads two lines per puzzle).
+func manyFields(s string) bool {
+	fields, inField := 0, false
+	for i := 0; i < len(s); i++ {
+		space := asciiSpace(s[i])
+		if !space && !inField {
+			if fields++; fields > 1 {
+				return true
+			}
+		}
+		inField = !space
+	}
+	return false
+}
+
+// asciiSpace reports whether c is ASCII white space as unicode.IsSpace has it.
+func asciiSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }
 
 // CheckText returns an *Error for the first character of s that no puzzle
@@ -107,6 +129,9 @@ type foreign struct {
 
 // firstForeign finds the first character of s that no puzzle holds.
 func firstForeign(s string) (foreign, bool) {
+	if plainPrintable(s) {
+		return foreign{}, false
+	}
 	const binary = "not text: the input looks binary, not a file of puzzles"
 	column := 0
 	for i := 0; i < len(s); {
@@ -123,6 +148,17 @@ func firstForeign(s string) (foreign, bool) {
 		i += size
 	}
 	return foreign{}, false
+}
+
+// plainPrintable reports whether s is printable ASCII, tab, carriage
+// return and newline only: text in which firstForeign finds nothing.
+func plainPrintable(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < 0x20 && c != '\t' && c != '\r' && c != '\n') || c >= 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 // RuneName names a character as Unicode does: "U+FF11 FULLWIDTH DIGIT ONE".

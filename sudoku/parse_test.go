@@ -289,3 +289,19 @@ func TestParseDisplayNumbers(t *testing.T) {
 		t.Errorf("36×36 display row %q: want numbers right aligned in two columns", first)
 	}
 }
+
+// FuzzManyFields holds manyFields to strings.Fields on the text ParseLine
+// gives it (CheckText has passed it: ASCII only).
+func FuzzManyFields(f *testing.F) {
+	for _, s := range []string{"", " ", "1.3", " 1 ", "1 2", "1\t2\n", "\v1\f", "1\r\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if CheckText(s) != nil {
+			return
+		}
+		if got, want := manyFields(s), len(strings.Fields(s)) > 1; got != want {
+			t.Fatalf("manyFields(%q) = %v, strings.Fields says %v", s, got, want)
+		}
+	})
+}
