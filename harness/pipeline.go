@@ -2,7 +2,6 @@ package harness
 
 import (
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"time"
@@ -148,9 +147,8 @@ func (pl *pipeline) hasRoom(n int) bool {
 
 // take encodes a job into the backlog.
 func (pl *pipeline) take(pj pipeJob) {
-	// A job is strings and integers, which always encode.
-	line, _ := json.Marshal(pj.job)
-	pl.backlog = append(pl.backlog, &queuedJob{pipeJob: pj, line: append(line, '\n')})
+	line := append(appendJob(nil, &pj.job), '\n')
+	pl.backlog = append(pl.backlog, &queuedJob{pipeJob: pj, line: line})
 }
 
 // takeMore takes in the jobs in already holds, as many as the window could

@@ -128,10 +128,7 @@ type limits struct {
 // the worker can take another job. The error is errInterrupted when ctx was
 // cancelled, in which case the worker is killed and nothing is recorded.
 func (p *workerProc) solve(ctx context.Context, j job, lim limits) (rep reply, alive bool, err error) {
-	line, err := json.Marshal(j)
-	if err != nil {
-		return reply{}, true, err
-	}
+	line := appendJob(nil, &j)
 	// The watch's timers start before the job is sent, so that setting them
 	// up does not wake the parent's threads while the worker is timing.
 	w := newWatch(p.cmd.Process.Pid, lim)

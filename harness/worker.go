@@ -43,13 +43,19 @@ func ServeWorker(reg *solvers.Registry, name string, in io.Reader, out io.Writer
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	var replied time.Time // when the previous reply went out
+	var line []byte       // a reply, reused
 	for sc.Scan() {
 		waited := time.Since(replied)
 		var j job
-		if err := json.Unmarshal(sc.Bytes(), &j); err != nil {
+		if err := decodeJob(sc.Bytes(), &j); err != nil {
 			return fmt.Errorf("worker: bad job line %q: %w", sc.Text(), err)
 		}
-		if err := enc.Encode(w.do(j, waited)); err != nil {
+		rep := w.do(j, waited)
+		line, err = appendReply(line[:0], &rep)
+		if err == nil {
+			_, err = out.Write(append(line, '\n'))
+		}
+		if err != nil {
 			return fmt.Errorf("worker: writing reply: %w", err)
 		}
 		replied = time.Now()
