@@ -77,6 +77,7 @@ type pipeline struct {
 	timer   *time.Timer  // the oldest sent job's hard deadline
 	backlog []*queuedJob // taken in, not yet sent
 	sent    []*queuedJob // sent to w and not answered, oldest first
+	spare   []*queuedJob // answered, for take to reuse
 	bytes   int          // of sent's lines
 	clock   time.Time    // when the oldest sent job's clock started
 	buf     []byte       // lines written at once
@@ -145,10 +146,18 @@ func (pl *pipeline) hasRoom(n int) bool {
 	return len(pl.sent) == 0 || (len(pl.sent) < pipelineDepth && pl.bytes+n <= pipelineBytes)
 }
 
-// take encodes a job into the backlog.
+// take encodes a job into the backlog, in a queued job that an answered
+// one leaves spare when there is one: the parent of a stream of fast
+// solves allocated more for its queued jobs than for anything else.
 func (pl *pipeline) take(pj pipeJob) {
-	line := append(appendJob(nil, &pj.job), '\n')
-	pl.backlog = append(pl.backlog, &queuedJob{pipeJob: pj, line: line})
+	var q *queuedJob
+	if n := len(pl.spare); n > 0 {
+		q, pl.spare = pl.spare[n-1], pl.spare[:n-1]
+	} else {
+		q = &queuedJob{line: make([]byte, 0, 256)}
+	}
+	*q = queuedJob{pipeJob: pj, line: append(appendJob(q.line[:0], &pj.job), '\n')}
+	pl.backlog = append(pl.backlog, q)
 }
 
 // takeMore takes in the jobs in already holds, as many as the window could
@@ -232,6 +241,7 @@ func (pl *pipeline) answer(line workerLine, ok bool) {
 	pl.sent = pl.sent[1:]
 	pl.bytes -= len(head.line)
 	pl.done(pipeReply{head.pipeJob, rep})
+	pl.spare = append(pl.spare, head)
 	if len(pl.sent) == 0 {
 		pl.timer.Stop()
 		return

@@ -7,6 +7,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"strconv"
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
@@ -176,7 +177,7 @@ func (s *Server) streamBatch(ctx context.Context, w http.ResponseWriter, info so
 	for i, g := range grids {
 		added[i] = time.Now()
 		// The puzzle's Line is its index, for its answer's line.
-		p := corpora.Puzzle{ID: fmt.Sprintf("puzzles[%d]", i), Line: i, Grid: g, Hints: g.Hints(), Solutions: -1}
+		p := corpora.Puzzle{ID: "puzzles[" + strconv.Itoa(i) + "]", Line: i, Grid: g, Hints: g.Hints(), Solutions: -1}
 		if err = stream.Add(harness.Run{Solver: info, Puzzle: p, Mode: runMode, Seed: j.seed}); err != nil {
 			break
 		}
