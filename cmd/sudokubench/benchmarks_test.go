@@ -16,6 +16,8 @@ var committedDocuments = [][]string{
 	{"report", "results/families", "--format", "md", "--plots", "svg",
 		"--out", "results/families/plots", "--doc", "results/families/report.md"},
 	{"reproduce", "comparison", "--out", "results/comparison", "--report-only"},
+	{"report", "results/goal-25", "--format", "md", "--plots", "svg",
+		"--out", "results/goal-25/plots", "--doc", "results/goal-25/report.md"},
 	{"report", "--scaling", "results/scaling/size-9", "results/scaling/size-16", "results/scaling/size-25",
 		"results/scaling/size-36", "--plots", "svg", "--out", "results/scaling/plots", "--doc", "results/scaling/report.md"},
 }

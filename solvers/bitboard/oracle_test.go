@@ -85,7 +85,7 @@ func BenchmarkGenerate(b *testing.B) {
 	for _, c := range []struct {
 		box   int
 		share float64
-	}{{3, 0.35}, {4, 0.45}, {5, 0.45}, {5, 0.55}} {
+	}{{3, 0.30}, {3, 0.40}, {4, 0.45}, {4, 0.55}, {5, 0.45}, {5, 0.55}, {6, 0.55}, {6, 0.65}} {
 		geo := sudoku.MustGeometry(c.box, sudoku.Classic)
 		hints := int(c.share*float64(geo.Cells) + 0.5)
 		b.Run(fmt.Sprintf("size=%d/share=%.2f", geo.N, c.share), func(b *testing.B) {
