@@ -8,6 +8,7 @@ import (
 	"net"
 	"os"
 	"os/signal"
+	"runtime/debug"
 	"syscall"
 	"time"
 
@@ -112,6 +113,7 @@ func runServe(cmd *cobra.Command, fl serveFlags) error {
 	if err != nil {
 		return err
 	}
+	tuneServerGC()
 	logger := slog.New(slog.NewTextHandler(cmd.ErrOrStderr(), nil))
 	srv, err := serve.New(serve.Config{
 		Registry: reg, Launch: launch,
@@ -137,4 +139,19 @@ func runServe(cmd *cobra.Command, fl serveFlags) error {
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	return srv.Serve(ctx, ln)
+}
+
+// serverGCPercent is the server process's GOGC unless the environment
+// sets one. The server keeps a few MB live, so at Go's default of 100 it
+// collected about ten times per batch of 10,000 puzzles, which cost it
+// about a tenth of its CPU; at 400 a batch through the bitboard went from
+// about 52,500 to 57,000 puzzles/s (medians of 30 batches). The workers,
+// separate processes whose memory a benchmark measures, keep the default.
+const serverGCPercent = 400
+
+// tuneServerGC sets the server's GC percent, unless GOGC is set.
+func tuneServerGC() {
+	if _, set := os.LookupEnv("GOGC"); !set {
+		debug.SetGCPercent(serverGCPercent)
+	}
 }

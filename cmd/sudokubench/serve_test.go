@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"testing"
@@ -116,5 +117,22 @@ func TestServeRefusesBadFlags(t *testing.T) {
 				t.Errorf("serve %s: %v (%s), want an error with %q", strings.Join(c.args, " "), err, out, c.want)
 			}
 		})
+	}
+}
+
+// TestServeTunesGCUnlessGOGCSet checks that the server collects less
+// often than Go's default, and that a GOGC in the environment wins.
+func TestServeTunesGCUnlessGOGCSet(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	t.Setenv("GOGC", "")
+	os.Unsetenv("GOGC")
+	tuneServerGC()
+	if got := debug.SetGCPercent(100); got != serverGCPercent {
+		t.Errorf("GOGC unset: GC percent %d, want %d", got, serverGCPercent)
+	}
+	t.Setenv("GOGC", "150")
+	tuneServerGC()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("GOGC=150 in the environment: tuneServerGC changed the GC percent to %d", got)
 	}
 }
