@@ -36,7 +36,17 @@ type Entry struct {
 	// Path is a puzzle file outside the catalog, as the user named it; the
 	// corpus's name is the same path.
 	Path string
+	// Kind, Box and Share describe a generated corpus (holes-16@0.40,
+	// unique-25@0.45): HolesKind or UniqueKind, the box side of its
+	// classic grids, and the share of cells given.
+	Kind  string
+	Box   int
+	Share float64
 }
+
+// Generated reports whether the corpus is made by the suite from a seed,
+// with no file behind it.
+func (e Entry) Generated() bool { return e.Kind != "" }
 
 // Derived reports whether the corpus is made from another one rather than
 // read from its own file.
@@ -92,7 +102,8 @@ func Names() []string {
 }
 
 // Lookup finds a corpus by name: a shipped one ("top1465"), a derived one
-// ("17-clue+8", k from 0 to 64, or "17-clue+19..28", a range of k), or else
+// ("17-clue+8", k from 0 to 64, or "17-clue+19..28", a range of k), a
+// generated one ("holes-16@0.40", "unique-25@0.45"), or else
 // a puzzle file by its path ("my-puzzles.txt", "./top1465" for a file that
 // a shipped name would hide).
 func Lookup(name string) (Entry, error) { return lookup(name, true) }
@@ -109,6 +120,8 @@ func lookup(name string, files bool) (Entry, error) {
 	}
 	base, k, derived := strings.Cut(name, "+")
 	switch {
+	case isGeneratedName(name) && !(files && isFile(name)):
+		return lookupGenerated(name)
 	case derived && base == DerivedBase:
 		return lookupDerived(name, base, k)
 	case files && isFile(name):
@@ -120,8 +133,8 @@ func lookup(name string, files bool) (Entry, error) {
 	if !files {
 		what = "the"
 	}
-	return Entry{}, fmt.Errorf("unknown corpus %q: %s known corpora are %s, and %s+k for k = 0..%d (or a range of k, %s+19..28)",
-		name, what, strings.Join(Names(), ", "), DerivedBase, MaxAdded, DerivedBase)
+	return Entry{}, fmt.Errorf("unknown corpus %q: %s known corpora are %s, %s+k for k = 0..%d (or a range of k, %s+19..28), and the generated %s-SIDE@SHARE and %s-SIDE@SHARE (%s-16@0.40)",
+		name, what, strings.Join(Names(), ", "), DerivedBase, MaxAdded, DerivedBase, HolesKind, UniqueKind, HolesKind)
 }
 
 // isFile reports whether path names a regular file (or a link to one).

@@ -39,6 +39,8 @@ func Verify(dir string, e Entry) (Checksum, error) {
 	switch {
 	case e.Derived():
 		return Checksum{}, fmt.Errorf("corpus %s is derived from %s and has no file of its own", e.Name, e.Base)
+	case e.Generated():
+		return Checksum{}, fmt.Errorf("corpus %s is generated from a seed and has no file", e.Name)
 	case e.IsFile():
 		got, err := FileSHA256(e.Path)
 		return Checksum{Path: e.Path, Got: got}, err

@@ -31,9 +31,39 @@ type ContextOracle interface {
 	RandomSolutionContext(ctx context.Context, g *sudoku.Grid, rng *rand.Rand) (*sudoku.Grid, bool, error)
 }
 
+// ExclusionOracle is an Oracle that can also say whether a grid has a
+// solution other than a known one at a cell: the one question the
+// generator asks after each removal, cheaper than counting to two, since
+// the search need not find the known solution again and may look near it
+// for another. The generator uses it where an oracle has it.
+type ExclusionOracle interface {
+	// HasOtherSolution says whether g has a solution whose cell (empty in
+	// g) differs from solution's: Yes, No, or, when a positive budget of
+	// guesses runs out first, Unknown. It stops with the context's error
+	// when ctx ends first.
+	HasOtherSolution(ctx context.Context, g, solution *sudoku.Grid, cell, budget int) (Answer, error)
+}
+
+// Answer is an oracle's answer to a yes-or-no question it may not settle.
+type Answer int
+
+// The answers.
+const (
+	Unknown Answer = iota
+	Yes
+	No
+)
+
+// DefaultCheckBudget is the guess budget of a uniqueness check when the
+// options name none. Measured on 25×25 at 45% givens, budgets of 5 to 20
+// guesses made a puzzle in about 0.3 s, 100 in 1.3 s and 1,000 in 9 s: the
+// few removals whose proof runs long are the ones a budget gives up on,
+// and another cell serves as well.
+const DefaultCheckBudget = 20
+
 // GenerateOptions say what puzzles to generate.
 type GenerateOptions struct {
-	Box     int // box side, 2..5: 3 for 9×9
+	Box     int // box side, 2..6: 3 for 9×9
 	Variant sudoku.Variant
 	Hints   int // hint count every puzzle must have
 	Seed    uint64
@@ -43,6 +73,11 @@ type GenerateOptions struct {
 	// Progress, if set, is told how the puzzle being made stands after
 	// every cell the generator tries, on the generator's goroutine.
 	Progress func(GenerateProgress)
+	// CheckBudget bounds the search of each uniqueness check, in the
+	// guesses of an ExclusionOracle (other oracles ignore it): a cell
+	// whose removal the oracle cannot prove safe within it stays a given.
+	// 0 means DefaultCheckBudget; a negative budget is no bound.
+	CheckBudget int
 }
 
 // GenerateProgress is how the making of one puzzle stands.
@@ -150,6 +185,12 @@ func NewGenerator(o Oracle, opts GenerateOptions) (*Generator, error) {
 	if opts.Attempts == 0 {
 		opts.Attempts = DefaultAttempts
 	}
+	switch {
+	case opts.CheckBudget == 0:
+		opts.CheckBudget = DefaultCheckBudget
+	case opts.CheckBudget < 0:
+		opts.CheckBudget = 0
+	}
 	return &Generator{oracle: o, opts: opts, geo: geo, rng: rand.New(rand.NewPCG(opts.Seed, generatorStream))}, nil
 }
 
@@ -188,6 +229,7 @@ func (g *Generator) attempt(ctx context.Context, attempt int, fewest *int) (*sud
 	case !ok:
 		return nil, fmt.Errorf("generate: the oracle found no completion of an empty %s grid", g.geo)
 	}
+	solution := puzzle.Clone()
 	hints := g.geo.Cells
 	for _, cell := range g.rng.Perm(g.geo.Cells) {
 		if hints == g.opts.Hints {
@@ -195,7 +237,7 @@ func (g *Generator) attempt(ctx context.Context, attempt int, fewest *int) (*sud
 		}
 		d := puzzle.Cell(cell)
 		puzzle.Set(cell, 0)
-		unique, err := g.staysUnique(ctx, puzzle, cell, d)
+		unique, err := g.staysUnique(ctx, puzzle, solution, cell)
 		if err != nil {
 			return nil, err
 		}
@@ -210,11 +252,16 @@ func (g *Generator) attempt(ctx context.Context, attempt int, fewest *int) (*sud
 	return puzzle, nil
 }
 
-// staysUnique reports whether a unique puzzle, cell emptied of d, still has
-// one solution.
-func (g *Generator) staysUnique(ctx context.Context, puzzle *sudoku.Grid, cell, d int) (bool, error) {
-	if forcedByPeers(puzzle, cell, d) {
+// staysUnique reports whether a puzzle whose only solution was solution,
+// cell now emptied, still has one solution: whether it has none with
+// another digit in the cell, since one with solution's there is solution.
+func (g *Generator) staysUnique(ctx context.Context, puzzle, solution *sudoku.Grid, cell int) (bool, error) {
+	if forcedByPeers(puzzle, cell, solution.Cell(cell)) {
 		return true, ctx.Err()
+	}
+	if o, ok := g.oracle.(ExclusionOracle); ok {
+		other, err := o.HasOtherSolution(ctx, puzzle, solution, cell, g.opts.CheckBudget)
+		return other == No, err
 	}
 	if o, ok := g.oracle.(ContextOracle); ok {
 		n, err := o.CountSolutionsContext(ctx, puzzle, 2)

@@ -282,7 +282,7 @@ func TestGeneratorProgress(t *testing.T) {
 
 func TestGeneratorBadOptions(t *testing.T) {
 	for _, opts := range []corpora.GenerateOptions{
-		{Box: 1, Hints: 1}, {Box: 6, Hints: 30}, {Box: 3, Hints: 82}, {Box: 3, Hints: -1}, {Box: 3, Hints: 30, Attempts: -1},
+		{Box: 1, Hints: 1}, {Box: 7, Hints: 30}, {Box: 3, Hints: 82}, {Box: 3, Hints: -1}, {Box: 3, Hints: 30, Attempts: -1},
 	} {
 		t.Run(fmt.Sprintf("box=%d/hints=%d/attempts=%d", opts.Box, opts.Hints, opts.Attempts), func(t *testing.T) {
 			if _, err := corpora.NewGenerator(dlx.Oracle{}, opts); err == nil {

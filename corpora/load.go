@@ -79,6 +79,8 @@ func Load(dir, name string, opts Options, yield func(Puzzle) error) (Stats, erro
 		return Stats{}, err
 	case e.Derived():
 		return loadDerived(dir, e, opts, yield)
+	case e.Generated():
+		return loadGenerated(e, opts, yield)
 	case e.IsFile():
 		return ScanFile(e.Path, opts, yield)
 	}

@@ -34,13 +34,16 @@ const (
 // results go.
 type Config struct {
 	// The plan: every shard of one benchmark must agree on these.
-	Corpora  []string          // corpus names, as corpora.Lookup reads them
-	Hints    corpora.HintRange // only puzzles with this many hints
-	Limit    int               // first puzzles per corpus; 0: all
-	Sample   int               // seeded random puzzles per corpus; 0: all
-	Solvers  string            // a selection, as solvers.Registry.Select reads it
-	Mode     solvers.Mode
-	Reps     int
+	Corpora []string          // corpus names, as corpora.Lookup reads them
+	Hints   corpora.HintRange // only puzzles with this many hints
+	Limit   int               // first puzzles per corpus; 0: all
+	Sample  int               // seeded random puzzles per corpus; 0: all
+	Solvers string            // a selection, as solvers.Registry.Select reads it
+	Mode    solvers.Mode
+	Reps    int
+	// Forms is how many random equivalent forms of each puzzle run
+	// beside the puzzle itself (FormOf); 0: the puzzle alone.
+	Forms    int
 	Seed     int64
 	Timeout  time.Duration // wall-clock limit per run
 	MemBytes uint64        // resident memory limit per run; 0: none
@@ -96,7 +99,7 @@ func (c *Config) ApplyPlan(p record.Plan) error {
 	c.Corpora, c.Hints, c.Limit, c.Sample = slices.Clone(p.Corpora), hints, p.Limit, p.Sample
 	c.Solvers, c.Mode, c.Reps, c.Seed = strings.Join(p.Solvers, ","), mode, p.Reps, p.Seed
 	c.Timeout, c.MemBytes = time.Duration(p.TimeoutNS), p.MemBytes
-	c.Certify = p.Certify
+	c.Certify, c.Forms = p.Certify, p.Forms
 	return nil
 }
 
@@ -106,7 +109,7 @@ func (c *Config) plan(infos []solvers.Info, runs int) record.Plan {
 		Corpora: slices.Clone(c.Corpora), Limit: c.Limit, Sample: c.Sample,
 		Mode: string(c.Mode), Reps: c.Reps, Seed: c.Seed,
 		TimeoutNS: int64(c.Timeout), MemBytes: c.MemBytes, Runs: runs,
-		Certify: c.Certify,
+		Certify: c.Certify, Forms: c.Forms,
 	}
 	if c.Hints != (corpora.HintRange{}) {
 		p.Hints = c.Hints.String()
@@ -135,6 +138,8 @@ func (c *Config) Check() error {
 		return errors.New(`no solver given: name solvers, prefixes ("sat/*"), "pure" or "all"`)
 	case c.Reps < 1:
 		return fmt.Errorf("repetitions %d: need at least 1", c.Reps)
+	case c.Forms < 0 || c.Forms > MaxForms:
+		return fmt.Errorf("forms %d: need 0 (the puzzles alone) to %d equivalent forms per puzzle", c.Forms, MaxForms)
 	case c.Limit < 0 || c.Sample < 0:
 		return fmt.Errorf("puzzles per corpus %d: need 0 (all) or more", min(c.Limit, c.Sample))
 	case c.Timeout < MinTimeout:
@@ -223,14 +228,26 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	if err != nil {
 		return nil, err
 	}
-	all := PlanRuns(puzzles, infos, cfg.Mode, cfg.Reps, cfg.Seed)
+	all, err := PlanRuns(puzzles, infos, cfg.Mode, cfg.Reps, cfg.Forms, cfg.Seed)
+	if err != nil {
+		return nil, err
+	}
+	leftOut := LeftOut(puzzles, infos)
+	if len(all) == 0 {
+		return nil, fmt.Errorf("no run to plan: %s", leftOut[0].Reason)
+	}
+	plan := cfg.plan(infos, len(all))
+	plan.LeftOut = leftOut
 	runs := FilterShard(cfg.Shard, all)
-	m, done, err := prepareOut(cfg, newManifest(cfg.plan(infos, len(all)), cfg.Shard, infos, shas, prov), prov)
+	m, done, err := prepareOut(cfg, newManifest(plan, cfg.Shard, infos, shas, prov), prov)
 	if err != nil {
 		return nil, err
 	}
 	// Said once the benchmark is sure to run, not before a refusal.
 	sum.addWarning(busyWarning(prov.loadStart, runtime.NumCPU()))
+	for _, l := range leftOut {
+		sum.addWarning(fmt.Sprintf("left out of the plan: %d puzzles of %s, as %s (the manifest's plan.left_out lists them)", l.Puzzles, l.Corpus, l.Reason))
+	}
 	defer func() {
 		if endErr := recordLoadEnd(cfg.Out, m); err == nil {
 			err = endErr
@@ -401,6 +418,9 @@ func loadPuzzles(cfg Config, sum *Summary) ([]corpora.Puzzle, map[string]string,
 // corpusSHA hashes a corpus file (the base file of a derived corpus) and
 // warns when it differs from the catalog.
 func corpusSHA(dir string, e corpora.Entry, sum *Summary) (string, error) {
+	if e.Generated() {
+		return "", nil // no file: the name and the seed make the puzzles
+	}
 	if e.Derived() {
 		base, err := corpora.Lookup(e.Base)
 		if err != nil {

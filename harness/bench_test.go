@@ -14,8 +14,11 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/defs"
+	"github.com/sudokubench/sudokubench/sudoku"
 )
 
 // testConfig is a small real benchmark: the reference engine and a planted
@@ -265,21 +268,28 @@ func TestShardsPartitionThePlan(t *testing.T) {
 	puzzles := testPuzzles(t)
 	reg := testRegistry()
 	infos, _ := reg.Select("test/*")
-	runs := PlanRuns(puzzles, infos, solvers.First, 3, 1)
-	seen := make(map[string]int)
-	for i := 1; i <= 4; i++ {
-		for _, r := range FilterShard(Shard{Index: i, Count: 4}, runs) {
-			seen[r.Key]++
-		}
-	}
-	for _, r := range runs {
-		if seen[r.Key] != 1 {
-			t.Errorf("run %s is in %d shards, want exactly 1", r.Key, seen[r.Key])
-		}
-	}
-	again := PlanRuns(puzzles, infos, solvers.First, 3, 1)
-	if !slices.EqualFunc(runs, again, func(a, b Run) bool { return a.Key == b.Key }) {
-		t.Error("the same seed gave two run orders")
+	for _, forms := range []int{0, 2} {
+		t.Run(fmt.Sprintf("forms=%d", forms), func(t *testing.T) {
+			runs := mustPlanRuns(t, puzzles, infos, solvers.First, 3, forms, 1)
+			if want := len(puzzles) * (forms + 1) * len(infos) * 3; len(runs) != want {
+				t.Fatalf("%d runs planned, want %d", len(runs), want)
+			}
+			seen := make(map[string]int)
+			for i := 1; i <= 4; i++ {
+				for _, r := range FilterShard(Shard{Index: i, Count: 4}, runs) {
+					seen[r.Key]++
+				}
+			}
+			for _, r := range runs {
+				if seen[r.Key] != 1 {
+					t.Errorf("run %s is in %d shards, want exactly 1", r.Key, seen[r.Key])
+				}
+			}
+			again := mustPlanRuns(t, puzzles, infos, solvers.First, 3, forms, 1)
+			if !slices.EqualFunc(runs, again, func(a, b Run) bool { return a.Key == b.Key }) {
+				t.Error("the same seed gave two run orders")
+			}
+		})
 	}
 }
 
@@ -370,7 +380,7 @@ func TestPlanKeepsEachSolverInBlocks(t *testing.T) {
 	reg := testRegistry()
 	infos, _ := reg.Select("test/*")
 	const reps = 40
-	runs := InBlocks(FilterShard(Shard{Index: 1, Count: 2}, PlanRuns(testPuzzles(t), infos, solvers.First, reps, 1)), 1)
+	runs := InBlocks(FilterShard(Shard{Index: 1, Count: 2}, mustPlanRuns(t, testPuzzles(t), infos, solvers.First, reps, 0, 1)), 1)
 	perSolver := make(map[string]int)
 	for _, r := range runs {
 		perSolver[r.Solver.Name]++
@@ -406,7 +416,7 @@ func TestPlanKeepsEachSolverInBlocks(t *testing.T) {
 func TestPlanRunsIncompleteSolversInFirstMode(t *testing.T) {
 	complete := solvers.Info{Name: "test/complete"}
 	incomplete := solvers.Info{Name: "test/incomplete", Incomplete: true}
-	runs := PlanRuns(testPuzzles(t)[:1], []solvers.Info{complete, incomplete}, solvers.Unique, 1, 1)
+	runs := mustPlanRuns(t, testPuzzles(t)[:1], []solvers.Info{complete, incomplete}, solvers.Unique, 1, 0, 1)
 	for _, r := range runs {
 		want := solvers.Unique
 		if r.Solver.Incomplete {
@@ -542,5 +552,101 @@ func TestCompressedRunReportsButDoesNotResume(t *testing.T) {
 	}
 	if _, err := os.Stat(plain); err == nil {
 		t.Error("the refused resume started a plain records file beside the compressed one")
+	}
+}
+
+// mustPlanRuns is PlanRuns for a test, which fails on its error.
+func mustPlanRuns(t *testing.T, puzzles []corpora.Puzzle, infos []solvers.Info, mode solvers.Mode, reps, forms int, seed int64) []Run {
+	t.Helper()
+	runs, err := PlanRuns(puzzles, infos, mode, reps, forms, seed)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return runs
+}
+
+// A solver is planned only on the puzzles it takes: the 4×4 puzzles of a
+// mixed corpus are left out of test/nine-only's plan when the plan is
+// made, said in a warning and in the manifest, and never run; the
+// others run as usual.
+func TestPlanLeavesOutPuzzlesASolverDoesNotTake(t *testing.T) {
+	small := sudoku.PatternGrid(2)
+	small.Set(0, 0)
+	nine := sudoku.PatternGrid(3)
+	nine.Set(0, 0)
+	corpus := writeCorpus(t, small, nine, small)
+	cfg := testConfig(filepath.Join(t.TempDir(), "out"))
+	cfg.Corpora, cfg.Limit, cfg.Reps, cfg.Solvers = []string{corpus}, 0, 1, "exactcover/dlx,test/nine-only"
+	sum, err := Bench(context.Background(), cfg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	recs := readRecords(t, cfg.Out)
+	bySolver := make(map[string]int)
+	for _, r := range recs {
+		bySolver[r.Solver]++
+		if r.Status != "solved" {
+			t.Errorf("%s: %s (%s), want solved", r.Key(), r.Status, r.Detail)
+		}
+	}
+	if bySolver["exactcover/dlx"] != 3 || bySolver["test/nine-only"] != 1 {
+		t.Errorf("runs per solver %v, want 3 of exactcover/dlx and the 9×9 one of test/nine-only", bySolver)
+	}
+	m, err := record.ReadManifest(filepath.Join(cfg.Out, record.ManifestFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := []record.LeftOut{{Solver: "test/nine-only", Corpus: recs[0].Corpus, Geometry: "4×4 classic", Puzzles: 2, Reason: "test/nine-only does not take 4×4 classic puzzles"}}
+	if !slices.Equal(m.Plan.LeftOut, want) || m.Plan.Runs != 4 {
+		t.Errorf("plan: %d runs, left out %+v; want 4 runs, left out %+v", m.Plan.Runs, m.Plan.LeftOut, want)
+	}
+	if !slices.ContainsFunc(sum.Warnings, func(w string) bool { return strings.Contains(w, "left out of the plan: 2 puzzles") }) {
+		t.Errorf("warnings %q: none says what was left out", sum.Warnings)
+	}
+	cfg.Out, cfg.Solvers = filepath.Join(t.TempDir(), "none"), "test/nine-only"
+	cfg.Corpora = []string{writeCorpus(t, small)}
+	if _, err := Bench(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "does not take 4×4") {
+		t.Errorf("a plan with nothing a solver takes: error %v, want one saying why", err)
+	}
+}
+
+// writeCorpus writes puzzles to a corpus file of their own.
+func writeCorpus(t *testing.T, puzzles ...*sudoku.Grid) string {
+	t.Helper()
+	var b strings.Builder
+	for _, p := range puzzles {
+		b.WriteString(p.String() + "\n")
+	}
+	path := filepath.Join(t.TempDir(), "corpus.txt")
+	if err := os.WriteFile(path, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return path
+}
+
+// A defined pipeline left out of a plan is said to be so by its
+// definition's sizes and variants, naming the file that declares them.
+func TestLeftOutNamesTheDefinition(t *testing.T) {
+	f, err := defs.Parse("nine.toml", []byte(`[[solver]]
+name     = "script/nine"
+input    = "puzzle"
+command  = ["true", "{input}"]
+output   = "grid"
+unique   = "none"
+sizes    = [9]
+variants = ["classic"]
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	diagonal := sudoku.NewGrid(sudoku.MustGeometry(3, sudoku.Diagonal))
+	puzzles := []corpora.Puzzle{
+		{ID: "a:1", Corpus: "a", Grid: sudoku.PatternGrid(3)},
+		{ID: "a:2", Corpus: "a", Grid: diagonal},
+		{ID: "b:1", Corpus: "b", Grid: sudoku.PatternGrid(4)},
+	}
+	got := LeftOut(puzzles, []solvers.Info{f.Definitions[0].Info()})
+	if len(got) != 2 || got[0].Geometry != "9×9 diagonal" || got[1].Corpus != "b" || !strings.Contains(got[0].Reason, "its definition in nine.toml declares") {
+		t.Errorf("left out %+v, want the diagonal puzzle of a and the 16×16 one of b, by nine.toml's declaration", got)
 	}
 }

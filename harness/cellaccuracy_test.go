@@ -16,7 +16,10 @@ func TestCountRightCells(t *testing.T) {
 	}
 	answer := []byte(solution.String())
 	answer[0], answer[1] = answer[1], answer[0] // two blanks wrong, swapped
-	pz := corpora.Puzzle{Grid: puzzle, Solution: solution}
+	pz := corpora.Puzzle{Corpus: "mine.txt", Grid: puzzle, Solution: solution, Solutions: -1}
+	holes, several := pz, pz
+	holes.Corpus = "holes-9@0.95"
+	several.Solutions = 2
 	for _, tc := range []struct {
 		name         string
 		pz           corpora.Puzzle
@@ -26,7 +29,9 @@ func TestCountRightCells(t *testing.T) {
 		{"two of four wrong", pz, string(answer), 4, 2},
 		{"all right", pz, solution.String(), 4, 4},
 		{"no grid returned", pz, "", 0, 0},
-		{"solution unknown", corpora.Puzzle{Grid: puzzle}, solution.String(), 0, 0},
+		{"solution unknown", corpora.Puzzle{Grid: puzzle, Solutions: -1}, solution.String(), 0, 0},
+		{"a holes puzzle's solution is one of perhaps many", holes, string(answer), 0, 0},
+		{"several solutions", several, string(answer), 0, 0},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var rec record.Record

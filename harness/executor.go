@@ -85,7 +85,7 @@ func judged(run Run, timeout time.Duration, solve func() (reply, error)) (record
 	}
 	fillRecord(&rec, rep)
 	countRightCells(&rec, run.Puzzle, rep.Solution)
-	return rec, judge(&rec, run, rep.Solution, timeout), nil
+	return rec, checkOriginal(&rec, run, judge(&rec, run, rep.Solution, timeout)), nil
 }
 
 // solve sends the run to its solver's worker, starting one if needed, and
@@ -141,15 +141,20 @@ func (e *Executor) Close() {
 // baseRecord fills what is known before the run, and its start.
 func baseRecord(run Run, timeout time.Duration) record.Record {
 	g := run.Puzzle.Grid
-	return record.Record{
+	line := g.String()
+	rec := record.Record{
 		Started: time.Now().UTC(),
 		Solver:  run.Solver.Name, Options: run.Solver.Options, Family: run.Solver.Family,
 		Stochastic: run.Solver.Stochastic, External: !run.Solver.PureGo,
-		Corpus: run.Puzzle.Corpus, PuzzleID: run.Puzzle.ID, PuzzleSHA: g.SHA256(), Puzzle: g.String(),
+		Corpus: run.Puzzle.Corpus, PuzzleID: run.Puzzle.ID, PuzzleSHA: sudoku.LineSHA256(line, g.Geometry().Variant), Puzzle: line,
 		Hints: run.Puzzle.Hints, Size: g.N(), Variant: g.Geometry().Variant.String(),
 		Mode: string(run.Mode), Seed: run.Seed, Rep: run.Rep,
 		TimeoutNS: int64(timeout),
 	}
+	if run.Transform != nil {
+		rec.Form, rec.Transform = run.Form, run.Transform.String()
+	}
+	return rec
 }
 
 // fillRecord copies the worker's measurements into rec.
@@ -194,10 +199,11 @@ func judge(rec *record.Record, run Run, solution string, timeout time.Duration) 
 }
 
 // countRightCells records how many blank cells a returned grid fills with
-// the known solution's digit, when the corpus gives a solution and the
-// grid is readable.
+// the known solution's digit, when the corpus gives a solution that is
+// the puzzle's only one (corpora.SolutionIsTheOne) and the grid is
+// readable.
 func countRightCells(rec *record.Record, pz corpora.Puzzle, solution string) {
-	if pz.Solution == nil || len(solution) != len(pz.Solution.Cells()) {
+	if !corpora.SolutionIsTheOne(pz) || len(solution) != len(pz.Solution.Cells()) {
 		return
 	}
 	for i, d := range pz.Grid.Cells() {

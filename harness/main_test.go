@@ -6,36 +6,40 @@ import (
 	"fmt"
 	"os"
 	"os/exec"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/defs"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/solvers/external"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
-// workerEnv makes the test binary act as a worker for the named solver;
-// benchEnv makes it run slowConfig's benchmark into the named directory.
-const (
-	workerEnv = "SUDOKUBENCH_TEST_WORKER"
-	benchEnv  = "SUDOKUBENCH_TEST_BENCH"
-)
+// testWorker makes the test binary act as a worker for a solver of
+// testRegistry; benchEnv makes it run slowConfig's benchmark into the
+// named directory.
+var testWorker = TestWorker{Env: "SUDOKUBENCH_TEST_WORKER", Registry: testRegistry}
+
+const benchEnv = "SUDOKUBENCH_TEST_BENCH"
+
+// allocEnv makes the test binary a program that touches that many MiB and
+// exits: a process whose peak is known, for a wrapper to start.
+const allocEnv = "SUDOKUBENCH_TEST_ALLOC_MIB"
 
 func TestMain(m *testing.M) {
-	if name := os.Getenv(workerEnv); name != "" {
-		out, err := ProtocolStdout()
-		if err == nil {
-			err = ServeWorker(testRegistry(), name, os.Stdin, out)
+	if mib, err := strconv.Atoi(os.Getenv(allocEnv)); err == nil {
+		b := make([]byte, mib<<20)
+		for i := 0; i < len(b); i += 4096 {
+			b[i] = 1
 		}
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
-		}
+		fmt.Println(b[len(b)/2])
 		os.Exit(0)
 	}
+	testWorker.ServeIfAsked()
 	if out := os.Getenv(benchEnv); out != "" {
 		if _, err := Bench(context.Background(), slowConfig(out)); err != nil {
 			fmt.Fprintln(os.Stderr, err)
@@ -47,11 +51,7 @@ func TestMain(m *testing.M) {
 }
 
 // testLaunch re-executes the test binary as a worker.
-func testLaunch(solver string) *exec.Cmd {
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), workerEnv+"="+solver)
-	return cmd
-}
+func testLaunch(solver string) *exec.Cmd { return testWorker.Launch(solver) }
 
 // testRegistry holds the planted faulty solvers (liars about unsat and
 // multiple among them) beside two correct ones: a plain backtracking
@@ -71,6 +71,8 @@ func testRegistry() *solvers.Registry {
 		},
 	}
 	planted["test/slow"] = slowly(dlx.NewSolver())
+	planted["test/sleepy"] = sleepy
+	planted["test/moody"] = moody
 	planted["test/claims-unsat"] = func(context.Context, solvers.Request) (solvers.Result, error) {
 		return solvers.Result{Status: solvers.Unsat}, nil
 	}
@@ -89,7 +91,15 @@ func testRegistry() *solvers.Registry {
 			panic(err)
 		}
 	}
+	nineOnly := solvers.Info{
+		Name: "test/nine-only", Family: "direct", PureGo: true, New: func() solvers.Solver { return dlx.NewSolver() },
+		Supports: func(geo *sudoku.Geometry) bool { return geo.N == 9 },
+	}
+	if err := reg.Add(nineOnly); err != nil {
+		panic(err)
+	}
 	addProofSolvers(reg)
+	addForkingDefinition(reg)
 	return reg
 }
 
@@ -107,6 +117,31 @@ func runOutside(s solvers.Solver) solvers.SolverFunc {
 			return solvers.Result{}, fmt.Errorf("outside program: exit %d, %v: %s", out.ExitCode, err, out.Tail(200))
 		}
 		return s.Solve(ctx, req)
+	}
+}
+
+// forkingMiB is what the program that the forking definition's wrapper
+// starts before its solver touches.
+const forkingMiB = 200
+
+// addForkingDefinition registers a defined pipeline whose program is a
+// wrapper script: it runs this test binary touching forkingMiB, then
+// CaDiCaL on the formula, as child processes both. The pipeline's peak is
+// the wrapper's and its children's.
+func addForkingDefinition(reg *solvers.Registry) {
+	text := fmt.Sprintf(`[[solver]]
+name    = "sat/forking-cadical"
+input   = "cnf"
+command = ["sh", "-c", "%s=%d \"$1\" >/dev/null; cadical -q \"$0\"", "{input}", %q]
+output  = "sat-competition"
+unique  = "block"
+`, allocEnv, forkingMiB, os.Args[0])
+	f, err := defs.Parse("forking.toml", []byte(text))
+	if err != nil {
+		panic(err)
+	}
+	if err := reg.Add(f.Definitions[0].Info()); err != nil {
+		panic(err)
 	}
 }
 
@@ -171,6 +206,31 @@ func slowly(s solvers.Solver) solvers.SolverFunc {
 		time.Sleep(10 * time.Millisecond)
 		return s.Solve(ctx, req)
 	}
+}
+
+// sleepDuration is how long test/sleepy sleeps before each solve.
+const sleepDuration = 30 * time.Millisecond
+
+// sleepy takes sleepDuration before it solves: a stream of its runs lasts
+// many times one run's limit, although each run keeps well inside it.
+func sleepy(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+	time.Sleep(sleepDuration)
+	return backtrack(ctx, req)
+}
+
+// moody fails in its own way on each of three test puzzles (the second
+// spins, the third exits its process, the fourth panics) and solves the
+// others, so that one stream of its runs meets every fault.
+func moody(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+	switch req.Puzzle.String() {
+	case testPuzzleLines[1]:
+		return spinForever(ctx, req)
+	case testPuzzleLines[2]:
+		return exitAbruptly(ctx, req)
+	case testPuzzleLines[3]:
+		panic("planted panic")
+	}
+	return backtrack(ctx, req)
 }
 
 // spinForever ignores its context, as an engine that cannot be interrupted.

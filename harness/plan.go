@@ -1,23 +1,34 @@
 package harness
 
 import (
+	"fmt"
 	"math/rand/v2"
 	"slices"
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/sudoku"
 )
 
-// Run is one planned run: one solver on one puzzle, in one mode, one
-// repetition.
+// Run is one planned run: one solver on one form of one puzzle, in one
+// mode, one repetition.
 type Run struct {
 	Key    string
 	Solver solvers.Info
+	// Puzzle is what the solver is given: the corpus's puzzle, or for a
+	// form k > 0 that puzzle (and its known solution) under Transform,
+	// with the corpus's id, line, hints and count of solutions.
 	Puzzle corpora.Puzzle
 	Mode   solvers.Mode
 	Seed   int64 // the plan's seed plus the repetition
 	Rep    int
+	// Form is 0 for the corpus's puzzle, 1..K for an equivalent form;
+	// Transform makes the form from Original, the corpus's puzzle (nil
+	// for form 0).
+	Form      int
+	Transform *sudoku.Transform
+	Original  *sudoku.Grid
 }
 
 // RunSeed is the seed a stochastic solver gets on repetition rep: the plan's
@@ -27,29 +38,78 @@ func RunSeed(planSeed int64, rep int) int64 { return planSeed + int64(rep) }
 // blockSize is how many runs of one solver InBlocks puts one after another.
 const blockSize = 32
 
-// PlanRuns crosses puzzles, solvers and repetitions and shuffles the runs
-// with seed, so that slow and fast solvers, easy and hard puzzles are spread
-// over the benchmark's time (a drifting machine then blurs every solver
-// alike). The same arguments always give the same order. Each solver runs in
-// the mode it can establish (solvers.Info.ModeFor): an incomplete solver in
-// a unique-mode plan runs, and is recorded, in first mode.
-func PlanRuns(puzzles []corpora.Puzzle, infos []solvers.Info, mode solvers.Mode, reps int, seed int64) []Run {
-	runs := make([]Run, 0, len(puzzles)*len(infos)*reps)
+// PlanRuns crosses puzzles, their forms (the puzzle itself and forms
+// random equivalent ones, FormOf), solvers and repetitions and shuffles
+// the runs with seed, so that slow and fast solvers, easy and hard
+// puzzles are spread over the benchmark's time (a drifting machine then
+// blurs every solver alike). The same arguments always give the same
+// order, and a plan without forms the order it had before forms existed.
+// Each solver runs in the mode it can establish (solvers.Info.ModeFor): an
+// incomplete solver in a unique-mode plan runs, and is recorded, in first
+// mode. A solver is not planned on a puzzle whose geometry it does not
+// take (solvers.Info.Takes; LeftOut says which those are).
+func PlanRuns(puzzles []corpora.Puzzle, infos []solvers.Info, mode solvers.Mode, reps, forms int, seed int64) ([]Run, error) {
+	runs := make([]Run, 0, len(puzzles)*(forms+1)*len(infos)*reps)
 	for _, p := range puzzles {
-		for _, in := range infos {
-			m := in.ModeFor(mode)
-			for rep := range reps {
-				s := RunSeed(seed, rep)
-				runs = append(runs, Run{
-					Key:    record.Key(in.Name, p.ID, string(m), s, rep),
-					Solver: in, Puzzle: p, Mode: m, Seed: s, Rep: rep,
-				})
+		for form := range forms + 1 {
+			fp, tr, err := FormOf(p, form, seed)
+			if err != nil {
+				return nil, err
+			}
+			for _, in := range infos {
+				if !in.Takes(p.Grid.Geometry()) {
+					continue
+				}
+				m := in.ModeFor(mode)
+				for rep := range reps {
+					s := RunSeed(seed, rep)
+					runs = append(runs, Run{
+						Key:    record.Key(in.Name, p.ID, string(m), s, rep, form),
+						Solver: in, Puzzle: fp, Mode: m, Seed: s, Rep: rep,
+						Form: form, Transform: tr, Original: p.Grid,
+					})
+				}
 			}
 		}
 	}
 	rng := rand.New(rand.NewPCG(uint64(seed), 0x5eed_5d0c))
 	rng.Shuffle(len(runs), func(i, j int) { runs[i], runs[j] = runs[j], runs[i] })
-	return runs
+	return runs, nil
+}
+
+// LeftOut lists the puzzles that PlanRuns leaves out because a solver
+// does not take their geometry (a solver definition's sizes and
+// variants), one entry per solver, corpus and geometry, in the order of
+// infos and then of first appearance in puzzles.
+func LeftOut(puzzles []corpora.Puzzle, infos []solvers.Info) []record.LeftOut {
+	var out []record.LeftOut
+	for _, in := range infos {
+		index := make(map[[2]string]int) // corpus and geometry to entry
+		for _, p := range puzzles {
+			geo := p.Grid.Geometry()
+			if in.Takes(geo) {
+				continue
+			}
+			key := [2]string{p.Corpus, geo.String()}
+			i, ok := index[key]
+			if !ok {
+				i = len(out)
+				index[key] = i
+				out = append(out, record.LeftOut{Solver: in.Name, Corpus: p.Corpus, Geometry: geo.String(), Reason: notTaken(in, geo)})
+			}
+			out[i].Puzzles++
+		}
+	}
+	return out
+}
+
+// notTaken says why a solver is not planned on puzzles of a geometry.
+func notTaken(in solvers.Info, geo *sudoku.Geometry) string {
+	why := fmt.Sprintf("%s does not take %s puzzles", in.Name, geo)
+	if in.Source != nil {
+		why += fmt.Sprintf(" (its definition in %s declares the sizes and variants it takes)", in.Source.File)
+	}
+	return why
 }
 
 // InBlocks orders the runs to execute: it cuts each solver's runs, in their

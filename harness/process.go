@@ -49,7 +49,7 @@ var errInterrupted = errors.New("interrupted")
 type workerProc struct {
 	cmd    *exec.Cmd
 	stdin  io.WriteCloser
-	lines  chan []byte // reply lines; closed at the worker's end of output
+	lines  chan workerLine // reply lines; closed at the worker's end of output
 	stderr *tailBuffer
 }
 
@@ -58,7 +58,7 @@ func startWorker(ctx context.Context, launch Launcher, solver string) (*workerPr
 	cmd := launch(solver)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	cmd.WaitDelay = time.Second
-	p := &workerProc{cmd: cmd, lines: make(chan []byte, 1), stderr: &tailBuffer{limit: stderrTail}}
+	p := &workerProc{cmd: cmd, lines: make(chan workerLine, 1), stderr: &tailBuffer{limit: stderrTail}}
 	cmd.Stderr = p.stderr
 	var err error
 	if p.stdin, err = cmd.StdinPipe(); err != nil {
@@ -86,7 +86,7 @@ func (p *workerProc) awaitHello(ctx context.Context, solver string) error {
 	select {
 	case line, ok := <-p.lines:
 		var h hello
-		if !ok || json.Unmarshal(line, &h) != nil || !h.Ready {
+		if !ok || json.Unmarshal(line.text, &h) != nil || !h.Ready {
 			p.kill()
 			return fmt.Errorf("worker for %s did not start: %s", solver, p.stderr.String())
 		}
@@ -98,13 +98,20 @@ func (p *workerProc) awaitHello(ctx context.Context, solver string) error {
 	}
 }
 
+// workerLine is a line a worker wrote, stamped with when the parent read
+// it: the arrival of a reply starts the clock of the job sent after it.
+type workerLine struct {
+	text []byte
+	at   time.Time
+}
+
 // readLines sends each line of r to out and closes out at the end.
-func readLines(r io.Reader, out chan<- []byte) {
+func readLines(r io.Reader, out chan<- workerLine) {
 	defer close(out)
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64*1024), 16<<20)
 	for sc.Scan() {
-		out <- append([]byte(nil), sc.Bytes()...)
+		out <- workerLine{text: append([]byte(nil), sc.Bytes()...), at: time.Now()}
 	}
 }
 
@@ -121,10 +128,7 @@ type limits struct {
 // the worker can take another job. The error is errInterrupted when ctx was
 // cancelled, in which case the worker is killed and nothing is recorded.
 func (p *workerProc) solve(ctx context.Context, j job, lim limits) (rep reply, alive bool, err error) {
-	line, err := json.Marshal(j)
-	if err != nil {
-		return reply{}, true, err
-	}
+	line := appendJob(nil, &j)
 	// The watch's timers start before the job is sent, so that setting them
 	// up does not wake the parent's threads while the worker is timing.
 	w := newWatch(p.cmd.Process.Pid, lim)
@@ -139,9 +143,9 @@ func (p *workerProc) solve(ctx context.Context, j job, lim limits) (rep reply, a
 			if !ok {
 				return p.died(start, "worker died"), false, nil
 			}
-			if err := json.Unmarshal(line, &rep); err != nil {
+			if err := decodeReply(line.text, &rep); err != nil {
 				p.kill()
-				return crashReply(start, fmt.Sprintf("unreadable reply %q: %v", line, err)), false, nil
+				return crashReply(start, fmt.Sprintf("unreadable reply %q: %v", line.text, err)), false, nil
 			}
 			return rep, true, nil
 		case <-w.deadline():

@@ -13,12 +13,13 @@ import (
 	"github.com/sudokubench/sudokubench/encodings/cnf"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/defs"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
-	"github.com/sudokubench/sudokubench/solvers/sat"
 )
 
 // addProofSolvers registers planted pipelines that claim to write DRAT
-// proofs of the extended encoding, and CaDiCaL's real ones.
+// proofs of the extended encoding, CaDiCaL's shipped definitions, and a
+// definition whose program corrupts CaDiCaL's proofs.
 func addProofSolvers(reg *solvers.Registry) {
 	spec := &solvers.ProofSpec{Encoding: cnf.Options{Encoding: cnf.Extended}}
 	planted := map[string]string{
@@ -32,14 +33,34 @@ func addProofSolvers(reg *solvers.Registry) {
 			panic(err)
 		}
 	}
-	for _, in := range sat.Pipelines() {
-		if in.Proofs != nil {
-			if err := reg.Add(in); err != nil {
+	corrupt, err := defs.Parse("corrupt.toml", []byte(corruptProofDefinition))
+	if err != nil {
+		panic(err)
+	}
+	for _, f := range append(defs.Shipped(), corrupt) {
+		for _, d := range f.Definitions {
+			if d.Proof == "" {
+				continue
+			}
+			if err := reg.Add(d.Info()); err != nil {
 				panic(err)
 			}
 		}
 	}
 }
+
+// corruptProofDefinition is CaDiCaL defined to write proofs, by a wrapper
+// that answers as CaDiCaL does and then puts the empty clause alone in
+// place of CaDiCaL's proof: a refutation only where unit propagation
+// refutes the formula.
+const corruptProofDefinition = `[[solver]]
+name    = "sat/cadical-corrupt"
+input   = "cnf"
+command = ["sh", "-c", "cadical -q \"$1\" \"$2\"; code=$?; echo 0 > \"$2\"; exit $code", "sh", "{input}", "{proof}"]
+output  = "sat-competition"
+unique  = "block"
+proof   = "drat"
+`
 
 // firstSolutionProving returns the first solution dlx finds as unique,
 // whatever the puzzle, and writes proof (unless "") where asked: a
@@ -160,6 +181,31 @@ func TestCadicalVerdictsCertified(t *testing.T) {
 	m, err := record.ReadManifest(filepath.Join(out, record.ManifestFile))
 	if err != nil || !m.Plan.Certify {
 		t.Errorf("manifest plan does not say certify: %v", err)
+	}
+}
+
+// TestCorruptDefinedProofIsWrong: a defined pipeline whose program writes
+// a proof that does not refute its formula has its unique verdicts made
+// wrong, as a built-in pipeline's would be.
+func TestCorruptDefinedProofIsWrong(t *testing.T) {
+	out := t.TempDir()
+	cfg := tinyConfig(out, "sat/cadical-corrupt")
+	cfg.Certify = true
+	in, _ := cfg.Registry.Lookup("sat/cadical-corrupt")
+	if err := in.Check(); err != nil {
+		t.Skip(err)
+	}
+	if _, err := Bench(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	recs := readRecords(t, out)
+	if len(recs) == 0 {
+		t.Fatal("no records")
+	}
+	for _, r := range recs {
+		if r.Status != string(solvers.Wrong) || certifiedText(r) != "false" || !strings.Contains(r.Detail, "DRAT proof rejected") {
+			t.Errorf("%s: %s, certified %q (%s); want wrong, a rejected proof", r.Key(), r.Status, certifiedText(r), r.Detail)
+		}
 	}
 }
 

@@ -5,7 +5,11 @@ import (
 )
 
 // The parent and a worker speak JSON lines over the worker's stdin and
-// stdout: the worker first says hello, then answers each job with one reply.
+// stdout: the worker first says hello, then answers each job with one reply,
+// in the order of the jobs. It reads a job only after replying to the one
+// before, so the parent may send several ahead (see pipeline.go): a job
+// starts when it was sent or when the reply before it came, whichever is
+// later.
 
 // hello is the worker's first line: it is ready to take jobs.
 type hello struct {
@@ -25,6 +29,12 @@ type job struct {
 	// puzzles that makes a benchmark's times match a tight loop's: a pool
 	// serving requests wants answers, not that fidelity (see Pool).
 	SkipWarmUp bool `json:"skip_warm_up,omitempty"`
+	// SkipPeak asks for no peak resident set: reading it costs two system
+	// calls, one of which (reading /proc/self/status) takes longer than a
+	// 17-clue solve of the fastest engine. Streams of puzzles for answers
+	// (solve, the server's batches) report no memory and skip it; the
+	// parent's memory limit holds either way. The reply's PeakRSS is 0.
+	SkipPeak bool `json:"skip_peak,omitempty"`
 	// ProofPath asks the solver to write the DRAT proof of its verdict
 	// there, for the parent to check (solvers.Request.ProofPath).
 	ProofPath string `json:"proof_path,omitempty"`

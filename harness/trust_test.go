@@ -44,8 +44,8 @@ func TestRecordsCarryProvenance(t *testing.T) {
 		if r.Host != host || r.Build != record.UnknownBuild {
 			t.Errorf("%s: host %q build %q, want %q and %q", r.Key(), r.Host, r.Build, host, record.UnknownBuild)
 		}
-		if g, err := sudoku.ParseLine(r.Puzzle, sudoku.Classic); err != nil || g.SHA256() != r.PuzzleSHA || r.Schema != record.Schema {
-			t.Errorf("%s: puzzle %q (%v) schema %d, want the puzzle whose SHA-256 is %s, schema %d", r.Key(), r.Puzzle, err, r.Schema, r.PuzzleSHA, record.Schema)
+		if g, err := sudoku.ParseLine(r.Puzzle, sudoku.Classic); err != nil || g.SHA256() != r.PuzzleSHA || r.Schema != 1 {
+			t.Errorf("%s: puzzle %q (%v) schema %d, want the puzzle whose SHA-256 is %s, schema 1", r.Key(), r.Puzzle, err, r.Schema, r.PuzzleSHA)
 		}
 	}
 	m, err := record.ReadManifest(filepath.Join(cfg.Out, record.ManifestFile))
@@ -307,5 +307,33 @@ func TestStampReadsEveryPartOfTheBuildInfo(t *testing.T) {
 	}
 	if none := stampOf(nil, false); none.Build != record.UnknownBuild || none.Revision != "" || none.Settings != nil {
 		t.Errorf("stamp without build information = %+v", none)
+	}
+}
+
+// A defined pipeline's program peak includes the processes its program
+// starts: a wrapper script that runs a program touching forkingMiB before
+// CaDiCaL records a peak above forkingMiB.
+func TestDefinedPipelinePeakIncludesItsProgramsChildren(t *testing.T) {
+	cfg := tinyConfig(t.TempDir(), "sat/forking-cadical")
+	cfg.Timeout = 30 * time.Second // a busy machine, and 200 MiB touched per call
+	in, err := cfg.Registry.Lookup("sat/forking-cadical")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := in.Check(); err != nil {
+		t.Skip(err)
+	}
+	if _, err := Bench(context.Background(), cfg); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range readRecords(t, cfg.Out) {
+		switch {
+		case r.Status != "solved":
+			t.Errorf("%s: status %s (%s), want solved", r.Key(), r.Status, r.Detail)
+		case r.ProgramPeakRSS == 0:
+			t.Logf("%s: program peak not measured here (ptrace refused?)", r.Key())
+		case r.ProgramPeakRSS < forkingMiB<<20:
+			t.Errorf("%s: program peak %d MiB, want above the %d MiB its wrapper's child touched", r.Key(), r.ProgramPeakRSS>>20, forkingMiB)
+		}
 	}
 }

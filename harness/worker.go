@@ -43,13 +43,19 @@ func ServeWorker(reg *solvers.Registry, name string, in io.Reader, out io.Writer
 	sc := bufio.NewScanner(in)
 	sc.Buffer(make([]byte, 64*1024), 1<<20)
 	var replied time.Time // when the previous reply went out
+	var line []byte       // a reply, reused
 	for sc.Scan() {
 		waited := time.Since(replied)
 		var j job
-		if err := json.Unmarshal(sc.Bytes(), &j); err != nil {
+		if err := decodeJob(sc.Bytes(), &j); err != nil {
 			return fmt.Errorf("worker: bad job line %q: %w", sc.Text(), err)
 		}
-		if err := enc.Encode(w.do(j, waited)); err != nil {
+		rep := w.do(j, waited)
+		line, err = appendReply(line[:0], &rep)
+		if err == nil {
+			_, err = out.Write(append(line, '\n'))
+		}
+		if err != nil {
 			return fmt.Errorf("worker: writing reply: %w", err)
 		}
 		replied = time.Now()
@@ -94,7 +100,9 @@ func (w *worker) do(j job, waited time.Duration) reply {
 	timeout := time.Duration(j.TimeoutNS)
 	w.prime(req, timeout)
 	w.shedLeftovers()
-	w.meter.reset()
+	if !j.SkipPeak {
+		w.meter.reset()
+	}
 	if !j.SkipWarmUp {
 		w.warmUp(timeout, waited)
 	}
@@ -120,7 +128,9 @@ func (w *worker) do(j job, waited time.Duration) reply {
 	alloc := allocatedBytes() - alloc0
 
 	rep := reply{WallNS: int64(wall), CPUNS: int64(cpu), AllocBytes: alloc, BaseRSS: w.baseRSS}
-	rep.PeakRSS, _ = w.meter.peak()
+	if !j.SkipPeak {
+		rep.PeakRSS, _ = w.meter.peak()
+	}
 	if children {
 		rep.ProgramPeakRSS = external.TakePeak()
 	}
@@ -345,11 +355,22 @@ func (j job) request() (solvers.Request, error) {
 	return solvers.Request{Puzzle: g, Mode: mode, Seed: j.Seed, ProofPath: j.ProofPath}, nil
 }
 
-// ProtocolStdout moves the worker's protocol off file descriptor 1: it
+// ServeWorkerStdio is a worker process's whole life: ServeWorker on
+// standard input, its replies on what standard output was, moved off
+// descriptor 1 first (protocolStdout).
+func ServeWorkerStdio(reg *solvers.Registry, name string) error {
+	out, err := protocolStdout()
+	if err != nil {
+		return err
+	}
+	return ServeWorker(reg, name, os.Stdin, out)
+}
+
+// protocolStdout moves the worker's protocol off file descriptor 1: it
 // returns a new file for the replies and points descriptor 1 at standard
 // error, so that a solver (or a library under it) printing to standard output
-// cannot corrupt the reply stream. Call it once, before ServeWorker.
-func ProtocolStdout() (*os.File, error) {
+// cannot corrupt the reply stream.
+func protocolStdout() (*os.File, error) {
 	fd, err := unix.Dup(1)
 	if err != nil {
 		return nil, fmt.Errorf("worker: duplicating stdout: %w", err)

@@ -304,7 +304,7 @@ func TestBadQueriesGet4xx(t *testing.T) {
 	}{
 		{"/api/generate?hints=abc", 400, "hints=abc: want a whole number"},
 		{"/api/generate?hint=30", 400, `unknown query parameter "hint"`},
-		{"/api/generate?size=7", 400, "size=7: use 4, 9, 16 or 25"},
+		{"/api/generate?size=7", 400, "size=7: use 4, 9, 16, 25 or 36"},
 		{"/api/generate?variant=killer", 400, "variant: unknown variant"},
 		{"/api/generate?seed=-1", 400, "seed=-1: want a whole number"},
 		{"/api/generate?hints=90", 400, "90 hints asked for a 9×9 classic grid, which has 81 cells"},
@@ -414,15 +414,15 @@ func TestSolveAllMarksABusySolver(t *testing.T) {
 
 // TestArticleShapes checks the article's own request and answer shapes,
 // key for key: the answer adds to the article's keys the mode that every
-// answer carries.
+// answer carries, the solve's time and whether it came from the cache.
 func TestArticleShapes(t *testing.T) {
 	_, ts := newTestServer(t, nil)
 	rows := rowsOf(mustParse(t, top95, sudoku.Classic))
 	a := post(t, ts, "/solve", map[string]any{"puzzle": rows})
 	var keys map[string]any
 	a.decode(t, &keys)
-	if got := slices.Sorted(maps.Keys(keys)); a.code != 200 || !slices.Equal(got, []string{"algorithm", "mode", "solution", "status"}) {
-		t.Fatalf("POST /solve: %d with keys %v, want 200 with algorithm, mode, solution, status", a.code, got)
+	if got := slices.Sorted(maps.Keys(keys)); a.code != 200 || !slices.Equal(got, []string{"algorithm", "cached", "mode", "solution", "status", "wall_ns"}) {
+		t.Fatalf("POST /solve: %d with keys %v, want 200 with algorithm, cached, mode, solution, status, wall_ns", a.code, got)
 	}
 	var solved articleSolveAnswer
 	a.decode(t, &solved)

@@ -21,12 +21,17 @@ type articleSolveRequest struct {
 }
 
 // articleSolveAnswer is the article's solve answer, with the mode the
-// solver ran in (always first) beside the article's fields.
+// solver ran in (always first) beside the article's fields, the solve's
+// time as its worker measured it, and whether the answer came from the
+// server's cache (see answerCache), in which case the time is the one
+// measured when it was solved.
 type articleSolveAnswer struct {
 	Status    string  `json:"status"`
 	Solution  [][]int `json:"solution"` // null unless solved and verified
 	Algorithm string  `json:"algorithm"`
 	Mode      string  `json:"mode"`
+	WallNS    int64   `json:"wall_ns"`
+	Cached    bool    `json:"cached"`
 }
 
 // articleGenerated is the article's generate answer.
@@ -37,21 +42,40 @@ type articleGenerated struct {
 }
 
 // handleArticleSolve answers POST /solve {"puzzle": [[5,3,0,…],…]} with
-// {status, solution, algorithm}, in first mode.
+// {status, solution, algorithm}, in first mode, from the server's cache
+// when it holds the answer.
 func (s *Server) handleArticleSolve(w http.ResponseWriter, r *http.Request) {
 	req, err := decodeBody[articleSolveRequest](r)
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	_, res, err := s.solveNamed(r.Context(), puzzleRequest{Puzzle: req.Puzzle}, req.Algorithm)
+	j, err := s.job(puzzleRequest{Puzzle: req.Puzzle})
 	if err != nil {
 		writeError(w, err)
 		return
 	}
-	answer := articleSolveAnswer{Status: res.Status, Algorithm: res.Solver, Mode: res.Mode}
+	info, err := s.runnable(req.Algorithm)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	key := cacheKey{solver: info.Name, variant: j.grid.Geometry().Variant.String(), puzzle: j.grid.String()}
+	if answer, ok := s.cache.get(key); ok {
+		writeJSON(w, http.StatusOK, answer)
+		return
+	}
+	res, err := s.solve(r.Context(), info, j)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	answer := articleSolveAnswer{Status: res.Status, Algorithm: res.Solver, Mode: res.Mode, WallNS: res.WallNS}
 	if res.verified != nil {
 		answer.Solution = rowsOf(res.verified)
+	}
+	if settled(res) {
+		s.cache.put(key, answer)
 	}
 	writeJSON(w, http.StatusOK, answer)
 }

@@ -232,3 +232,55 @@ func screenshot(path string) chromedp.Action {
 		return os.WriteFile(path, png, 0o644)
 	})
 }
+
+// A 36×36 puzzle on the page: generated with a seed, shown as the API
+// gives it (numbers past 25×25), solved and verified; its display form
+// pasted back loads the same puzzle.
+func TestBrowserPosesThirtySixByThirtySix(t *testing.T) {
+	ctx := newBrowser(t)
+	_, ts := newTestServer(t, func(c *Config) { c.Workers = 1 })
+	must := func(step string, actions ...chromedp.Action) {
+		t.Helper()
+		if err := chromedp.Run(ctx, actions...); err != nil {
+			t.Fatalf("%s: %v", step, err)
+		}
+	}
+	const numbersScript = `Array.from(document.querySelectorAll('#grid .cell')).map(c => c.value || '0').join(' ')`
+	var want generated
+	get(t, ts, "/api/generate?size=36&variant=classic&seed=5").decode(t, &want)
+	var shown string
+	must("generate a 36×36 puzzle",
+		chromedp.Navigate(ts.URL),
+		chromedp.WaitVisible("#r9c9", chromedp.ByID),
+		chromedp.Poll(`document.querySelectorAll('#solver option').length > 0`, nil),
+		chromedp.SetValue("#size", "36", chromedp.ByID),
+		chromedp.Evaluate(`document.getElementById('size').dispatchEvent(new Event('change'))`, nil),
+		chromedp.SetValue("#seed", "5", chromedp.ByID),
+		chromedp.Click("#generate", chromedp.ByID),
+		waitText("#message", "Generated a unique 36×36 classic puzzle"),
+		chromedp.Evaluate(numbersScript, &shown),
+	)
+	if shown != want.Puzzle {
+		t.Fatalf("the grid shows %.60s…, the API gives %.60s… for the seed", shown, want.Puzzle)
+	}
+	var solved string
+	must("solve it",
+		chromedp.Click("#solve", chromedp.ByID),
+		waitText("#facts", "solved"),
+		chromedp.Evaluate(numbersScript, &solved),
+		screenshot(filepath.Join(t.ArtifactDir(), "thirty-six.png")),
+	)
+	checkSolution(t, want.Puzzle, solved, sudoku.Classic)
+
+	var pasted string
+	must("paste its display form",
+		chromedp.Click("#clear", chromedp.ByID),
+		chromedp.SetValue("#paste", mustParse(t, want.Puzzle, sudoku.Classic).Pretty(), chromedp.ByID),
+		chromedp.Click(`#paste-form button[type="submit"]`, chromedp.ByQuery),
+		waitText("#message", "Loaded a 36×36 puzzle"),
+		chromedp.Evaluate(numbersScript, &pasted),
+	)
+	if pasted != want.Puzzle {
+		t.Errorf("pasted %.60s…, the grid shows %.60s…", want.Puzzle, pasted)
+	}
+}

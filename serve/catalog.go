@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/sudokubench/sudokubench/corpora"
-	"github.com/sudokubench/sudokubench/solvers/dlx"
+	"github.com/sudokubench/sudokubench/solvers/bitboard"
 )
 
 // solverEntry describes a solver for GET /api/solvers.
@@ -166,5 +166,5 @@ func sampleQuery(r *http.Request) (corpora.Options, error) {
 	if err != nil {
 		return corpora.Options{}, badRequest("hints: %v", err)
 	}
-	return corpora.Options{Sample: n, Seed: seed, Hints: hints, SkipInvalid: true, Oracle: dlx.Oracle{}}, nil
+	return corpora.Options{Sample: n, Seed: seed, Hints: hints, SkipInvalid: true, Oracle: bitboard.Oracle{}}, nil
 }

@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"encoding/json"
@@ -11,6 +12,7 @@ import (
 	"net/http"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"testing"
@@ -172,4 +174,81 @@ func (lt *loadTest) heapInUse() uint64 {
 	var m runtime.MemStats
 	runtime.ReadMemStats(&m)
 	return m.HeapInuse
+}
+
+// batchPuzzles is the size of BenchmarkServeBatch's batch.
+const batchPuzzles = 10_000
+
+// BenchmarkServeBatch sends the first batchPuzzles 17-clue puzzles as one
+// POST /api/solve/batch to a server on 127.0.0.1, per solver, and reports
+// puzzles per second, from the request's start to its last line read.
+// Every line must be a verified solution of its puzzle, in order.
+//
+//	go test -run '^$' -bench ServeBatch -benchtime 5x ./serve
+func BenchmarkServeBatch(b *testing.B) {
+	var puzzles []string
+	_, err := corpora.Load(corporaDir, "17-clue", corpora.Options{Limit: batchPuzzles}, func(p corpora.Puzzle) error {
+		puzzles = append(puzzles, p.Grid.String())
+		return nil
+	})
+	if err != nil {
+		b.Fatal(err)
+	}
+	s, err := New(Config{Registry: workerRegistry(), Launch: testLaunch, Logger: slog.New(slog.DiscardHandler)})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		b.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	served := make(chan error, 1)
+	go func() { served <- s.Serve(ctx, ln) }()
+	defer func() { cancel(); <-served }()
+	url := "http://" + ln.Addr().String() + "/api/solve/batch"
+	for _, solver := range []string{"propagate/bitboard", "exactcover/dlx"} {
+		body, err := json.Marshal(map[string]any{"puzzles": puzzles, "solver": solver})
+		if err != nil {
+			b.Fatal(err)
+		}
+		b.Run(fmt.Sprintf("solver=%s/corpus=17-clue/puzzles=%d", strings.ReplaceAll(solver, "/", ":"), len(puzzles)), func(b *testing.B) {
+			start := time.Now()
+			for range b.N {
+				if err := postBatch(url, body, puzzles); err != nil {
+					b.Fatal(err)
+				}
+			}
+			b.ReportMetric(float64(b.N*len(puzzles))/time.Since(start).Seconds(), "puzzles/s")
+		})
+	}
+}
+
+// postBatch sends one batch and checks each line of its answer.
+func postBatch(url string, body []byte, puzzles []string) error {
+	res, err := http.Post(url, "application/json", bytes.NewReader(body))
+	if err != nil {
+		return err
+	}
+	defer res.Body.Close()
+	if res.StatusCode != http.StatusOK {
+		raw, _ := io.ReadAll(res.Body)
+		return fmt.Errorf("%d: %s", res.StatusCode, raw)
+	}
+	sc := bufio.NewScanner(res.Body)
+	n := 0
+	for ; sc.Scan(); n++ {
+		var l batchLine
+		if err := json.Unmarshal(sc.Bytes(), &l); err != nil {
+			return fmt.Errorf("line %d: %v", n+1, err)
+		}
+		if l.Index != n || l.Puzzle != puzzles[n] || l.Status != "solved" || !l.Verified {
+			return fmt.Errorf("line %d: puzzle %d %s, %s (%s); want puzzle %d, a verified solution", n+1, l.Index, l.Puzzle, l.Status, l.Detail, n)
+		}
+	}
+	if n != len(puzzles) {
+		return fmt.Errorf("%d lines for %d puzzles: %v", n, len(puzzles), sc.Err())
+	}
+	return sc.Err()
 }

@@ -1,11 +1,9 @@
 package serve
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
-	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -17,34 +15,32 @@ import (
 
 	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
-// workerEnv makes the test binary act as a worker for the named solver of
-// testRegistry, as the sudokubench binary's hidden worker command does.
-const workerEnv = "SUDOKUBENCH_SERVE_TEST_WORKER"
+// testWorker makes the test binary act as a worker for a solver of
+// workerRegistry, as the sudokubench binary's hidden worker command does.
+var testWorker = harness.TestWorker{Env: "SUDOKUBENCH_SERVE_TEST_WORKER", Registry: workerRegistry}
 
 func TestMain(m *testing.M) {
-	if name := os.Getenv(workerEnv); name != "" {
-		out, err := harness.ProtocolStdout()
-		if err == nil {
-			err = harness.ServeWorker(testRegistry(), name, os.Stdin, out)
-		}
-		if err != nil {
-			fmt.Fprintln(os.Stderr, err)
-			os.Exit(1)
-		}
-		os.Exit(0)
-	}
+	testWorker.ServeIfAsked()
 	os.Exit(m.Run())
 }
 
 // testLaunch re-executes the test binary as a worker.
-func testLaunch(solver string) *exec.Cmd {
-	cmd := exec.Command(os.Args[0], "-test.run=^$")
-	cmd.Env = append(os.Environ(), workerEnv+"="+solver)
-	return cmd
+func testLaunch(solver string) *exec.Cmd { return testWorker.Launch(solver) }
+
+// workerRegistry is testRegistry with the suite's fastest engine, for the
+// batch benchmark; the tests' servers, whose answers list their solvers,
+// offer testRegistry's alone.
+func workerRegistry() *solvers.Registry {
+	reg := testRegistry()
+	for _, in := range bitboard.Pipelines() {
+		mustAdd(reg, in)
+	}
+	return reg
 }
 
 // testRegistry holds the suite's reference engine beside planted faulty
@@ -230,14 +226,4 @@ func checkSolution(t *testing.T, puzzle, solution string, v sudoku.Variant) {
 func display(t *testing.T, line string) string {
 	t.Helper()
 	return mustParse(t, line, sudoku.Classic).Pretty()
-}
-
-// compactJSON is b with insignificant space removed, for comparing bodies.
-func compactJSON(t *testing.T, b []byte) string {
-	t.Helper()
-	var out bytes.Buffer
-	if err := json.Compact(&out, b); err != nil {
-		t.Fatal(err)
-	}
-	return out.String()
 }

@@ -49,12 +49,12 @@ func headBytes(r *http.Request) int {
 	return n + 2
 }
 
-// readBody reads a request's whole body before h runs, at most MaxBody
+// readBody reads a request's whole body before h runs, at most limit
 // bytes (then 413) within BodyTimeout (then 408), and hands h the body in
 // memory. A client that sends its body slowly, or never, thus holds its
 // own connection and nothing else: h, and the in-flight slot it takes,
 // start once the body is here.
-func (s *Server) readBody(h http.Handler) http.Handler {
+func (s *Server) readBody(limit int64, h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		// Only a request with a body gets the deadline: for one without,
 		// the server already watches the connection for the client's
@@ -70,9 +70,9 @@ func (s *Server) readBody(h http.Handler) http.Handler {
 			writeError(w, err)
 			return
 		}
-		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, s.cfg.MaxBody))
+		body, err := io.ReadAll(http.MaxBytesReader(w, r.Body, limit))
 		if err != nil {
-			writeError(w, s.bodyError(w, err))
+			writeError(w, s.bodyError(w, err, limit))
 			return
 		}
 		r.Body = io.NopCloser(bytes.NewReader(body))
@@ -81,11 +81,11 @@ func (s *Server) readBody(h http.Handler) http.Handler {
 }
 
 // bodyError says why a request body could not be read.
-func (s *Server) bodyError(w http.ResponseWriter, err error) *apiError {
+func (s *Server) bodyError(w http.ResponseWriter, err error, limit int64) *apiError {
 	var tooBig *http.MaxBytesError
 	switch {
 	case errors.As(err, &tooBig):
-		return &apiError{code: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("request body over the limit of %s", record.FormatBytes(float64(s.cfg.MaxBody)))}
+		return &apiError{code: http.StatusRequestEntityTooLarge, msg: fmt.Sprintf("request body over the limit of %s", record.FormatBytes(float64(limit)))}
 	case errors.Is(err, os.ErrDeadlineExceeded):
 		w.Header().Set("Connection", "close")
 		return &apiError{code: http.StatusRequestTimeout, msg: fmt.Sprintf("the request body did not arrive within %s: send it whole, at once", s.cfg.BodyTimeout)}

@@ -41,6 +41,11 @@ const (
 	DefaultMaxBody     = 64 << 10
 	DefaultBodyTimeout = 10 * time.Second
 	DefaultSolver      = "exactcover/dlx"
+	// DefaultMaxBatchBody holds 10,000 9×9 puzzles as rows of numbers
+	// (about 170 bytes each), or 45,000 as one-line strings.
+	DefaultMaxBatchBody = 4 << 20
+	// DefaultCacheSize is the serve command's --cache-size.
+	DefaultCacheSize = 10_000
 )
 
 // Ceilings of a Config's limits. A worker is a process, and each request
@@ -50,6 +55,9 @@ const (
 	WorkersCeiling  = 256
 	InFlightCeiling = 10_000
 	TimeoutCeiling  = time.Hour
+	// CacheCeiling bounds the article's answer cache: an entry is about
+	// a kilobyte.
+	CacheCeiling = 1_000_000
 )
 
 // Config is what a Server needs.
@@ -68,7 +76,18 @@ type Config struct {
 	MemBytes    uint64        // a worker's resident memory limit, at least harness.MinMem; 0: none
 	MaxInFlight int           // concurrent API requests before 429, to InFlightCeiling
 	MaxBody     int64         // request body bytes before 413
+	// MaxBatchBody is POST /api/solve/batch's body limit, before 413.
+	MaxBatchBody int64
+	// Batches is how many batches run at once, each in a worker process
+	// of its own, to WorkersCeiling; 0: one per CPU. A batch that finds
+	// none free waits as long as its puzzles' time limit, then gets 503.
+	Batches     int
 	BodyTimeout time.Duration // time a request body may take to arrive before 408
+
+	// CacheSize is how many answers of the article's POST /solve the
+	// server keeps, least recently used first out; 0: none kept. The
+	// API's endpoints, which report measurements, never use them.
+	CacheSize int
 
 	Logger *slog.Logger // request logs; nil: slog.Default()
 }
@@ -87,8 +106,12 @@ func (c Config) checkLimits() error {
 		return fmt.Errorf("MemBytes %s: a worker needs at least %s, or 0 for no limit", record.FormatBytes(float64(c.MemBytes)), record.FormatBytes(harness.MinMem))
 	case c.MaxInFlight < 0 || c.MaxInFlight > InFlightCeiling:
 		return fmt.Errorf("MaxInFlight %d: want 1 to %d", c.MaxInFlight, InFlightCeiling)
-	case c.MaxBody < 0 || c.BodyTimeout < 0:
-		return fmt.Errorf("MaxBody %d, BodyTimeout %s: want positive limits, or 0 for the defaults", c.MaxBody, c.BodyTimeout)
+	case c.MaxBody < 0 || c.MaxBatchBody < 0 || c.BodyTimeout < 0:
+		return fmt.Errorf("MaxBody %d, MaxBatchBody %d, BodyTimeout %s: want positive limits, or 0 for the defaults", c.MaxBody, c.MaxBatchBody, c.BodyTimeout)
+	case c.Batches < 0 || c.Batches > WorkersCeiling:
+		return fmt.Errorf("Batches %d: want 1 to %d, or 0 for one per CPU", c.Batches, WorkersCeiling)
+	case c.CacheSize < 0 || c.CacheSize > CacheCeiling:
+		return fmt.Errorf("CacheSize %d: want 0 (no cache) to %d answers", c.CacheSize, CacheCeiling)
 	}
 	return nil
 }
@@ -110,6 +133,12 @@ func (c Config) withDefaults() Config {
 	if c.MaxBody <= 0 {
 		c.MaxBody = DefaultMaxBody
 	}
+	if c.MaxBatchBody <= 0 {
+		c.MaxBatchBody = DefaultMaxBatchBody
+	}
+	if c.Batches <= 0 {
+		c.Batches = runtime.NumCPU()
+	}
 	if c.BodyTimeout <= 0 {
 		c.BodyTimeout = DefaultBodyTimeout
 	}
@@ -123,8 +152,11 @@ func (c Config) withDefaults() Config {
 type Server struct {
 	cfg      Config
 	pool     *harness.Pool
-	corpora  string        // the corpus files' directory, absolute; "": those built in
-	inFlight chan struct{} // a token per API request being answered
+	corpora  string          // the corpus files' directory, absolute; "": those built in
+	inFlight chan struct{}   // a token per API request being answered
+	batches  chan struct{}   // a token per batch being solved
+	spares   *harness.Spares // the workers of batches that ended
+	cache    *answerCache    // the article's answers; nil: none kept
 	handler  http.Handler
 	// solverList and corpusList are computed once: asking outside
 	// solvers their version runs programs, and counting the corpora reads
@@ -155,6 +187,9 @@ func New(cfg Config) (*Server, error) {
 		corpora:  corporaDir,
 		pool:     harness.NewPool(cfg.Launch, cfg.Workers).CrossCheckWith(dlx.Oracle{}),
 		inFlight: make(chan struct{}, cfg.MaxInFlight),
+		batches:  make(chan struct{}, cfg.Batches),
+		spares:   harness.NewSpares(1),
+		cache:    newAnswerCache(cfg.CacheSize),
 	}
 	s.solverList = sync.OnceValue(s.listSolvers)
 	s.corpusList = sync.OnceValues(s.summarizeCorpora)
@@ -177,16 +212,20 @@ func absCorporaDir(explicit string) (string, error) {
 func (s *Server) Handler() http.Handler { return s.handler }
 
 // Close ends the server's workers.
-func (s *Server) Close() { s.pool.Close() }
+func (s *Server) Close() {
+	s.pool.Close()
+	s.spares.Close()
+}
 
 // routes maps every path. The API and the reports read their request's
 // body whole, then pass the in-flight limit; the page's static files do
 // neither.
 func (s *Server) routes() http.Handler {
 	mux := http.NewServeMux()
-	api := func(pattern string, h http.HandlerFunc) { mux.Handle(pattern, s.readBody(s.limited(h))) }
+	api := func(pattern string, h http.HandlerFunc) { mux.Handle(pattern, s.readBody(s.cfg.MaxBody, s.limited(h))) }
 	api("POST /api/solve", s.handleSolve)
 	api("POST /api/solve/all", s.handleSolveAll)
+	mux.Handle("POST /api/solve/batch", s.readBody(s.cfg.MaxBatchBody, s.limited(s.handleSolveBatch)))
 	api("GET /api/generate", s.handleGenerate)
 	api("GET /api/solvers", s.handleSolvers)
 	api("GET /api/corpora", s.handleCorpora)

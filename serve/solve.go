@@ -19,7 +19,12 @@ import (
 
 // puzzleRequest is what every solve request holds besides its solvers.
 type puzzleRequest struct {
-	Puzzle  puzzleField   `json:"puzzle"`
+	Puzzle puzzleField `json:"puzzle"`
+	solveSettings
+}
+
+// solveSettings are how a request's puzzles are read and solved.
+type solveSettings struct {
 	Variant string        `json:"variant"` // classic (default) or diagonal
 	Mode    string        `json:"mode"`    // first (default) or unique
 	Timeout durationField `json:"timeout"` // "2s", or seconds; default the server's
@@ -137,21 +142,28 @@ type puzzleJob struct {
 
 // job reads the puzzle, mode, variant, limit and seed of a request.
 func (s *Server) job(req puzzleRequest) (puzzleJob, error) {
+	variant, j, err := s.settings(req.solveSettings)
+	if err != nil {
+		return j, err
+	}
+	j.grid, err = req.Puzzle.grid(variant)
+	return j, err
+}
+
+// settings reads a request's variant, mode, limit and seed: a job without
+// its grid.
+func (s *Server) settings(req solveSettings) (sudoku.Variant, puzzleJob, error) {
 	variant, err := sudoku.ParseVariant(cmp.Or(req.Variant, "classic"))
 	if err != nil {
-		return puzzleJob{}, badRequest("field \"variant\": %v", err)
+		return variant, puzzleJob{}, badRequest("field \"variant\": %v", err)
 	}
 	mode, err := solvers.ParseMode(cmp.Or(req.Mode, string(solvers.First)))
 	if err != nil {
-		return puzzleJob{}, badRequest("field \"mode\": %v", err)
+		return variant, puzzleJob{}, badRequest("field \"mode\": %v", err)
 	}
 	timeout := cmp.Or(time.Duration(req.Timeout), s.cfg.Timeout)
 	if timeout > s.cfg.MaxTimeout {
-		return puzzleJob{}, badRequest("field \"timeout\": %s is over this server's limit of %s", timeout, s.cfg.MaxTimeout)
-	}
-	g, err := req.Puzzle.grid(variant)
-	if err != nil {
-		return puzzleJob{}, err
+		return variant, puzzleJob{}, badRequest("field \"timeout\": %s is over this server's limit of %s", timeout, s.cfg.MaxTimeout)
 	}
 	seed := int64(1)
 	if req.Seed != nil {
@@ -159,7 +171,7 @@ func (s *Server) job(req puzzleRequest) (puzzleJob, error) {
 	}
 	// A request waits for a free worker as long as its solve may take.
 	lim := harness.Limits{Timeout: timeout, MemBytes: s.cfg.MemBytes, Wait: timeout}
-	return puzzleJob{grid: g, mode: mode, seed: seed, limits: lim}, nil
+	return variant, puzzleJob{mode: mode, seed: seed, limits: lim}, nil
 }
 
 // runnable looks a solver up and checks that it can run here.
@@ -186,18 +198,10 @@ func (s *Server) solve(ctx context.Context, info solvers.Info, j puzzleJob) (sol
 	if err != nil {
 		return solveResult{}, err
 	}
-	res := solveResult{
-		Solver: rec.Solver, Mode: rec.Mode, Status: rec.Status, CrossChecked: rec.CrossChecked,
-		Verified: sol != nil, Detail: publicDetail(rec.Detail),
-		WallNS: rec.WallNS, CPUNS: rec.CPUNS, EncodeNS: rec.EncodeNS, SolveNS: rec.SolveNS, DecodeNS: rec.DecodeNS,
-		AllocBytes: rec.AllocBytes, PeakRSS: rec.PeakRSS, Counters: rec.Counters, Model: rec.Model,
-		TimeoutNS: rec.TimeoutNS, ElapsedNS: int64(time.Since(start)), verified: sol,
-	}
+	res := resultOf(rec, sol)
+	res.ElapsedNS = int64(time.Since(start))
 	if run.Mode != j.mode {
 		res.ModeAsked = string(j.mode)
-	}
-	if sol != nil {
-		res.Solution = sol.String()
 	}
 	return res, nil
 }

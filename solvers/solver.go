@@ -88,9 +88,9 @@ type Result struct {
 	// Solution is the grid found; set for Solved and Multiple (the first
 	// solution found), nil otherwise.
 	Solution *sudoku.Grid
-	// Counters are engine counters by name: "nodes", "guesses",
-	// "decisions", "conflicts", "propagations", "sweeps", "energy"…
-	Counters map[string]float64
+	// Counters are engine counters by name: the shared ones (Nodes,
+	// Guesses, Reads…) and an engine's own ("decisions", "conflicts"…).
+	Counters Counters
 	// Model is the size of the encoded problem: "variables", "clauses",
 	// "literals", "constraints", "nonzeros", "items", "options"…
 	Model  map[string]int

@@ -51,7 +51,7 @@ type Step struct {
 	// Options is the set of digits the cell could take when the step was
 	// made (bit d for digit d, as sudoku.Grid.Candidates); a forced cell
 	// has one.
-	Options uint32
+	Options uint64
 	// Depth is the number of guesses in force after the step.
 	Depth int
 }
@@ -66,16 +66,16 @@ type Tracer interface {
 }
 
 // Digits lists a set of digits (bit d for digit d) in increasing order.
-func Digits(options uint32) []int {
+func Digits(options uint64) []int {
 	var ds []int
 	for m := options; m != 0; m &= m - 1 {
-		ds = append(ds, bits.TrailingZeros32(m))
+		ds = append(ds, bits.TrailingZeros64(m))
 	}
 	return ds
 }
 
 // FormatOptions writes a set of digits as "{1,4,7}".
-func FormatOptions(options uint32) string {
+func FormatOptions(options uint64) string {
 	var ds []string
 	for _, d := range Digits(options) {
 		ds = append(ds, strconv.Itoa(d))

@@ -1,5 +1,5 @@
 // Package sudoku is the domain of the suite: grids of any box size (4×4 up to
-// 25×25) in the classic and diagonal variants, their units and peers, parsing
+// 36×36) in the classic and diagonal variants, their units and peers, parsing
 // and formatting, and the two validations every other package relies on — that
 // a puzzle is well posed before a solver sees it, and that a solution keeps the
 // rules and the givens. It imports nothing of the project.
@@ -11,11 +11,16 @@ import (
 	"sync"
 )
 
-// MinBox and MaxBox bound the supported box sizes: 2 (4×4) to 5 (25×25).
+// MinBox and MaxBox bound the supported box sizes: 2 (4×4) to 6 (36×36).
 const (
 	MinBox = 2
-	MaxBox = 5
+	MaxBox = 6
 )
+
+// MaxSymbolSide is the largest side whose digits all have a symbol of the
+// one-line form (1-9, then A-P): 25. Larger grids are written as
+// whitespace-separated numbers (Grid.Numbers).
+const MaxSymbolSide = 25
 
 // Variant is a rule set on top of rows, columns and boxes.
 type Variant int
@@ -97,28 +102,24 @@ type Geometry struct {
 	Peers [][]int
 }
 
-var (
-	geometriesOnce sync.Once
-	geometries     map[[2]int]*Geometry
-)
+// geometries holds each shared geometry, built on first use: a 36×36 one
+// takes a moment, and most programs meet one or two shapes.
+var geometries [MaxBox + 1][2]struct {
+	once sync.Once
+	geo  *Geometry
+}
 
 // NewGeometry returns the shared geometry for a box size and variant.
 func NewGeometry(box int, v Variant) (*Geometry, error) {
 	if box < MinBox || box > MaxBox {
-		return nil, fmt.Errorf("box size %d not supported: use %d to %d (4×4 to 25×25)", box, MinBox, MaxBox)
+		return nil, fmt.Errorf("box size %d not supported: use %d to %d (%s)", box, MinBox, MaxBox, supportedShapes())
 	}
 	if v != Classic && v != Diagonal {
 		return nil, fmt.Errorf("unknown variant %d", v)
 	}
-	geometriesOnce.Do(func() {
-		geometries = make(map[[2]int]*Geometry)
-		for b := MinBox; b <= MaxBox; b++ {
-			for _, vv := range []Variant{Classic, Diagonal} {
-				geometries[[2]int{b, int(vv)}] = buildGeometry(b, vv)
-			}
-		}
-	})
-	return geometries[[2]int{box, int(v)}], nil
+	slot := &geometries[box][v]
+	slot.once.Do(func() { slot.geo = buildGeometry(box, v) })
+	return slot.geo, nil
 }
 
 // MustGeometry is NewGeometry for constant arguments known to be valid.
@@ -130,14 +131,15 @@ func MustGeometry(box int, v Variant) *Geometry {
 	return g
 }
 
-// GeometryForSide returns the classic-or-given geometry whose side is n (4, 9, 16, 25).
+// GeometryForSide returns the geometry of a variant whose side is n (4, 9,
+// 16, 25, 36).
 func GeometryForSide(n int, v Variant) (*Geometry, error) {
 	for b := MinBox; b <= MaxBox; b++ {
 		if b*b == n {
 			return NewGeometry(b, v)
 		}
 	}
-	return nil, fmt.Errorf("side %d not supported: use 4, 9, 16 or 25", n)
+	return nil, fmt.Errorf("side %d not supported: use %s", n, supportedSides())
 }
 
 func buildGeometry(box int, v Variant) *Geometry {
@@ -164,12 +166,12 @@ func buildGeometry(box int, v Variant) *Geometry {
 		}
 	}
 	g.Peers = make([][]int, g.Cells)
+	seen := make([]int, g.Cells) // seen[p] == c+1 once p is a peer of c
 	for c := range g.Peers {
-		seen := make(map[int]bool)
 		for _, ui := range g.CellUnits[c] {
 			for _, p := range g.Units[ui].Cells {
-				if p != c && !seen[p] {
-					seen[p] = true
+				if p != c && seen[p] != c+1 {
+					seen[p] = c + 1
 					g.Peers[c] = append(g.Peers[c], p)
 				}
 			}

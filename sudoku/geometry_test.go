@@ -59,8 +59,8 @@ func TestDiagonalUnits(t *testing.T) {
 }
 
 func TestGeometryErrorsAndNames(t *testing.T) {
-	if _, err := NewGeometry(6, Classic); err == nil {
-		t.Error("box 6 accepted")
+	if _, err := NewGeometry(7, Classic); err == nil {
+		t.Error("box 7 accepted")
 	}
 	if _, err := GeometryForSide(12, Classic); err == nil {
 		t.Error("side 12 accepted")

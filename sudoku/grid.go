@@ -3,6 +3,7 @@ package sudoku
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"strconv"
 	"strings"
 )
 
@@ -61,32 +62,47 @@ func (g *Grid) Equal(o *Grid) bool {
 	return o != nil && g.geo == o.geo && string(g.cells) == string(o.cells)
 }
 
-// String returns the one-line form: one symbol per cell, '.' for empty.
+// String returns the one-line form: one symbol per cell, '.' for empty, up
+// to 25×25; a larger grid, whose digits pass the symbols, in the numbers
+// form (Numbers). ParseLine reads either back.
 func (g *Grid) String() string {
-	var b strings.Builder
-	b.Grow(len(g.cells))
-	for _, d := range g.cells {
-		b.WriteByte(Symbol(int(d)))
+	if g.geo.N > MaxSymbolSide {
+		return g.Numbers()
 	}
-	return b.String()
+	// Built on the stack and copied once: the parent of a stream of fast
+	// solves writes three of these per puzzle.
+	var line [MaxSymbolSide * MaxSymbolSide]byte
+	for i, d := range g.cells {
+		line[i] = Symbol(int(d))
+	}
+	return string(line[:len(g.cells)])
 }
 
-// SHA256 identifies the puzzle: the hex SHA-256 of its one-line form, with
-// ":diagonal" appended for the diagonal variant.
-func (g *Grid) SHA256() string {
-	s := g.String()
-	if g.geo.Variant != Classic {
-		s += ":" + g.geo.Variant.String()
+// SHA256 identifies the puzzle: the hex SHA-256 of its one-line form
+// (String), with ":diagonal" appended for the diagonal variant.
+func (g *Grid) SHA256() string { return LineSHA256(g.String(), g.geo.Variant) }
+
+// LineSHA256 is the SHA256 of a puzzle of variant v whose one-line form
+// (String) is line, for a caller that holds the line already.
+func LineSHA256(line string, v Variant) string {
+	if v != Classic {
+		line += ":" + v.String()
 	}
-	sum := sha256.Sum256([]byte(s))
+	sum := sha256.Sum256([]byte(line))
 	return hex.EncodeToString(sum[:])
 }
 
-// Pretty returns the multi-line display form with box separators.
+// Pretty returns the multi-line display form with box separators: one row
+// a line, cells as symbols up to 25×25; on larger grids as numbers right
+// aligned in columns, '.' for a blank. Parse reads either back.
 func (g *Grid) Pretty() string {
 	n, box := g.geo.N, g.geo.Box
+	width := 1
+	if n > MaxSymbolSide {
+		width = len(strconv.Itoa(n))
+	}
 	var b strings.Builder
-	sep := strings.Repeat("-", 2*box)
+	sep := strings.Repeat("-", box*(width+1))
 	line := sep
 	for i := 1; i < box; i++ {
 		line += "+-" + sep
@@ -100,7 +116,7 @@ func (g *Grid) Pretty() string {
 			if c > 0 && c%box == 0 {
 				b.WriteString("| ")
 			}
-			b.WriteByte(Symbol(g.At(r, c)))
+			b.WriteString(g.cellText(g.At(r, c), width))
 			if c < n-1 {
 				b.WriteByte(' ')
 			}
@@ -110,7 +126,22 @@ func (g *Grid) Pretty() string {
 	return b.String()
 }
 
-// Symbol returns the character for digit d: '.' for 0, '1'..'9', then 'A'...
+// cellText writes a digit for the display form: its symbol when width is
+// 1, else its number right aligned in width, '.' for a blank.
+func (g *Grid) cellText(d, width int) string {
+	if width == 1 {
+		return string(Symbol(d))
+	}
+	text := "."
+	if d != 0 {
+		text = strconv.Itoa(d)
+	}
+	return strings.Repeat(" ", width-len(text)) + text
+}
+
+// Symbol returns the character for digit d: '.' for 0, '1'..'9', then 'A'
+// for 10 up to 'P' for 25 (and 'Z' for 35; 36 has none: such grids are
+// written as numbers).
 func Symbol(d int) byte {
 	switch {
 	case d == 0:

@@ -57,8 +57,8 @@ func parseNumbers(line string, v Variant) (*Grid, error) {
 	tokens := splitTokens(line)
 	geo, ok := geometryForCells(len(tokens), v)
 	if !ok {
-		return nil, errorf(ErrLength, "%d whitespace-separated tokens: a puzzle on one line is %s symbols with nothing between them (\"53..7....\"), or as many whitespace-separated numbers, one a cell (\"5 3 0 0 7 …\"; %s)",
-			len(tokens), supportedCells(), supportedShapes())
+		return nil, errorf(ErrLength, "%d whitespace-separated tokens: a puzzle on one line is %s symbols with nothing between them (\"53..7....\"), or %s whitespace-separated numbers, one a cell (\"5 3 0 0 7 …\"; %s)",
+			len(tokens), symbolCells(), supportedCells(), supportedShapes())
 	}
 	g := NewGrid(geo)
 	for i, t := range tokens {

@@ -106,9 +106,9 @@ func TestParseNumbersErrors(t *testing.T) {
 		{"question-mark", with(1, "?"), ErrSymbol,
 			`r1c2 (token 2, column 3): "?" is not a number: write each cell as a number 1..16, or 0 or '.' for a blank`},
 		{"one-missing", strings.Join(sixteen[1:], " "), ErrLength,
-			`255 whitespace-separated tokens: a puzzle on one line is 16, 81, 256 or 625 symbols with nothing between them ("53..7...."), or as many whitespace-separated numbers, one a cell ("5 3 0 0 7 …"; 4×4, 9×9, 16×16, 25×25)`},
+			`255 whitespace-separated tokens: a puzzle on one line is 16, 81, 256 or 625 symbols with nothing between them ("53..7...."), or 16, 81, 256, 625 or 1296 whitespace-separated numbers, one a cell ("5 3 0 0 7 …"; 4×4, 9×9, 16×16, 25×25, 36×36)`},
 		{"puzzle-and-remark", "53..7....6..195....98....6.8...6...34..8.3..17...2...6.6....28....419..5....8..79 3.4", ErrLength,
-			`2 whitespace-separated tokens: a puzzle on one line is 16, 81, 256 or 625 symbols with nothing between them ("53..7...."), or as many whitespace-separated numbers, one a cell ("5 3 0 0 7 …"; 4×4, 9×9, 16×16, 25×25)`},
+			`2 whitespace-separated tokens: a puzzle on one line is 16, 81, 256 or 625 symbols with nothing between them ("53..7...."), or 16, 81, 256, 625 or 1296 whitespace-separated numbers, one a cell ("5 3 0 0 7 …"; 4×4, 9×9, 16×16, 25×25, 36×36)`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -28,7 +28,9 @@ func TrimByteOrderMark(s string) string { return strings.TrimPrefix(s, byteOrder
 //     form (see ParseLine): "0 12 0 16 …", one number a cell;
 //   - a single line without blanks is the one-symbol-per-cell form.
 //
-// The number of cells decides the size: 16, 81, 256 or 625. A leading
+// The number of cells decides the size: 16, 81, 256, 625 or 1296. The
+// display form writes its cells as symbols, or, on grids past 9×9, as
+// numbers (" 12  . 36 | …"), the form Pretty uses past 25×25. A leading
 // byte-order mark is dropped.
 func Parse(text string, v Variant) (*Grid, error) {
 	text = strings.TrimSpace(TrimByteOrderMark(text))
@@ -41,7 +43,8 @@ func Parse(text string, v Variant) (*Grid, error) {
 // ParseLine reads a puzzle written on one line, in one of two forms:
 //
 //   - one symbol per cell, no blanks between them: '.' blank, '0' also blank
-//     up to 9×9, for N > 9 the symbols 1-9 then A…;
+//     up to 9×9, for N > 9 the symbols 1-9 then A…; up to 25×25, whose
+//     digits end at P (a 36×36 grid has digits past the symbols);
 //   - whitespace-separated numbers, the form that Numbers writes: exactly
 //     one token per cell (N² tokens, N a side from MinBox² to MaxBox²), each a
 //     decimal number 1..N, or 0 or '.' for a blank. A line is read this way
@@ -60,7 +63,7 @@ func ParseLine(line string, v Variant) (*Grid, error) {
 	if err := CheckText(line); err != nil {
 		return nil, err
 	}
-	if len(strings.Fields(line)) > 1 {
+	if manyFields(line) {
 		return parseNumbers(line, v)
 	}
 	geo, err := geometryForLength(len(line), v)
@@ -81,6 +84,28 @@ func ParseLine(line string, v Variant) (*Grid, error) {
 		g.cells[i] = uint8(d)
 	}
 	return g, nil
+}
+
+// manyFields reports whether s holds more than one field separated by
+// white space (strings.Fields without the slice: the parent of a stream
+// of fast solves reads two lines per puzzle).
+func manyFields(s string) bool {
+	fields, inField := 0, false
+	for i := 0; i < len(s); i++ {
+		space := asciiSpace(s[i])
+		if !space && !inField {
+			if fields++; fields > 1 {
+				return true
+			}
+		}
+		inField = !space
+	}
+	return false
+}
+
+// asciiSpace reports whether c is ASCII white space as unicode.IsSpace has it.
+func asciiSpace(c byte) bool {
+	return c == ' ' || c == '\t' || c == '\n' || c == '\v' || c == '\f' || c == '\r'
 }
 
 // CheckText returns an *Error for the first character of s that no puzzle
@@ -104,6 +129,9 @@ type foreign struct {
 
 // firstForeign finds the first character of s that no puzzle holds.
 func firstForeign(s string) (foreign, bool) {
+	if plainPrintable(s) {
+		return foreign{}, false
+	}
 	const binary = "not text: the input looks binary, not a file of puzzles"
 	column := 0
 	for i := 0; i < len(s); {
@@ -120,6 +148,17 @@ func firstForeign(s string) (foreign, bool) {
 		i += size
 	}
 	return foreign{}, false
+}
+
+// plainPrintable reports whether s is printable ASCII, tab, carriage
+// return and newline only: text in which firstForeign finds nothing.
+func plainPrintable(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; (c < 0x20 && c != '\t' && c != '\r' && c != '\n') || c >= 0x7f {
+			return false
+		}
+	}
+	return true
 }
 
 // RuneName names a character as Unicode does: "U+FF11 FULLWIDTH DIGIT ONE".
@@ -139,30 +178,79 @@ func foreignAdvice(r rune) string {
 }
 
 func parseDisplay(text string, v Variant) (*Grid, error) {
-	var symbols []byte
+	var cells []string
 	for lineNo, line := range strings.Split(text, "\n") {
 		if f, found := firstForeign(line); found {
 			return nil, errorf(f.kind, "%s at line %d, column %d: %s", f.what, lineNo+1, f.column, f.advice)
 		}
 		for col := 0; col < len(line); col++ {
-			ch := line[col]
-			switch {
-			case strings.IndexByte("|-+ \t\r", ch) >= 0:
-				continue
-			case Digit(ch) < 0:
+			if ch := line[col]; strings.IndexByte(displaySeparators, ch) < 0 && Digit(ch) < 0 {
 				return nil, errorf(ErrSymbol, "line %d, char %d: unknown symbol %q", lineNo+1, col+1, ch)
 			}
-			symbols = append(symbols, ch)
+		}
+		cells = append(cells, DisplayCells(line)...)
+	}
+	return ParseLine(JoinCells(cells), v)
+}
+
+// displaySeparators are the characters of the display form that stand
+// between cells: box lines and blanks.
+const displaySeparators = "|-+= \t\r"
+
+// DisplayCells returns the cells of one line of the display form, its
+// separators ('|', '-', '+', '=') and blanks dropped: a row written in
+// numbers ("12  . 36 | …", some cell of more than one character, on grids
+// past 9×9) gives one number a cell, any other row one symbol a cell
+// ("53. | .7." gives 5, 3, ., ., 7, .). A separator row gives none.
+func DisplayCells(line string) []string {
+	tokens := strings.FieldsFunc(line, func(r rune) bool { return strings.ContainsRune(displaySeparators, r) })
+	if isNumbersRow(tokens) {
+		return tokens
+	}
+	var cells []string
+	for _, t := range tokens {
+		for i := 0; i < len(t); i++ {
+			cells = append(cells, t[i:i+1])
 		}
 	}
-	return ParseLine(string(symbols), v)
+	return cells
+}
+
+// isNumbersRow reports whether the tokens of a display row are its cells
+// written as numbers: one token a cell of a grid past 9×9, each a number
+// or '.', and some of them more than one character long.
+func isNumbersRow(tokens []string) bool {
+	long := false
+	for _, t := range tokens {
+		if t != "." && strings.Trim(t, "0123456789") != "" {
+			return false
+		}
+		long = long || len(t) > 1
+	}
+	return long && validSide(len(tokens)) && len(tokens) > 9
+}
+
+// JoinCells writes the cells of a grid, as DisplayCells returns them row by
+// row, on one line that ParseLine reads: symbols side by side where every
+// cell is one symbol and the grid fits them, else whitespace-separated
+// numbers.
+func JoinCells(cells []string) string {
+	for _, c := range cells {
+		if len(c) > 1 {
+			return strings.Join(cells, " ")
+		}
+	}
+	if len(cells) > MaxSymbolSide*MaxSymbolSide {
+		return strings.Join(cells, " ")
+	}
+	return strings.Join(cells, "")
 }
 
 func geometryForLength(n int, v Variant) (*Geometry, error) {
-	if geo, ok := geometryForCells(n, v); ok {
+	if geo, ok := geometryForCells(n, v); ok && geo.N <= MaxSymbolSide {
 		return geo, nil
 	}
-	return nil, errorf(ErrLength, "%d cells: a puzzle has %s cells (%s)", n, supportedCells(), supportedShapes())
+	return nil, errorf(ErrLength, "%d cells: a puzzle has %s cells (%s)%s", n, symbolCells(), symbolShapes(), numbersOnly())
 }
 
 // geometryForCells returns the geometry of a grid of n cells, if one of the
@@ -177,23 +265,76 @@ func geometryForCells(n int, v Variant) (*Geometry, bool) {
 	return nil, false
 }
 
-// supportedCells lists the cell counts of the supported sides: "16, 81,
-// 256 or 625".
-func supportedCells() string {
-	var counts []string
+// validSide reports whether n is the side of a supported grid.
+func validSide(n int) bool {
 	for b := MinBox; b <= MaxBox; b++ {
+		if b*b == n {
+			return true
+		}
+	}
+	return false
+}
+
+// supportedCells lists the cell counts of the supported sides: "16, 81,
+// 256, 625 or 1296".
+func supportedCells() string { return cellsUpTo(MaxBox) }
+
+// symbolCells lists the cell counts of the sides the symbol form holds.
+func symbolCells() string { return cellsUpTo(symbolMaxBox()) }
+
+func cellsUpTo(maxBox int) string {
+	var counts []string
+	for b := MinBox; b <= maxBox; b++ {
 		counts = append(counts, strconv.Itoa(b*b*b*b))
 	}
 	return joinOr(counts)
 }
 
-// supportedShapes lists the supported grids: "4×4, 9×9, 16×16, 25×25".
-func supportedShapes() string {
+// symbolMaxBox is the largest box whose grid the symbol form holds.
+func symbolMaxBox() int {
+	box := MinBox
+	for (box+1)*(box+1) <= MaxSymbolSide {
+		box++
+	}
+	return box
+}
+
+// supportedShapes lists the supported grids: "4×4, 9×9, 16×16, 25×25,
+// 36×36".
+func supportedShapes() string { return shapesUpTo(MaxBox) }
+
+// symbolShapes lists the grids the symbol form holds.
+func symbolShapes() string { return shapesUpTo(symbolMaxBox()) }
+
+func shapesUpTo(maxBox int) string {
 	var shapes []string
-	for b := MinBox; b <= MaxBox; b++ {
+	for b := MinBox; b <= maxBox; b++ {
 		shapes = append(shapes, fmt.Sprintf("%d×%d", b*b, b*b))
 	}
 	return strings.Join(shapes, ", ")
+}
+
+// supportedSides lists the supported sides: "4, 9, 16, 25 or 36".
+func supportedSides() string {
+	var sides []string
+	for b := MinBox; b <= MaxBox; b++ {
+		sides = append(sides, strconv.Itoa(b*b))
+	}
+	return joinOr(sides)
+}
+
+// numbersOnly names the grids that only the numbers form holds: "; 36×36
+// puzzles (1296 cells) are written as whitespace-separated numbers, their
+// digits pass the symbols".
+func numbersOnly() string {
+	var grids []string
+	for b := symbolMaxBox() + 1; b <= MaxBox; b++ {
+		grids = append(grids, fmt.Sprintf("%d×%d puzzles (%d cells)", b*b, b*b, b*b*b*b))
+	}
+	if len(grids) == 0 {
+		return ""
+	}
+	return "; " + joinOr(grids) + " are written as whitespace-separated numbers, their digits pass the symbols"
 }
 
 // joinOr joins items as a list in prose: "a, b or c".

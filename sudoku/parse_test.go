@@ -25,8 +25,8 @@ func TestParseLineSizes(t *testing.T) {
 		t.Run(fmt.Sprintf("size=%d", n), func(t *testing.T) {
 			full := pattern(box)
 			line := full.String()
-			if len(line) != n*n {
-				t.Fatalf("String has %d symbols, want %d", len(line), n*n)
+			if cells := oneLineCells(line); cells != n*n {
+				t.Fatalf("String has %d cells, want %d", cells, n*n)
 			}
 			g, err := ParseLine(line, Classic)
 			if err != nil {
@@ -37,6 +37,31 @@ func TestParseLineSizes(t *testing.T) {
 			}
 		})
 	}
+}
+
+// oneLineCells counts the cells of a one-line form: its symbols, or its
+// numbers where it holds blanks.
+func oneLineCells(line string) int {
+	if fields := strings.Fields(line); len(fields) > 1 {
+		return len(fields)
+	}
+	return len(line)
+}
+
+// Past 25×25 the one-line form is the numbers form, and the symbol form is
+// refused with what to write instead.
+func TestStringIsNumbersPast25(t *testing.T) {
+	for box := MinBox; box <= MaxBox; box++ {
+		g := pattern(box)
+		wantNumbers := g.N() > MaxSymbolSide
+		t.Run(fmt.Sprintf("size=%d", g.N()), func(t *testing.T) {
+			if gotNumbers := g.String() == g.Numbers(); gotNumbers != wantNumbers {
+				t.Errorf("String is the numbers form: %v, want %v", gotNumbers, wantNumbers)
+			}
+		})
+	}
+	_, err := ParseLine(strings.Repeat("1", 36*36), Classic)
+	checkError(t, err, ErrLength, "1296 cells: a puzzle has 16, 81, 256 or 625 cells (4×4, 9×9, 16×16, 25×25); 36×36 puzzles (1296 cells) are written as whitespace-separated numbers, their digits pass the symbols")
 }
 
 func TestParseBlanksAndSymbols(t *testing.T) {
@@ -129,8 +154,8 @@ func TestParseErrors(t *testing.T) {
 		msg        string
 	}{
 		{"length", strings.Repeat(".", 80), ErrLength,
-			"80 cells: a puzzle has 16, 81, 256 or 625 cells (4×4, 9×9, 16×16, 25×25)"},
-		{"empty", "", ErrLength, "0 cells: a puzzle has 16, 81, 256 or 625 cells (4×4, 9×9, 16×16, 25×25)"},
+			"80 cells: a puzzle has 16, 81, 256 or 625 cells (4×4, 9×9, 16×16, 25×25); 36×36 puzzles (1296 cells) are written as whitespace-separated numbers, their digits pass the symbols"},
+		{"empty", "", ErrLength, "0 cells: a puzzle has 16, 81, 256 or 625 cells (4×4, 9×9, 16×16, 25×25); 36×36 puzzles (1296 cells) are written as whitespace-separated numbers, their digits pass the symbols"},
 		{"symbol", strings.Repeat(".", 11) + "x" + strings.Repeat(".", 69), ErrSymbol,
 			`char 12 (r2c3): unknown symbol 'x' for a 9×9 grid`},
 		{"symbol-too-big", "A" + strings.Repeat(".", 80), ErrSymbol,
@@ -139,7 +164,7 @@ func TestParseErrors(t *testing.T) {
 			`char 1 (r1c1): unknown symbol '5' for a 4×4 grid`},
 		{"display-symbol", "1 2 | 3 4\n3 * | 1 2\n", ErrSymbol, `line 2, char 3: unknown symbol '*'`},
 		{"display-length", "1 2 | 3 4\n3 4 | 1 2\n", ErrLength,
-			"8 cells: a puzzle has 16, 81, 256 or 625 cells (4×4, 9×9, 16×16, 25×25)"},
+			"8 cells: a puzzle has 16, 81, 256 or 625 cells (4×4, 9×9, 16×16, 25×25); 36×36 puzzles (1296 cells) are written as whitespace-separated numbers, their digits pass the symbols"},
 		// A fullwidth digit is three bytes: it is named, not counted as bytes.
 		{"fullwidth-digit", "12\uff11" + strings.Repeat(".", 78), ErrSymbol,
 			"U+FF11 FULLWIDTH DIGIT ONE at column 3: use ASCII digits 1-9 (and '.' for a blank)"},
@@ -228,6 +253,55 @@ func FuzzParse(f *testing.F) {
 				t.Fatalf("%q: Numbers reads back as %v, %v", text, back, err)
 			}
 			_ = g.Validate()
+		}
+	})
+}
+
+// A display grid past 9×9 may write its cells as numbers, as Pretty does
+// past 25×25: one number a cell, '.' a blank, separators anywhere.
+func TestParseDisplayNumbers(t *testing.T) {
+	g := pattern(4)
+	g.Set(0, 0)
+	var rows []string
+	for r := range 16 {
+		var cells []string
+		for c := range 16 {
+			text := fmt.Sprint(g.At(r, c))
+			if text == "0" {
+				text = "."
+			}
+			cells = append(cells, text)
+			if c%4 == 3 && c < 15 {
+				cells = append(cells, "|")
+			}
+		}
+		rows = append(rows, strings.Join(cells, " "))
+		if r%4 == 3 && r < 15 {
+			rows = append(rows, strings.Repeat("-", 20))
+		}
+	}
+	back, err := Parse(strings.Join(rows, "\n"), Classic)
+	if err != nil || !back.Equal(g) {
+		t.Fatalf("Parse = %v, %v; want %s", back, err, g)
+	}
+	pretty := pattern(6).Pretty()
+	if first, _, _ := strings.Cut(pretty, "\n"); !strings.HasPrefix(first, " 1  2  3  4  5  6 |  7 ") {
+		t.Errorf("36×36 display row %q: want numbers right aligned in two columns", first)
+	}
+}
+
+// FuzzManyFields holds manyFields to strings.Fields on the text ParseLine
+// gives it (CheckText has passed it: ASCII only).
+func FuzzManyFields(f *testing.F) {
+	for _, s := range []string{"", " ", "1.3", " 1 ", "1 2", "1\t2\n", "\v1\f", "1\r\n"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		if CheckText(s) != nil {
+			return
+		}
+		if got, want := manyFields(s), len(strings.Fields(s)) > 1; got != want {
+			t.Fatalf("manyFields(%q) = %v, strings.Fields says %v", s, got, want)
 		}
 	})
 }

@@ -1,6 +1,9 @@
 package sudoku
 
-import "math/bits"
+import (
+	"math/bits"
+	"slices"
+)
 
 // Validate looks for a contradiction that shows at sight: two equal givens
 // in a unit, an empty cell left without a candidate, or two cells of a unit
@@ -19,14 +22,14 @@ func (g *Grid) Validate() error {
 		}
 	}
 	for _, u := range g.geo.Units {
-		owner := make(map[uint32]int)
+		owner := make(map[uint64]int)
 		for _, c := range u.Cells {
-			if g.cells[c] != 0 || bits.OnesCount32(cand[c]) != 1 {
+			if g.cells[c] != 0 || bits.OnesCount64(cand[c]) != 1 {
 				continue
 			}
 			if prev, ok := owner[cand[c]]; ok {
 				return errorf(ErrSameSingle, "%s: %s and %s can only be %d", u.Name(),
-					g.geo.CellName(prev), g.geo.CellName(c), bits.TrailingZeros32(cand[c]))
+					g.geo.CellName(prev), g.geo.CellName(c), bits.TrailingZeros64(cand[c]))
 			}
 			owner[cand[c]] = c
 		}
@@ -36,30 +39,34 @@ func (g *Grid) Validate() error {
 
 func (g *Grid) checkDuplicates() error {
 	for _, u := range g.geo.Units {
-		first := make([]int, g.geo.N+1)
-		for i := range first {
-			first[i] = -1
-		}
+		var seen uint64 // bit d: digit d seen in the unit (N ≤ 36)
 		for _, c := range u.Cells {
 			d := g.cells[c]
 			if d == 0 {
 				continue
 			}
-			if first[d] >= 0 {
-				return errorf(ErrDuplicate, "%s: %d at %s and %s", u.Name(), d,
-					g.geo.CellName(first[d]), g.geo.CellName(c))
+			if seen&(1<<d) != 0 {
+				return g.duplicateError(u, c)
 			}
-			first[d] = c
+			seen |= 1 << d
 		}
 	}
 	return nil
 }
 
+// duplicateError names the digit at cell c and the first cell of u that
+// holds it too.
+func (g *Grid) duplicateError(u Unit, c int) error {
+	d := g.cells[c]
+	first := slices.IndexFunc(u.Cells, func(f int) bool { return g.cells[f] == d })
+	return errorf(ErrDuplicate, "%s: %d at %s and %s", u.Name(), d, g.geo.CellName(u.Cells[first]), g.geo.CellName(c))
+}
+
 // Candidates returns, for each cell, a bit set of digits (bit d for digit d)
 // that no peer holds; filled cells get 0.
-func (g *Grid) Candidates() []uint32 {
-	all := uint32(1)<<(g.geo.N+1) - 2
-	cand := make([]uint32, len(g.cells))
+func (g *Grid) Candidates() []uint64 {
+	all := uint64(1)<<(g.geo.N+1) - 2
+	cand := make([]uint64, len(g.cells))
 	for i, d := range g.cells {
 		if d != 0 {
 			continue

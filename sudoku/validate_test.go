@@ -73,7 +73,7 @@ func TestValidateDiagonal(t *testing.T) {
 func TestCandidates(t *testing.T) {
 	g := grid9(t, map[string]int{"r1c2": 1, "r2c1": 2, "r9c1": 3, "r1c9": 4, "r5c5": 5})
 	cand := g.Candidates()
-	if want := uint32(0b1111100000); cand[0] != want {
+	if want := uint64(0b1111100000); cand[0] != want {
 		t.Errorf("r1c1 candidates %b, want %b", cand[0], want)
 	}
 	if cand[1] != 0 {
@@ -121,4 +121,18 @@ func TestCheckSolutionDiagonal(t *testing.T) {
 	line := pattern(3).String()
 	g, _ := ParseLine(line, Diagonal)
 	checkError(t, CheckSolution(NewGrid(g.Geometry()), g), ErrRuleBroken, "main diagonal: 5 at r2c2 and r4c4")
+}
+
+// On 36×36 the candidates reach digit 36, past a 32-bit mask.
+func TestCandidatesSize36(t *testing.T) {
+	g := NewGrid(MustGeometry(6, Classic))
+	g.Set(1, 36) // r1c2
+	g.Set(2, 1)  // r1c3
+	cand := g.Candidates()
+	if want := (uint64(1)<<37 - 2) &^ (1<<36 | 1<<1); cand[0] != want {
+		t.Errorf("r1c1 candidates %b, want %b", cand[0], want)
+	}
+	if cand[36*36-1] != uint64(1)<<37-2 {
+		t.Errorf("r36c36 candidates %b, want every digit 1..36", cand[36*36-1])
+	}
 }

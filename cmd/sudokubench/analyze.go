@@ -16,7 +16,7 @@ import (
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/encodings/cnf"
 	"github.com/sudokubench/sudokubench/encodings/qubo"
-	"github.com/sudokubench/sudokubench/solvers/dlx"
+	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/solvers/milp"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -98,7 +98,7 @@ func analyzeLP(ctx context.Context, out io.Writer, dir string, o analyzeOptions)
 	if err := a.Available(); err != nil {
 		return fmt.Errorf("analyze --lp: %w", err)
 	}
-	opts := corpora.Options{Sample: o.limit, Seed: o.seed, Oracle: dlx.Oracle{}}
+	opts := corpora.Options{Sample: o.limit, Seed: o.seed, Oracle: bitboard.Oracle{}}
 	_, err := corpora.Load(dir, o.corpus, opts, func(p corpora.Puzzle) error {
 		if _, err := a.Add(ctx, p.Grid); err != nil {
 			return fmt.Errorf("%s: %w", p.ID, err)
@@ -152,7 +152,7 @@ type upCount struct {
 func analyzeUP(out io.Writer, dir string, o analyzeOptions) error {
 	propagators := map[*sudoku.Geometry][]*cnf.Propagator{}
 	counts := map[int]*upCount{}
-	opts := corpora.Options{Sample: o.limit, Seed: o.seed, Oracle: dlx.Oracle{}}
+	opts := corpora.Options{Sample: o.limit, Seed: o.seed, Oracle: bitboard.Oracle{}}
 	_, err := corpora.Load(dir, o.corpus, opts, func(p corpora.Puzzle) error {
 		geo := p.Grid.Geometry()
 		if propagators[geo] == nil {
@@ -226,7 +226,7 @@ func analyzeQUBO(out io.Writer, dir string, o analyzeOptions) error {
 	if err != nil {
 		return err
 	}
-	opts := corpora.Options{Sample: o.limit, Seed: o.seed, Oracle: dlx.Oracle{}}
+	opts := corpora.Options{Sample: o.limit, Seed: o.seed, Oracle: bitboard.Oracle{}}
 	_, err = corpora.Load(dir, o.corpus, opts, func(p corpora.Puzzle) error {
 		if err := p.Grid.Validate(); err != nil {
 			return fmt.Errorf("%s: %w", p.ID, err)

@@ -11,7 +11,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/encodings/cnf"
-	"github.com/sudokubench/sudokubench/solvers/dlx"
+	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -81,7 +81,7 @@ func profileCorpus(dir string, o analyzeOptions) (*cnf.LadderAnalysis, error) {
 	}
 	loaded := make(chan error, 1)
 	go func() {
-		opts := corpora.Options{Sample: o.limit, Seed: o.seed, Oracle: dlx.Oracle{}}
+		opts := corpora.Options{Sample: o.limit, Seed: o.seed, Oracle: bitboard.Oracle{}}
 		_, err := corpora.Load(dir, o.corpus, opts, func(p corpora.Puzzle) error {
 			puzzles <- p
 			return nil

@@ -11,7 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/corpora"
-	"github.com/sudokubench/sudokubench/solvers/dlx"
+	"github.com/sudokubench/sudokubench/solvers/bitboard"
 )
 
 func newCorporaCmd() *cobra.Command {
@@ -145,15 +145,23 @@ type showOptions struct {
 	sample int
 	limit  int
 	seed   uint64
+	rate   int
 }
 
 func newCorporaShowCmd() *cobra.Command {
 	var opts showOptions
 	cmd := &cobra.Command{
 		Use:   "show NAME",
-		Short: "Show a corpus: hint-count histogram, SHA-256, provenance, file",
+		Short: "Show a corpus: hint-count and rating histograms, SHA-256, provenance, file",
+		Long: "Show a corpus: its file and SHA-256, the histogram of its hint counts, the histogram of\n" +
+			"its puzzles' ratings, and its provenance. A rating is the weakest rung of the inference\n" +
+			"ladder (see analyze --inference) that solves the puzzle without a decision, then the mean\n" +
+			"guesses of propagate/bitboard over random equivalent forms of it. A rating takes about\n" +
+			"0.3 ms of CPU time for a 17-clue puzzle, 7 ms for one of hardest-1106, so it rates a\n" +
+			"seeded sample of --rate puzzles (default 1000; 0: none), on every CPU.",
 		Example: "  sudokubench corpora show 17-clue\n" +
-			"  sudokubench corpora show 17-clue+8 --sample 1000 --seed 3",
+			"  sudokubench corpora show 17-clue+8 --sample 1000 --seed 3\n" +
+			"  sudokubench corpora show top1465 --rate 1465",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			dir, err := corpora.FindDir(cmd.Flag("corpora").Value.String())
@@ -166,7 +174,8 @@ func newCorporaShowCmd() *cobra.Command {
 	cmd.Flags().StringVar(&opts.hints, "hints", "", "count only puzzles with these hints: 17-30, 22, 25-")
 	cmd.Flags().IntVar(&opts.sample, "sample", 0, "count a random sample of this many puzzles")
 	cmd.Flags().IntVar(&opts.limit, "limit", 0, "count at most this many puzzles")
-	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "seed for --sample and for the cells (and k) added in 17-clue+k and 17-clue+a..b")
+	cmd.Flags().Uint64Var(&opts.seed, "seed", 1, "seed for --sample, --rate's sample and the cells (and k) added in 17-clue+k and 17-clue+a..b")
+	cmd.Flags().IntVar(&opts.rate, "rate", DefaultRated, "rate a seeded sample of this many of the puzzles counted (0: no ratings)")
 	return cmd
 }
 
@@ -179,9 +188,11 @@ func showCorpus(out io.Writer, dir, name string, opts showOptions) error {
 	if err != nil {
 		return usageError(err)
 	}
-	s, err := corpora.Summarize(dir, name, corpora.Options{
-		Hints: hints, Sample: opts.sample, Limit: opts.limit, Seed: opts.seed, Oracle: dlx.Oracle{},
-	})
+	if opts.rate < 0 {
+		return usageError(fmt.Errorf("--rate %d: need 0 (no ratings) or more puzzles", opts.rate))
+	}
+	selection := corpora.Options{Hints: hints, Sample: opts.sample, Limit: opts.limit, Seed: opts.seed, Oracle: bitboard.Oracle{}}
+	s, err := corpora.Summarize(dir, name, selection)
 	if err != nil {
 		return err
 	}
@@ -192,12 +203,25 @@ func showCorpus(out io.Writer, dir, name string, opts showOptions) error {
 	if err := printHistogram(out, s); err != nil {
 		return err
 	}
+	if opts.rate > 0 {
+		sample, err := ratingSample(dir, name, selection, opts.rate)
+		if err != nil {
+			return err
+		}
+		if err := printRatings(out, sample, s.Puzzles); err != nil {
+			return err
+		}
+	}
 	_, err = fmt.Fprintf(out, "\nprovenance\n%s\n", corpora.Provenance(name))
 	return err
 }
 
 // printFileFacts names the file and says whether it is the catalog's.
 func printFileFacts(out io.Writer, dir string, e corpora.Entry) {
+	if e.Generated() {
+		fmt.Fprintf(out, "file     none: generated from --seed, %d puzzles of %d givens (%s)\n", corpora.GeneratedSize, e.GeneratedHints(), e.Source)
+		return
+	}
 	if e.Derived() {
 		fmt.Fprintf(out, "file     none: derived from %s (%s)\n", e.Base, corpora.FilePath(dir, corpora.DerivedBase+".txt"))
 		return

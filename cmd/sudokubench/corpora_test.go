@@ -19,7 +19,14 @@ func TestCorporaCommands(t *testing.T) {
 	}{
 		{"cmd=corpora", []string{"--corpora", data, "corpora"}, []string{"49158", "hardest-1905-11plus", "20-37", "23.63"}},
 		{"cmd=show", []string{"--corpora", data, "corpora", "show", "norvig-hardest"}, []string{"matches the catalog", "28    │ 3", "norvig.com/hardest.txt"}},
+		{"cmd=show-ratings", []string{"--corpora", data, "corpora", "show", "norvig-top95", "--rate", "10"},
+			[]string{"ratings of a seeded sample of 10 of the 95 puzzles", "failed-literals, guesses 1-10", "MEAN GUESSES"}},
+		{"cmd=show-ratings-of-sample", []string{"--corpora", data, "corpora", "show", "top1465", "--sample", "30", "--rate", "10"},
+			[]string{"puzzles  30 ", "ratings of a seeded sample of 10 of the 30 puzzles"}},
+		{"cmd=show-ratings-all", []string{"--corpora", data, "corpora", "show", "norvig-hardest"}, []string{"ratings of all 11 puzzles"}},
 		{"cmd=show-derived", []string{"--corpora", data, "corpora", "show", "17-clue+3", "--sample", "5"}, []string{"puzzles  5 (hints 20", "Palm"}},
+		{"cmd=show-generated", []string{"--corpora", data, "corpora", "show", "holes-16@0.40", "--limit", "2"}, []string{"puzzles  2 (hints 102", "none: generated from --seed", "No file: generated"}},
+		{"cmd=show-unique", []string{"--corpora", data, "corpora", "show", "unique-9@0.40", "--limit", "2"}, []string{"puzzles  2 (hints 32", "unique   true"}},
 		{"cmd=generate", []string{"generate", "--hints", "8", "--count", "2", "--size", "4", "--seed", "3"}, []string{"# sudokubench generate --hints 8 --count 2 --seed 3 --size 4 --variant classic --attempts 50\n"}},
 		{"cmd=generate-attempts", []string{"generate", "--hints", "30", "--attempts", "7"}, []string{"--attempts 7\n"}},
 	}
@@ -45,7 +52,10 @@ func TestCorporaCommandErrors(t *testing.T) {
 		says string
 	}{
 		{"err=no-dir", []string{"--corpora", "/nonexistent", "corpora"}, "does not exist"},
+		{"err=rate", []string{"--corpora", "../../corpora/data", "corpora", "show", "serg", "--rate", "-1"}, "--rate -1: need 0"},
 		{"err=unknown-corpus", []string{"--corpora", "../../corpora/data", "corpora", "show", "nope"}, "unknown corpus"},
+		{"err=share-out-of-range", []string{"corpora", "show", "holes-16@1.5"}, `share of givens "1.5" must be a number above 0 and at most 1`},
+		{"err=unknown-side", []string{"corpora", "show", "unique-10@0.5"}, "side 10: use one of [4 9 16 25 36]"},
 		{"err=below-minimum-4x4", []string{"generate", "--hints", "3", "--size", "4"}, "no 4×4 classic puzzle with 3 hints has a unique solution, the fewest that can is 4"},
 		{"err=below-minimum-9x9", []string{"generate", "--hints", "16"}, "the fewest that can is 17"},
 		{"err=unreachable", []string{"generate", "--hints", "18", "--attempts", "3"},
@@ -109,5 +119,28 @@ func TestGenerateProgressLines(t *testing.T) {
 	quiet.update(corpora.GenerateProgress{Attempt: 1, Hints: 600, Fewest: 600})
 	if out.Len() != 0 {
 		t.Errorf("a quick puzzle printed %q", out.String())
+	}
+}
+
+// TestSamplePuzzles checks the rating sample: n puzzles in their order,
+// the same for the same seed, all of them when there are no more than n.
+func TestSamplePuzzles(t *testing.T) {
+	var puzzles []corpora.Puzzle
+	for i := range 50 {
+		puzzles = append(puzzles, corpora.Puzzle{Line: i})
+	}
+	lines := func(ps []corpora.Puzzle) []int {
+		var out []int
+		for _, p := range ps {
+			out = append(out, p.Line)
+		}
+		return out
+	}
+	a, b, c := lines(samplePuzzles(puzzles, 10, 1)), lines(samplePuzzles(puzzles, 10, 1)), lines(samplePuzzles(puzzles, 10, 2))
+	if len(a) != 10 || !slices.IsSorted(a) || !slices.Equal(a, b) || slices.Equal(a, c) {
+		t.Errorf("samples %v, %v (seed 1 twice), %v (seed 2): want 10 in order, the same for one seed", a, b, c)
+	}
+	if got := samplePuzzles(puzzles[:5], 10, 1); len(got) != 5 {
+		t.Errorf("10 of 5 puzzles gave %d, want all 5", len(got))
 	}
 }

@@ -14,7 +14,7 @@ import (
 
 // addDefsFlag gives a command that takes solvers the --defs flag.
 func addDefsFlag(cmd *cobra.Command, paths *[]string) {
-	cmd.Flags().StringArrayVar(paths, "defs", nil, "a solver definition file (TOML) whose pipelines join the built-in ones; repeatable (see README: Bring your own solver)")
+	cmd.Flags().StringArrayVar(paths, "defs", nil, "a solver definition file (TOML) whose pipelines join the built-in ones; repeatable (see docs/solver-definitions.md)")
 }
 
 // solverRegistry is the suite's registry with the pipelines of the

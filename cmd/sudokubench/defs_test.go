@@ -146,10 +146,11 @@ func TestCheckSolver(t *testing.T) {
 	}
 }
 
-// The README's "Bring your own solver" shows the example files verbatim,
-// and they pass check-solver as written.
+// docs/solver-definitions.md shows the example files verbatim, the
+// README's "Bring your own solver" shows part of the definition file as it
+// is, and the files pass check-solver as written.
 func TestReadmeBringYourOwnSolver(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "solver-definitions.md"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,8 +160,25 @@ func TestReadmeBringYourOwnSolver(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !strings.Contains(string(readme), "\n"+string(text)+"```\n") {
-			t.Errorf("README.md does not show docs/bring-your-own/%s verbatim, in a code block of its own", name)
+		if !strings.Contains(string(page), "\n"+string(text)+"```\n") {
+			t.Errorf("docs/solver-definitions.md does not show docs/bring-your-own/%s verbatim, in a code block of its own", name)
+		}
+	}
+	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	definitions, err := os.ReadFile(filepath.Join(dir, "my-solvers.toml"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	excerpts := codeBlocks(string(readme), "toml")
+	if len(excerpts) == 0 {
+		t.Error("README.md shows no toml code block: it should show part of docs/bring-your-own/my-solvers.toml")
+	}
+	for _, excerpt := range excerpts {
+		if !strings.Contains(string(definitions), excerpt) {
+			t.Errorf("README.md shows a definition that docs/bring-your-own/my-solvers.toml does not hold as written:\n%s", excerpt)
 		}
 	}
 	for _, solver := range []struct{ name, program string }{{"sat/picosat/sequential", "picosat"}, {"python/backtrack", "python3"}} {
@@ -212,4 +230,25 @@ func TestExportInstancesDecideAsTheTasksSay(t *testing.T) {
 	if _, err := runCLI(t, "export", "--corpus", "tdoku-tests", "--limit", "3", "--to", "cnf", "--out", out); err == nil || !strings.Contains(err.Error(), "--force") {
 		t.Errorf("second export into the same directory: %v", err)
 	}
+}
+
+// codeBlocks returns the contents of a Markdown text's code blocks of one
+// language, each with its final newline.
+func codeBlocks(text, language string) []string {
+	var blocks []string
+	var block strings.Builder
+	in := false
+	for _, line := range strings.SplitAfter(text, "\n") {
+		switch {
+		case !in && strings.TrimSpace(line) == "```"+language:
+			in = true
+		case in && strings.TrimSpace(line) == "```":
+			blocks = append(blocks, block.String())
+			block.Reset()
+			in = false
+		case in:
+			block.WriteString(line)
+		}
+	}
+	return blocks
 }

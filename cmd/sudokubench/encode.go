@@ -5,10 +5,13 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"maps"
 	"os"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/encodings/asp"
@@ -34,6 +37,47 @@ type encodeOptions struct {
 	out       string
 }
 
+// addModelFlags declares the options of the models encode writes, which
+// export takes too.
+func addModelFlags(f *pflag.FlagSet, o *encodeOptions) {
+	f.StringVar(&o.encoding, "encoding", "extended", "cnf/opb: minimal, efficient, extended or augmented")
+	f.StringVar(&o.amo, "amo", "pairwise", "cnf/opb: at-most-one strategy: pairwise, sequential or native")
+	f.BoolVar(&o.reduce, "reduce", false, "cnf/opb: apply the givens and what they eliminate before writing")
+	f.BoolVar(&o.propagate, "propagate", false, "cnf/opb: apply everything unit propagation derives from the givens")
+	f.StringVar(&o.form, "form", "eliminated", "lp/mps/freemps: givens as fixed bounds (fixed) or eliminated")
+	f.StringVar(&o.qubo, "formulation", "pruned", "qubo/coo/bqm: fixed (D-Wave), pruned (Amplify), propagated (after singles) or wildqat")
+	f.StringVar(&o.weights, "weights", qubo.DefaultWeights().String(), "qubo/coo/bqm: penalty weights cell:row:column:box[:diagonal]")
+	f.StringVar(&o.smtForm, "smt-form", "int", "smt2: int (an integer per cell, distinct) or onehot (a Boolean per cell and digit)")
+}
+
+// check reads the options the format uses, so that a bad one is refused,
+// naming its flag, before anything is written.
+func (o encodeOptions) check() error {
+	var parses map[string]func() error
+	switch o.to {
+	case "cnf", "opb":
+		parses = map[string]func() error{
+			"encoding": func() error { _, err := cnf.ParseEncoding(o.encoding); return err },
+			"amo":      func() error { _, err := cnf.ParseAtMostOne(o.amo); return err },
+		}
+	case "lp", "mps", "freemps":
+		parses = map[string]func() error{"form": func() error { _, err := milp.ParseForm(o.form); return err }}
+	case "qubo", "coo", "bqm":
+		parses = map[string]func() error{
+			"formulation": func() error { _, err := qubo.ParseFormulation(o.qubo); return err },
+			"weights":     func() error { _, err := qubo.ParseWeights(o.weights); return err },
+		}
+	case "smt2":
+		parses = map[string]func() error{"smt-form": func() error { _, err := smt.ParseForm(o.smtForm); return err }}
+	}
+	for _, flag := range slices.Sorted(maps.Keys(parses)) {
+		if err := parses[flag](); err != nil {
+			return fmt.Errorf("--%s: %w", flag, err)
+		}
+	}
+	return nil
+}
+
 func newEncodeCmd() *cobra.Command {
 	var o encodeOptions
 	cmd := &cobra.Command{
@@ -55,14 +99,7 @@ func newEncodeCmd() *cobra.Command {
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.to, "to", "cnf", "output format: cnf (DIMACS), opb, lp (CPLEX LP), mps (fixed MPS: glpsol --mps), freemps (free MPS: glpsol --freemps, cbc, HiGHS), qubo (qbsolv), coo (dimod COO), bqm (dimod BQM JSON), mzn (MiniZinc, alldifferent), smt2 (SMT-LIB 2) or asp (gringo/clasp)")
-	f.StringVar(&o.encoding, "encoding", "extended", "cnf/opb: minimal, efficient, extended or augmented")
-	f.StringVar(&o.amo, "amo", "pairwise", "cnf/opb: at-most-one strategy: pairwise, sequential or native")
-	f.BoolVar(&o.reduce, "reduce", false, "cnf/opb: apply the givens and what they eliminate before writing")
-	f.BoolVar(&o.propagate, "propagate", false, "cnf/opb: apply everything unit propagation derives from the givens")
-	f.StringVar(&o.form, "form", "eliminated", "lp/mps/freemps: givens as fixed bounds (fixed) or eliminated")
-	f.StringVar(&o.qubo, "formulation", "pruned", "qubo/coo/bqm: fixed (D-Wave), pruned (Amplify), propagated (after singles) or wildqat")
-	f.StringVar(&o.weights, "weights", qubo.DefaultWeights().String(), "qubo/coo/bqm: penalty weights cell:row:column:box[:diagonal]")
-	f.StringVar(&o.smtForm, "smt-form", "int", "smt2: int (an integer per cell, distinct) or onehot (a Boolean per cell and digit)")
+	addModelFlags(f, &o)
 	f.StringVar(&o.variant, "variant", "classic", "classic or diagonal")
 	f.StringVar(&o.out, "out", "", "write to this file instead of standard output")
 	return cmd

@@ -47,6 +47,8 @@ func TestExitCodes(t *testing.T) {
 		{"usage=export-no-out", "", []string{"export", "--corpus", "17-clue"}, exitUsage},
 		{"usage=export-corpus", "", []string{"export", "--corpus", "nope", "--out", filepath.Join(tmp, "inst")}, exitUsage},
 		{"usage=export-format", "", []string{"export", "--corpus", "17-clue", "--to", "xlsx", "--out", filepath.Join(tmp, "inst")}, exitUsage},
+		{"usage=export-encoding", "", []string{"export", "--corpus", "17-clue", "--limit", "2", "--encoding", "bogus", "--out", filepath.Join(tmp, "inst")}, exitUsage},
+		{"usage=export-weights", "", []string{"export", "--corpus", "17-clue", "--limit", "2", "--to", "qubo", "--weights", "1:x", "--out", filepath.Join(tmp, "inst")}, exitUsage},
 		{"usage=check-solver-unknown", "", []string{"check-solver", "nope"}, exitUsage},
 		{"usage=certify-corpus", "", []string{"certify", "--corpus", "nope", "--out", filepath.Join(tmp, "cert")}, exitUsage},
 		{"usage=defs-missing", top95First, []string{"solve", "--defs", filepath.Join(tmp, "none.toml")}, exitUsage},

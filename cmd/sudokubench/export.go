@@ -9,9 +9,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/corpora"
-	"github.com/sudokubench/sudokubench/encodings/qubo"
 	"github.com/sudokubench/sudokubench/harness/export"
-	"github.com/sudokubench/sudokubench/solvers/dlx"
+	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -54,14 +53,7 @@ holds a run, and replaces no file without --force.`,
 	f.StringVar(&fl.out, "out", "", "directory to write into (required)")
 	f.BoolVar(&fl.force, "force", false, "replace files that exist")
 	f.StringVar(&fl.to, "to", "cnf", "format: cnf, opb, lp, mps, freemps, qubo, coo, bqm, mzn, smt2, asp, or puzzle (the line)")
-	f.StringVar(&fl.encoding, "encoding", "extended", "cnf/opb: minimal or extended")
-	f.StringVar(&fl.amo, "amo", "pairwise", "cnf/opb: at-most-one strategy: pairwise, sequential or native")
-	f.BoolVar(&fl.reduce, "reduce", false, "cnf/opb: apply the givens and what they eliminate before writing")
-	f.BoolVar(&fl.propagate, "propagate", false, "cnf/opb: apply everything unit propagation derives from the givens")
-	f.StringVar(&fl.form, "form", "eliminated", "lp/mps/freemps: givens as fixed bounds (fixed) or eliminated")
-	f.StringVar(&fl.qubo, "formulation", "pruned", "qubo/coo/bqm: fixed, pruned, propagated or wildqat")
-	f.StringVar(&fl.weights, "weights", qubo.DefaultWeights().String(), "qubo/coo/bqm: penalty weights cell:row:column:box[:diagonal]")
-	f.StringVar(&fl.smtForm, "smt-form", "int", "smt2: int or onehot")
+	addModelFlags(f, &fl.encodeOptions)
 	f.StringVar(&fl.variant, "variant", "classic", "classic or diagonal: the variant the puzzles are read as")
 	return cmd
 }
@@ -95,6 +87,9 @@ func exportFormat(o encodeOptions) (export.Format, error) {
 	f := export.Format{Name: o.to, Ext: exportExtensions[o.to], Options: exportOptions(o)}
 	if f.Ext == "" {
 		return f, fmt.Errorf("unknown format %q: use cnf, opb, lp, mps, freemps, qubo, coo, bqm, mzn, smt2, asp or puzzle", o.to)
+	}
+	if err := o.check(); err != nil {
+		return f, err
 	}
 	if o.to == "puzzle" {
 		f.Write = func(w io.Writer, g *sudoku.Grid) error {
@@ -139,7 +134,7 @@ func exportPuzzles(cmd *cobra.Command, fl exportFlags, variant sudoku.Variant) (
 	if err != nil {
 		return nil, err
 	}
-	opts := corpora.Options{Variant: variant, Hints: hints, Oracle: dlx.Oracle{}, Seed: uint64(fl.seed)}
+	opts := corpora.Options{Variant: variant, Hints: hints, Oracle: bitboard.Oracle{}, Seed: uint64(fl.seed)}
 	if fl.sample {
 		opts.Sample = fl.limit
 	} else {

@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/csv"
 	"math"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -13,11 +14,21 @@ import (
 	"github.com/sudokubench/sudokubench/harness/report"
 )
 
-// The README's pandas lines, runs[runs.solved].groupby(["solver",
+// pandasMedianLine is the computation docs/reports.md shows.
+const pandasMedianLine = `runs[runs.solved].groupby(["solver", "corpus"]).cpu_ns.median()`
+
+// The pandas lines of docs/reports.md, runs[runs.solved].groupby(["solver",
 // "corpus"]).cpu_ns.median(), rebuild the report's median by corpus from
 // export-records' CSV: done here by hand on a test run and on the
 // committed reference run (one run per puzzle in both).
 func TestExportRecordsRebuildsTheReportsMedians(t *testing.T) {
+	page, err := os.ReadFile(filepath.Join("..", "..", "docs", "reports.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(page), "\n"+pandasMedianLine) {
+		t.Fatalf("docs/reports.md no longer shows the line this test checks:\n%s", pandasMedianLine)
+	}
 	for _, dir := range []string{
 		filepath.Join("..", "..", "harness", "report", "testdata", "run-a"),
 		filepath.Join("..", "..", "results", "reference"),
@@ -56,7 +67,7 @@ func TestExportRecordsRebuildsTheReportsMedians(t *testing.T) {
 	}
 }
 
-// The header is the one the README documents for a run's records.
+// The header is the one docs/reports.md documents for a run's records.
 func TestExportRecordsHeader(t *testing.T) {
 	out, _, err := runCLIInput(t, "", "export-records", filepath.Join("..", "..", "harness", "report", "testdata", "run-a"))
 	if err != nil {

@@ -18,7 +18,7 @@ import (
 	"golang.org/x/term"
 
 	"github.com/sudokubench/sudokubench/corpora"
-	"github.com/sudokubench/sudokubench/solvers/dlx"
+	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -42,7 +42,8 @@ func newGenerateCmd() *cobra.Command {
 		Use:   "generate --hints N",
 		Short: "Generate unique puzzles with an exact hint count, one line each",
 		Long: "Generate puzzles: a random full grid, then cells removed in random order while the\n" +
-			"solution stays unique (checked by Dancing Links), until --hints remain. The same seed\n" +
+			"solution stays unique (checked by the bitboard search for a second solution, up to\n" +
+			"20 guesses a check: a cell it cannot prove safe stays), until --hints remain. The same seed\n" +
 			"gives the same puzzles. On 9×9, random removal rarely gets below about 20 hints; a\n" +
 			"hint count below the proven minimum (17 on 9×9, 4 on 4×4) is refused at once. One\n" +
 			"puzzle may use up --attempts full grids and take --timeout; when either runs out, the\n" +
@@ -116,7 +117,7 @@ func newGenerator(f generateFlags, progress func(corpora.GenerateProgress)) (*co
 	if err != nil {
 		return nil, fmt.Errorf("generate: --size %d: %w", f.size, err)
 	}
-	return corpora.NewGenerator(dlx.Oracle{}, corpora.GenerateOptions{
+	return corpora.NewGenerator(bitboard.Oracle{}, corpora.GenerateOptions{
 		Box: geo.Box, Variant: variant, Hints: f.hints, Seed: f.seed, Attempts: f.attempts, Progress: progress,
 	})
 }

@@ -1,10 +1,14 @@
 package main
 
 import (
+	"bytes"
+	"cmp"
 	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path"
+	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -18,7 +22,7 @@ import (
 type reportFlags struct {
 	format, plots, out, doc, by, measure, plotWidth string
 	scatter                                         []string
-	check, wide                                     bool
+	check, wide, scaling                            bool
 }
 
 func newReportCmd() *cobra.Command {
@@ -32,9 +36,14 @@ different plans are refused) and writes statistics per solver and hint-count
 bucket and per solver and corpus: success rate with a Wilson 95% interval,
 unsolved runs by status, PAR-2 (each run charged its own limit), median, IQR,
 p90 and max time over solved puzzles, and peak memory; success per read and
-TTS99 for stochastic solvers. Statistics count puzzles: repetitions fold into
-one observation per puzzle. Every format says how much of the plan is
-recorded and which shards are missing.
+TTS99 for stochastic solvers. Statistics count puzzles: repetitions (and
+equivalent forms) fold into one observation per puzzle. Every format says how
+much of the plan is recorded and which shards are missing. --by rating groups
+by each puzzle's rating (the weakest rung of the inference ladder that solves
+it, then propagate/bitboard's mean guesses over random equivalent forms),
+computed from the puzzles the records carry. A run with --forms K ends with a
+robustness table: per solver, how much time and guesses change across the
+forms of a puzzle.
 
 Tables are compact (success, unsolved, PAR-2, median, memory) and fit the
 terminal, or 100 columns when the output is not one; --wide gives every
@@ -73,9 +82,10 @@ A LaTeX table needs ` + report.LaTeXPackages + ` in the preamble.`,
 	f.StringVar(&fl.out, "out", "", "directory to write report.<ext> and plots into (default: document to stdout)")
 	f.StringVar(&fl.doc, "doc", "", "with --out: write the document to this file instead of DIR/report.<ext>")
 	f.BoolVar(&fl.check, "check", false, "write nothing; fail if the document or plots on disk differ from what the results give")
-	f.StringVar(&fl.by, "by", "hints,corpus", "groupings, comma-separated: hints, corpus, all")
+	f.StringVar(&fl.by, "by", "hints,corpus", "groupings, comma-separated: hints, corpus, rating (the puzzles' ladder rung and guesses; rates each puzzle, 0.3-7 ms apiece), all")
 	f.StringVar(&fl.measure, "time", "cpu", "time measure: cpu or wall")
 	f.BoolVar(&fl.wide, "wide", false, "every column, not the compact tables")
+	f.BoolVar(&fl.scaling, "scaling", false, "a scaling study: one directory per side of runs on holes-SIDE@SHARE corpora; with --out DIR, writes DIR/report.md (or --doc) and the figure scaling.<ext> (--plots, default svg,png)")
 	f.StringArrayVar(&fl.scatter, "scatter", nil, `a pair of solvers to plot against each other, A:B (repeatable; "all": every pair; "none": no scatter plots; default: every solver against exactcover/dlx, or the first solver)`)
 	return cmd
 }
@@ -98,6 +108,9 @@ func runReport(cmd *cobra.Command, dirs []string, fl *reportFlags) error {
 	}
 	if (len(plotFormats) > 0 || fl.doc != "" || fl.check) && fl.out == "" {
 		return usageError(errors.New("--plots, --doc and --check need --out DIR for the plot files"))
+	}
+	if fl.scaling {
+		return runScalingReport(cmd, dirs, fl, cfg.Measure, plotFormats)
 	}
 	data, warnings, err := report.Load(dirs...)
 	if err != nil {
@@ -199,4 +212,51 @@ func reportList(s string) []string {
 		}
 	}
 	return out
+}
+
+// runScalingReport writes a scaling study's document and figure, or with
+// --check compares them with the files on disk, through the guard that
+// keeps every report output off a run's own files.
+func runScalingReport(cmd *cobra.Command, dirs []string, fl *reportFlags, m report.Measure, formats []string) error {
+	if fl.out == "" {
+		return usageError(errors.New("--scaling needs --out DIR for the document and the figure"))
+	}
+	if len(formats) == 0 {
+		formats = []string{"svg", "png"}
+	}
+	study, warnings, err := report.LoadScaling(dirs, m)
+	if err != nil {
+		return usageError(err)
+	}
+	for _, w := range warnings {
+		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
+	}
+	fig, err := study.Figure(m)
+	if err != nil {
+		return err
+	}
+	files := make(map[string][]byte)
+	for _, format := range formats {
+		var b bytes.Buffer
+		if err := report.WriteFigure(&b, fig, format); err != nil {
+			return err
+		}
+		files[filepath.Join(fl.out, fig.Name+"."+format)] = b.Bytes()
+	}
+	doc := cmp.Or(fl.doc, filepath.Join(fl.out, "report.md"))
+	link, err := report.LinkFrom(doc, fl.out)
+	if err != nil {
+		return err
+	}
+	var b bytes.Buffer
+	if err := study.WriteMarkdown(&b, path.Join(filepath.ToSlash(link), fig.Name+"."+formats[0])); err != nil {
+		return err
+	}
+	files[doc] = b.Bytes()
+	written, err := report.PutFiles(files, fl.check)
+	verb := map[bool]string{false: "wrote", true: "checked"}[fl.check]
+	for _, path := range written {
+		fmt.Fprintln(cmd.OutOrStdout(), verb, path)
+	}
+	return err
 }

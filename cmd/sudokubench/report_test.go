@@ -230,3 +230,25 @@ func TestCompareCommand(t *testing.T) {
 		}
 	}
 }
+
+// A scaling report goes through the same guard: a --doc that is a link to
+// a run's manifest is refused, and the manifest is left as it was.
+func TestScalingReportNeverReplacesTheRun(t *testing.T) {
+	dir := t.TempDir()
+	run := filepath.Join(dir, "size-9")
+	if err := os.CopyFS(run, os.DirFS(filepath.Join("..", "..", "results", "scaling", "size-9"))); err != nil {
+		t.Fatal(err)
+	}
+	manifest, _ := os.ReadFile(filepath.Join(run, "manifest.json"))
+	doc := filepath.Join(dir, "report.md")
+	if err := os.Symlink(filepath.Join(run, "manifest.json"), doc); err != nil {
+		t.Fatal(err)
+	}
+	out, err := runCLI(t, "report", "--scaling", run, "--out", filepath.Join(dir, "plots"), "--doc", doc, "--plots", "svg")
+	if err == nil || !strings.Contains(err.Error(), "refusing to write") || strings.Contains(out, "wrote") {
+		t.Errorf("report --scaling --doc (a link to the manifest): %v\n%s", err, out)
+	}
+	if got, _ := os.ReadFile(filepath.Join(run, "manifest.json")); !bytes.Equal(got, manifest) {
+		t.Error("the manifest was replaced")
+	}
+}

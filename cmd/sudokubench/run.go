@@ -19,22 +19,19 @@ import (
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/report"
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 )
 
-// runFlags are the flags of `run`; the plan's flags are named in planFlags.
+// runFlags are the flags of `run`.
 type runFlags struct {
 	corpus, hints, solvers, mode, mem, out, shard string
-	limit, reps                                   int
+	limit, reps, forms                            int
 	seed                                          int64
 	sample, resume, allowOtherBuild, certify      bool
 	timeout                                       time.Duration
 	defs                                          []string
 }
-
-// planFlags are the flags that define a plan: on --resume the manifest's
-// values stand in for those not given.
-var planFlags = []string{"corpus", "hints", "limit", "sample", "solvers", "mode", "reps", "seed", "timeout", "mem", "certify"}
 
 func newRunCmd() *cobra.Command {
 	var fl runFlags
@@ -55,10 +52,11 @@ OUT/results.jsonl beside OUT/manifest.json. The run order is shuffled with
   sudokubench run --out results/my-run --resume   # finish an interrupted run
   sudokubench run ... --shard 2/8                 # one piece of a job array
   sudokubench run --solvers sat/cadical/extended --certify  # DRAT-checked verdicts
+  sudokubench run --corpus 17-clue --limit 20 --forms 4  # 4 equivalent forms each
 
 Ctrl-C stops cleanly: finished runs are kept and --resume does the rest.
 --defs FILE adds the pipelines of a solver definition file (any program, no
-Go: see the README); a resumed benchmark needs the same files, unchanged.
+Go: see docs/solver-definitions.md); a resumed benchmark needs the same files, unchanged.
 One process writes a result directory at a time: a second run or merge on
 it is refused, naming the first. A benchmark is resumed only by the build
 that recorded it, unless --allow-other-build. --corpus takes shipped
@@ -79,6 +77,7 @@ error. Linux only.`,
 	f.StringVar(&fl.mem, "mem", harness.DefaultMem, "resident memory limit per run, e.g. 2GiB, 512MiB (0: none)")
 	f.StringVar(&fl.mode, "mode", "unique", "first (any solution) or unique (and prove no second)")
 	f.IntVar(&fl.reps, "reps", 1, "repetitions of each run")
+	f.IntVar(&fl.forms, "forms", 0, "also run each puzzle under this many seeded random symmetry transforms (equivalent forms); the report adds a robustness table")
 	f.Int64Var(&fl.seed, "seed", harness.DefaultSeed, "seed of the sample, the run order and stochastic solvers")
 	f.StringVar(&fl.out, "out", "", "result directory (default: a new results/run-<timestamp>[-N])")
 	f.BoolVar(&fl.resume, "resume", false, "finish the benchmark in --out, skipping runs already recorded")
@@ -126,7 +125,7 @@ func runConfig(cmd *cobra.Command, fl *runFlags) (harness.Config, error) {
 	cfg := harness.Config{
 		Out: fl.out, Resume: fl.resume, AllowOtherBuild: fl.allowOtherBuild,
 		CorporaDir: cmd.Flag("corpora").Value.String(),
-		Registry:   reg, Launch: launch, Oracle: dlx.Oracle{}, CrossCheck: dlx.Oracle{},
+		Registry:   reg, Launch: launch, Oracle: bitboard.Oracle{}, CrossCheck: dlx.Oracle{},
 		Progress: newProgress(cmd.ErrOrStderr()),
 	}
 	recorded, err := recordedManifest(fl)
@@ -214,6 +213,9 @@ func applyFlags(cfg *harness.Config, fl *runFlags, given func(string) bool) erro
 	}
 	if given("reps") {
 		cfg.Reps = fl.reps
+	}
+	if given("forms") {
+		cfg.Forms = fl.forms
 	}
 	if given("seed") {
 		cfg.Seed = fl.seed

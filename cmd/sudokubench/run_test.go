@@ -33,16 +33,16 @@ func TestRunFlagsSampleOrFirst(t *testing.T) {
 // On --resume the manifest's plan stands, except for the flags given.
 func TestRunFlagsResumeKeepsRecordedPlan(t *testing.T) {
 	recorded := record.Plan{Solvers: []string{"exactcover/dlx"}, Corpora: []string{"serg"}, Hints: "20-25",
-		Sample: 7, Mode: "first", Reps: 2, Seed: 3, TimeoutNS: int64(time.Second), MemBytes: 1 << 20}
+		Sample: 7, Mode: "first", Reps: 2, Forms: 4, Seed: 3, TimeoutNS: int64(time.Second), MemBytes: 1 << 20}
 	var cfg harness.Config
 	if err := cfg.ApplyPlan(recorded); err != nil {
 		t.Fatal(err)
 	}
-	fl := &runFlags{corpus: "top1465", limit: 100, sample: true, mode: "unique", seed: 9, reps: 1}
+	fl := &runFlags{corpus: "top1465", limit: 100, sample: true, mode: "unique", seed: 9, reps: 1, forms: 1}
 	if err := applyFlags(&cfg, fl, func(name string) bool { return name == "seed" }); err != nil {
 		t.Fatal(err)
 	}
-	if cfg.Seed != 9 || !slices.Equal(cfg.Corpora, []string{"serg"}) || cfg.Sample != 7 || cfg.Mode != "first" || cfg.Reps != 2 || cfg.Hints.String() != "20-25" {
+	if cfg.Seed != 9 || !slices.Equal(cfg.Corpora, []string{"serg"}) || cfg.Sample != 7 || cfg.Mode != "first" || cfg.Reps != 2 || cfg.Forms != 4 || cfg.Hints.String() != "20-25" {
 		t.Errorf("resumed config %+v: want the recorded plan with seed 9", cfg)
 	}
 }
@@ -61,6 +61,8 @@ func TestRunRefusesFlagsThatCannotBeMeant(t *testing.T) {
 		{[]string{"--mem", "8EiB"}, "more than the largest accepted, 1 EiB"},
 		{[]string{"--solvers", ""}, "no solver given"},
 		{[]string{"--reps", "0"}, "need at least 1"},
+		{[]string{"--forms", "-1"}, "need 0 (the puzzles alone) to 1000 equivalent forms"},
+		{[]string{"--forms", "1001"}, "need 0 (the puzzles alone) to 1000 equivalent forms"},
 		{[]string{"--timeout", "0s"}, "at least 1ms"},
 		{[]string{"--timeout", "-1s"}, "at least 1ms"},
 		{[]string{"--shard", "2/99999999999"}, "99999999999 pieces is more than the 1000000 a plan may be split into"},

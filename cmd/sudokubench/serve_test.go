@@ -9,6 +9,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"syscall"
 	"testing"
@@ -96,6 +97,10 @@ func TestServeRefusesBadFlags(t *testing.T) {
 		{"max-inflight=-1", []string{"--max-inflight", "-1"}, "--max-inflight -1: want 1 to 10000 requests at once"},
 		{"max-inflight=0", []string{"--max-inflight", "0"}, "--max-inflight 0: want 1 to 10000"},
 		{"max-inflight=10001", []string{"--max-inflight", "10001"}, "--max-inflight 10001: want 1 to 10000"},
+		{"batches=-1", []string{"--batches", "-1"}, "--batches -1: want 1 to 256 batches at once, or 0 for one per CPU"},
+		{"batches=257", []string{"--batches", "257"}, "--batches 257: want 1 to 256"},
+		{"cache-size=-1", []string{"--cache-size", "-1"}, "--cache-size -1: want 0 (no cache) to 1000000 answers"},
+		{"cache-size=1000001", []string{"--cache-size", "1000001"}, "--cache-size 1000001: want 0 (no cache) to 1000000"},
 		{"timeout=0", []string{"--timeout", "0"}, "--timeout 0s: want 1ms to --max-timeout (1m0s)"},
 		{"timeout=1ns", []string{"--timeout", "1ns"}, "--timeout 1ns: want 1ms"},
 		{"timeout over max-timeout", []string{"--max-timeout", "1s"}, "--timeout 5s: want 1ms to --max-timeout (1s)"},
@@ -112,5 +117,22 @@ func TestServeRefusesBadFlags(t *testing.T) {
 				t.Errorf("serve %s: %v (%s), want an error with %q", strings.Join(c.args, " "), err, out, c.want)
 			}
 		})
+	}
+}
+
+// TestServeTunesGCUnlessGOGCSet checks that the server collects less
+// often than Go's default, and that a GOGC in the environment wins.
+func TestServeTunesGCUnlessGOGCSet(t *testing.T) {
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	t.Setenv("GOGC", "")
+	os.Unsetenv("GOGC")
+	tuneServerGC()
+	if got := debug.SetGCPercent(100); got != serverGCPercent {
+		t.Errorf("GOGC unset: GC percent %d, want %d", got, serverGCPercent)
+	}
+	t.Setenv("GOGC", "150")
+	tuneServerGC()
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("GOGC=150 in the environment: tuneServerGC changed the GC percent to %d", got)
 	}
 }

@@ -1,11 +1,14 @@
 package main
 
 import (
+	"bufio"
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
+	"sync"
 	"time"
 
 	"github.com/spf13/cobra"
@@ -39,9 +42,11 @@ func newSolveCmd() *cobra.Command {
 			"verify each answer against the rules and the givens, and print one line per\n" +
 			"puzzle: the solution, or '# ID STATUS: DETAIL' when there is none. With --json,\n" +
 			"one JSON object per puzzle. Exits 0 only if every puzzle was solved.\n\n" +
-			"Each solve runs in a worker process, as in 'run': --timeout means what it\n" +
-			"means there (an answer after the limit is a timeout, and a solver that does\n" +
-			"not stop is killed), and a solver that crashes costs one puzzle, not the rest.\n" +
+			"The puzzles go, many at a time, to one worker process, as in 'run' but without\n" +
+			"the warm-up that only a benchmark's times need: --timeout means what it means\n" +
+			"there, for each puzzle on its own (an answer after the limit is a timeout, and a\n" +
+			"solver that does not stop is killed), and a solver that hangs or crashes costs\n" +
+			"one puzzle, not the rest.\n" +
 			"Puzzle ids are FILE:LINE.",
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
@@ -112,9 +117,8 @@ func runSolve(ctx context.Context, stdin io.Reader, out, errOut io.Writer, files
 	if err != nil {
 		return err
 	}
-	ex := harness.NewExecutor(launch, o.timeout, 0).CrossCheckWith(dlx.Oracle{})
-	defer ex.Close()
-	s := &puzzleSolver{ex: ex, info: info, timeout: o.timeout, mode: info.ModeFor(mode), seed: o.seed, asJSON: o.asJSON, out: out, errOut: errOut}
+	s := &puzzleSolver{launch: launch, info: info, timeout: o.timeout, mode: info.ModeFor(mode), seed: o.seed, asJSON: o.asJSON,
+		out: bufio.NewWriter(out), errOut: &lockedWriter{w: errOut}}
 	if s.mode != mode {
 		s.modeAsked = mode
 		fmt.Fprintf(errOut, "note: %s cannot prove a solution unique (an incomplete solver): it runs in %s mode, not %s\n", info.Name, s.mode, mode)
@@ -125,10 +129,8 @@ func runSolve(ctx context.Context, stdin io.Reader, out, errOut io.Writer, files
 			return usageError(err)
 		}
 	}
-	for _, file := range files {
-		if err := s.solveFile(ctx, stdin, file, opts); err != nil {
-			return usageError(err)
-		}
+	if err := s.solveFiles(ctx, stdin, files, opts); err != nil {
+		return err
 	}
 	switch {
 	case s.total == 0:
@@ -139,38 +141,76 @@ func runSolve(ctx context.Context, stdin io.Reader, out, errOut io.Writer, files
 	return nil
 }
 
-// puzzleSolver solves puzzles one by one, each in the executor's worker,
-// and prints each outcome.
+// puzzleSolver solves puzzles in input order and prints each outcome:
+// through a stream of jobs to one worker process, or in this process
+// with --trace.
 type puzzleSolver struct {
-	ex              *harness.Executor
+	launch          harness.Launcher
 	info            solvers.Info
-	timeout         time.Duration // for traced solves, which run in this process
-	mode            solvers.Mode  // the mode the solver runs in
-	modeAsked       solvers.Mode  // the mode asked for, where it differs
+	timeout         time.Duration
+	mode            solvers.Mode // the mode the solver runs in
+	modeAsked       solvers.Mode // the mode asked for, where it differs
 	seed            int64
 	asJSON          bool
-	out, errOut     io.Writer
+	out             *bufio.Writer
+	errOut          io.Writer
 	total, unsolved int
 	tracer          solvers.Tracer // nil unless --trace
 	traceLimit      int
 }
 
-func (s *puzzleSolver) solveFile(ctx context.Context, stdin io.Reader, file string, opts corpora.Options) error {
-	name := inputName(file)
-	stats, err := scanInput(stdin, file, opts, func(p corpora.Puzzle) error {
-		line, err := s.solve(ctx, p)
-		if err != nil {
-			return err
-		}
-		return s.print(name, p, line)
+// solveFiles solves the puzzles of every file in turn and prints their
+// outcomes in input order. Its error is bad input (exit 2), an
+// interruption, or output that could not be written.
+func (s *puzzleSolver) solveFiles(ctx context.Context, stdin io.Reader, files []string, opts corpora.Options) error {
+	if s.tracer != nil {
+		err := s.scanFiles(stdin, files, opts, func(p corpora.Puzzle) error {
+			return s.print(p, s.solveTraced(ctx, p))
+		})
+		return cmp.Or(err, s.out.Flush())
+	}
+	stream, err := s.stream(ctx)
+	if err != nil {
+		return err
+	}
+	scanErr := s.scanFiles(stdin, files, opts, func(p corpora.Puzzle) error {
+		return stream.Add(harness.Run{Solver: s.info, Puzzle: p, Mode: s.mode, Seed: s.seed})
 	})
-	for _, w := range stats.Warnings {
-		fmt.Fprintln(s.errOut, "warning:", w)
+	// The stream's own failure, if any, is why Add failed and the scan
+	// stopped; otherwise the puzzles before bad input are printed first.
+	closeErr := stream.Close()
+	flushErr := s.out.Flush()
+	return cmp.Or(closeErr, scanErr, flushErr)
+}
+
+// stream starts the stream of jobs that solves the puzzles in a worker
+// process: no warm-up (it is for benchmarks), several jobs ahead of the
+// worker, each under --timeout, each answer verified and cross-checked in
+// this process (see harness.Stream).
+func (s *puzzleSolver) stream(ctx context.Context) (*harness.Stream, error) {
+	opts := harness.StreamOptions{Timeout: s.timeout, Checker: dlx.Oracle{}, Idle: s.out.Flush}
+	return harness.NewStream(ctx, s.launch, s.info.Name, opts, func(o harness.Outcome) error {
+		return s.print(o.Run.Puzzle, s.lineOf(o))
+	}), nil
+}
+
+// scanFiles hands each puzzle of the files to each, file by file; bad
+// input is exit 2.
+func (s *puzzleSolver) scanFiles(stdin io.Reader, files []string, opts corpora.Options, each func(corpora.Puzzle) error) error {
+	for _, file := range files {
+		stats, err := scanInput(stdin, file, opts, each)
+		name := inputName(file)
+		for _, w := range stats.Warnings {
+			fmt.Fprintln(s.errOut, "warning:", w)
+		}
+		if stats.Invalid > len(stats.Warnings) {
+			fmt.Fprintf(s.errOut, "warning: %s: %d malformed lines skipped in all\n", name, stats.Invalid)
+		}
+		if err != nil {
+			return usageError(err)
+		}
 	}
-	if stats.Invalid > len(stats.Warnings) {
-		fmt.Fprintf(s.errOut, "warning: %s: %d malformed lines skipped in all\n", name, stats.Invalid)
-	}
-	return err
+	return nil
 }
 
 // scanInput streams the puzzles of a file, or of standard input for "-".
@@ -189,53 +229,60 @@ func inputName(file string) string {
 	return file
 }
 
-// solve runs one puzzle through the harness, which validates it, times the
-// solve in the worker, verifies the answer and holds it to the limit; a
-// traced solve runs in this process, since a trace cannot cross the
-// worker's protocol. The error says the solve was interrupted (ctx).
-func (s *puzzleSolver) solve(ctx context.Context, p corpora.Puzzle) (solveLine, error) {
-	if s.tracer != nil {
-		return s.solveTraced(ctx, p), nil
-	}
-	rec, grid, err := s.ex.Solve(ctx, harness.Run{Solver: s.info, Puzzle: p, Mode: s.mode, Seed: s.seed})
-	if err != nil {
-		return solveLine{}, err
-	}
+// lineOf is the outcome of a puzzle solved in a worker.
+func (s *puzzleSolver) lineOf(o harness.Outcome) solveLine {
+	rec := o.Record
 	line := solveLine{
-		ID: p.ID, Puzzle: p.Grid.String(), Mode: s.mode, ModeAsked: s.modeAsked,
+		ID: o.Run.Puzzle.ID, Puzzle: o.Record.Puzzle, Mode: s.mode, ModeAsked: s.modeAsked,
 		Status: solvers.Status(rec.Status), Detail: rec.Detail,
 		Micros:       float64(rec.WallNS) / float64(time.Microsecond),
 		CrossChecked: rec.CrossChecked, CrossCheckNote: rec.CrossCheckNote,
 		Counters: rec.Counters, Model: rec.Model,
 	}
-	if grid != nil {
-		line.Solution = grid.String()
+	if o.Solution != nil {
+		line.Solution = o.Solution.String()
 	}
-	return line, nil
+	return line
 }
 
 // print writes one puzzle's outcome; an unsolved one is also told on
-// standard error as file:line.
-func (s *puzzleSolver) print(file string, p corpora.Puzzle, line solveLine) error {
+// standard error by its id, FILE:LINE, after what was printed before it.
+func (s *puzzleSolver) print(p corpora.Puzzle, line solveLine) error {
 	s.total++
 	if line.Status != solvers.Solved {
 		s.unsolved++
-		fmt.Fprintf(s.errOut, "%s:%d: %s%s\n", file, p.Line, line.Status, prefixed(": ", line.Detail))
+		if err := s.out.Flush(); err != nil {
+			return err
+		}
+		fmt.Fprintf(s.errOut, "%s: %s%s\n", p.ID, line.Status, prefixed(": ", line.Detail))
 	}
 	if s.asJSON {
 		b, err := json.Marshal(line)
 		if err != nil {
 			return err
 		}
-		_, err = fmt.Fprintf(s.out, "%s\n", b)
-		return err
+		s.out.Write(b)
+		return s.out.WriteByte('\n')
 	}
 	if line.Status == solvers.Solved {
-		_, err := fmt.Fprintln(s.out, line.Solution)
-		return err
+		s.out.WriteString(line.Solution)
+		return s.out.WriteByte('\n')
 	}
 	_, err := fmt.Fprintf(s.out, "# %s %s%s\n", line.ID, line.Status, prefixed(": ", line.Detail))
 	return err
+}
+
+// lockedWriter serializes writes from the goroutine that prints outcomes
+// and the one that reads the input.
+type lockedWriter struct {
+	mu sync.Mutex
+	w  io.Writer
+}
+
+func (l *lockedWriter) Write(b []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.w.Write(b)
 }
 
 func prefixed(prefix, s string) string {

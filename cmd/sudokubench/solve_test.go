@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -311,5 +312,37 @@ func TestSolveNamesPuzzlesByPath(t *testing.T) {
 	var line solveLine
 	if err != nil || json.Unmarshal([]byte(out), &line) != nil || line.ID != path+":2" || line.Status != solvers.Solved {
 		t.Fatalf("%v: %s", err, out)
+	}
+}
+
+// Puzzles go to the worker many at a time; their answers still come out
+// one per puzzle in input order, each judged: solved, multiple and unsat
+// (the last two cross-checked) in turn, far past the stream's window.
+func TestSolveKeepsInputOrderAcrossManyPuzzles(t *testing.T) {
+	cycle := []struct {
+		line string
+		want solvers.Status
+	}{{top95First, solvers.Solved}, {sergFirst, solvers.Multiple}, {dupInRow3, solvers.Unsat}}
+	const n = 200
+	var in strings.Builder
+	for i := range n {
+		in.WriteString(cycle[i%len(cycle)].line + "\n")
+	}
+	out, errOut, err := runCLIInput(t, in.String(), "solve", "--mode", "unique", "--json")
+	if code := exitCode(err); code != 1 {
+		t.Fatalf("exit code %d (%v), want 1\n%s", code, err, errOut)
+	}
+	lines := decodeSolveLines(t, out)
+	if len(lines) != n {
+		t.Fatalf("%d lines for %d puzzles", len(lines), n)
+	}
+	for i, l := range lines {
+		want := cycle[i%len(cycle)]
+		if id := fmt.Sprintf("stdin:%d", i+1); l.ID != id || l.Puzzle != want.line || l.Status != want.want {
+			t.Fatalf("line %d: %s %s, want %s %s", i+1, l.ID, l.Status, id, want.want)
+		}
+		if checked := l.Status != solvers.Solved; l.CrossChecked != checked {
+			t.Errorf("%s: %s cross-checked %v", l.ID, l.Status, l.CrossChecked)
+		}
 	}
 }

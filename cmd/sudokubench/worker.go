@@ -2,7 +2,6 @@ package main
 
 import (
 	"errors"
-	"os"
 
 	"github.com/spf13/cobra"
 
@@ -27,11 +26,7 @@ func newWorkerCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			out, err := harness.ProtocolStdout()
-			if err != nil {
-				return err
-			}
-			return harness.ServeWorker(reg, solver, os.Stdin, out)
+			return harness.ServeWorkerStdio(reg, solver)
 		},
 	}
 	cmd.Flags().StringVar(&solver, "solver", "", "the solver to serve")

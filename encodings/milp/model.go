@@ -118,7 +118,7 @@ func New(puzzle *sudoku.Grid, form Form) *Model {
 
 func (m *Model) addVariables() {
 	geo := m.Puzzle.Geometry()
-	var cand []uint32
+	var cand []uint64
 	if m.Form == Eliminated {
 		cand = m.Puzzle.Candidates()
 	}

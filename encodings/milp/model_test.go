@@ -286,3 +286,32 @@ func rowNames(m *Model) []string {
 	}
 	return names
 }
+
+// Free MPS comment lines stay short enough for CBC on every size: a 36×36
+// puzzle in one comment line made CBC refuse the file.
+func TestFreeMPSCommentsWrap(t *testing.T) {
+	for box := sudoku.MinBox; box <= sudoku.MaxBox; box++ {
+		g := sudoku.PatternGrid(box)
+		for i := 0; i < len(g.Cells()); i += 2 {
+			g.Set(i, 0)
+		}
+		t.Run(fmt.Sprintf("size=%d", g.N()), func(t *testing.T) {
+			var buf bytes.Buffer
+			if err := WriteMPS(&buf, New(g, Eliminated)); err != nil {
+				t.Fatal(err)
+			}
+			comments := ""
+			for n, line := range strings.Split(buf.String(), "\n") {
+				if len(line) > freeCommentLength {
+					t.Fatalf("line %d has %d bytes", n+1, len(line))
+				}
+				if strings.HasPrefix(line, "* ") {
+					comments += line[2:] + " "
+				}
+			}
+			if !strings.Contains(comments, "puzzle") {
+				t.Error("the comments lost the puzzle")
+			}
+		})
+	}
+}

@@ -167,6 +167,11 @@ func WriteFixedMPS(w io.Writer, m *Model) error {
 	return m.writeMPS(w, fixedMPS{})
 }
 
+// FixedMPSName is the name that a variable or row named name has in fixed
+// MPS (WriteFixedMPS): x_1_12_3 is x1C3. A reader of a solution that a
+// program wrote for a fixed MPS file maps the names back with it.
+func FixedMPSName(name string) (string, error) { return fixedMPS{}.name(name) }
+
 // mpsLayout is what differs between the free and the fixed MPS formats.
 type mpsLayout interface {
 	// name returns the name a variable or row has in the file.
@@ -303,7 +308,13 @@ func (freeMPS) record(bw *bufio.Writer, fields [5]string) {
 	bw.WriteByte('\n')
 }
 
-func (freeMPS) comment(bw *bufio.Writer, text string) { fmt.Fprintf(bw, "* %s\n", text) }
+// freeCommentLength bounds a free MPS comment line: CBC reads a 36×36
+// puzzle's line of some 2,600 bytes as a broken record and refuses the
+// file, so comments wrap as fixed MPS's do, at a length every reader
+// takes.
+const freeCommentLength = 200
+
+func (freeMPS) comment(bw *bufio.Writer, text string) { wrapComment(bw, text, freeCommentLength) }
 
 func (freeMPS) header(bw *bufio.Writer, name string) { fmt.Fprintf(bw, "NAME %s\n", name) }
 
@@ -317,6 +328,10 @@ var fixedColumns = [5]struct{ start, width int }{{1, 2}, {4, 8}, {14, 8}, {24, 1
 // fixedLineLength is the longest line fixed MPS allows.
 const fixedLineLength = 80
 
+// fixedSymbols write the numbers 1 to 36 of a name in one symbol each:
+// 1-9, A-Z for 10 to 35, and 0, which no other number takes, for 36.
+const fixedSymbols = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
+
 func (fixedMPS) name(s string) (string, error) {
 	var b strings.Builder
 	for i := 0; i < len(s); {
@@ -329,10 +344,10 @@ func (fixedMPS) name(s string) (string, error) {
 				j++
 			}
 			n, _ := strconv.Atoi(s[i:j])
-			if n < 1 || n > 35 {
+			if n < 1 || n > 36 {
 				return "", fmt.Errorf("name %s: %d has no one-symbol form for fixed MPS", s, n)
 			}
-			b.WriteByte("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"[n])
+			b.WriteByte(fixedSymbols[n%36])
 			i = j
 		default:
 			b.WriteByte(c)
@@ -354,10 +369,13 @@ func (fixedMPS) record(bw *bufio.Writer, fields [5]string) {
 	bw.WriteByte('\n')
 }
 
-// comment wraps text into comment lines of at most fixedLineLength bytes,
+// comment wraps text into comment lines of at most fixedLineLength bytes.
+func (fixedMPS) comment(bw *bufio.Writer, text string) { wrapComment(bw, text, fixedLineLength) }
+
+// wrapComment writes text as "* " comment lines of at most length bytes,
 // cutting words that do not fit on a line of their own.
-func (fixedMPS) comment(bw *bufio.Writer, text string) {
-	const room = fixedLineLength - 2
+func wrapComment(bw *bufio.Writer, text string, length int) {
+	room := length - 2
 	line := ""
 	flush := func() {
 		fmt.Fprintf(bw, "* %s\n", line)

@@ -13,7 +13,7 @@ import (
 	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
-	"github.com/sudokubench/sudokubench/solvers/sat"
+	"github.com/sudokubench/sudokubench/solvers/registry"
 )
 
 // proving is a pipeline that answers with exactcover/dlx in unique mode
@@ -41,17 +41,17 @@ func testConfig(t *testing.T, out string, in solvers.Info) Config {
 	return Config{Corpus: "tdoku-tests", Out: out, Solver: in, Oracle: dlx.Oracle{}, Workers: 2}
 }
 
+// cadical is certify's default solver, the shipped definition of
+// sat/cadical/extended.
 func cadical(t *testing.T) solvers.Info {
-	for _, in := range sat.Pipelines() {
-		if in.Name == "sat/cadical/extended" {
-			if err := in.Check(); err != nil {
-				t.Skip(err)
-			}
-			return in
-		}
+	in, err := registry.Default().Lookup("sat/cadical/extended")
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Fatal("no sat/cadical/extended pipeline")
-	return solvers.Info{}
+	if err := in.Check(); err != nil {
+		t.Skip(err)
+	}
+	return in
 }
 
 func readAll(t *testing.T, dir string) ([]Certificate, *Summary) {

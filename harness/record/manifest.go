@@ -106,10 +106,27 @@ type Plan struct {
 	// Certify asks the pipelines that write DRAT proofs for the proof of
 	// each unsat or unique verdict, which the harness checks.
 	Certify bool `json:"certify,omitempty"`
+	// Forms is how many random equivalent forms of each puzzle run beside
+	// the puzzle itself (run --forms K); 0: the puzzle alone.
+	Forms int `json:"forms,omitempty"`
 	// Definitions maps each pipeline that comes from a solver definition
 	// file to that file's SHA-256: a benchmark resumed, or merged, with
 	// another definition would mix two pipelines under one name.
 	Definitions map[string]string `json:"definitions,omitempty"`
+	// LeftOut names the puzzles of the plan that a pipeline cannot take
+	// (a solver definition's sizes and variants), per pipeline, corpus and
+	// geometry: they were left out when the plan was made, never run, and
+	// Runs does not count them.
+	LeftOut []LeftOut `json:"left_out,omitempty"`
+}
+
+// LeftOut is a share of a plan's puzzles that one pipeline does not take.
+type LeftOut struct {
+	Solver   string `json:"solver"`
+	Corpus   string `json:"corpus"`
+	Geometry string `json:"geometry"` // "16×16 classic"
+	Puzzles  int    `json:"puzzles"`  // how many of the corpus's planned puzzles
+	Reason   string `json:"reason"`
 }
 
 // WriteManifest writes m as indented JSON. It writes a temporary file
@@ -118,7 +135,10 @@ type Plan struct {
 func WriteManifest(path string, m *Manifest) error {
 	stamped := *m
 	if stamped.Schema == 0 {
-		stamped.Schema = Schema
+		stamped.Schema = 1
+		if stamped.Plan.Forms != 0 {
+			stamped.Schema = 2 // see Schema
+		}
 	}
 	b, err := json.MarshalIndent(&stamped, "", "  ")
 	if err != nil {

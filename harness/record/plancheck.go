@@ -8,14 +8,14 @@ import (
 
 // PlanCheck checks the records of a result directory against the plan its
 // manifest states: each record's solver and corpus must be the plan's, its
-// repetition within the plan's, and its key one that the directory's shard
+// repetition and form within the plan's, and its key one that the directory's shard
 // (or the shards merged into it) keeps. A record that is not is a sign
 // that the manifest was edited or records of another run were added, and
 // then what the manifest says of the records (coverage, what a resume
 // skips) is wrong: reports warn, resume and merge refuse.
 type PlanCheck struct {
 	solvers, corpora map[string]bool
-	reps             int
+	reps, forms      int
 	shards           []Shard // the pieces the directory holds; none: the whole plan
 	checked          int
 	strays           map[string]*strays // by reason
@@ -33,7 +33,7 @@ type strays struct {
 func NewPlanCheck(m *Manifest) *PlanCheck {
 	c := &PlanCheck{
 		solvers: make(map[string]bool), corpora: make(map[string]bool),
-		reps: m.Plan.Reps, strays: make(map[string]*strays),
+		reps: m.Plan.Reps, forms: m.Plan.Forms, strays: make(map[string]*strays),
 	}
 	for _, s := range m.Plan.Solvers {
 		c.solvers[s] = true
@@ -79,6 +79,8 @@ func (c *PlanCheck) reason(r *Record) string {
 		return fmt.Sprintf("of corpus %s, which is not among the plan's corpora", r.Corpus)
 	case c.reps > 0 && (r.Rep < 0 || r.Rep >= c.reps):
 		return fmt.Sprintf("with a repetition beyond the plan's %d", c.reps)
+	case r.Form < 0 || r.Form > c.forms:
+		return fmt.Sprintf("of an equivalent form beyond the plan's %d", c.forms)
 	case !c.kept(r.Key()):
 		names := make([]string, len(c.shards))
 		for i, sh := range c.shards {

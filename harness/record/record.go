@@ -16,8 +16,8 @@ import (
 	"time"
 )
 
-// Schema is the version of the record and manifest formats that this
-// package writes, and the newest it reads. Fields are only ever added, with
+// Schema is the newest version of the record and manifest formats that
+// this package writes and reads. Fields are only ever added, with
 // omitempty, and an added field does not change the schema: a reader that
 // does not know it ignores it and reads the rest right. The schema goes up
 // only for a change that a reader of the old schema would misread: a
@@ -26,7 +26,22 @@ import (
 // manifests written before the field existed carry none and read as
 // schema 1, which is what they are. A reader refuses a schema newer than
 // its own, naming the file and line, rather than misread it.
-const Schema = 1
+//
+// Schema 2 marks what a schema-1 reader would misread: a record of an
+// equivalent form (run --forms), whose run key such a reader takes for
+// that of the puzzle as given, so that merge would drop it as a
+// duplicate, and the manifest of a plan with forms, whose count it would
+// not see. Everything else is written as schema 1, the oldest schema that
+// reads it right, so that older readers go on reading it.
+const Schema = 2
+
+// schemaNeeded is the oldest schema that reads r right.
+func (r *Record) schemaNeeded() int {
+	if r.Form != 0 {
+		return 2
+	}
+	return 1
+}
 
 // Record is one run of one solver on one puzzle.
 type Record struct {
@@ -50,6 +65,15 @@ type Record struct {
 	// 9, '.' for a blank), so that a derived puzzle (17-clue+8:123) reads
 	// without the tool; empty in records written before it was recorded.
 	Puzzle string `json:"puzzle,omitempty"`
+
+	// Form says which presentation of the puzzle the solver was given: 0
+	// (absent) the puzzle as its corpus gives it, 1..K one of the plan's K
+	// random equivalent forms (run --forms K). Transform describes that
+	// form's symmetry as sudoku.ParseTransform reads it; PuzzleSHA and
+	// Puzzle are then of the transformed puzzle, and the corpus's puzzle is
+	// the transform's inverse applied to it.
+	Form      int    `json:"form,omitempty"`
+	Transform string `json:"transform,omitempty"`
 
 	Mode string `json:"mode"`
 	Seed int64  `json:"seed"`
@@ -123,12 +147,19 @@ type Record struct {
 // Key identifies a run within a plan: the same key is the same run, so a
 // resumed run skips it and merge keeps one copy.
 func (r *Record) Key() string {
-	return Key(r.Solver, r.PuzzleID, r.Mode, r.Seed, r.Rep)
+	return Key(r.Solver, r.PuzzleID, r.Mode, r.Seed, r.Rep, r.Form)
 }
 
-// Key builds a run key from its parts.
-func Key(solver, puzzleID, mode string, seed int64, rep int) string {
-	return strings.Join([]string{solver, puzzleID, mode, strconv.FormatInt(seed, 10), strconv.Itoa(rep)}, "|")
+// Key builds a run key from its parts: "solver|puzzle|mode|seed|rep", and
+// "|form=k" after it for an equivalent form k > 0, so that the runs of
+// the original form keep the keys (and so the shards) they had before
+// forms existed.
+func Key(solver, puzzleID, mode string, seed int64, rep, form int) string {
+	key := strings.Join([]string{solver, puzzleID, mode, strconv.FormatInt(seed, 10), strconv.Itoa(rep)}, "|")
+	if form > 0 {
+		key += "|form=" + strconv.Itoa(form)
+	}
+	return key
 }
 
 // Solved reports whether the run produced a verified answer that settles the
@@ -166,13 +197,13 @@ func Append(path string) (*Writer, error) {
 	return &Writer{f: f, synced: time.Now()}, nil
 }
 
-// Write appends one record, marked with the current Schema where it
-// carries none, and syncs the file when SyncInterval has passed since the
+// Write appends one record, marked with the oldest schema that reads it
+// right where it carries none, and syncs the file when SyncInterval has passed since the
 // last sync.
 func (w *Writer) Write(r *Record) error {
 	rec := *r
 	if rec.Schema == 0 {
-		rec.Schema = Schema
+		rec.Schema = rec.schemaNeeded()
 	}
 	b, err := json.Marshal(&rec)
 	if err != nil {

@@ -1,6 +1,7 @@
 package record
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -77,6 +78,10 @@ func TestKeyAndSolved(t *testing.T) {
 	if got, want := r.Key(), "exactcover/dlx|top1465:3|unique|1|2"; got != want {
 		t.Errorf("Key() = %q, want %q", got, want)
 	}
+	r.Form = 3
+	if got, want := r.Key(), "exactcover/dlx|top1465:3|unique|1|2|form=3"; got != want {
+		t.Errorf("Key() of form 3 = %q, want %q", got, want)
+	}
 	for status, want := range map[string]bool{"solved": true, "unsat": true, "multiple": true, "timeout": false, "wrong": false, "error": false} {
 		r.Status = status
 		if r.Solved() != want {
@@ -125,19 +130,31 @@ func TestOldResultsStillRead(t *testing.T) {
 	}
 }
 
-// What is written carries the schema, in records and the manifest.
+// What is written carries the schema, in records and the manifest: 1,
+// or 2 for a record of an equivalent form and the manifest of a plan
+// with forms, which a schema-1 reader would misread.
 func TestWrittenResultsCarryTheSchema(t *testing.T) {
-	path := writeRecords(t, sampleRecord("top1465:3", "solved"))
+	form := sampleRecord("top1465:3", "solved")
+	form.Form, form.Transform = 2, "transpose"
+	path := writeRecords(t, sampleRecord("top1465:3", "solved"), form)
 	b, _ := os.ReadFile(path)
-	if !strings.HasPrefix(string(b), `{"schema":1,"solver":`) {
-		t.Errorf("record line = %s, want it to begin with the schema", b)
+	lines := strings.Split(string(b), "\n")
+	if !strings.HasPrefix(lines[0], `{"schema":1,"solver":`) || !strings.HasPrefix(lines[1], `{"schema":2,"solver":`) {
+		t.Errorf("record lines = %s, want them to begin with schema 1, then 2 for the form", b)
 	}
-	mpath := filepath.Join(t.TempDir(), ManifestFile)
-	if err := WriteManifest(mpath, &Manifest{Suite: "sudokubench"}); err != nil {
-		t.Fatal(err)
-	}
-	if b, _ := os.ReadFile(mpath); !strings.Contains(string(b), `"schema": 1,`) {
-		t.Errorf("manifest lacks the schema:\n%s", b)
+	for _, tc := range []struct{ forms, want int }{{0, 1}, {4, 2}} {
+		t.Run(fmt.Sprintf("manifest/forms=%d", tc.forms), func(t *testing.T) {
+			mpath := filepath.Join(t.TempDir(), ManifestFile)
+			if err := WriteManifest(mpath, &Manifest{Suite: "sudokubench", Plan: Plan{Forms: tc.forms}}); err != nil {
+				t.Fatal(err)
+			}
+			if b, _ := os.ReadFile(mpath); !strings.Contains(string(b), fmt.Sprintf(`"schema": %d,`, tc.want)) {
+				t.Errorf("manifest lacks schema %d:\n%s", tc.want, b)
+			}
+			if _, err := ReadManifest(mpath); err != nil {
+				t.Errorf("a manifest this package wrote does not read: %v", err)
+			}
+		})
 	}
 }
 
@@ -147,11 +164,12 @@ func TestReadRefusesANewerSchema(t *testing.T) {
 	path := filepath.Join(t.TempDir(), ResultsFile)
 	lines := `{"solver":"s","puzzle_id":"c:1","status":"solved"}` + "\n" +
 		`{"schema":1,"solver":"s","puzzle_id":"c:2","status":"solved"}` + "\n" +
-		`{"schema":2,"solver":"s","puzzle_id":"c:3","status":"solved"}` + "\n"
+		`{"schema":2,"solver":"s","puzzle_id":"c:3","status":"solved","form":1}` + "\n" +
+		`{"schema":3,"solver":"s","puzzle_id":"c:4","status":"solved"}` + "\n"
 	os.WriteFile(path, []byte(lines), 0o644)
 	_, _, err := ReadAll(path)
-	if err == nil || !strings.Contains(err.Error(), ResultsFile+":3: written in schema 2, newer than the schema 1") {
-		t.Errorf("err = %v, want line 3 named as schema 2, newer than 1", err)
+	if err == nil || !strings.Contains(err.Error(), ResultsFile+":4: written in schema 3, newer than the schema 2") {
+		t.Errorf("err = %v, want line 4 named as schema 3, newer than 2", err)
 	}
 	mpath := filepath.Join(t.TempDir(), ManifestFile)
 	os.WriteFile(mpath, []byte(`{"schema":7,"suite":"sudokubench"}`), 0o644)

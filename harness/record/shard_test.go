@@ -103,3 +103,25 @@ func TestPlanCheckMergedShards(t *testing.T) {
 		t.Errorf("%d strays (%s), want %d", check.Strays(), check.Disagreement(), want)
 	}
 }
+
+// TestPlanCheckForms: a record of form k is the plan's for k up to the
+// plan's forms, and a stray beyond it or when the plan has none.
+func TestPlanCheckForms(t *testing.T) {
+	for _, tc := range []struct {
+		planForms, form int
+		stray           bool
+	}{
+		{0, 0, false}, {0, 1, true}, {4, 0, false}, {4, 4, false}, {4, 5, true}, {4, -1, true},
+	} {
+		t.Run(fmt.Sprintf("plan=%d/form=%d", tc.planForms, tc.form), func(t *testing.T) {
+			check := NewPlanCheck(&Manifest{Plan: Plan{Solvers: []string{"s"}, Corpora: []string{"c"}, Reps: 1, Forms: tc.planForms}})
+			r := &Record{Solver: "s", Corpus: "c", PuzzleID: "c:1", Mode: "unique", Seed: 1, Form: tc.form}
+			if got := !check.Check(r); got != tc.stray {
+				t.Fatalf("stray = %v, want %v (%s)", got, tc.stray, check.Disagreement())
+			}
+			if tc.stray && !strings.Contains(check.Disagreement(), "of an equivalent form beyond the plan's") {
+				t.Errorf("disagreement %q does not name the form", check.Disagreement())
+			}
+		})
+	}
+}

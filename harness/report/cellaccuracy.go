@@ -34,7 +34,7 @@ func CellAccuracyTable(recs []record.Record, g Grouper) *Table {
 			continue
 		}
 		guesses[r.Solver] = guesses[r.Solver] || r.BlankCellsRight < r.BlankCells
-		grp := g.Group(&Obs{Solver: r.Solver, Corpus: r.Corpus, Hints: r.Hints})
+		grp := g.Group(&Obs{Solver: r.Solver, Corpus: r.Corpus, PuzzleID: r.PuzzleID, Hints: r.Hints})
 		key := [2]string{r.Solver, grp.Label}
 		t, ok := tallies[key]
 		if !ok {

@@ -119,6 +119,12 @@ func (r *Report) WriteMarkdown(w io.Writer, figs []Figure, plotDir, ext string) 
 			}
 		}
 	}
+	if t := r.RobustnessTable(); t != nil {
+		b.WriteString("\n## Robustness to equivalent forms\n\n")
+		if err := (Markdown{}).WriteTable(&b, t); err != nil {
+			return err
+		}
+	}
 	WriteFigureLinks(&b, figs, plotDir, ext)
 	writeWarnings(&b, r.Warnings, "\n## Warnings\n\n", "- %s\n")
 	_, err := w.Write(b.Bytes())
@@ -193,6 +199,12 @@ func (r *Report) WriteHTML(w io.Writer, figs []Figure) error {
 			if err := (HTML{}).WriteTable(&b, t); err != nil {
 				return err
 			}
+		}
+	}
+	if t := r.RobustnessTable(); t != nil {
+		b.WriteString("<h2>Robustness to equivalent forms</h2>\n")
+		if err := (HTML{}).WriteTable(&b, t); err != nil {
+			return err
 		}
 	}
 	if len(figs) > 0 {

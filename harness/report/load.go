@@ -117,8 +117,12 @@ func planSummary(pl record.Plan) string {
 
 // planLine gives a plan's mode, repetitions, seed and limits.
 func planLine(pl record.Plan) string {
-	return fmt.Sprintf("mode %s, %d rep(s), seed %d, limit %s, memory %s",
+	line := fmt.Sprintf("mode %s, %d rep(s), seed %d, limit %s, memory %s",
 		pl.Mode, pl.Reps, pl.Seed, FormatDuration(float64(pl.TimeoutNS)), record.FormatBytes(float64(pl.MemBytes)))
+	if pl.Forms > 0 {
+		line += fmt.Sprintf(", %d equivalent form(s) per puzzle", pl.Forms)
+	}
+	return line
 }
 
 // duplicates tracks run keys across directories and counts the repeats.

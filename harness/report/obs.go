@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/solvers"
 )
 
 // Measure is the clock a report reads.
@@ -53,14 +54,15 @@ func (m Measure) of(r *record.Record) float64 {
 	return float64(r.CPUNS)
 }
 
-// Counter names a stochastic solver may record to report several reads
+// The counters a stochastic solver may record to report several reads
 // (independent restarts, annealing samples) within one run, and the
 // single-variable updates it attempted over them: its work in a unit that
-// does not depend on the machine's speed or load.
+// does not depend on the machine's speed or load. They are the solver
+// contract's, spelt as producers spell them.
 const (
-	CounterReads       = "reads"
-	CounterReadsSolved = "reads_solved"
-	CounterUpdates     = "updates_attempted"
+	CounterReads       = string(solvers.Reads)
+	CounterReadsSolved = string(solvers.ReadsSolved)
+	CounterUpdates     = string(solvers.UpdatesAttempted)
 )
 
 // Kinds says how to read each solver's records: a stochastic solver's runs

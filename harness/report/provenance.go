@@ -23,6 +23,10 @@ type Coverage struct {
 	// (2/4 beside 1/3), or unreadable; coverage is then stated in runs.
 	Unsplit string
 	Merged  int // directories merged into the loaded ones
+	// LeftOut are the plan's puzzles that a pipeline does not take, left
+	// out when the plan was made (record.Plan.LeftOut): never runs, so
+	// neither missing nor counted in Planned.
+	LeftOut []record.LeftOut
 }
 
 // Coverage compares the records with the plan their manifests state: a
@@ -38,6 +42,7 @@ func (d *Data) Coverage() Coverage {
 		}
 		c.Planned = m.Plan.Runs
 		c.Merged += len(m.Merged)
+		c.LeftOut = m.Plan.LeftOut // the same in every piece of one plan
 		specs := m.MergedShards
 		if m.Shard != "" {
 			specs = append(slices.Clone(specs), m.Shard)
@@ -108,7 +113,27 @@ func (c Coverage) String() string {
 	if c.Merged > 0 {
 		fmt.Fprintf(&b, "; merged from %d directories", c.Merged)
 	}
+	if len(c.LeftOut) > 0 {
+		fmt.Fprintf(&b, "; left out when planned, as the pipelines do not take them: %s", leftOutText(c.LeftOut))
+	}
 	return b.String()
+}
+
+// namedLeftOut is how many shares of left-out puzzles a coverage line
+// names.
+const namedLeftOut = 3
+
+// leftOutText names the first few shares of puzzles left out of a plan
+// and counts the rest.
+func leftOutText(l []record.LeftOut) string {
+	var parts []string
+	for _, o := range l[:min(len(l), namedLeftOut)] {
+		parts = append(parts, fmt.Sprintf("%d %s puzzles of %s for %s", o.Puzzles, o.Geometry, o.Corpus, o.Solver))
+	}
+	if more := len(l) - len(parts); more > 0 {
+		parts = append(parts, fmt.Sprintf("%d more (the manifest's plan.left_out)", more))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // warning says what an incomplete coverage means, or nothing.

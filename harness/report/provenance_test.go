@@ -308,3 +308,21 @@ func TestOldRecordsLoad(t *testing.T) {
 		t.Errorf("an old record: mem %g own mem %g, warnings %q", s.MemMedian, s.OwnMem, warnings)
 	}
 }
+
+// A plan that left puzzles out (a pipeline that does not take them) is
+// complete without them, and its coverage line names them.
+func TestCoverageNamesWhatThePlanLeftOut(t *testing.T) {
+	plan := plan12
+	plan.LeftOut = []record.LeftOut{{Solver: "t", Corpus: "c", Geometry: "16×16 classic", Puzzles: 4, Reason: "t does not take 16×16 classic puzzles"}}
+	d, warnings, err := Load(resultDir(t, plan, "", runsOf(0, 12)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cov := d.Coverage()
+	if !cov.Complete() || hasWarning(warnings, "incomplete") {
+		t.Errorf("coverage %s, warnings %q: want complete", cov, warnings)
+	}
+	if want := "left out when planned, as the pipelines do not take them: 4 16×16 classic puzzles of c for t"; !strings.Contains(cov.String(), want) {
+		t.Errorf("coverage %q does not say %q", cov, want)
+	}
+}

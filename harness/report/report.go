@@ -13,7 +13,7 @@ import (
 // against the baseline.
 type Config struct {
 	Measure Measure
-	By      []string    // "hints", "corpus", "all"; nil: hints and corpus
+	By      []string    // "hints", "corpus", "rating", "all"; nil: hints and corpus
 	Buckets HintBuckets // nil: AutoBuckets
 	// Outside says which solvers run outside programs, for records written
 	// before records said so (nil: only the records' word).
@@ -46,6 +46,9 @@ type Report struct {
 	MixedModes bool
 	Styles     Styles
 	Sections   []Section
+	// Robustness compares each solver's runs on the equivalent forms of
+	// a puzzle (run --forms); nil when no puzzle ran in two forms.
+	Robustness *Table
 	Warnings   []string
 }
 
@@ -91,6 +94,7 @@ func New(d *Data, c Config) (*Report, error) {
 		}
 		r.Sections = append(r.Sections, sec)
 	}
+	r.Robustness = RobustnessTable(d.Records, c.Measure)
 	return r, nil
 }
 
@@ -113,10 +117,14 @@ func (r *Report) grouper(by string) (Grouper, error) {
 		return AutoBuckets(r.Obs), nil
 	case "corpus":
 		return ByCorpus{}, nil
+	case "rating":
+		g, warnings := NewByRating(r.Data.Records)
+		r.Warnings = append(r.Warnings, warnings...)
+		return g, nil
 	case "all":
 		return All{}, nil
 	}
-	return nil, fmt.Errorf("unknown grouping %q: use hints, corpus or all", by)
+	return nil, fmt.Errorf("unknown grouping %q: use hints, corpus, rating or all", by)
 }
 
 // Tables returns every table in order as documents show them.
@@ -125,7 +133,24 @@ func (r *Report) Tables() []*Table {
 	for _, s := range r.Sections {
 		ts = append(ts, r.SectionTables(s)...)
 	}
+	if t := r.RobustnessTable(); t != nil {
+		ts = append(ts, t)
+	}
 	return ts
+}
+
+// RobustnessTable returns the robustness table as documents show it, nil
+// when the runs have no forms.
+func (r *Report) RobustnessTable() *Table {
+	if r.Robustness == nil {
+		return nil
+	}
+	t := r.Robustness
+	if !r.Config.Wide {
+		t = t.Compact()
+	}
+	t.Notes = append(slices.Clone(t.Notes), "Runs: "+r.Coverage.String()+".")
+	return t
 }
 
 // SectionTables returns a section's tables as documents show them: compact

@@ -9,12 +9,22 @@ const $ = (id) => document.getElementById(id);
 // The grid: its side, the cells' inputs, and which cells hold givens.
 const board = { n: 9, box: 3, cells: [], focus: 0 };
 
-// symbols are the digits of a side, in order: 1-9 then A, B, …
-function symbols(n) {
-  let s = "";
-  for (let d = 1; d <= n; d++) s += d <= 9 ? String(d) : String.fromCharCode(55 + d);
-  return s;
+// maxSymbolSide is the largest side written one character a cell (1-9,
+// then A, B, …); past it, as the server writes them, cells are numbers.
+const maxSymbolSide = 25;
+
+// numbered says whether a grid of side n writes its cells as numbers.
+const numbered = (n) => n > maxSymbolSide;
+
+// tokens splits a one-line puzzle into its cells: characters, or
+// whitespace-separated numbers for the sides past maxSymbolSide.
+function tokens(line) {
+  const trimmed = line.trim();
+  return /\s/.test(trimmed) ? trimmed.split(/\s+/) : [...trimmed];
 }
+
+// blank says whether a cell's text is a blank.
+const blank = (v) => v === "" || v === "." || v === "0" || v === "?";
 
 // buildGrid makes an empty n×n grid of inputs with a roving tab stop:
 // Tab enters and leaves the grid once, arrows move inside it.
@@ -93,10 +103,18 @@ function typeInto(i, key) {
 }
 
 // onCellInput takes what was typed, from a keyboard or a phone's, as the
-// cell's one symbol.
+// cell's one symbol; on a numbered grid, as its number of up to two
+// digits, moving on once no digit more could follow.
 function onCellInput(e) {
+  const i = Number(e.target.dataset.index);
+  if (numbered(board.n)) {
+    const digits = e.target.value.replace(/\D/g, "").slice(-2).replace(/^0+/, "");
+    setCell(i, digits);
+    if (digits !== "" && (digits.length === 2 || Number(digits) * 10 > board.n) && i + 1 < board.cells.length) moveFocus(i + 1);
+    return;
+  }
   const ch = (e.data || e.target.value).slice(-1);
-  if (ch !== "") typeInto(Number(e.target.dataset.index), ch);
+  if (ch !== "") typeInto(i, ch);
 }
 
 function onCellPaste(e) {
@@ -118,35 +136,47 @@ function setCell(i, ch) {
   cell.classList.toggle("given", ch !== "");
 }
 
-// puzzleString is the grid in the one-line form, '.' for a blank.
+// puzzleString is the grid in the one-line form, '.' for a blank; past
+// maxSymbolSide, numbers separated by spaces, 0 for a blank.
 function puzzleString() {
-  return board.cells.map((c) => (c.classList.contains("solved") || c.value === "" ? "." : c.value)).join("");
+  const values = board.cells.map((c) => (c.classList.contains("solved") ? "" : c.value));
+  if (numbered(board.n)) return values.map((v) => v || "0").join(" ");
+  return values.map((v) => v || ".").join("");
 }
 
-// loadLine fills the grid from a one-line puzzle; givens are marked.
+// loadLine fills the grid from a one-line puzzle, characters or numbers;
+// givens are marked.
 function loadLine(line) {
-  const n = Math.round(Math.sqrt(line.length));
+  const cells = tokens(line);
+  const n = Math.round(Math.sqrt(cells.length));
   if (n !== board.n) buildGrid(n);
   board.cells.forEach((cell, i) => {
-    const ch = line[i];
-    cell.value = ".0?".includes(ch) ? "" : ch.toUpperCase();
+    cell.value = blank(cells[i]) ? "" : cells[i].toUpperCase();
     cell.classList.toggle("given", cell.value !== "");
     cell.classList.remove("solved");
   });
   clearMarks();
 }
 
+// sides are the grids the suite poses, by their cell counts.
+const sides = { 16: 4, 81: 9, 256: 16, 625: 25, 1296: 36 };
+
 // loadText reads a pasted puzzle, one line or the display form: separators
-// and spaces go, and the cell count must be a square of a square.
+// and spaces go, and the cell count must be a square of a square. Past
+// 25×25 cells are numbers, separated by spaces (rows of the display form
+// too).
 function loadText(text) {
-  const cells = text.replace(/[|+\-\s]/g, "");
-  const n = Math.round(Math.sqrt(cells.length));
-  if (![16, 81, 256, 625].includes(cells.length)) {
-    showError(`${cells.length} cells: a puzzle has 16, 81, 256 or 625 cells (4×4, 9×9, 16×16, 25×25)`);
+  const chars = text.replace(/[|+\-\s]/g, "");
+  const numbers = text.split(/[\s|+]+/).filter((t) => t !== "" && !/^-+$/.test(t));
+  let line;
+  if (sides[chars.length] && !numbered(sides[chars.length])) line = chars;
+  else if (sides[numbers.length]) line = numbers.join(" ");
+  else {
+    showError(`${chars.length} cells: a puzzle has 16, 81, 256 or 625 cells (4×4, 9×9, 16×16, 25×25), or 1,296 numbers (36×36)`);
     return false;
   }
-  loadLine(cells);
-  say(`Loaded a ${n}×${n} puzzle with ${countHints()} hints.`);
+  loadLine(line);
+  say(`Loaded a ${board.n}×${board.n} puzzle with ${countHints()} hints.`);
   return true;
 }
 
@@ -156,9 +186,10 @@ function countHints() {
 
 // showSolution fills the blank cells from a verified solution.
 function showSolution(line) {
+  const solution = tokens(line);
   board.cells.forEach((cell, i) => {
     if (cell.value === "" || cell.classList.contains("solved")) {
-      cell.value = line[i];
+      cell.value = solution[i];
       cell.classList.add("solved");
     }
   });
@@ -491,7 +522,7 @@ document.addEventListener("DOMContentLoaded", () => {
   });
   $("variant").addEventListener("change", showVariant);
   $("size").addEventListener("change", () => {
-    const defaults = { 4: 6, 9: 30, 16: 110, 25: 300 };
+    const defaults = { 4: 6, 9: 30, 16: 110, 25: 300, 36: 780 };
     $("hints").value = defaults[$("size").value];
   });
   loadSolvers();

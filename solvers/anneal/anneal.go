@@ -50,8 +50,10 @@ func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Resu
 	}
 	start := time.Now()
 	m := p.builder.Build(req.Puzzle)
-	res := solvers.Result{Model: m.Stats().Sizes(), Counters: map[string]float64{
-		"reads": 0, "reads_solved": 0, "sweeps": 0, "updates_attempted": 0, "updates_accepted": 0}}
+	res := solvers.Result{Model: m.Stats().Sizes(), Counters: solvers.Counters{}}
+	for _, k := range []solvers.Counter{solvers.Reads, solvers.ReadsSolved, solvers.Sweeps, solvers.UpdatesAttempted, solvers.UpdatesAccepted} {
+		res.Counters.Set(k, 0)
+	}
 	switch {
 	case m.Conflict != "":
 		res.Phases.Encode = time.Since(start)
@@ -60,7 +62,9 @@ func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Resu
 	case m.Empty():
 		res.Phases.Encode = time.Since(start)
 		res.Status, res.Solution = solvers.Solved, m.Settled
-		res.Counters["settled_without_sampling"], res.Counters["energy"], res.Counters["violations"] = 1, 0, 0
+		res.Counters["settled_without_sampling"] = 1
+		res.Counters.Set(solvers.Energy, 0)
+		res.Counters.Set(solvers.Violations, 0)
 		return res, nil
 	}
 	prob, err := newProblem(m)
@@ -83,8 +87,11 @@ func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Resu
 // finish decodes the best state and fills in the verdict and counters.
 func (p *pipeline) finish(r *run, res *solvers.Result) error {
 	c := res.Counters
-	c["reads"], c["reads_solved"] = float64(r.reads), float64(r.readsSolved)
-	c["sweeps"], c["updates_attempted"], c["updates_accepted"] = float64(r.sweeps), float64(r.attempted), float64(r.accepted)
+	c.Set(solvers.Reads, float64(r.reads))
+	c.Set(solvers.ReadsSolved, float64(r.readsSolved))
+	c.Set(solvers.Sweeps, float64(r.sweeps))
+	c.Set(solvers.UpdatesAttempted, float64(r.attempted))
+	c.Set(solvers.UpdatesAccepted, float64(r.accepted))
 	for k, v := range r.extra {
 		c[k] = v
 	}
@@ -100,7 +107,8 @@ func (p *pipeline) finish(r *run, res *solvers.Result) error {
 	if err != nil {
 		return fmt.Errorf("%s: %w", p.name, err)
 	}
-	c["energy"], c["violations"] = float64(r.bestEnergy), float64(len(violations))
+	c.Set(solvers.Energy, float64(r.bestEnergy))
+	c.Set(solvers.Violations, float64(len(violations)))
 	switch {
 	case r.bestEnergy == 0 && grid == nil:
 		return fmt.Errorf("%s: energy 0 but the sample breaks %s", p.name, qubo.Summarize(violations))

@@ -3,8 +3,9 @@ package anneal
 import (
 	"context"
 	"fmt"
-	"github.com/sudokubench/sudokubench/solvers"
 	"time"
+
+	"github.com/sudokubench/sudokubench/solvers"
 
 	"github.com/sudokubench/sudokubench/encodings/qubo"
 )

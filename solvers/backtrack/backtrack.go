@@ -74,7 +74,7 @@ type outcome struct {
 }
 
 // result turns a finished search into the solver's Result.
-func (o outcome) result(mode solvers.Mode, counters map[string]float64) solvers.Result {
+func (o outcome) result(mode solvers.Mode, counters solvers.Counters) solvers.Result {
 	res := solvers.Result{Counters: counters, Status: solvers.SearchStatus(mode, o.solutions, o.stopped != "")}
 	switch res.Status {
 	case solvers.GaveUp:

@@ -37,9 +37,9 @@ func (s *Naive) SolveTraced(ctx context.Context, req solvers.Request, step func(
 	if o.unsatDetail = n.conflict(); o.unsatDetail == "" {
 		o = n.run(limit)
 	}
-	res := o.result(req.Mode, map[string]float64{
-		"nodes": float64(n.nodes), "guesses": float64(n.guesses), "backtracks": float64(n.backtracks),
-	})
+	counters := solvers.SearchCounters(n.nodes, n.guesses)
+	counters.Set(solvers.Backtracks, float64(n.backtracks))
+	res := o.result(req.Mode, counters)
 	res.Phases.Solve = time.Since(start)
 	return res, nil
 }
@@ -154,8 +154,8 @@ func (n *naiveSearch) place(cell int, d uint8, depth int) {
 
 // options is the set of digits no peer holds: for the trace only, since
 // the search itself tries every digit.
-func (n *naiveSearch) options(cell int) uint32 {
-	var m uint32
+func (n *naiveSearch) options(cell int) uint64 {
+	var m uint64
 	for d := 1; d <= n.geo.N; d++ {
 		if n.valid(cell, uint8(d)) {
 			m |= 1 << d

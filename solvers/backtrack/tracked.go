@@ -40,10 +40,10 @@ func (s *Tracked) SolveTraced(ctx context.Context, req solvers.Request, step fun
 	} else {
 		o = t.run(limit)
 	}
-	res := o.result(req.Mode, map[string]float64{
-		"nodes": float64(t.nodes), "guesses": float64(t.guesses),
-		"forced": float64(t.forced), "backtracks": float64(t.backtracks),
-	})
+	counters := solvers.SearchCounters(t.nodes, t.guesses)
+	counters.Set(solvers.Backtracks, float64(t.backtracks))
+	counters["forced"] = float64(t.forced)
+	res := o.result(req.Mode, counters)
 	res.Phases.Solve = time.Since(start)
 	return res, nil
 }
@@ -53,7 +53,7 @@ func (s *Tracked) SolveTraced(ctx context.Context, req solvers.Request, step fun
 type assignment struct {
 	cell             int
 	value            int
-	options, untried uint32
+	options, untried uint64
 	guess            bool
 }
 
@@ -63,8 +63,8 @@ type trackedSearch struct {
 	geo     *sudoku.Geometry
 	puzzle  *sudoku.Grid
 	cells   []uint8
-	used    []uint32 // per unit, bit d when d is in the unit
-	all     uint32   // bits 1..N
+	used    []uint64 // per unit, bit d when d is in the unit
+	all     uint64   // bits 1..N
 	history []assignment
 	stop    stopCheck
 	step    func(solvers.Step)
@@ -75,8 +75,8 @@ type trackedSearch struct {
 func newTrackedSearch(ctx context.Context, puzzle *sudoku.Grid, step func(solvers.Step)) *trackedSearch {
 	geo := puzzle.Geometry()
 	t := &trackedSearch{
-		geo: geo, puzzle: puzzle, cells: puzzle.Clone().Cells(), used: make([]uint32, len(geo.Units)),
-		all: uint32(1)<<(geo.N+1) - 2, stop: newStopCheck(ctx), step: step,
+		geo: geo, puzzle: puzzle, cells: puzzle.Clone().Cells(), used: make([]uint64, len(geo.Units)),
+		all: uint64(1)<<(geo.N+1) - 2, stop: newStopCheck(ctx), step: step,
 	}
 	for c, d := range t.cells {
 		if d != 0 {
@@ -87,7 +87,7 @@ func newTrackedSearch(ctx context.Context, puzzle *sudoku.Grid, step func(solver
 }
 
 // candidates returns the digits no unit of cell holds.
-func (t *trackedSearch) candidates(cell int) uint32 {
+func (t *trackedSearch) candidates(cell int) uint64 {
 	m := t.all
 	for _, u := range t.geo.CellUnits[cell] {
 		m &^= t.used[u]
@@ -110,7 +110,7 @@ func (t *trackedSearch) unmark(cell, d int) {
 // choice is the cell the search fills next.
 type choice struct {
 	cell    int // -1: the grid is full
-	options uint32
+	options uint64
 	dead    bool // an empty cell has no candidate
 }
 
@@ -123,7 +123,7 @@ func (t *trackedSearch) choose() choice {
 			continue
 		}
 		m := t.candidates(c)
-		switch k := bits.OnesCount32(m); {
+		switch k := bits.OnesCount64(m); {
 		case k == 0:
 			return choice{cell: c, dead: true}
 		case k == 1:
@@ -165,8 +165,8 @@ func (t *trackedSearch) run(limit int) outcome {
 
 // assign fills cell with its smallest candidate, as a forced assignment
 // when it is the only one.
-func (t *trackedSearch) assign(cell int, options uint32) {
-	d := bits.TrailingZeros32(options)
+func (t *trackedSearch) assign(cell int, options uint64) {
+	d := bits.TrailingZeros64(options)
 	a := assignment{cell: cell, value: d, options: options, untried: options &^ (1 << d), guess: options&(options-1) != 0}
 	kind := solvers.Force
 	if a.guess {
@@ -208,7 +208,7 @@ func (t *trackedSearch) backtrack() bool {
 		if a.untried == 0 {
 			continue
 		}
-		a.value = bits.TrailingZeros32(a.untried)
+		a.value = bits.TrailingZeros64(a.untried)
 		a.untried &^= 1 << a.value
 		t.nodes++
 		t.push(a)
@@ -218,7 +218,7 @@ func (t *trackedSearch) backtrack() bool {
 	return false
 }
 
-func (t *trackedSearch) report(kind solvers.StepKind, cell, d int, options uint32) {
+func (t *trackedSearch) report(kind solvers.StepKind, cell, d int, options uint64) {
 	if t.step != nil {
 		t.step(solvers.Step{Kind: kind, Cell: cell, Value: d, Options: options, Depth: t.depth()})
 	}

@@ -6,6 +6,7 @@ import (
 	"testing"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/corpora/corporatest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/solvers/solvertest"
@@ -27,7 +28,7 @@ const (
 func BenchmarkSolve(b *testing.B) {
 	for _, corpus := range []string{"17-clue", "top1465", "hardest-1905-11plus", "hardest-1106"} {
 		var puzzles []*sudoku.Grid
-		for _, p := range loadCorpus(b, corpus, benchSample) {
+		for _, p := range corporatest.Sample(b, corpus, benchSample, benchSeed) {
 			puzzles = append(puzzles, p.Grid)
 		}
 		for _, mode := range []solvers.Mode{solvers.Unique, solvers.First} {

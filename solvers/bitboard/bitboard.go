@@ -54,8 +54,20 @@ func Pipelines() []solvers.Info {
 type board interface {
 	engine
 	load(g *sudoku.Grid)
+	// exclude removes digits (a mask) from an empty cell of the loaded
+	// puzzle, before the first propagation.
+	exclude(cell int, digits uint64)
 	frames() []frame
 	solution() []uint8
+}
+
+// newBoard returns a board for a geometry: bands for 9×9 classic, cells
+// for every other.
+func newBoard(geo *sudoku.Geometry) board {
+	if geo.N == 9 && geo.Variant == sudoku.Classic {
+		return new(bandEngine)
+	}
+	return newCellEngine(geo)
 }
 
 // Solver is the propagate/bitboard pipeline. It keeps one board per
@@ -94,9 +106,9 @@ func (s *Solver) Solve(ctx context.Context, req solvers.Request) (solvers.Result
 	start := time.Now()
 	b := s.boardFor(req.Puzzle.Geometry())
 	b.load(req.Puzzle)
-	out := search(b, b.frames(), limit, ctx.Done())
+	out := search(b, b.frames(), limits{solutions: limit, done: ctx.Done()})
 	res := solvers.Result{
-		Counters: map[string]float64{"nodes": float64(out.nodes), "guesses": float64(out.guesses)},
+		Counters: solvers.SearchCounters(out.nodes, out.guesses),
 		Phases:   solvers.Phases{Solve: time.Since(start)},
 	}
 	switch res.Status = solvers.SearchStatus(req.Mode, out.solutions, out.stopped); res.Status {

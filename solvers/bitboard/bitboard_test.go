@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/corpora/corporatest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/solvers/solvertest"
@@ -17,7 +18,7 @@ import (
 // countSolutions counts the solutions of g on a board, no further than limit.
 func countSolutions(b board, g *sudoku.Grid, limit int) int {
 	b.load(g)
-	return search(b, b.frames(), limit, nil).solutions
+	return search(b, b.frames(), limits{solutions: limit}).solutions
 }
 
 // TestTdokuTests checks every line of tdoku's test fixture: the status in
@@ -27,7 +28,7 @@ func countSolutions(b board, g *sudoku.Grid, limit int) int {
 func TestTdokuTests(t *testing.T) {
 	s := NewSolver()
 	cells := newCellEngine(sudoku.MustGeometry(3, sudoku.Classic))
-	for _, p := range loadCorpus(t, "tdoku-tests", 0) {
+	for _, p := range corporatest.Sample(t, "tdoku-tests", 0, benchSeed) {
 		t.Run(fmt.Sprintf("line=%d/count=%d", p.Line, p.Solutions), func(t *testing.T) {
 			want := solvers.Solved
 			switch {
@@ -67,10 +68,10 @@ func TestBoardsAgree(t *testing.T) {
 	geo := sudoku.MustGeometry(3, sudoku.Classic)
 	cells, bands := newCellEngine(geo), new(bandEngine)
 	for _, corpus := range []string{"top1465", "hardest-1106", "serg", "tdoku-tests"} {
-		for _, p := range loadCorpus(t, corpus, 200) {
+		for _, p := range corporatest.Sample(t, corpus, 200, benchSeed) {
 			cells.load(p.Grid)
 			bands.load(p.Grid)
-			byCells, byBands := search(cells, cells.frames(), 2, nil), search(bands, bands.frames(), 2, nil)
+			byCells, byBands := search(cells, cells.frames(), limits{solutions: 2}), search(bands, bands.frames(), limits{solutions: 2})
 			if byCells != byBands {
 				t.Fatalf("%s: cell board %+v, band board %+v", p.ID, byCells, byBands)
 			}
@@ -94,7 +95,7 @@ func TestBoardsAgree(t *testing.T) {
 // first such cell in reading order took 18.8 (jsolve: 11, tdoku: 8.9).
 func TestGuesses(t *testing.T) {
 	s := NewSolver()
-	puzzles := loadCorpus(t, "top1465", 0)
+	puzzles := corporatest.Sample(t, "top1465", 0, benchSeed)
 	guesses := 0.0
 	for _, p := range puzzles {
 		res, _ := s.Solve(context.Background(), solvers.Request{Puzzle: p.Grid, Mode: solvers.Unique})
@@ -235,7 +236,7 @@ func TestConformance(t *testing.T) {
 // TestNoAllocation: a search allocates nothing once the boards exist;
 // Solve allocates only its result.
 func TestNoAllocation(t *testing.T) {
-	hard := loadCorpus(t, "hardest-1106", 1)[0].Grid
+	hard := corporatest.Sample(t, "hardest-1106", 1, benchSeed)[0].Grid
 	big := generate(t, corpora.GenerateOptions{Box: 4, Hints: 120, Seed: 2}, 1)[0]
 	for _, tt := range []struct {
 		b      board
@@ -264,18 +265,18 @@ func TestCanceled(t *testing.T) {
 	done := make(chan struct{})
 	b := new(bandEngine)
 	b.load(sudoku.NewGrid(sudoku.MustGeometry(3, sudoku.Classic)))
-	if out := search(b, b.frames(), 3*cancelCheckEvery, done); out.stopped || out.solutions != 3*cancelCheckEvery {
+	if out := search(b, b.frames(), limits{solutions: 3 * cancelCheckEvery, done: done}); out.stopped || out.solutions != 3*cancelCheckEvery {
 		t.Errorf("counting grids, context open: stopped %v after %d solutions", out.stopped, out.solutions)
 	}
 	close(done)
 	b.load(sudoku.NewGrid(sudoku.MustGeometry(3, sudoku.Classic)))
-	if out := search(b, b.frames(), 1<<30, done); !out.stopped || out.guesses != 1 {
+	if out := search(b, b.frames(), limits{solutions: 1 << 30, done: done}); !out.stopped || out.guesses != 1 {
 		t.Errorf("counting grids, context done: stopped %v after %d guesses, want after 1", out.stopped, out.guesses)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cancel()
 	s := NewSolver()
-	hard := loadCorpus(t, "hardest-1106", 1)[0].Grid
+	hard := corporatest.Sample(t, "hardest-1106", 1, benchSeed)[0].Grid
 	res, err := s.Solve(ctx, solvers.Request{Puzzle: hard, Mode: solvers.Unique})
 	if err != nil || res.Status != solvers.GaveUp || res.Solution != nil || res.Counters["guesses"] != 1 || res.Detail == "" {
 		t.Errorf("status %s after %v guesses (%q), err %v; want gave-up after 1", res.Status, res.Counters["guesses"], res.Detail, err)
@@ -332,7 +333,7 @@ func TestPipelines(t *testing.T) {
 	if in.Family != "direct" || !in.PureGo || in.Stochastic || in.Incomplete || in.Check() != nil {
 		t.Errorf("info %+v", in)
 	}
-	puzzle := loadCorpus(t, "norvig-top95", 1)[0].Grid
+	puzzle := corporatest.Sample(t, "norvig-top95", 1, benchSeed)[0].Grid
 	if err := solvertest.Check(in.New(), puzzle, solvers.Unique, solvers.Solved); err != nil {
 		t.Error(err)
 	}

@@ -8,22 +8,22 @@ import (
 
 // placedFlag marks a cell whose digit has been cleared from its peers; the
 // digits themselves take bits 0..N-1.
-const placedFlag = 1 << 31
+const placedFlag = 1 << 63
 
-// cellEngine searches any geometry — 4×4 to 25×25, classic or diagonal —
-// on one candidate mask per cell. Its deductions are those of the band
+// cellEngine searches any geometry — 4×4 to 36×36, classic or diagonal —
+// on one 64-bit candidate mask per cell. Its deductions are those of the band
 // board in another form: naked singles as cells are placed, hidden singles
 // per unit (diagonals included), and locked candidates at every
 // intersection of a box with a row or column, both pointing and claiming.
 type cellEngine struct {
 	geo   *sudoku.Geometry
-	all   uint32   // every digit
-	cand  []uint32 // the board
-	stack [][]uint32
+	all   uint64   // every digit
+	cand  []uint64 // the board
+	stack [][]uint64
 	queue []int // cells down to one digit, not yet placed
 	// segments holds, per row (or column) and box it crosses, the digits
 	// of the box-wide stretch of that line.
-	segments []uint32
+	segments []uint64
 	branches []frame
 	grid     []uint8
 }
@@ -32,9 +32,9 @@ func newCellEngine(geo *sudoku.Geometry) *cellEngine {
 	return &cellEngine{
 		geo:      geo,
 		all:      1<<geo.N - 1,
-		cand:     make([]uint32, geo.Cells),
+		cand:     make([]uint64, geo.Cells),
 		queue:    make([]int, 0, geo.Cells),
-		segments: make([]uint32, geo.N*geo.Box),
+		segments: make([]uint64, geo.N*geo.Box),
 		branches: make([]frame, geo.Cells),
 		grid:     make([]uint8, geo.Cells),
 	}
@@ -48,7 +48,7 @@ func (e *cellEngine) restore(i int)     { copy(e.cand, e.stack[i]) }
 // search gets that deep.
 func (e *cellEngine) save(i int) {
 	for len(e.stack) <= i {
-		e.stack = append(e.stack, make([]uint32, len(e.cand)))
+		e.stack = append(e.stack, make([]uint64, len(e.cand)))
 	}
 	copy(e.stack[i], e.cand)
 }
@@ -64,8 +64,12 @@ func (e *cellEngine) load(g *sudoku.Grid) {
 	}
 }
 
+// exclude removes digits from an empty cell, queueing it when one digit
+// or none is left (none fails the next propagation).
+func (e *cellEngine) exclude(cell int, digits uint64) { e.remove(cell, digits) }
+
 // assign restricts a cell to one digit and queues it for placing.
-func (e *cellEngine) assign(cell int, digit uint32) {
+func (e *cellEngine) assign(cell int, digit uint64) {
 	e.cand[cell] = digit
 	e.queue = append(e.queue, cell)
 }
@@ -120,7 +124,7 @@ func (e *cellEngine) placeQueued() bool {
 
 // remove clears digits from an unplaced cell, queueing it when one digit
 // is left; false when none is.
-func (e *cellEngine) remove(cell int, digits uint32) bool {
+func (e *cellEngine) remove(cell int, digits uint64) bool {
 	m := e.cand[cell] &^ digits
 	e.cand[cell] = m
 	if m&(m-1) == 0 {
@@ -135,7 +139,7 @@ func (e *cellEngine) remove(cell int, digits uint32) bool {
 // is the only place of two.
 func (e *cellEngine) hiddenSingles() (progress, ok bool) {
 	for _, u := range e.geo.Units {
-		var once, twice, placed uint32
+		var once, twice, placed uint64
 		for _, cell := range u.Cells {
 			m := e.cand[cell]
 			if m&placedFlag != 0 {
@@ -169,7 +173,7 @@ func (e *cellEngine) hiddenSingles() (progress, ok bool) {
 
 // openCellWith returns the unplaced cell among cells whose candidates
 // include digit, or -1.
-func (e *cellEngine) openCellWith(cells []int, digit uint32) int {
+func (e *cellEngine) openCellWith(cells []int, digit uint64) int {
 	for _, cell := range cells {
 		if e.cand[cell]&(digit|placedFlag) == digit {
 			return cell
@@ -208,7 +212,7 @@ func (e *cellEngine) fillSegments(alongRows bool) {
 	box := e.geo.Box
 	for line := range e.geo.N {
 		for k := range box {
-			var m uint32
+			var m uint64
 			for j := range box {
 				m |= e.cand[e.at(alongRows, line, k*box+j)]
 			}
@@ -224,7 +228,7 @@ func (e *cellEngine) lockSegments(alongRows bool) (progress, ok bool) {
 	for line := range e.geo.N {
 		first := line / box * box
 		for k := range box {
-			var inLine, inBox uint32
+			var inLine, inBox uint64
 			for kk := range box {
 				if kk != k {
 					inLine |= e.segments[line*box+kk]
@@ -257,7 +261,7 @@ func (e *cellEngine) lockSegments(alongRows bool) (progress, ok bool) {
 
 // clearStretch removes digits from the unplaced cells of one box-wide
 // stretch of a line, setting *progress when any was there.
-func (e *cellEngine) clearStretch(alongRows bool, line, k int, digits uint32, progress *bool) bool {
+func (e *cellEngine) clearStretch(alongRows bool, line, k int, digits uint64, progress *bool) bool {
 	box := e.geo.Box
 	for j := range box {
 		cell := e.at(alongRows, line, k*box+j)
@@ -275,13 +279,13 @@ func (e *cellEngine) clearStretch(alongRows bool, line, k int, digits uint32, pr
 // choose returns, among the unplaced cells with fewest digits, the one
 // with most unplaced peers (as the band board does); ok is false when
 // every cell is placed.
-func (e *cellEngine) choose() (cell int, options uint32, ok bool) {
-	fewest, busiest := 33, -1
+func (e *cellEngine) choose() (cell int, options uint64, ok bool) {
+	fewest, busiest := 65, -1
 	for c, m := range e.cand {
 		if m&placedFlag != 0 {
 			continue
 		}
-		n := bits.OnesCount32(m)
+		n := bits.OnesCount64(m)
 		if n > fewest {
 			continue
 		}
@@ -292,20 +296,20 @@ func (e *cellEngine) choose() (cell int, options uint32, ok bool) {
 			busiest, cell, options = open, c, m
 		}
 	}
-	return cell, options, fewest < 33
+	return cell, options, fewest < 65
 }
 
 // openPeers counts the unplaced peers of a cell.
 func (e *cellEngine) openPeers(cell int) int {
 	n := 0
 	for _, p := range e.geo.Peers[cell] {
-		n += int(e.cand[p]>>31) ^ 1
+		n += int(e.cand[p]>>63) ^ 1
 	}
 	return n
 }
 
 func (e *cellEngine) keepSolution() {
 	for cell, m := range e.cand {
-		e.grid[cell] = uint8(bits.TrailingZeros32(m&^placedFlag) + 1)
+		e.grid[cell] = uint8(bits.TrailingZeros64(m&^placedFlag) + 1)
 	}
 }

@@ -2,29 +2,12 @@ package bitboard
 
 import (
 	"fmt"
-	"path/filepath"
 	"testing"
 
-	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/corpora/corporatest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/solvertest"
 )
-
-// loadCorpus returns the puzzles of a shipped corpus: all of them when
-// sample is 0, else the seeded sample the default benchmark draws.
-func loadCorpus(tb testing.TB, name string, sample int) []corpora.Puzzle {
-	tb.Helper()
-	var out []corpora.Puzzle
-	opts := corpora.Options{Sample: sample, Seed: benchSeed}
-	_, err := corpora.Load(filepath.Join("..", "..", "corpora", "data"), name, opts, func(p corpora.Puzzle) error {
-		out = append(out, p)
-		return nil
-	})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return out
-}
 
 // TestCorpora solves every puzzle of every shipped corpus with a unique
 // solution (all 49,158 17-clue puzzles among them) and verifies each
@@ -47,7 +30,7 @@ func TestCorpora(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("corpus=%s/mode=%s", tt.corpus, tt.mode), func(t *testing.T) {
-			puzzles := loadCorpus(t, tt.corpus, 0)
+			puzzles := corporatest.Sample(t, tt.corpus, 0, benchSeed)
 			solvertest.CheckAll(t, NewSolver(), solvertest.Grids(puzzles), tt.mode, tt.want)
 			t.Logf("%d puzzles", len(puzzles))
 		})

@@ -52,6 +52,9 @@ type Definition struct {
 	// call with the first solution excluded), "limit" (one call asking for
 	// {solutions} = 2) or "none" (first mode only).
 	Unique string
+	// Proof is "drat" when the program writes a DRAT proof of the CNF it
+	// was given to the file {proof} names; "" when it cannot.
+	Proof string
 	// Version lists the commands whose output is the program's version.
 	Version [][]string
 	// Package is the Debian package that provides the program, if any.
@@ -66,7 +69,7 @@ type Definition struct {
 // Keys a [[solver]] table may hold.
 var knownKeys = []string{
 	"name", "description", "family", "input", "options", "command", "pipe", "stdin",
-	"output", "unique", "version", "package", "variants", "sizes", "stochastic",
+	"output", "unique", "proof", "version", "package", "variants", "sizes", "stochastic",
 }
 
 // Families are the ways of posing Sudoku the suite knows.
@@ -84,6 +87,7 @@ var Placeholders = map[string]string{
 	"defdir":     "the directory of the definition file, for scripts kept beside it",
 	"variant":    "classic or diagonal",
 	"size":       "the grid's side: 4, 9, 16, 25",
+	"proof":      "the file the program writes its DRAT proof to (proof = \"drat\"); an argument naming it is left out when no proof is asked for",
 }
 
 var (
@@ -189,6 +193,7 @@ func (f *File) define(e *entry) (*Definition, []error) {
 	d.Package = c.str("package", false)
 	c.version()
 	c.unique(in, out)
+	c.proof(in)
 	c.variants(in)
 	c.sizes()
 	if len(c.errs) > 0 {
@@ -525,6 +530,31 @@ func (c *checker) unique(in *input, out *output) {
 		c.errorf("unique", "limit: %s output holds one solution; use block or none", out.name)
 	case u == "limit" && len(c.d.Stages) > 0 && !c.d.uses("solutions"):
 		c.errorf("unique", "limit: the command must pass {solutions} (2 in unique mode) to the program")
+	}
+}
+
+// proof checks the proof key against the input, the command and the way
+// uniqueness is proved: a DRAT proof refutes the CNF the suite wrote, one
+// call's, so the program must be given a cnf input, a {proof} file, and
+// no second solution to look for in the same call.
+func (c *checker) proof(in *input) {
+	p := c.str("proof", false)
+	c.d.Proof = p
+	_, given := c.e.keys["proof"]
+	switch {
+	case !given:
+		if len(c.d.Stages) > 0 && c.d.uses("proof") {
+			c.errorf(c.stagesKey(), "{proof} names a proof file, but the definition writes no proof: add proof = \"drat\", or drop {proof}")
+		}
+		return
+	case p != "drat":
+		c.errorf("proof", "%q: the suite checks DRAT proofs only: use proof = \"drat\", or leave the key out", p)
+	case in != nil && in.name != "cnf":
+		c.errorf("proof", "drat: a DRAT proof refutes a CNF formula, and the input is %s: use input = \"cnf\", or leave the key out", in.name)
+	case len(c.d.Stages) > 0 && !c.d.uses("proof"):
+		c.errorf("proof", "drat: the command must name the proof file with {proof}, as [\"cadical\", \"{input}\", \"{proof}\"]")
+	case c.d.Unique == "limit":
+		c.errorf("proof", "drat: with unique = \"limit\" one call looks for two solutions, and its proof refutes no formula the suite can check: use unique = \"block\"")
 	}
 }
 

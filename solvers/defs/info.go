@@ -17,6 +17,13 @@ import (
 func (d *Definition) Info() solvers.Info {
 	opts := maps.Clone(d.Options)
 	opts["engine"], opts["input"], opts["output"], opts["unique"] = d.Engine(), d.Input, d.Output, d.Unique
+	var proofs *solvers.ProofSpec
+	if d.Proof != "" {
+		// The parser has checked the options against the cnf input.
+		enc, _ := cnfOpts(d.Options)
+		proofs = &solvers.ProofSpec{Encoding: enc}
+		opts["proof"] = d.Proof
+	}
 	return solvers.Info{
 		Name:        d.Name,
 		Family:      d.Family,
@@ -24,6 +31,7 @@ func (d *Definition) Info() solvers.Info {
 		Options:     opts,
 		Stochastic:  d.Stochastic,
 		FirstOnly:   d.Unique == "none",
+		Proofs:      proofs,
 		Supports:    d.Supports,
 		Source:      &solvers.Source{File: d.File.Name, SHA256: d.File.SHA256, Text: string(d.File.Text)},
 		Available:   d.Available,

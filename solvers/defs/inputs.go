@@ -187,6 +187,9 @@ func (c *cnfInstance) sizes() map[string]int { return c.inst.Stats().Map() }
 type milpInstance struct {
 	model      *milp.Model
 	writeModel func(io.Writer, *milp.Model) error
+	// fixedNames says the file names the variables as fixed MPS does
+	// (x1C3 for x_1_12_3), and so does the program's solution.
+	fixedNames bool
 }
 
 // milpWriters maps the inputs to the MILP writers' format names.
@@ -201,7 +204,7 @@ func poseMILP(in *input, p *sudoku.Grid, opts map[string]string, _ encoders) (in
 	if err != nil {
 		return nil, err
 	}
-	return &milpInstance{model: milp.New(p, form), writeModel: write}, nil
+	return &milpInstance{model: milp.New(p, form), writeModel: write, fixedNames: in.name == "mps"}, nil
 }
 
 func (m *milpInstance) write(w io.Writer) error { return m.writeModel(w, m.model) }
@@ -218,7 +221,29 @@ func (m *milpInstance) exclude(g *sudoku.Grid) (bool, error) {
 	return true, nil
 }
 
-func (m *milpInstance) decode(s solution) (*sudoku.Grid, error) { return m.model.DecodeNamed(s.named) }
+func (m *milpInstance) decode(s solution) (*sudoku.Grid, error) {
+	if !m.fixedNames {
+		return m.model.DecodeNamed(s.named)
+	}
+	free := make(map[string]string, len(m.model.Vars))
+	for i := range m.model.Vars {
+		name := m.model.VarName(i)
+		fixed, err := milp.FixedMPSName(name)
+		if err != nil {
+			return nil, err
+		}
+		free[fixed] = name
+	}
+	named := make(map[string]float64, len(s.named))
+	for fixed, v := range s.named {
+		name, ok := free[fixed]
+		if !ok {
+			return nil, fmt.Errorf("solution names variable %q, which the model does not have", fixed)
+		}
+		named[name] = v
+	}
+	return m.model.DecodeNamed(named)
+}
 
 func (m *milpInstance) sizes() map[string]int { return m.model.Stats().Sizes() }
 

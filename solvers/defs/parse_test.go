@@ -82,6 +82,10 @@ func TestParseRefuses(t *testing.T) {
 		{"table=other", `[[solver]]`, "[[pipeline]]", `bad.toml:2: [[pipeline]]: a definition file holds [[solver]] tables only`},
 		{"toml=invalid", `unique  = "block"`, `unique  = "block`, `bad.toml:8: column`},
 		{"toml=empty", good, "# nothing\n", `bad.toml: no [[solver]] table`},
+		{"proof=not-drat", `unique  = "block"`, "unique  = \"block\"\nproof = \"lrat\"", `bad.toml:9: [[solver]] sat/picosat/test: key proof: "lrat": the suite checks DRAT proofs only`},
+		{"proof=without-placeholder", `unique  = "block"`, "unique  = \"block\"\nproof = \"drat\"", `bad.toml:9: [[solver]] sat/picosat/test: key proof: drat: the command must name the proof file with {proof}`},
+		{"proof=placeholder-without-key", `command = ["picosat", "{input}"]`, `command = ["picosat", "{input}", "{proof}"]`, `bad.toml:6: [[solver]] sat/picosat/test: key command: {proof} names a proof file, but the definition writes no proof`},
+		{"proof=not-boolean-text", `unique  = "block"`, "unique  = \"block\"\nproof = true", `bad.toml:9: [[solver]] sat/picosat/test: key proof: want a string, not a boolean`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -120,6 +124,18 @@ command = ["mine"]
 stdin = true
 output = "grid"
 unique = "none"`, `key name: sat/mine: a direct solver's name is method/variant, and sat is a family`},
+		{"proof=opb", `name = "milp/pb-proving"
+input = "opb"
+command = ["minisat+", "{input}", "{proof}"]
+output = "pb-competition"
+unique = "block"
+proof = "drat"`, `bad.toml:7: [[solver]] milp/pb-proving: key proof: drat: a DRAT proof refutes a CNF formula, and the input is opb`},
+		{"proof=limit", `name = "sat/enumerating"
+input = "cnf"
+command = ["enum", "{input}", "{solutions}", "{proof}"]
+output = "sat-competition"
+unique = "limit"
+proof = "drat"`, `bad.toml:7: [[solver]] sat/enumerating: key proof: drat: with unique = "limit" one call looks for two solutions`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

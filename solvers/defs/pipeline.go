@@ -27,6 +27,9 @@ type pipeline struct {
 	in    *input
 	out   *output
 	cache encoders
+	// startup is what one call of the programs costs on a trivial
+	// puzzle, measured at the first solve; 0 until then.
+	startup time.Duration
 }
 
 // NewSolver makes a fresh solver of the definition.
@@ -45,12 +48,18 @@ func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Resu
 	if geo := req.Puzzle.Geometry(); !p.def.Supports(geo) {
 		return solvers.Result{Status: solvers.Error, Detail: fmt.Sprintf("%s takes %s (its definition's sizes and variants); this puzzle is %s", p.def.Name, p.def.takes(), geo)}, nil
 	}
+	if p.startup == 0 {
+		if err := p.measureStartup(ctx); err != nil {
+			return solvers.Result{}, err
+		}
+	}
 	res := solvers.Result{Counters: make(map[string]float64)}
 	start := time.Now()
 	inst, err := p.in.pose(p.in, req.Puzzle, p.def.Options, p.cache)
 	res.Phases.Encode = time.Since(start)
 	if errors.Is(err, cnf.ErrUnsat) {
 		res.Status, res.Detail = solvers.Unsat, err.Error()
+		res.Counters["propagation_only"] = 1
 		return res, nil
 	}
 	if err != nil {
@@ -63,7 +72,9 @@ func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Resu
 	}
 	defer cleanup()
 	c := &call{p: p, ctx: ctx, req: req, dir: dir, res: &res}
-	return res, c.solve(inst)
+	err = c.solve(inst)
+	res.Counters["startup_ns"] = float64(p.startup.Nanoseconds()) * res.Counters["solves"]
+	return res, err
 }
 
 // takes says which geometries the definition takes.
@@ -103,6 +114,9 @@ func (c *call) solve(inst instance) error {
 	first, err := c.run(inst, want)
 	if err != nil {
 		return err
+	}
+	if decisions, ok := first.counters["decisions"]; ok {
+		res.Counters["propagation_only"] = boolFloat(decisions == 0)
 	}
 	switch {
 	case first.verdict == unsat:
@@ -200,38 +214,13 @@ func (c *call) decode(inst instance, s solution) (*sudoku.Grid, error) {
 // answer, asking for solutions solutions.
 func (c *call) run(inst instance, solutions int) (reading, error) {
 	def := c.p.def
-	start := time.Now()
-	text, err := render(inst)
-	inputPath := filepath.Join(c.dir, "input."+c.p.in.ext)
-	if err == nil && !def.Stdin {
-		err = os.WriteFile(inputPath, text, 0o600)
-	}
-	c.res.Phases.Encode += time.Since(start)
+	out, err := c.execute(inst, solutions)
 	if err != nil {
-		return reading{}, fmt.Errorf("%s: writing the input: %w", def.Name, err)
+		return reading{}, err
 	}
-	resultPath := filepath.Join(c.dir, "result.txt")
-	os.Remove(resultPath)
-	cmds := c.commands(inputPath, resultPath, solutions)
-	var stdin io.Reader
-	if def.Stdin {
-		stdin = bytes.NewReader(text)
-	}
-	start = time.Now()
-	out, err := external.RunPipeline(c.ctx, cmds, stdin)
-	c.res.Phases.Solve += time.Since(start)
-	c.res.Counters["calls"]++
-	c.res.Counters["process_cpu_s"] += out.CPU.Seconds()
-	if err != nil {
-		if c.ctx.Err() != nil {
-			return reading{}, err
-		}
-		return reading{}, fmt.Errorf("%s: %w", def.Name, err)
-	}
-	c.tail = tails(out)
 	answer := out.Stdout
 	if def.uses("result") {
-		if answer, err = os.ReadFile(resultPath); err != nil {
+		if answer, err = os.ReadFile(c.resultPath()); err != nil {
 			return reading{}, fmt.Errorf("%s (exit %s) wrote no {result} file: %s", def.Engine(), exits(out), c.tail)
 		}
 	}
@@ -245,7 +234,51 @@ func (c *call) run(inst instance, solutions int) (reading, error) {
 	return r, nil
 }
 
-// commands fills the placeholders of the definition's commands.
+func (c *call) resultPath() string { return filepath.Join(c.dir, "result.txt") }
+
+// execute writes the instance and runs the programs on it, asking for
+// solutions solutions; it counts the call and the programs' CPU time.
+func (c *call) execute(inst instance, solutions int) (external.Output, error) {
+	def := c.p.def
+	start := time.Now()
+	text, err := render(inst)
+	inputPath := filepath.Join(c.dir, "input."+c.p.in.ext)
+	if err == nil && !def.Stdin {
+		err = os.WriteFile(inputPath, text, 0o600)
+	}
+	c.res.Phases.Encode += time.Since(start)
+	if err != nil {
+		return external.Output{}, fmt.Errorf("%s: writing the input: %w", def.Name, err)
+	}
+	resultPath := c.resultPath()
+	os.Remove(resultPath)
+	if def.Proof != "" && c.req.ProofPath != "" {
+		// The proof left is the last call's: the one behind the verdict.
+		os.Remove(c.req.ProofPath)
+	}
+	cmds := c.commands(inputPath, resultPath, solutions)
+	var stdin io.Reader
+	if def.Stdin {
+		stdin = bytes.NewReader(text)
+	}
+	start = time.Now()
+	out, err := external.RunPipeline(c.ctx, cmds, stdin)
+	c.res.Phases.Solve += time.Since(start)
+	c.res.Counters["solves"]++
+	c.res.Counters["process_cpu_s"] += out.CPU.Seconds()
+	if err != nil {
+		if c.ctx.Err() != nil {
+			return out, err
+		}
+		return out, fmt.Errorf("%s: %w", def.Name, err)
+	}
+	c.tail = tails(out)
+	return out, nil
+}
+
+// commands fills the placeholders of the definition's commands. An
+// argument naming {proof} is left out when the request asks for no proof,
+// so that a program writes one only when it is checked.
 func (c *call) commands(inputPath, resultPath string, solutions int) []external.Command {
 	geo := c.req.Puzzle.Geometry()
 	secs, ms := timeLeft(c.ctx)
@@ -253,13 +286,16 @@ func (c *call) commands(inputPath, resultPath string, solutions int) []external.
 		"input": inputPath, "timeout": secs, "timeout_ms": ms,
 		"seed": strconv.FormatInt(c.req.Seed, 10), "solutions": strconv.Itoa(solutions),
 		"workdir": c.dir, "result": resultPath, "variant": geo.Variant.String(), "size": strconv.Itoa(geo.N),
-		"defdir": c.p.def.File.Dir,
+		"defdir": c.p.def.File.Dir, "proof": c.req.ProofPath,
 	}
 	cmds := make([]external.Command, len(c.p.def.Stages))
 	for i, stage := range c.p.def.Stages {
-		args := make([]string, len(stage)-1)
-		for j, arg := range stage[1:] {
-			args[j] = placeholderPattern.ReplaceAllStringFunc(arg, func(m string) string { return values[m[1:len(m)-1]] })
+		var args []string
+		for _, arg := range stage[1:] {
+			if c.req.ProofPath == "" && strings.Contains(arg, "{proof}") {
+				continue
+			}
+			args = append(args, placeholderPattern.ReplaceAllStringFunc(arg, func(m string) string { return values[m[1:len(m)-1]] }))
 		}
 		cmds[i] = external.Command{Name: stage[0], Args: args}
 	}
@@ -318,4 +354,11 @@ func tails(out external.Output) string {
 		return "it printed nothing"
 	}
 	return strings.Join(parts, "; ")
+}
+
+func boolFloat(b bool) float64 {
+	if b {
+		return 1
+	}
+	return 0
 }

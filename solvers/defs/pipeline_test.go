@@ -81,8 +81,8 @@ unique = "block"`, solvers.Unique, solvers.Multiple, 2},
 			if err != nil {
 				t.Fatal(err)
 			}
-			if res.Status != tt.want || res.Counters["calls"] != tt.calls {
-				t.Errorf("status %s (%s) after %v calls, want %s after %v", res.Status, res.Detail, res.Counters["calls"], tt.want, tt.calls)
+			if res.Status != tt.want || res.Counters["solves"] != tt.calls {
+				t.Errorf("status %s (%s) after %v calls, want %s after %v", res.Status, res.Detail, res.Counters["solves"], tt.want, tt.calls)
 			}
 			if (res.Status == solvers.Solved || res.Status == solvers.Multiple) && res.Solution.String() != solutionA {
 				t.Errorf("solution %s, want the first one, %s", res.Solution, solutionA)

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/corpora/corporatest"
 	"github.com/sudokubench/sudokubench/solvers"
 )
 
@@ -23,7 +25,7 @@ func BenchmarkDLX(b *testing.B) {
 		{"hardest-1106", 0},
 	}
 	for _, c := range corpora {
-		puzzles := readCorpus(b, c.name, c.sample)
+		puzzles := corporatest.First(b, c.name, c.sample)
 		for _, mode := range []solvers.Mode{solvers.Unique, solvers.First} {
 			b.Run(fmt.Sprintf("corpus=%s/mode=%s", c.name, mode), func(b *testing.B) {
 				benchmarkSolve(b, puzzles, mode)
@@ -32,14 +34,14 @@ func BenchmarkDLX(b *testing.B) {
 	}
 }
 
-func benchmarkSolve(b *testing.B, puzzles []entry, mode solvers.Mode) {
+func benchmarkSolve(b *testing.B, puzzles []corpora.Puzzle, mode solvers.Mode) {
 	s := NewSolver()
 	ctx := context.Background()
 	var guesses, nodes float64
 	b.ResetTimer()
 	cpu := processCPU()
 	for i := 0; i < b.N; i++ {
-		res, err := s.Solve(ctx, solvers.Request{Puzzle: puzzles[i%len(puzzles)].puzzle, Mode: mode})
+		res, err := s.Solve(ctx, solvers.Request{Puzzle: puzzles[i%len(puzzles)].Grid, Mode: mode})
 		if err != nil || res.Status != solvers.Solved {
 			b.Fatalf("puzzle %d: %s %v", i%len(puzzles), res.Status, err)
 		}

@@ -38,29 +38,47 @@ func countSolutions(g *sudoku.Grid, limit int, done <-chan struct{}) (int, bool)
 		return 0, false
 	}
 	interrupted := e.search(max(limit, 1), done)
-	return e.solutions, interrupted
+	solutions, _, _, _ := e.result()
+	return solutions, interrupted
 }
 
 // RandomSolution returns a solution of g drawn by searching with an option
 // order shuffled by rng, and false if g has none. The same rng state gives the
-// same grid; on an empty grid it yields a random full grid.
+// same grid; on an empty grid it yields a random full grid. A search that
+// runs past its node budget starts again with a new order and twice the
+// budget: a randomised search's time has a heavy tail, which restarts cut
+// (an empty 36×36 diagonal grid took minutes in one search).
 func RandomSolution(g *sudoku.Grid, rng *rand.Rand) (*sudoku.Grid, bool) {
 	sol, ok, _ := randomSolution(g, rng, nil)
 	return sol, ok
 }
 
+// firstBudget is the node budget of a random completion's first search:
+// far more than a 9×9 grid needs, about what an empty 36×36 one does.
+const firstBudget = 1 << 13
+
 // randomSolution is RandomSolution, stopping when done closes; it reports
 // whether it stopped before finding a solution or proving there is none.
 func randomSolution(g *sudoku.Grid, rng *rand.Rand, done <-chan struct{}) (*sudoku.Grid, bool, bool) {
-	e := newLayoutEngine(layoutFor(g.Geometry()).shuffled(rng))
-	if !e.load(g) {
-		return nil, false, false
+	for budget := int64(firstBudget); ; budget *= 2 {
+		e := newShuffledEngine(g.Geometry(), rng)
+		e.setBudget(budget)
+		if !e.load(g) {
+			return nil, false, false
+		}
+		interrupted := e.search(1, done)
+		solutions, first, _, _ := e.result()
+		switch {
+		case interrupted && isDone(done):
+			return nil, false, true
+		case interrupted:
+			continue
+		case solutions == 0:
+			return nil, false, false
+		}
+		sol, err := e.exactCover().Decode(g, first)
+		return sol, err == nil, false
 	}
-	if interrupted := e.search(1, done); interrupted || e.solutions == 0 {
-		return nil, false, interrupted
-	}
-	sol, err := e.matrix.Decode(g, e.first)
-	return sol, err == nil, false
 }
 
 // Oracle answers the corpora generator's questions with this package's
@@ -82,10 +100,11 @@ func (Oracle) Settle(ctx context.Context, g *sudoku.Grid, limit int) (solutions 
 		return 0, nil, true
 	}
 	interrupted := e.search(max(limit, 1), ctx.Done())
-	if e.solutions > 0 {
-		first, _ = e.matrix.Decode(g, e.first) // a grid that fails to decode is nil, which the caller does not trust
+	solutions, chosen, _, _ := e.result()
+	if solutions > 0 {
+		first, _ = e.exactCover().Decode(g, chosen) // a grid that fails to decode is nil, which the caller does not trust
 	}
-	return e.solutions, first, !interrupted
+	return solutions, first, !interrupted
 }
 
 // CountSolutions is the package's CountSolutions.
@@ -138,15 +157,15 @@ func Pipelines() []solvers.Info {
 // Solver is the exactcover/dlx pipeline. It keeps one engine per geometry it
 // has seen and is not safe for concurrent use.
 type Solver struct {
-	engines []*engine
+	engines []searcher
 }
 
 // NewSolver returns a Solver with no buffers yet.
 func NewSolver() *Solver { return &Solver{} }
 
-func (s *Solver) engineFor(geo *sudoku.Geometry) *engine {
+func (s *Solver) engineFor(geo *sudoku.Geometry) searcher {
 	for _, e := range s.engines {
-		if e.matrix.Geometry() == geo {
+		if e.exactCover().Geometry() == geo {
 			return e
 		}
 	}
@@ -169,13 +188,14 @@ func (s *Solver) Solve(ctx context.Context, req solvers.Request) (solvers.Result
 	encoded := time.Now()
 	interrupted := consistent && e.search(limit, ctx.Done())
 	searched := time.Now()
+	solutions, first, nodes, guesses := e.result()
 	res := solvers.Result{
-		Counters: map[string]float64{"nodes": float64(e.nodes), "guesses": float64(e.guesses)},
+		Counters: solvers.SearchCounters(nodes, guesses),
 		Model:    map[string]int{"items": stats.Items, "options": stats.Options, "nonzeros": stats.Nonzeros},
 	}
-	res.Status, res.Detail = e.status(req.Mode, consistent, interrupted, ctx.Err())
+	res.Status, res.Detail = searchStatus(req.Mode, solutions, nodes, consistent, interrupted, ctx.Err())
 	if res.Status == solvers.Solved || res.Status == solvers.Multiple {
-		if res.Solution, err = e.matrix.Decode(req.Puzzle, e.first); err != nil {
+		if res.Solution, err = e.exactCover().Decode(req.Puzzle, first); err != nil {
 			return solvers.Result{}, err
 		}
 	}
@@ -187,13 +207,13 @@ func (s *Solver) Solve(ctx context.Context, req solvers.Request) (solvers.Result
 	return res, nil
 }
 
-// status turns a finished search into the solver's status and detail.
-func (e *engine) status(mode solvers.Mode, consistent, interrupted bool, cause error) (solvers.Status, string) {
+// searchStatus turns a finished search into the solver's status and detail.
+func searchStatus(mode solvers.Mode, solutions int, nodes int64, consistent, interrupted bool, cause error) (solvers.Status, string) {
 	switch {
 	case !consistent:
 		return solvers.Unsat, "two givens cover the same item"
 	case interrupted:
-		return solvers.GaveUp, fmt.Sprintf("stopped after %d nodes: %v", e.nodes, cause)
+		return solvers.GaveUp, fmt.Sprintf("stopped after %d nodes: %v", nodes, cause)
 	}
-	return solvers.SearchStatus(mode, e.solutions, false), ""
+	return solvers.SearchStatus(mode, solutions, false), ""
 }

@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubench/sudokubench/corpora/corporatest"
 	"github.com/sudokubench/sudokubench/encodings/exactcover"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -31,9 +32,9 @@ func TestCorpora(t *testing.T) {
 		t.Run(fmt.Sprintf("corpus=%s/mode=%s", tt.corpus, tt.mode), func(t *testing.T) {
 			s := NewSolver()
 			failures := 0
-			for i, e := range readCorpus(t, tt.corpus, 0) {
-				if err := solveAndCheck(s, e.puzzle, tt.mode, tt.want); err != nil {
-					t.Errorf("puzzle %d %s: %v", i+1, e.puzzle, err)
+			for i, e := range corporatest.First(t, tt.corpus, 0) {
+				if err := solveAndCheck(s, e.Grid, tt.mode, tt.want); err != nil {
+					t.Errorf("puzzle %d %s: %v", i+1, e.Grid, err)
 					if failures++; failures == 5 {
 						t.Fatal("giving up after 5 failures")
 					}
@@ -60,23 +61,20 @@ func solveAndCheck(s *Solver, puzzle *sudoku.Grid, mode solvers.Mode, want solve
 }
 
 func TestCountSolutionsTdokuTests(t *testing.T) {
-	for i, e := range readCorpus(t, "tdoku-tests", 0) {
-		t.Run(fmt.Sprintf("line=%d/count=%d", i+1, e.count), func(t *testing.T) {
-			if got := CountSolutions(e.puzzle, e.count+1); got != e.count {
-				t.Fatalf("CountSolutions = %d, want %d", got, e.count)
+	for i, e := range corporatest.First(t, "tdoku-tests", 0) {
+		t.Run(fmt.Sprintf("line=%d/count=%d", i+1, e.Solutions), func(t *testing.T) {
+			if got := CountSolutions(e.Grid, e.Solutions+1); got != e.Solutions {
+				t.Fatalf("CountSolutions = %d, want %d", got, e.Solutions)
 			}
-			if e.solution == "" {
+			given := e.Solution
+			if given == nil {
 				return
 			}
-			given, err := sudoku.ParseLine(e.solution, sudoku.Classic)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if err := sudoku.CheckSolution(e.puzzle, given); err != nil {
+			if err := sudoku.CheckSolution(e.Grid, given); err != nil {
 				t.Fatalf("recorded solution: %v", err)
 			}
-			res, _ := NewSolver().Solve(context.Background(), solvers.Request{Puzzle: e.puzzle, Mode: solvers.Unique})
-			if e.count == 1 && !res.Solution.Equal(given) {
+			res, _ := NewSolver().Solve(context.Background(), solvers.Request{Puzzle: e.Grid, Mode: solvers.Unique})
+			if e.Solutions == 1 && !res.Solution.Equal(given) {
 				t.Fatalf("solution %s, recorded %s", res.Solution, given)
 			}
 		})
@@ -209,7 +207,7 @@ func TestDiagonalEnforced(t *testing.T) {
 }
 
 func TestRandomSolutionDeterministic(t *testing.T) {
-	for _, geo := range []*sudoku.Geometry{sudoku.MustGeometry(3, sudoku.Classic), sudoku.MustGeometry(4, sudoku.Diagonal)} {
+	for _, geo := range []*sudoku.Geometry{sudoku.MustGeometry(3, sudoku.Classic), sudoku.MustGeometry(4, sudoku.Diagonal), sudoku.MustGeometry(6, sudoku.Classic)} {
 		empty := sudoku.NewGrid(geo)
 		a, okA := RandomSolution(empty, rand.New(rand.NewPCG(42, 0)))
 		b, okB := RandomSolution(empty, rand.New(rand.NewPCG(42, 0)))
@@ -225,6 +223,22 @@ func TestRandomSolutionDeterministic(t *testing.T) {
 		if err := sudoku.CheckSolution(empty, a); err != nil {
 			t.Errorf("%s: %v", geo, err)
 		}
+	}
+}
+
+// A search past its node budget says it was interrupted, and a random
+// completion then starts again (36×36 diagonal grids need restarts: one
+// search of the first budget rarely completes them).
+func TestNodeBudget(t *testing.T) {
+	geo := sudoku.MustGeometry(6, sudoku.Diagonal)
+	e := newShuffledEngine(geo, rand.New(rand.NewPCG(1, 0)))
+	e.setBudget(1)
+	e.load(sudoku.NewGrid(geo))
+	if !e.search(1, nil) {
+		t.Fatal("a search with a budget of 1 node was not interrupted")
+	}
+	if _, _, nodes, _ := e.result(); nodes != 4096 {
+		t.Errorf("stopped after %d nodes, want 4096 (the budget is looked at every 4096)", nodes)
 	}
 }
 
@@ -282,9 +296,9 @@ func TestUnsolvable(t *testing.T) {
 }
 
 func firstWithCount(t *testing.T, count int) *sudoku.Grid {
-	for _, e := range readCorpus(t, "tdoku-tests", 0) {
-		if e.count == count {
-			return e.puzzle
+	for _, e := range corporatest.First(t, "tdoku-tests", 0) {
+		if e.Solutions == count {
+			return e.Grid
 		}
 	}
 	t.Fatalf("tdoku-tests has no puzzle with %d solutions", count)
@@ -292,7 +306,7 @@ func firstWithCount(t *testing.T, count int) *sudoku.Grid {
 }
 
 func TestSolveReportsModelAndPhases(t *testing.T) {
-	puzzle := readCorpus(t, "top1465", 1)[0].puzzle
+	puzzle := corporatest.First(t, "top1465", 1)[0].Grid
 	res, err := NewSolver().Solve(context.Background(), solvers.Request{Puzzle: puzzle, Mode: solvers.Unique})
 	if err != nil {
 		t.Fatal(err)
@@ -327,10 +341,10 @@ func TestSolveBadRequest(t *testing.T) {
 func TestSolveStopsWhenCanceled(t *testing.T) {
 	s := NewSolver()
 	var long *sudoku.Grid
-	for _, e := range readCorpus(t, "hardest-1106", 0) {
-		res, _ := s.Solve(context.Background(), solvers.Request{Puzzle: e.puzzle, Mode: solvers.Unique})
+	for _, e := range corporatest.First(t, "hardest-1106", 0) {
+		res, _ := s.Solve(context.Background(), solvers.Request{Puzzle: e.Grid, Mode: solvers.Unique})
 		if res.Counters["nodes"] > 3*4096 {
-			long = e.puzzle
+			long = e.Grid
 			break
 		}
 	}
@@ -359,7 +373,7 @@ func TestPipelines(t *testing.T) {
 	if in.Family != "exactcover" || !in.PureGo || in.Stochastic || in.Check() != nil {
 		t.Errorf("info %+v", in)
 	}
-	puzzle := readCorpus(t, "norvig-top95", 1)[0].puzzle
+	puzzle := corporatest.First(t, "norvig-top95", 1)[0].Grid
 	if err := solveAndCheck(in.New().(*Solver), puzzle, solvers.Unique, solvers.Solved); err != nil {
 		t.Error(err)
 	}
@@ -372,7 +386,7 @@ func TestOracleSettle(t *testing.T) {
 	conflict := sudoku.NewGrid(classic)
 	conflict.Set(0, 5)
 	conflict.Set(8, 5)
-	unique := readCorpus(t, "norvig-top95", 1)[0].puzzle
+	unique := corporatest.First(t, "norvig-top95", 1)[0].Grid
 	tests := []struct {
 		name     string
 		puzzle   *sudoku.Grid

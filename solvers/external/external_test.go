@@ -211,3 +211,74 @@ func TestRunFollowsExec(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, err %v; want exit 0 and the exec'd program's output", out.ExitCode, out.Stdout, err)
 	}
 }
+
+// A program's peak includes the processes it starts: a shell that runs
+// the test binary touching 200 MiB, and waits for it, reports at least
+// that.
+func TestPeakFollowsForks(t *testing.T) {
+	t.Setenv(allocEnv, "200")
+	out, err := Run(context.Background(), "sh", []string{"-c", `"$0"; true`, os.Args[0]}, nil)
+	if err != nil || out.ExitCode != 0 {
+		t.Fatalf("exit %d, %v: %s", out.ExitCode, err, out.Tail(200))
+	}
+	if noTrace.Load() {
+		t.Skip("this kernel refuses ptrace here: peaks are not measured (reported as 0)")
+	}
+	if out.PeakRSS < 200<<20 || out.PeakRSS > 400<<20 {
+		t.Errorf("peak %d MiB, want the forked program's 200 MiB and the shell's few", out.PeakRSS>>20)
+	}
+}
+
+// A process that a program leaves running ends with the run.
+func TestRunEndsLeftoverDescendants(t *testing.T) {
+	out, err := Run(context.Background(), "sh", []string{"-c", "sleep 60 >/dev/null 2>&1 & echo $!"}, nil)
+	if err != nil || out.ExitCode != 0 {
+		t.Fatalf("exit %d, %v: %s", out.ExitCode, err, out.Tail(200))
+	}
+	if noTrace.Load() {
+		t.Skip("this kernel refuses ptrace here: descendants are not traced")
+	}
+	pid, err := strconv.Atoi(strings.TrimSpace(string(out.Stdout)))
+	if err != nil {
+		t.Fatalf("stdout %q: %v", out.Stdout, err)
+	}
+	if state := processState(pid); state != "" && state != "Z" {
+		t.Errorf("the background sleep (pid %d) outlived the run: state %s", pid, state)
+	}
+}
+
+// processState is the state letter of a process ("Z" for a zombie), ""
+// when there is no such process.
+func processState(pid int) string {
+	stat, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		return ""
+	}
+	// The command name, in parentheses, may hold spaces: the state
+	// follows its closing parenthesis.
+	_, rest, _ := strings.Cut(string(stat), ") ")
+	state, _, _ := strings.Cut(rest, " ")
+	return state
+}
+
+// A process that leaves the program's process group (as MiniZinc's
+// solver does) is still followed: the program that waits for it ends,
+// and its peak counts.
+func TestPeakFollowsAProcessThatLeavesTheGroup(t *testing.T) {
+	if _, err := exec.LookPath("setsid"); err != nil {
+		t.Skip("needs setsid (util-linux)")
+	}
+	t.Setenv(allocEnv, "64")
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	out, err := Run(ctx, "sh", []string{"-c", `setsid "$0"; true`, os.Args[0]}, nil)
+	if err != nil || out.ExitCode != 0 {
+		t.Fatalf("exit %d, %v: %s", out.ExitCode, err, out.Tail(200))
+	}
+	if noTrace.Load() {
+		t.Skip("this kernel refuses ptrace here: peaks are not measured (reported as 0)")
+	}
+	if out.PeakRSS < 64<<20 {
+		t.Errorf("peak %d MiB, want the 64 MiB of the process in a session of its own and more", out.PeakRSS>>20)
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"runtime"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -118,7 +119,8 @@ func RunPipeline(ctx context.Context, cmds []Command, stdin io.Reader) (Output, 
 	return out, nil
 }
 
-// member is one started program of a pipeline.
+// member is one started program of a pipeline, or a process one of them
+// started (a descendant, traced from its fork on).
 type member struct {
 	pid    int
 	ws     unix.WaitStatus
@@ -126,12 +128,19 @@ type member struct {
 	peak   uint64
 	exited bool
 	seen   bool // its first stop (after exec) has been handled
+	// descendant marks a process a program started, not a program.
+	descendant bool
+	// killed marks a descendant still running when the programs had
+	// ended, killed then: its peak may be unknown without making the
+	// run's so.
+	killed bool
 }
 
 // process is a started pipeline of programs and the copying of its output.
 type process struct {
 	pgid           int
 	members        []*member
+	descendants    []*member
 	stdout, stderr bytes.Buffer
 	copying        sync.WaitGroup
 	release        []func()
@@ -273,8 +282,9 @@ func (p *process) finish() {
 }
 
 // output gathers what the programs left: the last one's exit status, every
-// one's, their CPU time together, and the sum of their peaks (0 when one
-// of them is unknown).
+// one's, their CPU time together (a program's includes the descendants it
+// waited for), and the sum of the peaks of the programs and of every
+// process they started (0 when one of them is unknown).
 func (p *process) output(wall time.Duration) Output {
 	out := Output{Stdout: p.stdout.Bytes(), Stderr: p.stderr.Bytes(), Wall: wall, ExitCode: -1}
 	known := true
@@ -288,6 +298,10 @@ func (p *process) output(wall time.Duration) Output {
 		out.PeakRSS += m.peak
 		known = known && m.peak > 0
 	}
+	for _, d := range p.descendants {
+		out.PeakRSS += d.peak
+		known = known && (d.peak > 0 || d.killed)
+	}
 	out.ExitCode = out.Exits[len(out.Exits)-1]
 	if !known {
 		out.PeakRSS = 0
@@ -295,52 +309,122 @@ func (p *process) output(wall time.Duration) Output {
 	return out
 }
 
+// traceOptions are set at a program's first stop: its exit is traced
+// (for its peak), its later execs (whose stops would otherwise kill it),
+// and its forks, so that every process it starts is traced the same way
+// (the options pass on to them).
+const traceOptions = unix.PTRACE_O_TRACEEXIT | unix.PTRACE_O_TRACEEXEC | unix.PTRACE_O_EXITKILL |
+	unix.PTRACE_O_TRACEFORK | unix.PTRACE_O_TRACEVFORK
+
 // wait reaps every program of the group, recording each one's status,
 // resource use and, for a traced program, its peak resident set read at
-// its exit stop. It resumes every other stop: a program's first (after
-// exec) with tracing of its exit and its later execs switched on, those
-// execs' stops, and signals with the signal delivered.
+// its exit stop, and the peak of every process a program starts (its
+// descendants, traced from their fork). It resumes every other stop: a
+// program's first (after exec) with traceOptions switched on, exec and
+// fork stops, a descendant's first stop, and signals with the signal
+// delivered. Descendants still running when the programs have ended are
+// killed (endDescendants).
+//
+// A descendant may leave the process group (MiniZinc puts its solver in
+// a group of its own), so the stops are not awaited by group: wait
+// blocks until any child or tracee of this thread has news, without
+// taking it (WNOWAIT), then collects the news of the processes it knows,
+// each by its pid. News of a child that is not this run's (another
+// goroutine's, started from this thread before it was locked) is left to
+// its owner.
 func (p *process) wait() error {
-	byPID := make(map[int]*member, len(p.members))
-	for _, m := range p.members {
-		byPID[m.pid] = m
-	}
+	defer p.endDescendants()
+	live := slices.Clone(p.members)
 	for left := len(p.members); left > 0; {
-		var ws unix.WaitStatus
-		var ru unix.Rusage
-		pid, err := unix.Wait4(-p.pgid, &ws, unix.WALL, &ru)
+		var info unix.Siginfo
+		err := unix.Waitid(unix.P_ALL, 0, &info, unix.WEXITED|unix.WNOWAIT|unix.WALL|unix.WNOTHREAD, nil)
 		switch {
 		case errors.Is(err, unix.EINTR):
 			continue
 		case err != nil:
 			return err
 		}
-		m := byPID[pid]
-		if m == nil {
-			continue
+		collected := false
+		for _, m := range live {
+			var ws unix.WaitStatus
+			var ru unix.Rusage
+			pid, err := unix.Wait4(m.pid, &ws, unix.WALL|unix.WNOHANG, &ru)
+			if err != nil || pid != m.pid {
+				continue
+			}
+			collected = true
+			switch {
+			case !ws.Stopped() && m.descendant:
+				m.exited = true // its parent, a program, reaps it and counts its CPU
+			case !ws.Stopped():
+				m.ws, m.ru, m.exited = ws, ru, true
+				left--
+			default:
+				if d := p.resume(m, ws); d != nil {
+					live = append(live, d)
+				}
+			}
 		}
-		if !ws.Stopped() {
-			m.ws, m.ru, m.exited = ws, ru, true
-			left--
-			continue
+		live = slices.DeleteFunc(live, func(m *member) bool { return m.exited })
+		if !collected {
+			time.Sleep(time.Millisecond) // another's child: its owner reaps it
 		}
-		signal := ws.StopSignal()
-		switch {
-		case signal == unix.SIGTRAP && ws.TrapCause() == unix.PTRACE_EVENT_EXIT:
-			m.peak, _ = readPeak(pid)
-			signal = 0
-		case signal == unix.SIGTRAP && ws.TrapCause() == unix.PTRACE_EVENT_EXEC:
-			signal = 0 // the program replaced itself (a wrapper's exec)
-		case signal == unix.SIGTRAP && !m.seen:
-			// Exec events are traced too: otherwise a later exec stops
-			// the program with a plain SIGTRAP that, delivered, kills it.
-			_ = unix.PtraceSetOptions(pid, unix.PTRACE_O_TRACEEXIT|unix.PTRACE_O_TRACEEXEC|unix.PTRACE_O_EXITKILL)
-			signal = 0
-		}
-		m.seen = true
-		_ = unix.PtraceCont(pid, int(signal))
 	}
 	return nil
+}
+
+// resume continues a traced process from a stop, reading its peak at its
+// exit stop and setting traceOptions at a program's first. At a fork stop
+// it returns the new process, a descendant, traced from its birth.
+func (p *process) resume(m *member, ws unix.WaitStatus) *member {
+	var born *member
+	signal := ws.StopSignal()
+	switch {
+	case signal == unix.SIGTRAP && ws.TrapCause() == unix.PTRACE_EVENT_EXIT:
+		m.peak, _ = readPeak(m.pid)
+		signal = 0
+	case signal == unix.SIGTRAP && ws.TrapCause() == unix.PTRACE_EVENT_EXEC:
+		signal = 0 // the program replaced itself (a wrapper's exec)
+	case signal == unix.SIGTRAP && (ws.TrapCause() == unix.PTRACE_EVENT_FORK || ws.TrapCause() == unix.PTRACE_EVENT_VFORK):
+		if pid, err := unix.PtraceGetEventMsg(m.pid); err == nil {
+			born = &member{pid: int(pid), descendant: true}
+			p.descendants = append(p.descendants, born)
+		}
+		signal = 0
+	case signal == unix.SIGTRAP && !m.seen:
+		_ = unix.PtraceSetOptions(m.pid, traceOptions)
+		signal = 0
+	case signal == unix.SIGSTOP && m.descendant && !m.seen:
+		signal = 0 // a descendant's first stop, which tracing it made
+	}
+	m.seen = true
+	_ = unix.PtraceCont(m.pid, int(signal))
+	return born
+}
+
+// endDescendants kills the descendants still running once the programs
+// have ended (a daemon a wrapper left behind, say) and waits for each:
+// a run's processes end with it.
+func (p *process) endDescendants() {
+	for _, d := range p.descendants {
+		if d.exited {
+			continue
+		}
+		d.killed = true
+		_ = unix.Kill(d.pid, unix.SIGKILL)
+		for {
+			var ws unix.WaitStatus
+			_, err := unix.Wait4(d.pid, &ws, unix.WALL, nil)
+			if errors.Is(err, unix.EINTR) {
+				continue
+			}
+			if err != nil || !ws.Stopped() {
+				break
+			}
+			_ = unix.PtraceCont(d.pid, 0) // its exit stop, if the kernel makes one
+		}
+		d.exited = true
+	}
 }
 
 // readPeak reads a live process's VmHWM.

@@ -120,17 +120,17 @@ type read struct {
 
 // result turns a run into the solver's Result.
 func (r read) result(p *problem, extra map[string]float64) solvers.Result {
-	res := solvers.Result{Counters: map[string]float64{
-		"reads": float64(r.reads), "reads_solved": 0, "generations": float64(r.generations),
-		"conflicts": float64(r.conflicts),
-	}}
+	res := solvers.Result{Counters: solvers.Counters{"conflicts": float64(r.conflicts)}}
+	res.Counters.Set(solvers.Reads, float64(r.reads))
+	res.Counters.Set(solvers.ReadsSolved, 0)
+	res.Counters.Set(solvers.Generations, float64(r.generations))
 	for k, v := range extra {
 		res.Counters[k] = v
 	}
 	switch {
 	case r.solved:
 		res.Status, res.Solution = solvers.Solved, p.grid(r.best)
-		res.Counters["reads_solved"] = 1
+		res.Counters.Set(solvers.ReadsSolved, 1)
 	case r.stopped:
 		res.Status, res.Detail = solvers.GaveUp, fmt.Sprintf("stopped after %d generations, best with %d conflicts", r.generations, r.conflicts)
 	default:
@@ -142,6 +142,9 @@ func (r read) result(p *problem, extra map[string]float64) solvers.Result {
 // unsolvable is the Result for a puzzle the algorithm found has no
 // solution; it cannot prove that in general, so it gives up, saying why.
 func unsolvable(why string) solvers.Result {
-	return solvers.Result{Status: solvers.GaveUp, Detail: "no solution: " + why,
-		Counters: map[string]float64{"reads": 0, "reads_solved": 0, "generations": 0}}
+	res := solvers.Result{Status: solvers.GaveUp, Detail: "no solution: " + why, Counters: solvers.Counters{}}
+	for _, k := range []solvers.Counter{solvers.Reads, solvers.ReadsSolved, solvers.Generations} {
+		res.Counters.Set(k, 0)
+	}
+	return res
 }

@@ -22,7 +22,7 @@ type problem struct {
 	// cand is, per cell, the digits it may take (bit d for digit d); every
 	// digit for the seed algorithm, the propagated candidates for the
 	// strong one.
-	cand []uint32
+	cand []uint64
 	// scored are the units whose conflicts count: every unit but the rows.
 	scored [][]int
 	// cellScored lists, per cell, the indices in scored of its units.
@@ -33,18 +33,18 @@ type problem struct {
 // other cells allowed the digits of cand (nil: any digit). It returns false
 // when a row has a given twice or a candidate set rules a row out; the
 // callers check the puzzle first, so that is a puzzle without solution.
-func newProblem(fixed *sudoku.Grid, cand []uint32) (*problem, bool) {
+func newProblem(fixed *sudoku.Grid, cand []uint64) (*problem, bool) {
 	geo := fixed.Geometry()
 	p := &problem{geo: geo, start: fixed.Clone().Cells(), free: make([][]int, geo.N), digits: make([][]uint8, geo.N),
 		rowOf: make([]int, geo.Cells), cand: cand}
 	if p.cand == nil {
-		p.cand = make([]uint32, geo.Cells)
+		p.cand = make([]uint64, geo.Cells)
 		for c := range p.cand {
-			p.cand[c] = uint32(1)<<(geo.N+1) - 2
+			p.cand[c] = uint64(1)<<(geo.N+1) - 2
 		}
 	}
 	for r := 0; r < geo.N; r++ {
-		var present uint32
+		var present uint64
 		for c := r * geo.N; c < (r+1)*geo.N; c++ {
 			if d := p.start[c]; d != 0 {
 				if present&(1<<d) != 0 {
@@ -82,11 +82,11 @@ func newProblem(fixed *sudoku.Grid, cand []uint32) (*problem, bool) {
 func (p *problem) conflicts(cells []uint8) int {
 	total := 0
 	for _, u := range p.scored {
-		var seen uint32
+		var seen uint64
 		for _, c := range u {
 			seen |= 1 << cells[c]
 		}
-		total += len(u) - bits.OnesCount32(seen)
+		total += len(u) - bits.OnesCount64(seen)
 	}
 	return total
 }

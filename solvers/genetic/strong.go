@@ -220,7 +220,7 @@ func (m *memetic) bestSwap(a int) (int, int) {
 // holds (a given keeps its own), and the puzzle with every cell left a
 // single candidate filled in. It is one pass over the givens, not
 // propagation: the cells it fills do not prune further.
-func prune(puzzle *sudoku.Grid) (*sudoku.Grid, []uint32) {
+func prune(puzzle *sudoku.Grid) (*sudoku.Grid, []uint64) {
 	cand := puzzle.Candidates()
 	fixed := puzzle.Clone()
 	for c, d := range puzzle.Cells() {
@@ -228,7 +228,7 @@ func prune(puzzle *sudoku.Grid) (*sudoku.Grid, []uint32) {
 		case d != 0:
 			cand[c] = 1 << d
 		case m != 0 && m&(m-1) == 0:
-			fixed.Set(c, bits.TrailingZeros32(m))
+			fixed.Set(c, bits.TrailingZeros64(m))
 		}
 	}
 	return fixed, cand

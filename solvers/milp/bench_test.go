@@ -5,6 +5,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubench/sudokubench/corpora/corporatest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/solvertest"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -15,18 +16,14 @@ const benchSample = 50
 
 // BenchmarkMILP solves puzzles of 17-clue and hardest-1106 in unique mode
 // with each pipeline, one puzzle per iteration, reusing one solver. It
-// reports ns/puzzle (wall, encode to decode), the engine's nodes or
-// decisions per puzzle, and for the outside programs startup-ns/puzzle, the
-// part of the time spent starting processes.
+// reports ns/puzzle (wall, encode to decode) and the engine's decisions
+// and conflicts per puzzle.
 func BenchmarkMILP(b *testing.B) {
 	for _, in := range Pipelines() {
 		for _, corpus := range []string{"17-clue", "hardest-1106"} {
 			b.Run(solvertest.BenchSolver(in.Name)+"/corpus="+corpus+"/mode=unique", func(b *testing.B) {
-				if err := in.Check(); err != nil {
-					b.Skipf("%s unavailable: %v", in.Name, err)
-				}
 				var grids []*sudoku.Grid
-				for _, p := range loadSample(b, corpus, benchSample) {
+				for _, p := range corporatest.Sample(b, corpus, benchSample, sampleSeed) {
 					grids = append(grids, p.Grid)
 				}
 				benchmarkSolver(b, in.New(), grids)
@@ -52,12 +49,9 @@ func benchmarkSolver(b *testing.B, s solvers.Solver, grids []*sudoku.Grid) {
 	}
 	n := float64(b.N)
 	b.ReportMetric(float64(time.Since(start).Nanoseconds())/n, "ns/puzzle")
-	for _, name := range []string{"nodes", "lp_iterations", "decisions", "conflicts"} {
+	for _, name := range []string{"decisions", "conflicts"} {
 		if v, ok := counters[name]; ok {
 			b.ReportMetric(v/n, name+"/puzzle")
 		}
-	}
-	if v, ok := counters["startup_ns"]; ok {
-		b.ReportMetric(v/n, "startup-ns/puzzle")
 	}
 }

@@ -11,61 +11,47 @@ import (
 	"github.com/sudokubench/sudokubench/solvers/external"
 )
 
-// cbcProgram is COIN-OR CBC, which reads the model as free MPS.
-var cbcProgram = external.Program{Name: "cbc", Package: "coinor-cbc", VersionArgs: []string{"-quit"}}
-
-type cbcTool struct{}
-
-func (cbcTool) program() external.Program { return cbcProgram }
-func (cbcTool) format() string            { return "mps" }
-
-func (cbcTool) args(model, solution string, limit float64) []string {
-	args := []string{model}
-	if limit > 0 {
-		args = append(args, "sec", strconv.FormatFloat(limit, 'f', 2, 64))
-	}
-	return append(args, "solve", "solu", solution)
-}
-
 var cbcCounterPatterns = map[string]*regexp.Regexp{
 	"nodes":         regexp.MustCompile(`Enumerated nodes:\s+(\d+)`),
 	"lp_iterations": regexp.MustCompile(`Total iterations:\s+(\d+)`),
 }
 
-// read parses CBC's solution file: a status line ("Optimal - objective value
-// 0", "Infeasible - …", "Integer infeasible - …", "Stopped on time - …")
-// then one "index name value reduced-cost" line per non-zero variable.
-func (cbcTool) read(out external.Output, solution []byte) (outcome, error) {
-	o := outcome{counters: make(map[string]float64)}
+// ReadCBC reads COIN-OR CBC's solution file (its "solu" command) and
+// standard output: a status line ("Optimal - objective value 0",
+// "Infeasible - …", "Integer infeasible - …", "Stopped on time - …") then
+// one "index name value reduced-cost" line per non-zero variable; the
+// nodes and LP iterations from the log.
+func ReadCBC(out external.Output, solution []byte) (Solution, error) {
+	s := Solution{Counters: make(map[string]float64)}
 	for name, re := range cbcCounterPatterns {
 		if m := re.FindSubmatch(out.Stdout); m != nil {
 			v, _ := strconv.ParseFloat(string(m[1]), 64)
-			o.counters[name] = v
+			s.Counters[name] = v
 		}
 	}
 	sc := bufio.NewScanner(bytes.NewReader(solution))
 	if !sc.Scan() {
-		return o, fmt.Errorf("no solution file written")
+		return s, fmt.Errorf("no solution file written")
 	}
 	status := strings.TrimSpace(sc.Text())
-	o.objective = cbcObjective(status)
+	s.Objective = cbcObjective(status)
 	switch {
 	case strings.HasPrefix(status, "Optimal"):
-		o.verdict = feasible
+		s.Feasible = true
 	case strings.Contains(status, "nfeasible"):
-		o.verdict, o.detail = infeasible, "cbc: "+status
-		return o, nil
+		s.Infeasible, s.Detail = true, "cbc: "+status
+		return s, nil
 	case strings.HasPrefix(status, "Stopped"):
 		// With a constant objective the first solution is optimal, so a
 		// stop means none was found.
-		o.verdict, o.detail = stopped, "cbc: "+status+" (its own limit, set below the deadline)"
-		return o, nil
+		s.Detail = "cbc: " + status + " (its own limit, set below the deadline)"
+		return s, nil
 	default:
-		return o, fmt.Errorf("unknown status line %q", status)
+		return s, fmt.Errorf("unknown status line %q", status)
 	}
 	values, err := readCBCValues(sc)
-	o.values = values
-	return o, err
+	s.Values = values
+	return s, err
 }
 
 func cbcObjective(status string) float64 {

@@ -3,6 +3,7 @@ package milp
 import (
 	"testing"
 
+	"github.com/sudokubench/sudokubench/corpora/corporatest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -18,7 +19,7 @@ func TestCuttingPlanesKnownUnsoundness(t *testing.T) {
 		"top1465:225":     "",
 	}
 	for _, corpus := range []string{"norvig-top95", "top1465"} {
-		for _, p := range loadSample(t, corpus, 0) {
+		for _, p := range corporatest.Sample(t, corpus, 0, sampleSeed) {
 			if _, ok := cases[p.ID]; ok {
 				cases[p.ID] = p.Grid.String()
 			}

@@ -11,25 +11,6 @@ import (
 	"github.com/sudokubench/sudokubench/solvers/external"
 )
 
-// glpkProgram is GLPK's glpsol, which reads the model as CPLEX LP.
-var glpkProgram = external.Program{Name: "glpsol", Package: "glpk-utils", VersionArgs: []string{"--version"}}
-
-type glpkTool struct{}
-
-func (glpkTool) program() external.Program { return glpkProgram }
-func (glpkTool) format() string            { return "lp" }
-
-// args asks for the printable solution (-o), which names the columns.
-// glpsol's --tmlim takes whole seconds, so a limit is rounded down, to at
-// least one second.
-func (glpkTool) args(model, solution string, limit float64) []string {
-	args := []string{"--lp", model, "-o", solution}
-	if limit > 0 {
-		args = append(args, "--tmlim", strconv.Itoa(max(int(limit), 1)))
-	}
-	return args
-}
-
 var (
 	// glpkProgress matches glpsol's progress lines: "*    12: obj = …" for
 	// the simplex and "+    40: mip = … (3; 7)" for branch and bound, the
@@ -40,31 +21,32 @@ var (
 	glpkObjective = regexp.MustCompile(`Objective:\s+\S+ = (\S+)`)
 )
 
-// read parses glpsol's printable solution: a "Status:" line, an
-// "Objective:" line, then the rows and the columns tables.
-func (glpkTool) read(out external.Output, solution []byte) (outcome, error) {
-	o := outcome{counters: glpkCounters(out.Stdout)}
+// ReadGLPK reads GLPK glpsol's printable solution (-o) and standard
+// output: a "Status:" line, an "Objective:" line, then the rows and the
+// columns tables; the LP iterations and nodes from the progress lines.
+func ReadGLPK(out external.Output, solution []byte) (Solution, error) {
+	s := Solution{Counters: glpkCounters(out.Stdout)}
 	status, err := glpkStatus(solution)
 	if err != nil {
-		return o, err
+		return s, err
 	}
 	if m := glpkObjective.FindSubmatch(solution); m != nil {
-		o.objective, _ = strconv.ParseFloat(string(m[1]), 64)
+		s.Objective, _ = strconv.ParseFloat(string(m[1]), 64)
 	}
 	switch {
 	case status == "INTEGER OPTIMAL" || status == "OPTIMAL" || status == "INTEGER NON-OPTIMAL":
-		o.verdict = feasible
-		o.values, err = glpkColumns(solution)
-		return o, err
+		s.Feasible = true
+		s.Values, err = glpkColumns(solution)
+		return s, err
 	case strings.Contains(status, "EMPTY") || strings.Contains(status, "INFEASIBLE") ||
 		bytes.Contains(out.Stdout, []byte("NO PRIMAL FEASIBLE")) || bytes.Contains(out.Stdout, []byte("NO INTEGER FEASIBLE")):
-		o.verdict, o.detail = infeasible, "glpsol: "+status
+		s.Infeasible, s.Detail = true, "glpsol: "+status
 	case bytes.Contains(out.Stdout, []byte("TIME LIMIT EXCEEDED")):
-		o.verdict, o.detail = stopped, "glpsol: time limit exceeded (its own limit, set below the deadline)"
+		s.Detail = "glpsol: time limit exceeded (its own limit, set below the deadline)"
 	default:
-		return o, fmt.Errorf("solution status %q", status)
+		return s, fmt.Errorf("solution status %q", status)
 	}
-	return o, nil
+	return s, nil
 }
 
 func glpkStatus(solution []byte) (string, error) {

@@ -1,12 +1,20 @@
 package milp
 
 import (
+	"bytes"
 	"context"
+	"errors"
 	"fmt"
+	"math"
+	"os"
+	"path/filepath"
 	"sort"
+	"strconv"
+	"time"
 
 	"github.com/sudokubench/sudokubench/encodings/milp"
 	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/external"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -30,14 +38,66 @@ func RelaxationExcess(ctx context.Context, puzzle, solution *sudoku.Grid) (float
 	if len(probe.Vars) == 0 {
 		return 0, nil
 	}
-	o, _, err := runTool(ctx, glpkTool{}, probe)
+	sol, err := runGLPK(ctx, probe)
 	if err != nil {
 		return 0, err
 	}
-	if o.verdict != feasible {
-		return 0, fmt.Errorf("tightness probe of %s: %s", puzzle, o.detail)
+	if !sol.Feasible {
+		return 0, fmt.Errorf("tightness probe of %s: %s", puzzle, sol.Detail)
 	}
-	return o.objective, nil
+	return sol.Objective, nil
+}
+
+// glpkProgram is GLPK's glpsol, which the analysis runs on CPLEX LP.
+var glpkProgram = external.Program{Name: "glpsol", Package: "glpk-utils"}
+
+// runGLPK writes the model as CPLEX LP in a private temporary directory,
+// has glpsol solve it under a time limit below ctx's deadline (the hard
+// kill behind it is ctx itself), and reads its printable solution.
+func runGLPK(ctx context.Context, m *milp.Model) (Solution, error) {
+	dir, cleanup, err := external.TempDir("milp")
+	if err != nil {
+		return Solution{}, fmt.Errorf("glpsol: %w", err)
+	}
+	defer cleanup()
+	modelPath, solPath := filepath.Join(dir, "model.lp"), filepath.Join(dir, "solution.txt")
+	var buf bytes.Buffer
+	if err := milp.WriteLP(&buf, m); err != nil {
+		return Solution{}, err
+	}
+	if err := os.WriteFile(modelPath, buf.Bytes(), 0o600); err != nil {
+		return Solution{}, fmt.Errorf("glpsol: %w", err)
+	}
+	args := []string{"--lp", modelPath, "-o", solPath}
+	if limit := limitSeconds(ctx); limit > 0 {
+		// --tmlim takes whole seconds: rounded down, to at least one.
+		args = append(args, "--tmlim", strconv.Itoa(max(int(limit), 1)))
+	}
+	out, err := external.Run(ctx, glpkProgram.Name, args, nil)
+	if err != nil {
+		return Solution{}, fmt.Errorf("glpsol: %w", err)
+	}
+	sol, err := os.ReadFile(solPath)
+	if err != nil && !errors.Is(err, os.ErrNotExist) {
+		return Solution{}, fmt.Errorf("glpsol: reading its solution: %w", err)
+	}
+	s, err := ReadGLPK(out, sol)
+	if err != nil {
+		return s, fmt.Errorf("glpsol (exit %d): %w; output: %s", out.ExitCode, err, out.Tail(400))
+	}
+	return s, nil
+}
+
+// limitSeconds is the time limit handed to glpsol: 90% of what is left
+// before ctx's deadline, less 100 ms for writing and reading files; 0 when
+// ctx has no deadline.
+func limitSeconds(ctx context.Context) float64 {
+	deadline, ok := ctx.Deadline()
+	if !ok {
+		return 0
+	}
+	left := time.Until(deadline).Seconds()*0.9 - 0.1
+	return math.Max(left, 0.01)
 }
 
 // LPBucket counts, for one hint count, the puzzles analysed and those whose

@@ -6,6 +6,8 @@ import (
 	"os"
 	"strings"
 	"testing"
+
+	"github.com/sudokubench/sudokubench/corpora/corporatest"
 )
 
 // analyse runs the LP analysis over a sample of a corpus.
@@ -14,7 +16,7 @@ func analyse(t *testing.T, corpus string, n int) LPBucket {
 	if err := a.Available(); err != nil {
 		t.Skipf("LP analysis needs glpsol: %v", err)
 	}
-	for _, p := range loadSample(t, corpus, n) {
+	for _, p := range corporatest.Sample(t, corpus, n, sampleSeed) {
 		if _, err := a.Add(context.Background(), p.Grid); err != nil {
 			t.Fatalf("%s: %v", p.ID, err)
 		}

@@ -7,43 +7,14 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/corpora/corporatest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/solvertest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
-const corporaDir = "../../corpora/data"
-
-// loadSample returns n puzzles of a corpus, sampled with a fixed seed (all
-// of them when n is 0).
-func loadSample(t testing.TB, name string, n int) []corpora.Puzzle {
-	t.Helper()
-	var out []corpora.Puzzle
-	opts := corpora.Options{Sample: n, Seed: 7}
-	_, err := corpora.Load(corporaDir, name, opts, func(p corpora.Puzzle) error {
-		out = append(out, p)
-		return nil
-	})
-	if err != nil {
-		t.Fatalf("load %s: %v", name, err)
-	}
-	return out
-}
-
-// available returns the pipelines that can run here, skipping (with the
-// reason) the outside ones whose program is missing.
-func available(t *testing.T) []solvers.Info {
-	var out []solvers.Info
-	for _, in := range Pipelines() {
-		if err := in.Check(); err != nil {
-			t.Logf("skipping %s: %v", in.Name, err)
-			continue
-		}
-		out = append(out, in)
-	}
-	return out
-}
+// sampleSeed draws the tests' samples of a corpus.
+const sampleSeed = 7
 
 func solve(t *testing.T, in solvers.Info, g *sudoku.Grid, mode solvers.Mode) solvers.Result {
 	t.Helper()
@@ -84,34 +55,19 @@ type namedPuzzle struct {
 	grid *sudoku.Grid
 }
 
-// shortExternal is how many puzzles of a kind the outside programs get under
-// -short: their process start-up and CBC's slow proofs make each take
-// seconds on a busy machine.
-const shortExternal = 3
-
-// forEngine trims a list of puzzles for an outside pipeline under -short.
-func forEngine[T any](in solvers.Info, all []T) []T {
-	if testing.Short() && !in.PureGo && len(all) > shortExternal {
-		return all[:shortExternal]
-	}
-	return all
-}
-
 func testPuzzles(t *testing.T) []namedPuzzle {
 	var out []namedPuzzle
 	for _, c := range []struct {
 		corpus string
 		n      int
 	}{{"17-clue", 3}, {"hardest-1106", 2}, {"norvig-top95", 2}} {
-		for _, p := range loadSample(t, c.corpus, c.n) {
+		for _, p := range corporatest.Sample(t, c.corpus, c.n, sampleSeed) {
 			out = append(out, namedPuzzle{p.ID, p.Grid})
 		}
 	}
 	diag := filledGrid(t, sudoku.MustGeometry(3, sudoku.Diagonal))
 	big := filledGrid(t, sudoku.MustGeometry(4, sudoku.Classic))
 	small := filledGrid(t, sudoku.MustGeometry(2, sudoku.Classic))
-	// The diagonal and 16×16 puzzles come first, so that -short keeps them
-	// and one 17-clue puzzle for the outside programs.
 	out = append([]namedPuzzle{
 		{"9x9-diagonal", blanked(diag, 0.7, 1)},
 		{"16x16", blanked(big, 0.6, 2)},
@@ -121,8 +77,8 @@ func testPuzzles(t *testing.T) []namedPuzzle {
 
 func TestPipelinesSolveAndVerify(t *testing.T) {
 	puzzles := testPuzzles(t)
-	for _, in := range available(t) {
-		for _, p := range forEngine(in, puzzles) {
+	for _, in := range Pipelines() {
+		for _, p := range puzzles {
 			t.Run(fmt.Sprintf("solver=%s/puzzle=%s", in.Name, p.name), func(t *testing.T) {
 				res := solve(t, in, p.grid, solvers.First)
 				if res.Status != solvers.Solved {
@@ -141,16 +97,12 @@ func TestPipelinesSolveAndVerify(t *testing.T) {
 // ill-posed puzzles on the cutting-planes pipeline, which is unsound on
 // some solvable ones (TestCuttingPlanesKnownUnsoundness).
 func TestConformance(t *testing.T) {
-	for _, in := range available(t) {
+	for _, in := range Pipelines() {
 		t.Run("solver="+in.Name, func(t *testing.T) {
 			suite := solvertest.Suite{
 				New:     in.New,
 				Samples: []solvertest.Sample{{Corpus: "17-clue", N: 3}},
 				MaxBox:  4,
-			}
-			if testing.Short() && !in.PureGo {
-				// CBC takes seconds to exhaust each tdoku-tests puzzle.
-				suite.UnsatLines = []int{19, 20, 21}[:shortExternal]
 			}
 			if in.Options["cutting-planes"] == "true" {
 				suite.RunIllPosed(t)
@@ -162,9 +114,9 @@ func TestConformance(t *testing.T) {
 }
 
 func TestPipelinesUniqueMode(t *testing.T) {
-	multi := loadSample(t, "serg", 1)[0]
-	unique := loadSample(t, "norvig-top95", 1)[0]
-	for _, in := range available(t) {
+	multi := corporatest.Sample(t, "serg", 1, sampleSeed)[0]
+	unique := corporatest.Sample(t, "norvig-top95", 1, sampleSeed)[0]
+	for _, in := range Pipelines() {
 		t.Run("solver="+in.Name+"/puzzle="+multi.ID, func(t *testing.T) {
 			res := solve(t, in, multi.Grid, solvers.Unique)
 			if res.Status != solvers.Multiple {

@@ -1,12 +1,14 @@
-// Package milp runs the 0/1 Sudoku model of encodings/milp on integer
-// programming engines: gophersat's pseudo-Boolean solver in-process (pure
-// Go, with or without cutting planes) and the outside programs CBC and GLPK
-// on model files. Every pipeline shares one flow — encode with the givens
-// eliminated, decide feasibility, decode — and unique mode adds a no-good cut
-// that excludes the first solution and decides again.
+// Package milp runs the 0/1 Sudoku model of encodings/milp on gophersat's
+// pseudo-Boolean solver in process (pure Go, with or without cutting
+// planes): encode with the givens eliminated, decide feasibility, decode;
+// unique mode adds a no-good cut that excludes the first solution and
+// decides again.
 //
-// The package also runs the LP relaxation analysis: whether the relaxation of
-// a puzzle's model already has the integral solution as its only point.
+// It also reads what the outside MILP programs leave (ReadCBC, ReadGLPK),
+// for the solver definitions that run CBC and glpsol on the model's files
+// (solvers/defs), and runs the LP relaxation analysis with glpsol: whether
+// the relaxation of a puzzle's model already has the integral solution as
+// its only point.
 package milp
 
 import (
@@ -25,14 +27,13 @@ type verdict int
 const (
 	feasible   verdict = iota // a solution was found
 	infeasible                // proved that none exists
-	stopped                   // the engine stopped at its own limit
 )
 
 // attempt is one engine run on one model.
 type attempt struct {
 	verdict verdict
 	x       []float64 // one value per model variable, when feasible
-	detail  string    // why the engine stopped, when stopped
+	detail  string    // why there is no solution, when infeasible
 	// counters are engine counters, summed over the runs of one Solve.
 	counters map[string]float64
 }
@@ -69,7 +70,8 @@ func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Resu
 		return res, err
 	}
 	if first.verdict != feasible {
-		return noSolution(res, first), nil
+		res.Status, res.Detail = solvers.Unsat, first.detail
+		return res, nil
 	}
 	start = time.Now()
 	grid, err := m.Decode(first.x)
@@ -95,11 +97,8 @@ func (p *pipeline) proveUnique(ctx context.Context, m *milp.Model, grid *sudoku.
 		res.Status, res.Solution, res.Detail = solvers.Error, nil, err.Error()
 		return res, err
 	}
-	switch second.verdict {
-	case feasible:
+	if second.verdict == feasible {
 		res.Status = solvers.Multiple
-	case stopped:
-		res.Status, res.Solution, res.Detail = solvers.GaveUp, nil, "proving uniqueness: "+second.detail
 	}
 	return res, nil
 }
@@ -123,14 +122,4 @@ func (p *pipeline) run(ctx context.Context, m *milp.Model, res *solvers.Result) 
 		return a, fmt.Errorf("%s: %w", p.name, err)
 	}
 	return a, nil
-}
-
-// noSolution sets the status of a run whose first decision found no
-// solution: unsat if the engine proved it, gave-up if it stopped.
-func noSolution(res solvers.Result, a attempt) solvers.Result {
-	res.Status, res.Detail = solvers.Unsat, a.detail
-	if a.verdict == stopped {
-		res.Status = solvers.GaveUp
-	}
-	return res
 }

@@ -1,135 +1,101 @@
 package milp
 
 import (
+	"bytes"
 	"context"
-	"fmt"
-	"strconv"
-	"strings"
+	"os"
+	"path/filepath"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/corpora/corporatest"
 	"github.com/sudokubench/sudokubench/encodings/milp"
 	"github.com/sudokubench/sudokubench/solvers/external"
-	"github.com/sudokubench/sudokubench/sudoku"
 )
 
-// glpkMPSTool is glpsol reading free MPS, for the writer round trips.
-type glpkMPSTool struct{ glpkTool }
-
-func (glpkMPSTool) format() string { return "mps" }
-
-func (t glpkMPSTool) args(model, solution string, limit float64) []string {
-	args := t.glpkTool.args(model, solution, limit)
-	args[0] = "--freemps"
-	return args
-}
-
-// cbcLPTool is CBC reading CPLEX LP, for the writer round trips.
-type cbcLPTool struct{ cbcTool }
-
-func (cbcLPTool) format() string { return "lp" }
-
-func roundTripTools() map[string]tool {
-	return map[string]tool{
-		"glpsol-lp": glpkTool{}, "glpsol-mps": glpkMPSTool{},
-		"cbc-lp": cbcLPTool{}, "cbc-mps": cbcTool{},
-	}
-}
-
-func runOrSkip(t *testing.T, tl tool, m *milp.Model) outcome {
+// glpsolMPS solves a model written as free MPS with glpsol, as runGLPK
+// solves it written as CPLEX LP.
+func glpsolMPS(t *testing.T, m *milp.Model) Solution {
 	t.Helper()
-	if err := tl.program().Available(); err != nil {
-		t.Skipf("needs %s: %v", tl.program().Name, err)
+	dir := t.TempDir()
+	var buf bytes.Buffer
+	if err := milp.WriteMPS(&buf, m); err != nil {
+		t.Fatal(err)
 	}
-	o, _, err := runTool(context.Background(), tl, m)
+	model, solution := filepath.Join(dir, "model.mps"), filepath.Join(dir, "solution.txt")
+	if err := os.WriteFile(model, buf.Bytes(), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	out, err := external.Run(context.Background(), "glpsol", []string{"--freemps", model, "-o", solution}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return o
-}
-
-// TestWritersRoundTrip writes each form in each format, has each program
-// solve it, and decodes what it wrote back.
-func TestWritersRoundTrip(t *testing.T) {
-	puzzles := []namedPuzzle{{"top95-1", loadSample(t, "norvig-top95", 1)[0].Grid}}
-	diag := sudoku.MustGeometry(2, sudoku.Diagonal)
-	puzzles = append(puzzles, namedPuzzle{"4x4-diagonal", sudoku.NewGrid(diag)})
-	for name, tl := range roundTripTools() {
-		for _, p := range puzzles {
-			for _, form := range []milp.Form{milp.Fixed, milp.Eliminated} {
-				t.Run(fmt.Sprintf("tool=%s/puzzle=%s/form=%s", name, p.name, form), func(t *testing.T) {
-					m := milp.New(p.grid, form)
-					o := runOrSkip(t, tl, m)
-					if o.verdict != feasible {
-						t.Fatalf("verdict %d (%s), want feasible", o.verdict, o.detail)
-					}
-					g, err := m.DecodeNamed(o.values)
-					if err != nil {
-						t.Fatal(err)
-					}
-					if err := sudoku.CheckSolution(p.grid, g); err != nil {
-						t.Fatalf("decoded %s: %v", g, err)
-					}
-				})
-			}
-		}
+	text, err := os.ReadFile(solution)
+	if err != nil {
+		t.Fatalf("glpsol wrote no solution (exit %d): %s", out.ExitCode, out.Tail(300))
 	}
-}
-
-// TestWritersKeepConflicts checks that a row emptied by elimination, and
-// the fixed form of the same puzzle, read back as infeasible.
-func TestWritersKeepConflicts(t *testing.T) {
-	g, err := sudoku.ParseLine("12345678.........9"+strings.Repeat(".", 63), sudoku.Classic)
+	s, err := ReadGLPK(out, text)
 	if err != nil {
 		t.Fatal(err)
 	}
-	for name, tl := range roundTripTools() {
-		for _, form := range []milp.Form{milp.Fixed, milp.Eliminated} {
-			t.Run(fmt.Sprintf("tool=%s/form=%s", name, form), func(t *testing.T) {
-				if o := runOrSkip(t, tl, milp.New(g, form)); o.verdict != infeasible {
-					t.Fatalf("verdict %d (%s), want infeasible", o.verdict, o.detail)
-				}
-			})
-		}
-	}
+	return s
 }
 
 // TestTightnessProbeInMPS solves the maximisation written as MPS (negated
 // objective) and as LP, and expects the same optimum up to sign.
 func TestTightnessProbeInMPS(t *testing.T) {
-	p := loadSample(t, "norvig-top95", 2)[1].Grid
+	if err := glpkProgram.Available(); err != nil {
+		t.Skip(err)
+	}
+	p := corporatest.Sample(t, "norvig-top95", 2, sampleSeed)[1].Grid
 	res := solve(t, Pipelines()[0], p, "first")
 	probe, err := milp.New(p, milp.Eliminated).TightnessProbe(res.Solution)
 	if err != nil {
 		t.Fatal(err)
 	}
-	lp := runOrSkip(t, glpkTool{}, probe)
-	mps := runOrSkip(t, glpkMPSTool{}, probe)
-	if lp.objective != -mps.objective {
-		t.Errorf("LP optimum %v, MPS optimum %v: want opposite signs", lp.objective, mps.objective)
+	lp, err := runGLPK(context.Background(), probe)
+	if err != nil {
+		t.Fatal(err)
 	}
-	t.Logf("probe optimum %v", lp.objective)
+	mps := glpsolMPS(t, probe)
+	if !lp.Feasible || !mps.Feasible || lp.Objective != -mps.Objective {
+		t.Errorf("LP optimum %v, MPS optimum %v: want both feasible, opposite signs", lp.Objective, mps.Objective)
+	}
+	t.Logf("probe optimum %v", lp.Objective)
+}
+
+// outcome names what a reader made of a program's answer.
+func outcome(s Solution) string {
+	switch {
+	case s.Feasible:
+		return "feasible"
+	case s.Infeasible:
+		return "infeasible"
+	}
+	return "stopped"
 }
 
 func TestReadCBCStatuses(t *testing.T) {
 	stdout := external.Output{Stdout: []byte("Enumerated nodes:               12\nTotal iterations:               345\n")}
 	for _, c := range []struct {
-		solution string
-		want     verdict
+		solution, want string
 	}{
-		{"Optimal - objective value 0.00000000\n      3 x_1_1_4  1  0\n", feasible},
-		{"Infeasible - objective value 0.00000000\n", infeasible},
-		{"Integer infeasible - objective value 0.00000000\n", infeasible},
-		{"Stopped on time - objective value 1e+50\n", stopped},
+		{"Optimal - objective value 0.00000000\n      3 x_1_1_4  1  0\n", "feasible"},
+		{"Infeasible - objective value 0.00000000\n", "infeasible"},
+		{"Integer infeasible - objective value 0.00000000\n", "infeasible"},
+		{"Stopped on time - objective value 1e+50\n", "stopped"},
 	} {
-		o, err := cbcTool{}.read(stdout, []byte(c.solution))
-		if err != nil || o.verdict != c.want {
-			t.Errorf("%q: verdict %d, %v; want %d", c.solution, o.verdict, err, c.want)
+		s, err := ReadCBC(stdout, []byte(c.solution))
+		if err != nil || outcome(s) != c.want {
+			t.Errorf("%q: %s, %v; want %s", c.solution, outcome(s), err, c.want)
 		}
-		if o.counters["nodes"] != 12 || o.counters["lp_iterations"] != 345 {
-			t.Errorf("%q: counters %v, want 12 nodes and 345 iterations", c.solution, o.counters)
+		if s.Counters["nodes"] != 12 || s.Counters["lp_iterations"] != 345 {
+			t.Errorf("%q: counters %v, want 12 nodes and 345 iterations", c.solution, s.Counters)
 		}
 	}
-	if _, err := (cbcTool{}).read(stdout, nil); err == nil {
+	if s, err := ReadCBC(stdout, []byte("Optimal - objective value 0.00000000\n      3 x_1_1_4  1  0\n")); err != nil || s.Values["x_1_1_4"] != 1 {
+		t.Errorf("values %v, %v; want x_1_1_4 = 1", s.Values, err)
+	}
+	if _, err := ReadCBC(stdout, nil); err == nil {
 		t.Error("missing solution file accepted")
 	}
 }
@@ -141,21 +107,20 @@ func TestReadGLPKStatuses(t *testing.T) {
 		"     2 a_very_long_column_name\n" +
 		"                   *              0             0             1 \n\n"
 	for _, c := range []struct {
-		status, stdout string
-		want           verdict
+		status, stdout, want string
 	}{
-		{"INTEGER OPTIMAL", "+    40: mip = 0 <= tree is empty 0.0% (0; 13)\n", feasible},
-		{"INTEGER EMPTY", "PROBLEM HAS NO INTEGER FEASIBLE SOLUTION\n", infeasible},
-		{"INTEGER UNDEFINED", "PROBLEM HAS NO PRIMAL FEASIBLE SOLUTION\n", infeasible},
-		{"INTEGER UNDEFINED", "TIME LIMIT EXCEEDED; SEARCH TERMINATED\n", stopped},
+		{"INTEGER OPTIMAL", "+    40: mip = 0 <= tree is empty 0.0% (0; 13)\n", "feasible"},
+		{"INTEGER EMPTY", "PROBLEM HAS NO INTEGER FEASIBLE SOLUTION\n", "infeasible"},
+		{"INTEGER UNDEFINED", "PROBLEM HAS NO PRIMAL FEASIBLE SOLUTION\n", "infeasible"},
+		{"INTEGER UNDEFINED", "TIME LIMIT EXCEEDED; SEARCH TERMINATED\n", "stopped"},
 	} {
 		solution := "Status:     " + c.status + "\nObjective:  obj = 0 (MINimum)\n\n" + columns
-		o, err := glpkTool{}.read(external.Output{Stdout: []byte(c.stdout)}, []byte(solution))
-		if err != nil || o.verdict != c.want {
-			t.Errorf("%s / %q: verdict %d, %v; want %d", c.status, c.stdout, o.verdict, err, c.want)
+		s, err := ReadGLPK(external.Output{Stdout: []byte(c.stdout)}, []byte(solution))
+		if err != nil || outcome(s) != c.want {
+			t.Errorf("%s / %q: %s, %v; want %s", c.status, c.stdout, outcome(s), err, c.want)
 		}
-		if c.want == feasible && (o.values["x_1_1_4"] != 1 || len(o.values) != 2 || o.counters["nodes"] != 13 || o.counters["lp_iterations"] != 40) {
-			t.Errorf("values %v, counters %v", o.values, o.counters)
+		if c.want == "feasible" && (s.Values["x_1_1_4"] != 1 || len(s.Values) != 2 || s.Counters["nodes"] != 13 || s.Counters["lp_iterations"] != 40) {
+			t.Errorf("values %v, counters %v", s.Values, s.Counters)
 		}
 	}
 }
@@ -163,15 +128,10 @@ func TestReadGLPKStatuses(t *testing.T) {
 func TestTimeLimitIsBelowTheDeadline(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10e9)
 	defer cancel()
-	limit := limitSeconds(ctx)
-	if limit <= 0 || limit >= 10 {
+	if limit := limitSeconds(ctx); limit <= 0 || limit >= 10 {
 		t.Errorf("limit %v s for a 10 s deadline", limit)
 	}
 	if limitSeconds(context.Background()) != 0 {
 		t.Error("a limit without a deadline")
-	}
-	args := cbcTool{}.args("m.mps", "s.txt", limit)
-	if args[1] != "sec" || args[2] != strconv.FormatFloat(limit, 'f', 2, 64) {
-		t.Errorf("cbc args %v", args)
 	}
 }

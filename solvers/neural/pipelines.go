@@ -177,7 +177,8 @@ func (s *Solver) search(ctx context.Context, mode solvers.Mode, board *[Cells]ui
 		limit = 2
 	}
 	first, found, nodes, guesses, interrupted := s.pred.Search(ctx, *board, limit)
-	res.Counters["nodes"], res.Counters["guesses"] = float64(nodes), float64(guesses)
+	res.Counters.Set(solvers.Nodes, float64(nodes))
+	res.Counters.Set(solvers.Guesses, float64(guesses))
 	*board = first
 	switch {
 	case interrupted && found == 0:

@@ -4,33 +4,20 @@ import (
 	"context"
 	"fmt"
 	"math/rand/v2"
-	"path/filepath"
 	"testing"
 
-	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/corpora/corporatest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/solvertest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
-
-// loadCorpus reads up to max puzzles of a shipped corpus.
-func loadCorpus(t *testing.T, name string, max int) []corpora.Puzzle {
-	t.Helper()
-	var out []corpora.Puzzle
-	_, err := corpora.Load(filepath.Join("..", "..", "corpora", "data"), name, corpora.Options{Limit: max},
-		func(p corpora.Puzzle) error { out = append(out, p); return nil })
-	if err != nil {
-		t.Fatal(err)
-	}
-	return out
-}
 
 // TestSearchIsComplete runs the network-guided search, with a small
 // untrained network (the search must be complete whatever the network
 // says), on tdoku's fixture of puzzles with 0, 1 and many solutions.
 func TestSearchIsComplete(t *testing.T) {
 	pred := NewPredictor(NewRRN(RRNConfig{Hidden: 8, Steps: 2}, rand.New(rand.NewPCG(2, 2))))
-	for _, pz := range loadCorpus(t, "tdoku-tests", 0) {
+	for _, pz := range corporatest.First(t, "tdoku-tests", 0) {
 		t.Run(fmt.Sprintf("line=%d/count=%d", pz.Line, pz.Solutions), func(t *testing.T) {
 			var board [Cells]uint8
 			copy(board[:], pz.Grid.Cells())

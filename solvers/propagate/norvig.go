@@ -68,9 +68,8 @@ func (s *Norvig) SolveTraced(ctx context.Context, req solvers.Request, step func
 	if consistent {
 		e.search(0)
 	}
-	res := solvers.Result{Counters: map[string]float64{
-		"nodes": float64(e.nodes), "guesses": float64(e.guesses), "backtracks": float64(e.backtracks),
-	}}
+	res := solvers.Result{Counters: solvers.SearchCounters(e.nodes, e.guesses)}
+	res.Counters.Set(solvers.Backtracks, float64(e.backtracks))
 	res.Status = solvers.SearchStatus(req.Mode, e.solutions, e.stopped)
 	switch {
 	case e.stopped:
@@ -88,7 +87,7 @@ func (s *Norvig) SolveTraced(ctx context.Context, req solvers.Request, step func
 type engine struct {
 	geo    *sudoku.Geometry
 	puzzle *sudoku.Grid
-	states [][]uint32
+	states [][]uint64
 	step   func(solvers.Step)
 	limit  int
 	done   <-chan struct{}
@@ -102,14 +101,14 @@ type engine struct {
 
 func newEngine(puzzle *sudoku.Grid, step func(solvers.Step)) *engine {
 	geo := puzzle.Geometry()
-	return &engine{geo: geo, puzzle: puzzle, states: [][]uint32{make([]uint32, geo.Cells)}, step: step}
+	return &engine{geo: geo, puzzle: puzzle, states: [][]uint64{make([]uint64, geo.Cells)}, step: step}
 }
 
 // load fills state 0 with every digit everywhere, assigns the givens and
 // reduces to a fixpoint; false on a contradiction.
 func (e *engine) load() bool {
 	v := e.states[0]
-	all := uint32(1)<<(e.geo.N+1) - 2
+	all := uint64(1)<<(e.geo.N+1) - 2
 	for c := range v {
 		v[c] = all
 	}
@@ -126,17 +125,17 @@ func (e *engine) load() bool {
 }
 
 // state returns the state buffer of a depth, growing the stack.
-func (e *engine) state(depth int) []uint32 {
+func (e *engine) state(depth int) []uint64 {
 	for len(e.states) <= depth {
-		e.states = append(e.states, make([]uint32, e.geo.Cells))
+		e.states = append(e.states, make([]uint64, e.geo.Cells))
 	}
 	return e.states[depth]
 }
 
 // assign places d at cell by eliminating every other digit there.
-func (e *engine) assign(v []uint32, cell, d int) bool {
+func (e *engine) assign(v []uint64, cell, d int) bool {
 	for other := v[cell] &^ (1 << d); other != 0; other &= other - 1 {
-		if !e.eliminate(v, cell, bits.TrailingZeros32(other)) {
+		if !e.eliminate(v, cell, bits.TrailingZeros64(other)) {
 			return false
 		}
 	}
@@ -146,8 +145,8 @@ func (e *engine) assign(v []uint32, cell, d int) bool {
 // eliminate removes d from cell and propagates: a cell left with one digit
 // takes it from its peers, and a unit left with one place for d puts it
 // there. False on a contradiction: a cell or a unit with no place left.
-func (e *engine) eliminate(v []uint32, cell, d int) bool {
-	bit := uint32(1) << d
+func (e *engine) eliminate(v []uint64, cell, d int) bool {
+	bit := uint64(1) << d
 	if v[cell]&bit == 0 {
 		return true
 	}
@@ -156,7 +155,7 @@ func (e *engine) eliminate(v []uint32, cell, d int) bool {
 	case m == 0:
 		return false
 	case m&(m-1) == 0:
-		last := bits.TrailingZeros32(m)
+		last := bits.TrailingZeros64(m)
 		for _, p := range e.geo.Peers[cell] {
 			if !e.eliminate(v, p, last) {
 				return false
@@ -184,7 +183,7 @@ func (e *engine) eliminate(v []uint32, cell, d int) bool {
 
 // reduce applies naked twins until nothing changes, each elimination
 // propagating as eliminate does; false on a contradiction.
-func (e *engine) reduce(v []uint32) bool {
+func (e *engine) reduce(v []uint64) bool {
 	for changed := true; changed; {
 		changed = false
 		for _, u := range e.geo.Units {
@@ -201,10 +200,10 @@ func (e *engine) reduce(v []uint32) bool {
 // nakedTwins finds two cells of a unit with the same two digits and takes
 // those digits from the unit's other cells. It reports whether the state
 // is consistent and whether it changed.
-func (e *engine) nakedTwins(v []uint32, unit []int) (ok, changed bool) {
+func (e *engine) nakedTwins(v []uint64, unit []int) (ok, changed bool) {
 	for i, a := range unit {
 		m := v[a]
-		if bits.OnesCount32(m) != 2 {
+		if bits.OnesCount64(m) != 2 {
 			continue
 		}
 		for _, b := range unit[i+1:] {
@@ -217,7 +216,7 @@ func (e *engine) nakedTwins(v []uint32, unit []int) (ok, changed bool) {
 				}
 				changed = true
 				for ds := v[c] & m; ds != 0; ds &= ds - 1 {
-					if !e.eliminate(v, c, bits.TrailingZeros32(ds)) {
+					if !e.eliminate(v, c, bits.TrailingZeros64(ds)) {
 						return false, true
 					}
 				}
@@ -242,7 +241,7 @@ func (e *engine) search(depth int) bool {
 		if e.cancelled() {
 			return true
 		}
-		d := bits.TrailingZeros32(m)
+		d := bits.TrailingZeros64(m)
 		e.nodes++
 		child := e.state(depth + 1)
 		copy(child, v)
@@ -272,10 +271,10 @@ func (e *engine) cancelled() bool {
 // fewest returns the undecided cell with the fewest digits (the first in
 // reading order among equals) and its digits, or -1 when every cell is
 // decided.
-func (e *engine) fewest(v []uint32) (int, uint32) {
+func (e *engine) fewest(v []uint64) (int, uint64) {
 	best, fewest := -1, e.geo.N+1
 	for c, m := range v {
-		if k := bits.OnesCount32(m); k > 1 && k < fewest {
+		if k := bits.OnesCount64(m); k > 1 && k < fewest {
 			best, fewest = c, k
 			if k == 2 {
 				break
@@ -289,12 +288,12 @@ func (e *engine) fewest(v []uint32) (int, uint32) {
 }
 
 // found records a state where every cell is decided.
-func (e *engine) found(v []uint32) {
+func (e *engine) found(v []uint64) {
 	e.solutions++
 	if e.first == nil {
 		e.first = sudoku.NewGrid(e.geo)
 		for c, m := range v {
-			e.first.Set(c, bits.TrailingZeros32(m))
+			e.first.Set(c, bits.TrailingZeros64(m))
 		}
 	}
 	if e.step != nil {
@@ -303,7 +302,7 @@ func (e *engine) found(v []uint32) {
 }
 
 // trace reports a guess or a backtrack, keeping the depth.
-func (e *engine) trace(kind solvers.StepKind, cell, d int, options uint32) {
+func (e *engine) trace(kind solvers.StepKind, cell, d int, options uint64) {
 	if e.step == nil {
 		return
 	}
@@ -319,7 +318,7 @@ func (e *engine) trace(kind solvers.StepKind, cell, d int, options uint32) {
 // traceForced reports, in reading order, the cells that propagation
 // decided between two states (from the givens when before is nil), except
 // the guessed cell.
-func (e *engine) traceForced(before, after []uint32, guessed int) {
+func (e *engine) traceForced(before, after []uint64, guessed int) {
 	if e.step == nil {
 		return
 	}
@@ -330,7 +329,7 @@ func (e *engine) traceForced(before, after []uint32, guessed int) {
 			was = before[c]&(before[c]-1) == 0
 		}
 		if decided && !was && c != guessed {
-			e.step(solvers.Step{Kind: solvers.Force, Cell: c, Value: bits.TrailingZeros32(m), Options: m, Depth: e.depth})
+			e.step(solvers.Step{Kind: solvers.Force, Cell: c, Value: bits.TrailingZeros64(m), Options: m, Depth: e.depth})
 		}
 	}
 }

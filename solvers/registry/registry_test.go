@@ -37,6 +37,38 @@ func TestIncompletePipelinesGiveUpOnIllPosedPuzzles(t *testing.T) {
 	}
 }
 
+// Every stochastic pipeline reports its reads and the reads that solved,
+// under the contract's names, on a puzzle it solves and on one it gives up
+// on: the report's success per read and TTS99 are made from them, and a
+// sampler that misspelt them would silently drop out of those tables.
+func TestStochasticPipelinesCountReads(t *testing.T) {
+	easy := solvertest.Corpus(t, "17-clue+40", 1)[0].Grid
+	illPosed := solvertest.IllPosedPuzzles(3, sudoku.Classic)[0].Grid
+	for _, in := range Default().All() {
+		if !in.Stochastic {
+			continue
+		}
+		t.Run("solver="+in.Name, func(t *testing.T) {
+			if err := in.Check(); err != nil {
+				t.Skipf("cannot run here: %v", err)
+			}
+			for _, p := range []*sudoku.Grid{easy, illPosed} {
+				ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+				res, err := in.New().Solve(ctx, solvers.Request{Puzzle: p, Mode: solvers.First, Seed: 1})
+				cancel()
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, k := range []solvers.Counter{solvers.Reads, solvers.ReadsSolved} {
+					if _, ok := res.Counters.Get(k); !ok {
+						t.Errorf("%s on %s: no %q counter among %v", res.Status, p, k, res.Counters)
+					}
+				}
+			}
+		})
+	}
+}
+
 // The default registry holds the Go engines and the shipped definitions.
 func TestDefaultHoldsTheShippedDefinitions(t *testing.T) {
 	reg := Default()

@@ -7,6 +7,8 @@ import (
 
 	"github.com/crillab/gophersat/solver"
 
+	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/corpora/corporatest"
 	"github.com/sudokubench/sudokubench/encodings/cnf"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/solvertest"
@@ -17,9 +19,9 @@ import (
 // ns, decisions and conflicts per puzzle. The figure to beat: minisat,
 // complete encoding, incremental, 177 µs per 17-clue puzzle.
 func BenchmarkSAT(b *testing.B) {
-	corpora := map[string][]corpusLine{
-		"17-clue":      readCorpus(b, "17-clue.txt", 1000),
-		"hardest-1106": readCorpus(b, "hardest-1106.txt", 1000),
+	corpora := map[string][]corpora.Puzzle{
+		"17-clue":      corporatest.First(b, "17-clue", 1000),
+		"hardest-1106": corporatest.First(b, "hardest-1106", 1000),
 	}
 	for _, in := range Pipelines() {
 		for name, lines := range corpora {
@@ -31,7 +33,7 @@ func BenchmarkSAT(b *testing.B) {
 				var decisions, conflicts float64
 				start := time.Now()
 				for i := 0; i < b.N; i++ {
-					res, err := s.Solve(context.Background(), solvers.Request{Puzzle: lines[i%len(lines)].puzzle, Mode: solvers.Unique})
+					res, err := s.Solve(context.Background(), solvers.Request{Puzzle: lines[i%len(lines)].Grid, Mode: solvers.Unique})
 					if err != nil || res.Status != solvers.Solved {
 						b.Fatalf("puzzle %d: %s %v", i%len(lines), res.Status, err)
 					}
@@ -51,7 +53,7 @@ func BenchmarkSAT(b *testing.B) {
 // extended formula of a puzzle: solver.ParseSlice on [][]int, and building
 // the clauses directly (buildProblem, what the pipelines use).
 func BenchmarkGophersatBuild(b *testing.B) {
-	p := readCorpus(b, "17-clue.txt", 1)[0].puzzle
+	p := corporatest.First(b, "17-clue", 1)[0].Grid
 	inst, err := cnf.EncodePuzzle(p, cnf.Options{Encoding: cnf.Extended})
 	if err != nil {
 		b.Fatal(err)

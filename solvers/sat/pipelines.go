@@ -1,17 +1,13 @@
 package sat
 
 import (
-	"context"
-	"fmt"
-	"strings"
-	"time"
-
 	"github.com/sudokubench/sudokubench/encodings/cnf"
 	"github.com/sudokubench/sudokubench/solvers"
-	"github.com/sudokubench/sudokubench/solvers/external"
 )
 
-// Pipelines returns the SAT pipelines, named sat/<engine>/<encoding>.
+// Pipelines returns the in-process SAT pipelines, named
+// sat/gophersat/<encoding>. The outside SAT programs (minisat, CaDiCaL,
+// CryptoMiniSat, PicoSAT) are solver definitions, in solvers/defs.
 func Pipelines() []solvers.Info {
 	extended := cnf.Options{Encoding: cnf.Extended}
 	minimal := cnf.Options{Encoding: cnf.Minimal}
@@ -38,18 +34,6 @@ func Pipelines() []solvers.Info {
 			"gophersat in-process, extended encoding with native cardinality constraints for at-most-one",
 			func() engine { return &gophersatFresh{} }),
 	)
-	for _, prog := range []struct {
-		short string
-		o     outsideSolver
-	}{
-		{"minisat", outsideSolver{program: minisatProgram, args: []string{"-verb=1"}, resultFile: true}},
-		{"cadical", outsideSolver{program: cadicalProgram, proofArgs: []string{proofPlaceholder}}},
-		{"cryptominisat", outsideSolver{program: cmsProgram}},
-	} {
-		for _, opt := range []cnf.Options{extended, minimal} {
-			out = append(out, outsideInfo(prog.short, opt, prog.o))
-		}
-	}
 	return out
 }
 
@@ -62,23 +46,6 @@ func gophersatInfo(variant string, opt cnf.Options, desc string, newEngine func(
 		PureGo:      true,
 		Version:     func() string { return GophersatVersion },
 		New:         func() solvers.Solver { return newPipeline(opt, newEngine()) },
-	}
-}
-
-func outsideInfo(short string, opt cnf.Options, o outsideSolver) solvers.Info {
-	var proofs *solvers.ProofSpec
-	if len(o.proofArgs) > 0 {
-		proofs = &solvers.ProofSpec{Encoding: opt}
-	}
-	return solvers.Info{
-		Name:        fmt.Sprintf("sat/%s/%s", short, opt),
-		Family:      "sat",
-		Description: fmt.Sprintf("%s on a DIMACS file, %s encoding, a fresh process per solve", o.program.Name, opt.Encoding),
-		Options:     optionMap(opt, o.program.Name),
-		Proofs:      proofs,
-		Available:   o.program.Available,
-		Version:     func() string { return programVersion(o.program) },
-		New:         func() solvers.Solver { return newPipeline(opt, o) },
 	}
 }
 
@@ -96,26 +63,4 @@ func optionMap(opt cnf.Options, engine string) map[string]string {
 		"at_most_one": opt.AtMostOne.String(),
 		"reduce":      reduce,
 	}
-}
-
-// programVersion is what the program says of its version (minisat says
-// nothing) with the Debian package version when dpkg knows it.
-func programVersion(p external.Program) string {
-	v := ""
-	if p.Name != minisatProgram.Name {
-		v = p.Version()
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
-	defer cancel()
-	out, err := external.Run(ctx, "dpkg-query", []string{"-W", "-f", "${Version}", p.Package}, nil)
-	if deb := strings.TrimSpace(string(out.Stdout)); err == nil && out.ExitCode == 0 && deb != "" {
-		if v == "" || v == "unknown" {
-			return "debian " + deb
-		}
-		return fmt.Sprintf("%s (debian %s)", v, deb)
-	}
-	if v == "" {
-		return "unknown"
-	}
-	return v
 }

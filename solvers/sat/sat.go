@@ -1,8 +1,9 @@
-// Package sat solves Sudoku as propositional satisfiability: a puzzle is
-// encoded by encodings/cnf, handed to an engine — gophersat in-process, or
-// minisat, CaDiCaL and CryptoMiniSat as outside programs on DIMACS files —
-// and the model is decoded back to a grid. Unique mode adds a clause that
-// blocks the first grid and solves again.
+// Package sat solves Sudoku as propositional satisfiability in process: a
+// puzzle is encoded by encodings/cnf, handed to gophersat, and the model
+// is decoded back to a grid. Unique mode adds a clause that blocks the
+// first grid and solves again (or, incrementally, assumes it away). The
+// outside SAT programs run the same encodings as solver definitions
+// (solvers/defs), not from here.
 //
 // The package's opinion: the encoding is what is being studied, so every
 // pipeline names its encoding, reports the formula's size and the engine's
@@ -34,12 +35,6 @@ type engine interface {
 	solve(ctx context.Context, inst *cnf.Instance, unique bool) (answer, error)
 }
 
-// prover is an engine that can also write a DRAT proof of its last call,
-// when that call finds no model, to a file.
-type prover interface {
-	solveProving(ctx context.Context, inst *cnf.Instance, unique bool, proof string) (answer, error)
-}
-
 // pipeline is a Solver: an encoding plus an engine.
 type pipeline struct {
 	opt      cnf.Options
@@ -58,16 +53,6 @@ func (p *pipeline) encoder(geo *sudoku.Geometry) *cnf.Encoder {
 		p.encoders[geo] = enc
 	}
 	return enc
-}
-
-// solveEncoded hands the instance to the engine, asking for a proof where
-// the request wants one and the engine can write it.
-func (p *pipeline) solveEncoded(ctx context.Context, inst *cnf.Instance, req solvers.Request) (answer, error) {
-	unique := req.Mode == solvers.Unique
-	if pr, ok := p.engine.(prover); ok && req.ProofPath != "" {
-		return pr.solveProving(ctx, inst, unique, req.ProofPath)
-	}
-	return p.engine.solve(ctx, inst, unique)
 }
 
 // Solve encodes, solves and decodes one puzzle. A request without a
@@ -93,7 +78,7 @@ func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Resu
 	}
 	res.Model = inst.Stats().Map()
 	start = time.Now()
-	ans, err := p.solveEncoded(ctx, inst, req)
+	ans, err := p.engine.solve(ctx, inst, req.Mode == solvers.Unique)
 	res.Phases.Solve = time.Since(start)
 	if err != nil {
 		return res, err

@@ -1,66 +1,18 @@
 package sat
 
 import (
-	"bufio"
 	"context"
-	"fmt"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/crillab/gophersat/solver"
 
+	"github.com/sudokubench/sudokubench/corpora/corporatest"
 	"github.com/sudokubench/sudokubench/encodings/cnf"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/solvertest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
-
-// corpusLine is one puzzle of a shipped corpus with the count field of
-// tdoku-tests lines ("puzzle:count[:solution]"), -1 where there is none.
-type corpusLine struct {
-	puzzle *sudoku.Grid
-	count  int
-}
-
-// readCorpus reads up to max puzzles of a shipped corpus ('#' lines
-// skipped, CRLF tolerated).
-func readCorpus(t testing.TB, name string, max int) []corpusLine {
-	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "corpora", "data", name))
-	if err != nil {
-		t.Fatalf("open corpus: %v", err)
-	}
-	defer f.Close()
-	var out []corpusLine
-	sc := bufio.NewScanner(f)
-	for line := 1; sc.Scan() && len(out) < max; line++ {
-		text := strings.TrimSpace(sc.Text())
-		if text == "" || text[0] == '#' {
-			continue
-		}
-		fields := strings.Split(text, ":")
-		g, err := sudoku.ParseLine(fields[0], sudoku.Classic)
-		if err != nil {
-			t.Fatalf("%s:%d: %v", name, line, err)
-		}
-		count := -1
-		if len(fields) > 1 {
-			fmt.Sscan(fields[1], &count)
-		}
-		out = append(out, corpusLine{g, count})
-	}
-	return out
-}
-
-func puzzlesOf(lines []corpusLine) []*sudoku.Grid {
-	out := make([]*sudoku.Grid, len(lines))
-	for i, l := range lines {
-		out[i] = l.puzzle
-	}
-	return out
-}
 
 // blank empties every k-th cell (offset by the row) of a solved grid.
 func blank(sol *sudoku.Grid, k int) *sudoku.Grid {
@@ -92,9 +44,9 @@ func diagonalPuzzle(t testing.TB) *sudoku.Grid {
 // samples are puzzles every pipeline must solve.
 func samples(t testing.TB) map[string][]*sudoku.Grid {
 	return map[string][]*sudoku.Grid{
-		"17-clue":      puzzlesOf(readCorpus(t, "17-clue.txt", 4)),
-		"top1465":      puzzlesOf(readCorpus(t, "top1465.txt", 2)),
-		"hardest-1106": puzzlesOf(readCorpus(t, "hardest-1106.txt", 2)),
+		"17-clue":      solvertest.Grids(corporatest.First(t, "17-clue", 4)),
+		"top1465":      solvertest.Grids(corporatest.First(t, "top1465", 2)),
+		"hardest-1106": solvertest.Grids(corporatest.First(t, "hardest-1106", 2)),
 		"diagonal":     {diagonalPuzzle(t)},
 		"4x4":          {blank(sudoku.PatternGrid(2), 2)},
 		"16x16":        {blank(sudoku.PatternGrid(4), 3)},
@@ -167,12 +119,12 @@ func TestConformance(t *testing.T) {
 // with a fresh solver's.
 func TestIncrementalAgreesWithFresh(t *testing.T) {
 	var stream []*sudoku.Grid
-	stream = append(stream, puzzlesOf(readCorpus(t, "17-clue.txt", 60))...)
-	stream = append(stream, puzzlesOf(readCorpus(t, "serg.txt", 10))...)
-	stream = append(stream, puzzlesOf(readCorpus(t, "top1465.txt", 20))...)
-	for _, l := range readCorpus(t, "tdoku-tests.txt", 1<<20) {
-		if l.count == 0 && l.puzzle.Validate() == nil {
-			stream = append(stream, l.puzzle)
+	stream = append(stream, solvertest.Grids(corporatest.First(t, "17-clue", 60))...)
+	stream = append(stream, solvertest.Grids(corporatest.First(t, "serg", 10))...)
+	stream = append(stream, solvertest.Grids(corporatest.First(t, "top1465", 20))...)
+	for _, l := range corporatest.First(t, "tdoku-tests", 0) {
+		if l.Solutions == 0 && l.Grid.Validate() == nil {
+			stream = append(stream, l.Grid)
 		}
 	}
 	inc := newPipeline(cnf.Options{Encoding: cnf.Extended}, newGophersatIncremental())
@@ -193,7 +145,7 @@ func TestIncrementalAgreesWithFresh(t *testing.T) {
 func TestPropagationOnlyCounter(t *testing.T) {
 	s := newPipeline(cnf.Options{Encoding: cnf.Extended}, &gophersatFresh{})
 	byUP, total := 0, 0
-	for _, p := range puzzlesOf(readCorpus(t, "17-clue.txt", 200)) {
+	for _, p := range solvertest.Grids(corporatest.First(t, "17-clue", 200)) {
 		res := solve(t, s, p, solvers.First)
 		total++
 		if res.Counters["propagation_only"] == 1 {
@@ -206,26 +158,6 @@ func TestPropagationOnlyCounter(t *testing.T) {
 	// Naked and hidden singles solve about 44.6% of 17-clue puzzles.
 	if byUP < total/4 || byUP > 3*total/4 {
 		t.Errorf("%d of %d puzzles solved without decision; expected about 45%%", byUP, total)
-	}
-}
-
-func TestParseModel(t *testing.T) {
-	for _, tt := range []struct{ name, text string }{
-		{"competition", "c hi\ns SATISFIABLE\nv 1 -2\nv 3 0\n"},
-		{"minisat", "SAT\n1 -2 3 0\n"},
-	} {
-		m, err := parseModel([]byte(tt.text), 3, tt.name)
-		if err != nil || !m[0] || m[1] || !m[2] {
-			t.Errorf("%s: %v %v", tt.name, m, err)
-		}
-	}
-	if _, err := parseModel([]byte("s SATISFIABLE\n"), 3, "x"); err == nil {
-		t.Error("a SAT answer without model was accepted")
-	}
-	c := map[string]float64{}
-	addCounters(c, []byte("c decisions                : 7    (0.00 % random)\nconflicts             : 3   (0 /sec)\nc decisions: 9\n"))
-	if c["decisions"] != 7 || c["conflicts"] != 3 {
-		t.Errorf("counters %v", c)
 	}
 }
 
@@ -250,7 +182,7 @@ func gophersatGrid(p *sudoku.Grid, pb *solver.Problem) *sudoku.Grid {
 // without CuttingPlanes, minimal and extended) — the test asserts that its
 // answers are valid, so that a change either way is noticed.
 func TestGophersatKnownBugs(t *testing.T) {
-	puzzles := puzzlesOf(readCorpus(t, "norvig-top95.txt", 20))
+	puzzles := solvertest.Grids(corporatest.First(t, "norvig-top95", 20))
 	geo := puzzles[0].Geometry()
 	native := cnf.Encode(geo, cnf.Options{Encoding: cnf.Extended, AtMostOne: cnf.Native})
 	pairwise := cnf.Encode(geo, cnf.Options{Encoding: cnf.Extended})
@@ -308,7 +240,7 @@ func TestGophersatKnownBugs(t *testing.T) {
 // solve returns the first grid again. If this stops happening, the
 // incremental pipeline can keep its second solve in the same solver.
 func TestGophersatGuardedClauseLost(t *testing.T) {
-	puzzles := puzzlesOf(readCorpus(t, "17-clue.txt", 40))
+	puzzles := solvertest.Grids(corporatest.First(t, "17-clue", 40))
 	enc := cnf.NewEncoder(puzzles[0].Geometry(), cnf.Options{Encoding: cnf.Extended})
 	pb, _ := buildProblem(enc.Base())
 	s := solver.New(pb)

@@ -13,51 +13,23 @@ package solvertest
 import (
 	"context"
 	"fmt"
-	"os"
-	"path/filepath"
+	"math/rand/v2"
 	"syscall"
 	"testing"
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/corpora/corporatest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
-// DataDir returns the shipped corpora's directory, found by walking up from
-// the working directory to the module root.
-func DataDir(tb testing.TB) string {
-	tb.Helper()
-	dir, err := os.Getwd()
-	if err != nil {
-		tb.Fatal(err)
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(dir, "go.mod")); err == nil {
-			return filepath.Join(dir, "corpora", "data")
-		}
-		parent := filepath.Dir(dir)
-		if parent == dir {
-			tb.Fatal("no go.mod above the working directory: cannot find corpora/data")
-		}
-		dir = parent
-	}
-}
-
 // Corpus returns the first n puzzles of a corpus (all when n ≤ 0); derived
 // corpora (17-clue+k) are completed by exactcover/dlx.
 func Corpus(tb testing.TB, name string, n int) []corpora.Puzzle {
 	tb.Helper()
-	var out []corpora.Puzzle
-	_, err := corpora.Load(DataDir(tb), name, corpora.Options{Limit: n, Oracle: dlx.Oracle{}}, func(p corpora.Puzzle) error {
-		out = append(out, p)
-		return nil
-	})
-	if err != nil {
-		tb.Fatal(err)
-	}
-	return out
+	return corporatest.Load(tb, name, corpora.Options{Limit: n, Oracle: dlx.Oracle{}})
 }
 
 // WithSolutions returns the puzzles of a corpus whose line records this
@@ -89,6 +61,24 @@ func Generated(tb testing.TB, box int, v sudoku.Variant, hints, count int, seed 
 		if out[i], err = gen.Next(); err != nil {
 			tb.Fatal(err)
 		}
+	}
+	return out
+}
+
+// HolesPuzzles returns count solvable puzzles of a shape: random full
+// grids (dlx's completions) with all but share of their cells emptied at
+// random, as the holes-SIDE@SHARE corpora make them.
+func HolesPuzzles(tb testing.TB, box int, v sudoku.Variant, share float64, count int, seed uint64) []*sudoku.Grid {
+	tb.Helper()
+	geo := sudoku.MustGeometry(box, v)
+	rng := rand.New(rand.NewPCG(seed, uint64(box)))
+	out := make([]*sudoku.Grid, count)
+	for i := range out {
+		full, ok := dlx.RandomSolution(sudoku.NewGrid(geo), rng)
+		if !ok {
+			tb.Fatalf("dlx found no completion of an empty %s grid", geo)
+		}
+		out[i] = corpora.Holes(full, int(share*float64(geo.Cells)+0.5), rng)
 	}
 	return out
 }

@@ -350,22 +350,7 @@ func (c *checker) reject(i int, reason string) *Rejection {
 
 // rup assigns the lemma's literals false and propagates; it reports
 // whether that reaches a conflict, leaving the assignment for rat.
-func (c *checker) rup(lemma []uint32) bool {
-	for _, l := range lemma {
-		switch c.val[l] {
-		case 1:
-			c.analyze(-1, l>>1)
-			return true
-		case 0:
-			c.assign(l^1, noReason)
-		}
-	}
-	if cf := c.propagate(); cf >= 0 {
-		c.analyze(cf, 0)
-		return true
-	}
-	return false
-}
+func (c *checker) rup(lemma []uint32) bool { return c.falsify(lemma, noLiteral) }
 
 // rat checks, with the lemma's literals already false and propagated,
 // that every resolvent on its first literal p is RUP: for each active
@@ -404,8 +389,18 @@ func (c *checker) holds(cl *clause, lit uint32) bool {
 // resolventConflicts assigns false the literals of cl other than notPivot
 // and reports whether propagation then conflicts.
 func (c *checker) resolventConflicts(cl *clause, notPivot uint32) bool {
-	for _, l := range c.arena[cl.start : cl.start+int(cl.size)] {
-		if l == notPivot {
+	return c.falsify(c.arena[cl.start:cl.start+int(cl.size)], notPivot)
+}
+
+// noLiteral is no literal: falsify skips nothing.
+const noLiteral = ^uint32(0)
+
+// falsify assigns false every literal of lits but skip, then propagates;
+// it reports whether that reaches a conflict (a literal already true is
+// one), analysed for the core.
+func (c *checker) falsify(lits []uint32, skip uint32) bool {
+	for _, l := range lits {
+		if l == skip {
 			continue
 		}
 		switch c.val[l] {
