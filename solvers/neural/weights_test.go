@@ -51,16 +51,16 @@ func TestShippedWeightsReproduceTheirScore(t *testing.T) {
 // of the test stream and checks what a user relies on: every pipeline
 // returns a full board that keeps the givens, with its counters (a
 // search that singles alone finish makes no pass); the RRN's complete
-// search (in unique mode) gets every board right. (Iterative filling is
-// not held to that: the shipped RRN, cut short, fails on the nearly full
-// boards it feeds back; see weights/README.md.)
+// search (in unique mode) and its one shot and iterative filling get every
+// board right. (The CNN and the GCN, cut short, are not held to that.)
 func TestShippedPipelinesSolve(t *testing.T) {
 	set, err := TestSet(45, 5)
 	if err != nil {
 		t.Fatal(err)
 	}
 	geo := sudoku.MustGeometry(3, sudoku.Classic)
-	mustBeRight := map[string]bool{"neural/rrn/search": true}
+	mustBeRight := map[string]bool{"neural/rrn/search": true, "neural/rrn/oneshot": true, "neural/rrn/iterative": true,
+		"neural/rrn/iterative-16steps": true, "neural/rrn/iterative-64steps": true}
 	for _, info := range Pipelines() {
 		t.Run("solver="+info.Name, func(t *testing.T) {
 			if err := info.Check(); err != nil {
