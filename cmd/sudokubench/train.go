@@ -65,7 +65,7 @@ func newTrainCmd() *cobra.Command {
 			return runTrain(cmd.Context(), cmd.ErrOrStderr(), f, commandLine())
 		},
 	}
-	cmd.Flags().StringVar(&f.model, "model", "rrn", "network: cnn, gcn, rrn, or cnn-twin (the GCN without its adjacency, for comparison; not shipped)")
+	cmd.Flags().StringVar(&f.model, "model", "rrn", "network: cnn, gcn or rrn")
 	cmd.Flags().Uint64Var(&f.seed, "seed", 1, "seed of the data and the initial weights")
 	cmd.Flags().IntVar(&f.steps, "steps", 0, "step budget (default: the shipped weights' budget for the model)")
 	cmd.Flags().Float64Var(&f.hours, "hours", 0, "wall-clock cap in hours (0: none); a capped run writes a checkpoint to resume")
@@ -85,7 +85,7 @@ func commandLine() string { return "sudokubench " + strings.Join(os.Args[1:], " 
 
 func runTrain(ctx context.Context, stderr io.Writer, f trainFlags, command string) error {
 	if _, ok := neural.DefaultSteps[f.model]; !ok {
-		return usageError(fmt.Errorf("train: --model %q: use cnn, gcn, rrn or %s", f.model, neural.TwinModel))
+		return usageError(fmt.Errorf("train: --model %q: use cnn, gcn or rrn", f.model))
 	}
 	if f.hours < 0 || f.workers < 1 || f.steps < 0 || f.stopAt < 0 || f.evalEvery < 0 {
 		return usageError(fmt.Errorf("train: --hours %g, --workers %d, --steps %d, --stop-at %d, --eval-every %d: want hours ≥ 0, "+

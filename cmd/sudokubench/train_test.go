@@ -19,7 +19,7 @@ func TestTrainRefusesBadFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"train", "--model", "gpt", "--out", "x.bin"}, `--model "gpt": use cnn, gcn, rrn or cnn-twin`},
+		{[]string{"train", "--model", "gpt", "--out", "x.bin"}, `--model "gpt": use cnn, gcn or rrn`},
 		{[]string{"train", "--hours", "-1", "--out", "x.bin"}, "want hours ≥ 0"},
 		{[]string{"train", "--workers", "0", "--out", "x.bin"}, "at least one worker"},
 		{[]string{"train", "--model", "rrn"}, `"out" not set`},

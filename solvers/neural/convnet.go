@@ -24,8 +24,10 @@ type GCNConfig struct {
 	Blocks int `json:"blocks"` // residual blocks after the stem
 }
 
-// DefaultCNN is the shape of the shipped CNN.
-var DefaultCNN = CNNConfig{Width: 64, Blocks: 8, Bottleneck: 8}
+// DefaultCNN is the shape of the shipped CNN: the GCN's without the
+// adjacency, the same weights in number, so that the two compare the
+// graph structure alone.
+var DefaultCNN = CNNConfig{Width: DefaultGCN.Width, Blocks: DefaultGCN.Blocks}
 
 // DefaultGCN is the shape of the shipped GCN.
 var DefaultGCN = GCNConfig{Width: 64, Blocks: 8}
@@ -250,14 +252,3 @@ func (m *convNet) Predict(ar *nn.Arena, b Batch) Mat {
 	nn.Softmax(p.logits, out)
 	return out
 }
-
-// headWeights returns the weights of the dense head, the 1×1 bottleneck
-// and the dense layer with their biases: what stands for the article's
-// dense layer of articleDenseWeights.
-func (c CNNConfig) headWeights() int {
-	return (c.Width+1)*c.Bottleneck + (Cells*c.Bottleneck+1)*Cells*Digits
-}
-
-// articleDenseWeights is the weight count of the comparison article's
-// dense layer, from all 81×128 activations to 81×9 logits.
-const articleDenseWeights = Cells * 128 * Cells * Digits

@@ -1,7 +1,6 @@
 package neural
 
 import (
-	"bytes"
 	"context"
 	"fmt"
 	"math"
@@ -176,44 +175,29 @@ func TestMeasureArticleMix(t *testing.T) {
 	}
 }
 
-// twinEnv names the weights of a CNN of the GCN's shape and size
-// (CNNConfig{Width, Blocks} of DefaultGCN, no dense head), trained with
-// the GCN's recipe, for TestMeasureGraphHelps:
-//
-//	sudokubench train --model cnn-twin --seed 1 --out /tmp/twin.bin
-//	SUDOKUBENCH_NEURAL_MEASURE=300 SUDOKUBENCH_NEURAL_TWIN=/tmp/twin.bin go test -run MeasureGraphHelps -v ./solvers/neural
-const twinEnv = "SUDOKUBENCH_NEURAL_TWIN"
-
 // TestMeasureGraphHelps tests the GCN article's claim that the graph
-// structure helps: the shipped GCN against a CNN of the same parameter
-// count (the GCN without its adjacency), by hint count, whole puzzles
-// with intervals, one shot and iterative.
+// structure helps: the shipped GCN against the shipped CNN, the same
+// network without its adjacency and with as many weights, trained with the
+// same recipe, by hint count, whole puzzles with intervals, one shot and
+// iterative.
 func TestMeasureGraphHelps(t *testing.T) {
 	n := measureCount(t)
-	path := os.Getenv(twinEnv)
-	if path == "" {
-		t.Skipf("set %s to the weights of the GCN's CNN twin", twinEnv)
-	}
-	data, err := os.ReadFile(path)
-	if err != nil {
-		t.Fatal(err)
-	}
-	twin, err := Load(bytes.NewReader(data))
-	if err != nil {
-		t.Fatal(err)
-	}
 	gcn, _, err := Shipped("gcn")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if twin.Params().Count() != gcn.Params().Count() {
-		t.Fatalf("the twin has %d parameters, the GCN %d", twin.Params().Count(), gcn.Params().Count())
+	cnn, _, err := Shipped("cnn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cnn.Params().Count() != gcn.Params().Count() {
+		t.Fatalf("the CNN has %d parameters, the GCN %d", cnn.Params().Count(), gcn.Params().Count())
 	}
 	for _, h := range []int{45, 36, 30, 25, 21, 17} {
 		set := palmSet(t, h, n)
 		for _, method := range []Method{OneShot, Iterative} {
-			g, c := Evaluate(gcn, set, method), Evaluate(twin, set, method)
-			t.Logf("%2d hints %-9s GCN %s | same-size CNN %s", h, method, figure(g), figure(c))
+			g, c := Evaluate(gcn, set, method), Evaluate(cnn, set, method)
+			t.Logf("%2d hints %-9s GCN %s | CNN %s", h, method, figure(g), figure(c))
 		}
 	}
 }

@@ -32,18 +32,13 @@ func Pipelines() []solvers.Info {
 const searchMethod Method = "search"
 
 var kindDescription = map[string]string{
-	"cnn": fmt.Sprintf("the article's CNN grown: a 3×3 conv stem and %d residual blocks of 3×3 conv %d + batch norm, "+
-		"then its dense layer over the whole board through %d channels per cell (%s head weights instead of the article's %s)",
-		DefaultCNN.Blocks, DefaultCNN.Width, DefaultCNN.Bottleneck,
-		millions(DefaultCNN.headWeights()), millions(articleDenseWeights)),
+	"cnn": fmt.Sprintf("convolutional network of the GCN's shape without its adjacency: a 3×3 conv stem and %d residual blocks "+
+		"of 3×3 conv %d + batch norm, per-cell softmax", DefaultCNN.Blocks, DefaultCNN.Width),
 	"gcn": fmt.Sprintf("graph convolutional network: a stem and %d residual blocks of 3×3 conv %d, batch norm and "+
 		"the Sudoku graph's normalised adjacency (each cell and its 20 peers), per-cell softmax",
 		DefaultGCN.Blocks, DefaultGCN.Width),
 	"rrn": "recurrent relational network (Palm et al.), row/column/box messages, weights shared over its steps",
 }
-
-// millions writes a weight count to two significant figures: 7.6M.
-func millions(n int) string { return fmt.Sprintf("%.2gM", float64(n)/1e6) }
 
 var methodDescription = map[Method]string{
 	OneShot:      "one forward pass, every blank takes its most probable digit",

@@ -8,7 +8,7 @@ import (
 
 // DefaultSteps is the step budget of the shipped weights of each kind:
 // what `sudokubench train --model KIND` runs unless told otherwise.
-var DefaultSteps = map[string]int{"cnn": 30000, "gcn": 30000, "rrn": 30000, TwinModel: 30000}
+var DefaultSteps = map[string]int{"cnn": 20000, "gcn": 20000, "rrn": 30000}
 
 // NewProvenance describes a finished training run whose weights file holds
 // data: everything needed to rebuild it and its score on the fixed test
