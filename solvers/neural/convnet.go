@@ -11,11 +11,6 @@ import (
 type CNNConfig struct {
 	Width  int `json:"width"`  // channels of the stem and of every block
 	Blocks int `json:"blocks"` // residual blocks after the stem
-	// Bottleneck is how many channels per cell the dense head reads (a
-	// 1×1 convolution takes each cell's Width channels down to these, and
-	// a dense layer maps all 81 cells' to the 81×9 logits); 0 gives a
-	// per-cell linear head instead, the GCN's, for a CNN of the GCN's size.
-	Bottleneck int `json:"bottleneck"`
 }
 
 // GCNConfig is the shape of the graph-convolutional network.
@@ -45,30 +40,22 @@ var DefaultGCN = GCNConfig{Width: 64, Blocks: 8}
 // itself and its peers. The stem has no Â: it has no residual path, and
 // Â would leave a cell's own digit at a 21st of its features (at width 32
 // and 4 blocks, 1,500 steps: loss 1.03 without Â in the stem, 1.11 with
-// it, and twice the 30-hint puzzles solved). The head is per cell (a
-// linear layer to nine logits) or, for the article's CNN, a dense layer
-// over the whole board read through a narrow per-cell bottleneck.
+// it, and twice the 30-hint puzzles solved). The head is a linear layer
+// per cell, to its nine logits.
 type convNet struct {
-	kind    string
-	cfg     any
-	ps      nn.Params
-	graph   *nn.Adjacency // nil for the CNN
-	convs   []nn.Conv3    // stem, then one per block
-	norms   []nn.BatchNorm
-	cell    nn.Linear // per-cell head, or the bottleneck's 1×1 convolution
-	dense   nn.Linear // the dense head's board-wide layer; zero for a per-cell head
-	squeeze int       // channels per cell the dense head reads; 0 for a per-cell head
+	kind  string
+	cfg   any
+	ps    nn.Params
+	graph *nn.Adjacency // nil for the CNN
+	convs []nn.Conv3    // stem, then one per block
+	norms []nn.BatchNorm
+	cell  nn.Linear // the head, per cell
 }
 
 // NewCNN returns a CNN with fresh weights drawn from rng.
 func NewCNN(cfg CNNConfig, rng *rand.Rand) Model {
 	ps := convLayers(cfg.Width, cfg.Blocks, rng)
-	if cfg.Bottleneck > 0 {
-		nn.NewLinear(&ps, "squeeze", cfg.Width, cfg.Bottleneck, rng)
-		nn.NewLinear(&ps, "dense", Cells*cfg.Bottleneck, Cells*Digits, rng)
-	} else {
-		nn.NewLinear(&ps, "readout", cfg.Width, Digits, rng)
-	}
+	nn.NewLinear(&ps, "readout", cfg.Width, Digits, rng)
 	return cnnFrom(cfg, ps)
 }
 
@@ -95,11 +82,7 @@ func convName(i int) string { return "conv" + strconv.Itoa(i) }
 func normName(i int) string { return "norm" + strconv.Itoa(i) }
 
 func cnnFrom(cfg CNNConfig, ps nn.Params) *convNet {
-	m := convFrom("cnn", cfg, cfg.Blocks, ps, nil)
-	if cfg.Bottleneck > 0 {
-		m.cell, m.dense, m.squeeze = nn.LinearFrom(ps, "squeeze"), nn.LinearFrom(ps, "dense"), cfg.Bottleneck
-	}
-	return m
+	return convFrom("cnn", cfg, cfg.Blocks, ps, nil)
 }
 
 func gcnFrom(cfg GCNConfig, ps nn.Params) *convNet {
@@ -112,9 +95,7 @@ func convFrom(kind string, cfg any, blocks int, ps nn.Params, graph *nn.Adjacenc
 		m.convs = append(m.convs, nn.Conv3From(ps, convName(i), Side))
 		m.norms = append(m.norms, nn.BatchNormFrom(ps, normName(i)))
 	}
-	if ps.Lookup("readout.w") != nil {
-		m.cell = nn.LinearFrom(ps, "readout")
-	}
+	m.cell = nn.LinearFrom(ps, "readout")
 	return m
 }
 
@@ -165,7 +146,6 @@ type convBlock struct {
 // convPass is a whole forward pass.
 type convPass struct {
 	blocks []convBlock
-	cells  Mat // the bottleneck's output, for a dense head
 	logits Mat
 }
 
@@ -191,13 +171,7 @@ func (m *convNet) forward(ar *nn.Arena, b Batch, training bool) convPass {
 		blk.out = h
 		p.blocks[i] = blk
 	}
-	if m.squeeze == 0 {
-		p.logits = m.cell.Forward(ar, h)
-		return p
-	}
-	p.cells = m.cell.Forward(ar, h)
-	boards := p.cells.Reshape(b.Len(), Cells*m.squeeze)
-	p.logits = m.dense.Forward(ar, boards).Reshape(len(b.Boards), Digits)
+	p.logits = m.cell.Forward(ar, h)
 	return p
 }
 
@@ -209,14 +183,7 @@ func (m *convNet) Train(ar *nn.Arena, b Batch, scale float32) (float64, int) {
 	loss, n := nn.SoftmaxCrossEntropy(ar, p.logits, b.Targets, scale, dlogits)
 	last := p.blocks[len(p.blocks)-1].out
 	dh := ar.Mat(last.Rows, last.Cols)
-	if m.squeeze == 0 {
-		m.cell.Backward(last, dlogits, dh)
-	} else {
-		dcells := ar.Mat(p.cells.Rows, p.cells.Cols)
-		m.dense.Backward(p.cells.Reshape(b.Len(), Cells*m.squeeze), dlogits.Reshape(b.Len(), Cells*Digits),
-			dcells.Reshape(b.Len(), Cells*m.squeeze))
-		m.cell.Backward(last, dcells, dh)
-	}
+	m.cell.Backward(last, dlogits, dh)
 	for i := len(p.blocks) - 1; i >= 0; i-- {
 		dh = m.backBlock(ar, i, p.blocks[i], dh)
 	}

@@ -29,7 +29,7 @@ func Load(r io.Reader) (Model, error) {
 		m = NewRRN(cfg, rng)
 	case "cnn":
 		var cfg CNNConfig
-		if err := json.Unmarshal(c.Config, &cfg); err != nil || !convShapeOK(cfg.Width, cfg.Blocks) || cfg.Bottleneck < 0 || cfg.Bottleneck > cfg.Width {
+		if err := json.Unmarshal(c.Config, &cfg); err != nil || !convShapeOK(cfg.Width, cfg.Blocks) {
 			return nil, fmt.Errorf("checkpoint: cnn configuration %s is not usable", c.Config)
 		}
 		m = NewCNN(cfg, rng)

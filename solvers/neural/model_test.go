@@ -56,14 +56,12 @@ func totalLoss(m Model, b Batch) float64 {
 
 // TestModelGradients checks back-propagation through each whole model
 // (through time for the RRN) against central differences of its loss.
-// Every value of the small parameters is checked; of a large one (the
-// CNN's dense head, 81·2 × 81·9 values even at this size) an evenly
-// strided sample that visits every row and column.
+// Every value of the small parameters is checked; of a large one an
+// evenly strided sample that visits every row and column.
 func TestModelGradients(t *testing.T) {
 	b := batchOf(patternExample(45, 1), patternExample(30, 2))
 	for _, m := range []Model{
 		NewRRN(RRNConfig{Hidden: 4, Steps: 3}, rand.New(rand.NewPCG(1, 1))),
-		NewCNN(CNNConfig{Width: 3, Blocks: 2, Bottleneck: 2}, rand.New(rand.NewPCG(1, 1))),
 		NewCNN(CNNConfig{Width: 3, Blocks: 2}, rand.New(rand.NewPCG(1, 1))),
 		NewGCN(GCNConfig{Width: 3, Blocks: 2}, rand.New(rand.NewPCG(1, 1))),
 	} {
@@ -190,10 +188,7 @@ func TestTrainAndTestStreamsAreApart(t *testing.T) {
 // TestTinyTrainingLearns trains each model briefly, in a narrower shape
 // than the shipped one, and checks that its loss falls, that the run is a
 // function of its seed whatever the number of workers, and that the saved
-// weights load back to the same predictions. The CNN's dense head has its
-// own weights for every pair of cells, so it needs many more examples than
-// the RRN before it learns anything: it gets more, bigger batches of
-// emptier boards.
+// weights load back to the same predictions.
 func TestTinyTrainingLearns(t *testing.T) {
 	for _, kind := range Models {
 		t.Run("model="+kind, func(t *testing.T) {
@@ -203,8 +198,8 @@ func TestTinyTrainingLearns(t *testing.T) {
 			case "rrn":
 				cfg.RRN = &RRNConfig{Hidden: 16, Steps: 4}
 			case "cnn":
-				cfg.CNN = &CNNConfig{Width: 16, Blocks: 1, Bottleneck: 8}
-				cfg.Steps, cfg.Batch, cfg.Levels = 600, 32, []HintRange{{30, 50}}
+				cfg.CNN = &CNNConfig{Width: 16, Blocks: 1}
+				cfg.Steps = 300 // without the adjacency a cell sees only 5×5 around it: it learns more slowly
 			case "gcn":
 				cfg.GCN = &GCNConfig{Width: 16, Blocks: 1}
 			}

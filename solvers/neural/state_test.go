@@ -25,7 +25,7 @@ func TestResumeGivesTheSameBits(t *testing.T) {
 			case "rrn":
 				cfg.RRN = &RRNConfig{Hidden: 8, Steps: 3}
 			case "cnn":
-				cfg.CNN = &CNNConfig{Width: 6, Blocks: 1, Bottleneck: 2}
+				cfg.CNN = &CNNConfig{Width: 6, Blocks: 1}
 			case "gcn":
 				cfg.GCN = &GCNConfig{Width: 6, Blocks: 1}
 			}
@@ -120,7 +120,7 @@ func TestPoolFromACheckpoint(t *testing.T) {
 		t.Fatal(err)
 	}
 	other := cfg
-	other.Model, other.GCN, other.CNN = "cnn", nil, &CNNConfig{Width: 4, Blocks: 1, Bottleneck: 1}
+	other.Model, other.GCN, other.CNN = "cnn", nil, &CNNConfig{Width: 4, Blocks: 1}
 	fromPool, err := NewRunWithPool(other, bytes.NewReader(saved.Bytes()))
 	if err != nil {
 		t.Fatal(err)
