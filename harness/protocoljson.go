@@ -35,10 +35,6 @@ func decodeReply(line []byte, r *reply) error {
 	return json.Unmarshal(line, r)
 }
 
-// statuses are the statuses a reply may carry, for lineScanner.status.
-var statuses = []solvers.Status{solvers.Solved, solvers.Unsat, solvers.Multiple, solvers.GaveUp,
-	solvers.Error, solvers.Timeout, solvers.Memout, solvers.Crash}
-
 // decodeJob reads one job line into j.
 func decodeJob(line []byte, j *job) error {
 	*j = job{}
@@ -384,7 +380,7 @@ func (s *lineScanner) status(v *string) bool {
 	if !ok {
 		return false
 	}
-	for _, known := range statuses {
+	for _, known := range solvers.Statuses {
 		if string(text) == string(known) {
 			*v = string(known)
 			return true
