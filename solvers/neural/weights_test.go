@@ -51,8 +51,8 @@ func TestShippedWeightsReproduceTheirScore(t *testing.T) {
 // of the test stream and checks what a user relies on: every pipeline
 // returns a full board that keeps the givens, with its counters (a
 // search that singles alone finish makes no pass); the RRN's complete
-// search (in unique mode) and its one shot and iterative filling get every
-// board right. (The CNN and the GCN, cut short, are not held to that.)
+// search (in unique mode), its one shot and every network's iterative
+// filling get every board right.
 func TestShippedPipelinesSolve(t *testing.T) {
 	set, err := TestSet(45, 5)
 	if err != nil {
@@ -60,7 +60,8 @@ func TestShippedPipelinesSolve(t *testing.T) {
 	}
 	geo := sudoku.MustGeometry(3, sudoku.Classic)
 	mustBeRight := map[string]bool{"neural/rrn/search": true, "neural/rrn/oneshot": true, "neural/rrn/iterative": true,
-		"neural/rrn/iterative-16steps": true, "neural/rrn/iterative-64steps": true}
+		"neural/rrn/iterative-16steps": true, "neural/rrn/iterative-64steps": true,
+		"neural/cnn/iterative": true, "neural/gcn/iterative": true}
 	for _, info := range Pipelines() {
 		t.Run("solver="+info.Name, func(t *testing.T) {
 			if err := info.Check(); err != nil {
