@@ -27,40 +27,55 @@ import (
 
 // trainFlags are the flags of the train command.
 type trainFlags struct {
-	model, out, plot string
-	seed             uint64
-	steps, workers   int
-	hours            float64
+	model, out, plot, resume string
+	poolFrom                 string
+	seed                     uint64
+	steps, workers, stopAt   int
+	evalEvery                int
+	hours                    float64
+	modelSet, seedSet        bool // given on the command line, not defaults
 }
 
 func newTrainCmd() *cobra.Command {
 	var f trainFlags
 	cmd := &cobra.Command{
-		Use:   "train --model rrn|cnn --out weights.bin",
+		Use:   "train --model cnn|gcn|rrn --out weights.bin",
 		Short: "Train a Sudoku network on generated puzzles; the weights are a function of --seed and --steps",
-		Long: "Train a network (rrn: recurrent relational network; cnn: the article's CNN) on puzzles\n" +
-			"from the suite's generator, augmented by the Sudoku symmetries. The weights depend only on\n" +
-			"--model, --seed and --steps (not on --workers or the machine's load): the shipped weights\n" +
-			"are rebuilt by the command recorded in solvers/neural/weights/KIND.json. --hours caps the\n" +
-			"wall-clock time; a run it cuts short says so, and its weights are not the budget's.\n" +
-			"Beside --out it writes the provenance (.json: SHA-256, command, commit, score on the\n" +
-			"fixed test set) and the loss curve (--plot, default .loss.svg). All three are checked\n" +
-			"before the first step: --out must end in .bin, --plot in .svg, .png or .pdf, and each\n" +
+		Long: "Train a network (cnn: the article's CNN, grown; gcn: a graph convolutional network; rrn: a\n" +
+			"recurrent relational network) on puzzles from the suite's generator, augmented by the Sudoku\n" +
+			"symmetries. The weights depend only on --model, --seed and --steps (not on --workers, the\n" +
+			"machine's load, or how many pieces the run is split into): the shipped weights are rebuilt by\n" +
+			"the command recorded in solvers/neural/weights/KIND.json.\n" +
+			"A run stopped before its budget (--stop-at, the --hours cap, Ctrl-C) writes a training\n" +
+			"checkpoint (OUT without .bin, + .ckpt: weights, optimiser state, data stream, curve) that\n" +
+			"--resume continues, to the same bits as one run. A finished run writes beside --out the\n" +
+			"provenance (.json: SHA-256, command, commit, score on the fixed test set), the learning curve\n" +
+			"(--plot, default .curve.svg: loss and test-set puzzles solved by step) and its data (.curve.json).\n" +
+			"A stopped run writes them too, for the weights it reached, marked cut short (the provenance's\n" +
+			"continue: the command that resumes it to the budget). Every output is\n" +
+			"checked before the first step: --out must end in .bin, --plot in .svg, .png or .pdf, and each\n" +
 			"file must be writable.",
-		Example: "  sudokubench train --model rrn --hours 2 --seed 1 --out weights.bin\n" +
+		Example: "  sudokubench train --model rrn --seed 1 --out rrn.bin\n" +
+			"  sudokubench train --model gcn --stop-at 10000 --out gcn.bin   # then:\n" +
+			"  sudokubench train --resume gcn.ckpt --out gcn.bin\n" +
 			"  sudokubench train --model cnn --steps 200 --out /tmp/cnn.bin --plot /tmp/cnn.png",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
+			f.modelSet, f.seedSet = cmd.Flags().Changed("model"), cmd.Flags().Changed("seed")
 			return runTrain(cmd.Context(), cmd.ErrOrStderr(), f, commandLine())
 		},
 	}
-	cmd.Flags().StringVar(&f.model, "model", "rrn", "network: rrn or cnn")
+	cmd.Flags().StringVar(&f.model, "model", "rrn", "network: cnn, gcn or rrn")
 	cmd.Flags().Uint64Var(&f.seed, "seed", 1, "seed of the data and the initial weights")
 	cmd.Flags().IntVar(&f.steps, "steps", 0, "step budget (default: the shipped weights' budget for the model)")
-	cmd.Flags().Float64Var(&f.hours, "hours", 2, "wall-clock cap in hours; 0 for none")
+	cmd.Flags().Float64Var(&f.hours, "hours", 0, "wall-clock cap in hours (0: none); a capped run writes a checkpoint to resume")
+	cmd.Flags().StringVar(&f.resume, "resume", "", "training checkpoint (.ckpt) to continue; model, seed and steps come from it")
+	cmd.Flags().StringVar(&f.poolFrom, "pool-from", "", "take the pool of puzzles from another run's .ckpt with the same seed and pool settings instead of generating it (the same puzzles)")
+	cmd.Flags().IntVar(&f.stopAt, "stop-at", 0, "stop after this many steps of the budget and write a checkpoint (0: run to the end)")
+	cmd.Flags().IntVar(&f.evalEvery, "eval-every", defaultEvalEvery, "score the fixed test set for the learning curve every N steps (0: at the end only)")
 	cmd.Flags().IntVar(&f.workers, "workers", runtime.NumCPU(), "goroutines (does not change the result)")
 	cmd.Flags().StringVar(&f.out, "out", "", "weights file to write, NAME.bin (required)")
-	cmd.Flags().StringVar(&f.plot, "plot", "", "loss curve, .svg, .png or .pdf (default: OUT without .bin, + .loss.svg)")
+	cmd.Flags().StringVar(&f.plot, "plot", "", "learning curve, .svg, .png or .pdf (default: OUT without .bin, + .curve.svg)")
 	_ = cmd.MarkFlagRequired("out")
 	return cmd
 }
@@ -69,18 +84,15 @@ func newTrainCmd() *cobra.Command {
 func commandLine() string { return "sudokubench " + strings.Join(os.Args[1:], " ") }
 
 func runTrain(ctx context.Context, stderr io.Writer, f trainFlags, command string) error {
-	steps, ok := neural.DefaultSteps[f.model]
-	if !ok {
-		return usageError(fmt.Errorf("train: --model %q: use rrn or cnn", f.model))
+	if _, ok := neural.DefaultSteps[f.model]; !ok {
+		return usageError(fmt.Errorf("train: --model %q: use cnn, gcn or rrn", f.model))
 	}
-	if f.steps != 0 {
-		steps = f.steps
-	}
-	if f.hours < 0 || f.workers < 1 {
-		return usageError(fmt.Errorf("train: --hours %g and --workers %d: want hours ≥ 0 and at least one worker", f.hours, f.workers))
+	if f.hours < 0 || f.workers < 1 || f.steps < 0 || f.stopAt < 0 || f.evalEvery < 0 {
+		return usageError(fmt.Errorf("train: --hours %g, --workers %d, --steps %d, --stop-at %d, --eval-every %d: want hours ≥ 0, "+
+			"at least one worker, and no negative step count", f.hours, f.workers, f.steps, f.stopAt, f.evalEvery))
 	}
 	if f.plot == "" {
-		f.plot = strings.TrimSuffix(f.out, ".bin") + ".loss.svg"
+		f.plot = strings.TrimSuffix(f.out, ".bin") + ".curve.svg"
 	}
 	if err := checkTrainOutputs(f); err != nil {
 		return usageError(err)
@@ -98,19 +110,126 @@ func runTrain(ctx context.Context, stderr io.Writer, f trainFlags, command strin
 	// The commit is read now: the tree may move on while a long run trains.
 	commit := harness.Build()
 	show := newTrainProgress(stderr)
-	tr, err := neural.Train(ctx, neural.DefaultTraining(f.model, f.seed, steps), f.workers, show.update)
-	show.end()
+	run, err := startRun(ctx, f, show.update)
 	if err != nil {
+		show.end()
 		return err
 	}
-	if tr.CutShort {
-		fmt.Fprintf(stderr, "train: the %g-hour cap stopped training after %d of %d steps; these weights are NOT what the budget gives\n",
-			f.hours, tr.Steps, steps)
+	until := run.Config().Steps
+	if f.stopAt > 0 {
+		until = min(f.stopAt, until)
 	}
-	return writeTrained(stderr, tr, f, command, commit)
+	err = run.Train(ctx, until, f.workers, command, commit, show.update)
+	show.end()
+	if err != nil && run.Step() == 0 {
+		return fmt.Errorf("train: stopped before the first step: %w", err)
+	}
+	if run.Step() < run.Config().Steps {
+		if err := writeCheckpoint(stderr, run, f, err); err != nil {
+			return err
+		}
+		if len(run.Trained().Curve) == 0 {
+			return nil // no loss recorded yet: no weights worth writing
+		}
+	}
+	return writeTrained(stderr, run.Trained(), f, canonicalCommand(run, f.out), commit)
 }
 
-// writeTrained saves the weights, their provenance and the loss curve.
+// startRun resumes the checkpoint of --resume or starts the run the
+// flags describe. A resumed run takes its model, seed and budget from the
+// checkpoint; flags that say otherwise are refused.
+func startRun(ctx context.Context, f trainFlags, progress func(neural.Progress)) (*neural.Run, error) {
+	if f.resume == "" {
+		run, err := newRun(ctx, f, progress)
+		if err != nil {
+			return nil, err
+		}
+		run.EvalEvery = f.evalEvery
+		return run, nil
+	}
+	if f.poolFrom != "" {
+		return nil, fmt.Errorf("train: --pool-from and --resume: a resumed run has its pool")
+	}
+	file, err := os.Open(f.resume)
+	if err != nil {
+		return nil, fmt.Errorf("train: --resume: %w", err)
+	}
+	defer file.Close()
+	run, err := neural.Resume(file)
+	if err != nil {
+		return nil, fmt.Errorf("train: --resume %s: %w", f.resume, err)
+	}
+	cfg := run.Config()
+	if (f.modelSet && f.model != cfg.Model) || (f.seedSet && f.seed != cfg.Seed) || (f.steps != 0 && f.steps != cfg.Steps) {
+		return nil, fmt.Errorf("train: --resume %s continues a %s run with seed %d and %d steps; --model, --seed and --steps may only repeat that",
+			f.resume, cfg.Model, cfg.Seed, cfg.Steps)
+	}
+	return run, nil
+}
+
+// newRun starts the run the flags describe, generating its pool or
+// taking it from --pool-from.
+func newRun(ctx context.Context, f trainFlags, progress func(neural.Progress)) (*neural.Run, error) {
+	cfg := neural.DefaultTraining(f.model, f.seed, f.steps)
+	if f.poolFrom == "" {
+		return neural.NewRun(ctx, cfg, f.workers, progress)
+	}
+	file, err := os.Open(f.poolFrom)
+	if err != nil {
+		return nil, fmt.Errorf("train: --pool-from: %w", err)
+	}
+	defer file.Close()
+	run, err := neural.NewRunWithPool(cfg, file)
+	if err != nil {
+		return nil, fmt.Errorf("train: --pool-from %s: %w", f.poolFrom, err)
+	}
+	return run, nil
+}
+
+// canonicalCommand is the one command that trains the run's weights in one
+// go, whatever pieces it ran in: for a run stopped before its budget, with
+// --stop-at where it stopped.
+func canonicalCommand(run *neural.Run, out string) string {
+	cfg := run.Config()
+	c := fmt.Sprintf("sudokubench train --model %s --seed %d --steps %d", cfg.Model, cfg.Seed, cfg.Steps)
+	if run.Step() < cfg.Steps {
+		c += fmt.Sprintf(" --stop-at %d", run.Step())
+	}
+	c += " --out " + filepath.Base(out)
+	if run.EvalEvery != defaultEvalEvery {
+		c += fmt.Sprintf(" --eval-every %d", run.EvalEvery)
+	}
+	return c
+}
+
+// defaultEvalEvery is --eval-every's default.
+const defaultEvalEvery = 1000
+
+// writeCheckpoint saves a run stopped before its budget, for --resume.
+func writeCheckpoint(stderr io.Writer, run *neural.Run, f trainFlags, stopped error) error {
+	path := checkpointPath(f.out)
+	var buf bytes.Buffer
+	if err := run.Save(&buf); err != nil {
+		return err
+	}
+	tmp := path + ".tmp"
+	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, path); err != nil {
+		return err
+	}
+	why := fmt.Sprintf("--stop-at %d", f.stopAt)
+	if stopped != nil {
+		why = stopped.Error()
+	}
+	fmt.Fprintf(stderr, "train: stopped (%s) after %d of %d steps; wrote %s: continue with --resume %s --out %s\n",
+		why, run.Step(), run.Config().Steps, path, path, f.out)
+	return nil
+}
+
+// writeTrained saves the weights, their provenance and the learning curve
+// with its data.
 func writeTrained(stderr io.Writer, tr *neural.Trained, f trainFlags, command, commit string) error {
 	var buf bytes.Buffer
 	if err := neural.Save(&buf, tr.Model); err != nil {
@@ -125,36 +244,64 @@ func writeTrained(stderr io.Writer, tr *neural.Trained, f trainFlags, command, c
 	if err != nil {
 		return err
 	}
-	meta, err := json.MarshalIndent(prov, "", "  ")
-	if err != nil {
+	if tr.CutShort {
+		ckpt := filepath.Base(checkpointPath(f.out))
+		prov.Continue = fmt.Sprintf("sudokubench train --resume %s --out %s", ckpt, filepath.Base(f.out))
+	}
+	metaPath, curvePath := provenancePath(f.out), curveDataPath(f.out)
+	if err := writeJSONFile(metaPath, prov); err != nil {
 		return err
 	}
-	metaPath := provenancePath(f.out)
-	if err := os.WriteFile(metaPath, append(meta, '\n'), 0o644); err != nil {
+	if err := writeJSONFile(curvePath, neural.Curve{Model: tr.Config.Model, Loss: tr.Curve, Tests: tr.Tests}); err != nil {
 		return err
 	}
 	title := fmt.Sprintf("%s, seed %d, %d steps of %d puzzles", tr.Config.Model, tr.Config.Seed, tr.Steps, tr.Config.Batch)
-	if err := neural.PlotCurve(tr.Curve, title, f.plot); err != nil {
+	if err := neural.PlotCurve(tr.Curve, tr.Tests, title, f.plot); err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "train: %d steps in %s; wrote %s (sha256 %s), %s, %s\n",
-		tr.Steps, tr.Elapsed.Round(time.Second), f.out, prov.SHA256[:12], metaPath, f.plot)
+	fmt.Fprintf(stderr, "train: %d steps in %s; wrote %s (sha256 %s), %s, %s, %s\n",
+		tr.Steps, tr.Elapsed.Round(time.Second), f.out, prov.SHA256[:12], metaPath, f.plot, curvePath)
+	if tr.CutShort {
+		fmt.Fprintf(stderr, "train: the weights of step %d of %d, cut short: not the budget's\n", tr.Steps, tr.Config.Steps)
+	}
 	for _, t := range prov.Test {
-		fmt.Fprintf(stderr, "  test set, %d hints, %s: %d/%d puzzles solved, %.1f%% of blank cells right\n",
-			t.Hints, t.Method, t.Solved, t.Puzzles, 100*t.CellAccuracy())
+		fmt.Fprintf(stderr, "  test set, %d hints, %s%s: %d/%d puzzles solved, %.1f%% of blank cells and %.1f%% of all cells right\n",
+			t.Hints, t.Method, stepsNote(t.Steps), t.Solved, t.Puzzles, 100*t.CellAccuracy(), 100*t.AllCellAccuracy())
 	}
 	return nil
 }
 
+func stepsNote(steps int) string {
+	if steps == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" at %d steps", steps)
+}
+
+// writeJSONFile writes v to path as indented JSON.
+func writeJSONFile(path string, v any) error {
+	data, err := json.MarshalIndent(v, "", "  ")
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, append(data, '\n'), 0o644)
+}
+
 // provenancePath is where the provenance of the weights in out goes.
 func provenancePath(out string) string { return strings.TrimSuffix(out, ".bin") + ".json" }
+
+// curveDataPath is where the learning curve's data goes.
+func curveDataPath(out string) string { return strings.TrimSuffix(out, ".bin") + ".curve.json" }
+
+// checkpointPath is where a run stopped before its budget is saved.
+func checkpointPath(out string) string { return strings.TrimSuffix(out, ".bin") + ".ckpt" }
 
 // checkTrainOutputs refuses, before any training, outputs that could not be
 // written after it: a weights file not named .bin, a plot in a format
 // PlotCurve does not write, and a file or directory that cannot be written.
 func checkTrainOutputs(f trainFlags) error {
 	if filepath.Ext(f.out) != ".bin" {
-		return fmt.Errorf("train: --out %s: the weights file must end in .bin (its provenance goes beside it as NAME.json, its loss curve as NAME.loss.svg)", f.out)
+		return fmt.Errorf("train: --out %s: the weights file must end in .bin (its provenance goes beside it as NAME.json, its learning curve as NAME.curve.svg and NAME.curve.json, a checkpoint as NAME.ckpt)", f.out)
 	}
 	if err := neural.CheckPlotPath(f.plot); err != nil {
 		return fmt.Errorf("train: --plot %w", err)
@@ -162,6 +309,8 @@ func checkTrainOutputs(f trainFlags) error {
 	for _, o := range []struct{ what, path string }{
 		{"--out", f.out},
 		{"the provenance beside --out,", provenancePath(f.out)},
+		{"the curve's data beside --out,", curveDataPath(f.out)},
+		{"the checkpoint beside --out,", checkpointPath(f.out)},
 		{"--plot", f.plot},
 	} {
 		if err := checkWritable(o.path); err != nil {

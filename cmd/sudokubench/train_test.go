@@ -1,10 +1,17 @@
 package main
 
 import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sudokubench/sudokubench/solvers/neural"
 )
 
 func TestTrainRefusesBadFlags(t *testing.T) {
@@ -12,11 +19,14 @@ func TestTrainRefusesBadFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"train", "--model", "gpt", "--out", "x.bin"}, `--model "gpt": use rrn or cnn`},
+		{[]string{"train", "--model", "gpt", "--out", "x.bin"}, `--model "gpt": use cnn, gcn or rrn`},
 		{[]string{"train", "--hours", "-1", "--out", "x.bin"}, "want hours ≥ 0"},
 		{[]string{"train", "--workers", "0", "--out", "x.bin"}, "at least one worker"},
 		{[]string{"train", "--model", "rrn"}, `"out" not set`},
 		{[]string{"train", "--out", "no/such/dir/x.bin"}, "its directory no/such/dir does not exist"},
+		{[]string{"train", "--stop-at", "-1", "--out", "x.bin"}, "no negative step count"},
+		{[]string{"train", "--resume", "no-such.ckpt", "--out", "x.bin"}, "--resume"},
+		{[]string{"train", "--pool-from", "no-such.ckpt", "--out", "x.bin"}, "--pool-from"},
 	} {
 		t.Run(strings.Join(tc.args[1:], " "), func(t *testing.T) {
 			out, err := runCLI(t, tc.args...)
@@ -24,6 +34,28 @@ func TestTrainRefusesBadFlags(t *testing.T) {
 				t.Errorf("error %v, output %q; want one saying %q", err, out, tc.want)
 			}
 		})
+	}
+}
+
+// TestTrainResumeRefuses checks what --resume refuses before any work: a
+// weights file where a training checkpoint belongs.
+func TestTrainResumeRefuses(t *testing.T) {
+	dir := t.TempDir()
+	m, err := neural.DefaultTraining("gcn", 1, 1).NewModel()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := neural.Save(&buf, m); err != nil {
+		t.Fatal(err)
+	}
+	weights := filepath.Join(dir, "gcn.bin")
+	if err := os.WriteFile(weights, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := runCLI(t, "train", "--resume", weights, "--out", filepath.Join(dir, "out.bin"))
+	if err == nil || !strings.Contains(err.Error()+out, "not a training checkpoint") {
+		t.Errorf("error %v, output %q; want one saying the file is not a training checkpoint", err, out)
 	}
 }
 
@@ -46,7 +78,7 @@ func TestTrainChecksOutputsFirst(t *testing.T) {
 			"--out " + filepath.Join(dir, "w.txt") + ": the weights file must end in .bin"},
 		{"out=json", []string{"--out", filepath.Join(dir, "w.json")}, "the weights file must end in .bin"},
 		{"plot=txt", []string{"--out", filepath.Join(dir, "w.bin"), "--plot", filepath.Join(dir, "w.txt")},
-			"--plot " + filepath.Join(dir, "w.txt") + `: a loss curve is written as .svg, .png, .pdf, not ".txt"`},
+			"--plot " + filepath.Join(dir, "w.txt") + `: a learning curve is written as .svg, .png, .pdf, not ".txt"`},
 		{"out=read-only-dir", []string{"--out", filepath.Join(readOnly, "w.bin")},
 			"--out " + filepath.Join(readOnly, "w.bin") + ": its directory " + readOnly + " cannot be written"},
 		{"plot=read-only-dir", []string{"--out", filepath.Join(dir, "w.bin"), "--plot", filepath.Join(readOnly, "w.svg")},
@@ -86,4 +118,62 @@ func readOnlyDir(t *testing.T) string {
 	}
 	t.Skip("no read-only directory here: permissions do not stop this user, and /sys is writable")
 	return ""
+}
+
+// TestTrainStoppedWritesItsWeights stops a small run part way, as the
+// shipped networks were: beside the checkpoint it must write the weights
+// it reached, with a provenance that says they are cut short, how to
+// rebuild them (--stop-at) and how to go on (--resume); resumed to its
+// budget, the same run's provenance says none of that.
+func TestTrainStoppedWritesItsWeights(t *testing.T) {
+	dir := t.TempDir()
+	cfg := neural.DefaultTraining("gcn", 3, 50)
+	cfg.Batch, cfg.Pool, cfg.PoolHints, cfg.Levels = 4, 6, 30, []neural.HintRange{{Min: 40, Max: 50}}
+	cfg.GCN = &neural.GCNConfig{Width: 4, Blocks: 1}
+	run, err := neural.NewRun(context.Background(), cfg, 1, func(neural.Progress) {})
+	if err != nil {
+		t.Fatal(err)
+	}
+	run.EvalEvery = defaultEvalEvery // as train starts it
+	var saved bytes.Buffer
+	if err := run.Save(&saved); err != nil {
+		t.Fatal(err)
+	}
+	ckpt, out := filepath.Join(dir, "gcn.ckpt"), filepath.Join(dir, "gcn.bin")
+	if err := os.WriteFile(ckpt, saved.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		stopAt                  string
+		cutShort                bool
+		wantCommand, wantResume string
+	}{
+		{"25", true, "sudokubench train --model gcn --seed 3 --steps 50 --stop-at 25 --out gcn.bin", "sudokubench train --resume gcn.ckpt --out gcn.bin"},
+		{"0", false, "sudokubench train --model gcn --seed 3 --steps 50 --out gcn.bin", ""},
+	} {
+		t.Run("stop-at="+tc.stopAt, func(t *testing.T) {
+			if out, err := runCLI(t, "train", "--resume", ckpt, "--stop-at", tc.stopAt, "--workers", "1", "--out", out); err != nil {
+				t.Fatalf("%v after %s", err, out)
+			}
+			var prov neural.Provenance
+			data, err := os.ReadFile(filepath.Join(dir, "gcn.json"))
+			if err == nil {
+				err = json.Unmarshal(data, &prov)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if prov.CutShort != tc.cutShort || prov.Command != tc.wantCommand || prov.Continue != tc.wantResume {
+				t.Errorf("provenance cut short %v, command %q, continue %q; want %v, %q, %q",
+					prov.CutShort, prov.Command, prov.Continue, tc.cutShort, tc.wantCommand, tc.wantResume)
+			}
+			weights, err := os.ReadFile(out)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if sum := sha256.Sum256(weights); hex.EncodeToString(sum[:]) != prov.SHA256 {
+				t.Errorf("gcn.bin does not have the SHA-256 its provenance records")
+			}
+		})
+	}
 }

@@ -67,7 +67,8 @@ func TestSelect(t *testing.T) {
 		{"extra", []string{"tracked backtracking=not built", "bit-parallel propagation=not built",
 			"memetic genetic algorithm=not built", "SAT=sat/gophersat/extended-propagated",
 			"0/1 MILP=milp/gophersat-pb", "QUBO annealing=qubo/anneal/fixed",
-			"recurrent relational network, iterative=not built", "network-guided search=not built"}},
+			"recurrent relational network, iterative=not built", "graph convolutional network, iterative=not built",
+			"network-guided search=not built"}},
 		{"milp/cbc", []string{"0/1 MILP=milp/cbc cannot run here: cbc not found"}},
 	} {
 		t.Run("selection="+tt.selection, func(t *testing.T) {
@@ -267,7 +268,8 @@ func TestRecordedWithExtras(t *testing.T) {
 		"dancing links=exactcover/dlx", "genetic algorithm=not in these results", "CNN inference=not built",
 		"tracked backtracking=not built", "bit-parallel propagation=not built", "memetic genetic algorithm=not built",
 		"SAT=sat/minisat/extended", "0/1 MILP=not in these results", "QUBO annealing=not in these results",
-		"recurrent relational network, iterative=not built", "network-guided search=not built", "other/engine=other/engine"}
+		"recurrent relational network, iterative=not built", "graph convolutional network, iterative=not built",
+		"network-guided search=not built", "other/engine=other/engine"}
 	if d := describe(entries); !slices.Equal(d, want) {
 		t.Errorf("Recorded =\n%q\nwant\n%q", d, want)
 	}

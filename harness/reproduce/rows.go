@@ -114,6 +114,7 @@ var ExtraRows = []Row{
 	{Algorithm: "0/1 MILP", Pipelines: []string{"milp/cbc", "milp/gophersat-pb", "milp/"}},
 	{Algorithm: "QUBO annealing", Pipelines: []string{"qubo/swap/propagated", "qubo/sa/propagated", "qubo/"}},
 	{Algorithm: "recurrent relational network, iterative", Pipelines: []string{"neural/rrn/iterative", "neural/rrn/"}},
+	{Algorithm: "graph convolutional network, iterative", Pipelines: []string{"neural/gcn/iterative", "neural/gcn/"}},
 	{Algorithm: "network-guided search", Pipelines: []string{"neural/rrn/search"}},
 }
 

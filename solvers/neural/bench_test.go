@@ -1,25 +1,76 @@
 package neural
 
-import "testing"
+import (
+	"syscall"
+	"testing"
+	"time"
+
+	"github.com/sudokubench/sudokubench/solvers/neural/nn"
+)
+
+// cpuTime returns the process's CPU time so far (user and system): on a
+// shared machine a benchmark's CPU time per operation varies far less
+// than its wall time.
+func cpuTime() time.Duration {
+	var u syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &u)
+	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
+}
+
+// reportPer reports wall and CPU milliseconds per unit (puzzle, step).
+func reportPer(b *testing.B, cpuStart time.Duration, units int, unit string) {
+	n := float64(b.N * units)
+	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e6/n, "ms/"+unit)
+	b.ReportMetric(float64((cpuTime()-cpuStart).Nanoseconds())/1e6/n, "cpu-ms/"+unit)
+}
 
 // BenchmarkForward times one forward pass on one puzzle, the unit of every
 // pipeline, for the shipped shapes (the weights do not change the cost).
 // Run it on one core: go test -run '^$' -bench Forward -cpu 1 ./solvers/neural
 func BenchmarkForward(b *testing.B) {
 	board := patternExample(50, 1).Puzzle
-	cfgs := map[string]TrainConfig{"cnn": DefaultTraining("cnn", 1, 1), "rrn": DefaultTraining("rrn", 1, 1)}
-	for _, kind := range []string{"cnn", "rrn"} {
+	for _, kind := range Models {
 		b.Run("model="+kind, func(b *testing.B) {
-			m, err := cfgs[kind].NewModel()
+			m, err := DefaultTraining(kind, 1, 1).NewModel()
 			if err != nil {
 				b.Fatal(err)
 			}
 			p := NewPredictor(m)
+			p.Probabilities(&board)
+			start := cpuTime()
 			for b.Loop() {
 				p.Probabilities(&board)
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/puzzle")
+			reportPer(b, start, 1, "puzzle")
 			b.ReportMetric(float64(m.Params().Count()), "parameters")
+		})
+	}
+}
+
+// BenchmarkForwardBatch times batched inference, 64 boards a pass, in
+// puzzles per second of CPU.
+func BenchmarkForwardBatch(b *testing.B) {
+	const boards = 64
+	var batch Batch
+	for i := range boards {
+		ex := patternExample(50, uint64(i))
+		batch.Boards = append(batch.Boards, ex.Puzzle[:]...)
+	}
+	for _, kind := range Models {
+		b.Run("model="+kind, func(b *testing.B) {
+			m, err := DefaultTraining(kind, 1, 1).NewModel()
+			if err != nil {
+				b.Fatal(err)
+			}
+			var ar nn.Arena
+			m.Predict(&ar, batch)
+			start := cpuTime()
+			for b.Loop() {
+				ar.Reset()
+				m.Predict(&ar, batch)
+			}
+			reportPer(b, start, boards, "puzzle")
+			b.ReportMetric(float64(b.N*boards)/(cpuTime()-start).Seconds(), "puzzles/cpu-s")
 		})
 	}
 }
@@ -28,7 +79,7 @@ func BenchmarkForward(b *testing.B) {
 // shipped shapes.
 func BenchmarkTrainStep(b *testing.B) {
 	pool := []Example{patternExample(40, 2)}
-	for _, kind := range []string{"cnn", "rrn"} {
+	for _, kind := range Models {
 		b.Run("model="+kind, func(b *testing.B) {
 			cfg := DefaultTraining(kind, 1, 1)
 			m, err := cfg.NewModel()
@@ -36,11 +87,13 @@ func BenchmarkTrainStep(b *testing.B) {
 				b.Fatal(err)
 			}
 			t := newTrainer(m, cfg)
-			batch := NewSampler(pool, 30, 50, 1).Next(cfg.Batch)
+			batch := NewSampler(pool, []HintRange{{30, 50}}, 1).Next(cfg.Batch)
+			t.step(batch, 1e-4, 2)
+			start := cpuTime()
 			for b.Loop() {
 				t.step(batch, 1e-4, 2)
 			}
-			b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/step")
+			reportPer(b, start, 1, "step")
 		})
 	}
 }

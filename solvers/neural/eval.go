@@ -21,19 +21,27 @@ type Score struct {
 	Solved  int `json:"solved"` // puzzles whose every blank cell is right
 	Blanks  int `json:"blank_cells"`
 	Right   int `json:"blank_cells_right"` // blank cells filled with the solution's digit
+	// Cells and CellsRight count all 81 cells of every board, givens
+	// included (always right): the "accuracy" Keras reports for a network
+	// that outputs every cell, the comparison article's metric.
+	Cells      int `json:"cells"`
+	CellsRight int `json:"cells_right"`
 }
 
 // Add counts one puzzle's answer.
 func (s *Score) Add(ex *Example, answer [Cells]uint8) {
 	s.Puzzles++
+	s.Cells += Cells
 	wrong := 0
 	for c, d := range ex.Puzzle {
 		if d != 0 {
+			s.CellsRight++
 			continue
 		}
 		s.Blanks++
 		if answer[c] == ex.Solution[c] {
 			s.Right++
+			s.CellsRight++
 		} else {
 			wrong++
 		}
@@ -48,6 +56,16 @@ func (s Score) SolvedRate() float64 { return float64(s.Solved) / float64(max(s.P
 
 // CellAccuracy returns the share of blank cells filled right.
 func (s Score) CellAccuracy() float64 { return float64(s.Right) / float64(max(s.Blanks, 1)) }
+
+// AllCellAccuracy returns the share of all cells right, givens included
+// (Keras's accuracy over the whole board).
+func (s Score) AllCellAccuracy() float64 { return float64(s.CellsRight) / float64(max(s.Cells, 1)) }
+
+// Plus returns the two scores added.
+func (s Score) Plus(o Score) Score {
+	return Score{Puzzles: s.Puzzles + o.Puzzles, Solved: s.Solved + o.Solved, Blanks: s.Blanks + o.Blanks,
+		Right: s.Right + o.Right, Cells: s.Cells + o.Cells, CellsRight: s.CellsRight + o.CellsRight}
+}
 
 // Evaluate runs the method on every example. The examples have unique
 // solutions, so a puzzle is solved exactly when its answer is the solution.

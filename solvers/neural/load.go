@@ -29,16 +29,30 @@ func Load(r io.Reader) (Model, error) {
 		m = NewRRN(cfg, rng)
 	case "cnn":
 		var cfg CNNConfig
-		if err := json.Unmarshal(c.Config, &cfg); err != nil || cfg.Conv1 < 1 || cfg.Conv1 > maxWidth || cfg.Conv2 < 1 || cfg.Conv2 > maxWidth ||
-			cfg.Bottleneck < 1 || cfg.Bottleneck > cfg.Conv2 {
+		if err := json.Unmarshal(c.Config, &cfg); err != nil || !convShapeOK(cfg.Width, cfg.Blocks) {
 			return nil, fmt.Errorf("checkpoint: cnn configuration %s is not usable", c.Config)
 		}
 		m = NewCNN(cfg, rng)
+	case "gcn":
+		var cfg GCNConfig
+		if err := json.Unmarshal(c.Config, &cfg); err != nil || !convShapeOK(cfg.Width, cfg.Blocks) {
+			return nil, fmt.Errorf("checkpoint: gcn configuration %s is not usable", c.Config)
+		}
+		m = NewGCN(cfg, rng)
 	default:
-		return nil, fmt.Errorf("checkpoint: unknown model %q (want rrn or cnn)", c.Model)
+		return nil, fmt.Errorf("checkpoint: unknown model %q (want cnn, gcn or rrn)", c.Model)
 	}
 	if err := c.Load(m.Params()); err != nil {
 		return nil, err
 	}
 	return m, nil
 }
+
+// convShapeOK reports whether a convolutional network's width and depth
+// are ones a checkpoint may ask for.
+func convShapeOK(width, blocks int) bool {
+	return width >= 1 && width <= maxWidth && blocks >= 0 && blocks <= maxBlocks
+}
+
+// maxBlocks bounds the depth a checkpoint may ask for.
+const maxBlocks = 256

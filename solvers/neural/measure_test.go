@@ -3,6 +3,7 @@ package neural
 import (
 	"context"
 	"fmt"
+	"math"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -19,8 +20,8 @@ import (
 // measureEnv turns on the measurements of the shipped weights against the
 // issue's targets; its value is the number of puzzles per level:
 //
-//	SUDOKUBENCH_NEURAL_MEASURE=100 go test -run Measure -v -timeout 2h ./solvers/neural
-//	SUDOKUBENCH_NEURAL_MEASURE=300 SUDOKUBENCH_NEURAL_KINDS=cnn go test -run 'Measure(ByHints|ArticleMix)' -v ./solvers/neural
+//	SUDOKUBENCH_NEURAL_MEASURE=300 go test -run 'Measure(ByHints|ArticleMix)' -v -timeout 4h ./solvers/neural
+//	SUDOKUBENCH_NEURAL_MEASURE=300 SUDOKUBENCH_NEURAL_KINDS=gcn go test -run MeasureByHints -v ./solvers/neural
 const measureEnv = "SUDOKUBENCH_NEURAL_MEASURE"
 
 func measureCount(t *testing.T) int {
@@ -31,7 +32,7 @@ func measureCount(t *testing.T) int {
 	return n
 }
 
-// kindsEnv names the networks to measure, comma-separated (default: both),
+// kindsEnv names the networks to measure, comma-separated (default: all),
 // so that one retrained network can be measured again on its own.
 const kindsEnv = "SUDOKUBENCH_NEURAL_KINDS"
 
@@ -39,30 +40,70 @@ func measureKinds() []string {
 	if v := os.Getenv(kindsEnv); v != "" {
 		return strings.Split(v, ",")
 	}
-	return []string{"rrn", "cnn"}
+	return Models
 }
 
-// palmSet returns n puzzles of 17-clue+k with their solutions (Palm et
-// al.'s test set: 17-clue puzzles with k solution cells added), sampled
-// with seed 1 from the corpus, which no training run sees.
-func palmSet(t *testing.T, k, n int) []Example {
+// wilson returns the Wilson score interval of k successes in n at 95%.
+func wilson(k, n int) (lo, hi float64) {
+	if n == 0 {
+		return 0, 1
+	}
+	const z = 1.959963984540054
+	p, nf := float64(k)/float64(n), float64(n)
+	centre := (p + z*z/(2*nf)) / (1 + z*z/nf)
+	half := z * math.Sqrt(p*(1-p)/nf+z*z/(4*nf*nf)) / (1 + z*z/nf)
+	return max(0, centre-half), min(1, centre+half) // rounding can step past 0 or 1
+}
+
+// figure writes a score as the README's tables give it: whole puzzles
+// with their Wilson interval, then blank cells and all cells right.
+func figure(s Score) string {
+	lo, hi := wilson(s.Solved, s.Puzzles)
+	return fmt.Sprintf("%5.1f%% [%.1f, %.1f] (%d/%d) blank cells %.1f%%, all cells %.1f%%",
+		100*s.SolvedRate(), 100*lo, 100*hi, s.Solved, s.Puzzles, 100*s.CellAccuracy(), 100*s.AllCellAccuracy())
+}
+
+// variant is a way to run a shipped network: a method, and for the RRN a
+// step count (0: its own).
+type variant struct {
+	method Method
+	steps  int
+}
+
+func (v variant) String() string {
+	if v.steps == 0 {
+		return string(v.method)
+	}
+	return fmt.Sprintf("%s@%d", v.method, v.steps)
+}
+
+func variantsOf(m Model) []variant {
+	vs := []variant{{OneShot, 0}, {Iterative, 0}}
+	for _, s := range extraSteps(m) {
+		vs = append(vs, variant{OneShot, s}, variant{Iterative, s})
+	}
+	return vs
+}
+
+func (v variant) model(m Model) Model {
+	if rrn, ok := m.(*RRN); ok && v.steps != 0 {
+		return rrn.WithSteps(v.steps)
+	}
+	return m
+}
+
+func palmSet(t *testing.T, hints, n int) []Example {
 	t.Helper()
-	var out []Example
-	opts := corpora.Options{Oracle: dlx.Oracle{}, Sample: n, Seed: 1}
-	_, err := corpora.Load(filepath.Join("..", "..", "corpora", "data"), fmt.Sprintf("17-clue+%d", k), opts,
-		func(p corpora.Puzzle) error {
-			out = append(out, exampleOf(p.Grid, p.Solution))
-			return nil
-		})
+	set, err := PalmSet(hints, n)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return out
+	return set
 }
 
 // TestMeasureByHints reports whole puzzles solved and cell accuracy by hint
-// count, for each shipped network and method, on the generator's test
-// stream and on 17-clue+k.
+// count, for each shipped network and way of running it, on 17-clue+k and
+// on the generator's test stream.
 func TestMeasureByHints(t *testing.T) {
 	n := measureCount(t)
 	type level struct {
@@ -71,15 +112,15 @@ func TestMeasureByHints(t *testing.T) {
 		set    []Example
 	}
 	var levels []level
-	for _, h := range []int{45, 36, 30, 25} {
+	for _, h := range []int{45, 36, 30, 25, 21, 17} {
+		levels = append(levels, level{"17-clue+k", h, palmSet(t, h, n)})
+	}
+	for _, h := range []int{36, 30, 25} {
 		set, err := TestSet(h, n)
 		if err != nil {
 			t.Fatal(err)
 		}
 		levels = append(levels, level{"generator (test seed)", h, set})
-	}
-	for _, h := range []int{45, 36, 30, 25, 17} {
-		levels = append(levels, level{"17-clue+k", h, palmSet(t, h-17, n)})
 	}
 	for _, kind := range measureKinds() {
 		m, _, err := Shipped(kind)
@@ -87,38 +128,76 @@ func TestMeasureByHints(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, lv := range levels {
-			for _, method := range []Method{OneShot, Iterative} {
+			for _, v := range variantsOf(m) {
 				start := time.Now()
-				s := Evaluate(m, lv.set, method)
-				t.Logf("%s %-9s %-22s %2d hints: %3d/%3d solved (%5.1f%%)  cells %.2f%%  %.1f ms/puzzle",
-					kind, method, lv.source, lv.hints, s.Solved, s.Puzzles, 100*s.SolvedRate(),
-					100*s.CellAccuracy(), float64(time.Since(start).Microseconds())/1000/float64(s.Puzzles))
+				s := Evaluate(v.model(m), lv.set, v.method)
+				t.Logf("%s %-13s %-21s %2d hints: %s  %.1f ms/puzzle", kind, v, lv.source, lv.hints, figure(s),
+					float64(time.Since(start).Microseconds())/1000/float64(s.Puzzles))
 			}
 		}
 	}
 }
 
-// TestMeasureArticleMix reports cell accuracy on the article's mix: easy
-// 36–45, medium 30–35, hard 25–29 and expert 17–24 givens in equal parts,
-// hint counts spread evenly within each, from 17-clue+k.
-func TestMeasureArticleMix(t *testing.T) {
-	n := measureCount(t)
-	var mix []Example
-	for _, r := range [][2]int{{36, 45}, {30, 35}, {25, 29}, {17, 24}} {
-		span := r[1] - r[0] + 1
-		for i := range span {
-			mix = append(mix, palmSet(t, r[0]+i-17, (n+span-1)/span)...)
+// articleMix returns the article's mix from 17-clue+k: its four levels in
+// equal parts, hint counts spread evenly within each, about n per level.
+func articleMix(t *testing.T, n int) [][]Example {
+	var levels [][]Example
+	for _, r := range ArticleLevels {
+		var level []Example
+		span := r.Max - r.Min + 1
+		for h := r.Min; h <= r.Max; h++ {
+			level = append(level, palmSet(t, h, (n+span-1)/span)...)
 		}
+		levels = append(levels, level)
 	}
+	return levels
+}
+
+// TestMeasureArticleMix reports, on the article's mix, the article's
+// metric (all cells right, givens included, as Keras counts) beside whole
+// puzzles and blank cells, per level and over the mix.
+func TestMeasureArticleMix(t *testing.T) {
+	levels := articleMix(t, measureCount(t))
 	for _, kind := range measureKinds() {
 		m, _, err := Shipped(kind)
 		if err != nil {
 			t.Fatal(err)
 		}
+		for _, v := range variantsOf(m) {
+			var all Score
+			for i, level := range levels {
+				s := Evaluate(v.model(m), level, v.method)
+				all = all.Plus(s)
+				t.Logf("%s %-13s %d–%d hints: %s", kind, v, ArticleLevels[i].Min, ArticleLevels[i].Max, figure(s))
+			}
+			t.Logf("%s %-13s article mix: %s", kind, v, figure(all))
+		}
+	}
+}
+
+// TestMeasureGraphHelps tests the GCN article's claim that the graph
+// structure helps: the shipped GCN against the shipped CNN, the same
+// network without its adjacency and with as many weights, trained with the
+// same recipe, by hint count, whole puzzles with intervals, one shot and
+// iterative.
+func TestMeasureGraphHelps(t *testing.T) {
+	n := measureCount(t)
+	gcn, _, err := Shipped("gcn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	cnn, _, err := Shipped("cnn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cnn.Params().Count() != gcn.Params().Count() {
+		t.Fatalf("the CNN has %d parameters, the GCN %d", cnn.Params().Count(), gcn.Params().Count())
+	}
+	for _, h := range []int{45, 36, 30, 25, 21, 17} {
+		set := palmSet(t, h, n)
 		for _, method := range []Method{OneShot, Iterative} {
-			s := Evaluate(m, mix, method)
-			t.Logf("%s %-9s article mix: cells %.2f%% (%d/%d), whole puzzles %d/%d",
-				kind, method, 100*s.CellAccuracy(), s.Right, s.Blanks, s.Solved, s.Puzzles)
+			g, c := Evaluate(gcn, set, method), Evaluate(cnn, set, method)
+			t.Logf("%2d hints %-9s GCN %s | CNN %s", h, method, figure(g), figure(c))
 		}
 	}
 }

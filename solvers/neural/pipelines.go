@@ -11,30 +11,34 @@ import (
 )
 
 // Pipelines returns the registry entries of the shipped networks: one
-// shot and iterative filling for both, and the network-guided complete
-// search for the RRN.
+// shot and iterative filling for each, the network-guided complete search
+// for the RRN, and the RRN's iterative filling at the other step counts
+// of InferenceSteps.
 func Pipelines() []solvers.Info {
 	var infos []solvers.Info
-	for _, kind := range []string{"cnn", "rrn"} {
-		infos = append(infos, pipeline(kind, OneShot), pipeline(kind, Iterative))
+	for _, kind := range Models {
+		infos = append(infos, pipeline(kind, OneShot, 0), pipeline(kind, Iterative, 0))
 	}
-	return append(infos, pipeline("rrn", searchMethod))
+	infos = append(infos, pipeline("rrn", searchMethod, 0))
+	for _, steps := range InferenceSteps {
+		if steps != DefaultRRN.Steps {
+			infos = append(infos, pipeline("rrn", Iterative, steps))
+		}
+	}
+	return infos
 }
 
 // searchMethod names the complete, network-guided search.
 const searchMethod Method = "search"
 
 var kindDescription = map[string]string{
-	"cnn": fmt.Sprintf("the article's CNN (conv 3×3 %d → conv 3×3 %d) and its dense layer over the whole board, so that "+
-		"every cell sees its row, column and box, bottlenecked: a 1×1 conv takes %d channels to %d per cell, then dense "+
-		"from all 81·%d to 81·9 logits (%s head weights instead of the article's %s)",
-		DefaultCNN.Conv1, DefaultCNN.Conv2, DefaultCNN.Conv2, DefaultCNN.Bottleneck, DefaultCNN.Bottleneck,
-		millions(DefaultCNN.HeadWeights()), millions(articleDenseWeights)),
+	"cnn": fmt.Sprintf("convolutional network of the GCN's shape without its adjacency: a 3×3 conv stem and %d residual blocks "+
+		"of 3×3 conv %d + batch norm, per-cell softmax", DefaultCNN.Blocks, DefaultCNN.Width),
+	"gcn": fmt.Sprintf("graph convolutional network: a stem and %d residual blocks of 3×3 conv %d, batch norm and "+
+		"the Sudoku graph's normalised adjacency (each cell and its 20 peers), per-cell softmax",
+		DefaultGCN.Blocks, DefaultGCN.Width),
 	"rrn": "recurrent relational network (Palm et al.), row/column/box messages, weights shared over its steps",
 }
-
-// millions writes a weight count to two significant figures: 7.6M.
-func millions(n int) string { return fmt.Sprintf("%.2gM", float64(n)/1e6) }
 
 var methodDescription = map[Method]string{
 	OneShot:      "one forward pass, every blank takes its most probable digit",
@@ -49,15 +53,31 @@ var methodOptIn = map[Method]string{
 	searchMethod: "a forward pass per search node: seconds on the hardest puzzles",
 }
 
-func pipeline(kind string, method Method) solvers.Info {
+// pipeline returns the entry of a kind and method; steps, for the RRN,
+// runs it at another step count than it was trained with (0: its own).
+func pipeline(kind string, method Method, steps int) solvers.Info {
+	name := "neural/" + kind + "/" + string(method)
 	opts := map[string]string{"model": kind, "method": string(method), "weights": "weights/" + kind + ".bin"}
+	description := kindDescription[kind] + "; " + methodDescription[method]
 	if method == Iterative {
 		opts["threshold"] = strconv.FormatFloat(DefaultThreshold, 'g', -1, 64)
 	}
+	if kind == "rrn" {
+		shown := steps
+		if steps == 0 {
+			shown = DefaultRRN.Steps
+		}
+		opts["steps"] = strconv.Itoa(shown)
+		description += fmt.Sprintf("; %d message-passing steps", shown)
+	}
+	if steps != 0 {
+		name += "-" + strconv.Itoa(steps) + "steps"
+		description += fmt.Sprintf(" (trained with %d)", DefaultRRN.Steps)
+	}
 	return solvers.Info{
-		Name:        "neural/" + kind + "/" + string(method),
+		Name:        name,
 		Family:      "neural",
-		Description: kindDescription[kind] + "; " + methodDescription[method],
+		Description: description,
 		Options:     opts,
 		PureGo:      true,
 		Incomplete:  method != searchMethod,
@@ -70,7 +90,7 @@ func pipeline(kind string, method Method) solvers.Info {
 			_, prov, _ := Shipped(kind)
 			return "weights sha256 " + prov.SHA256
 		},
-		New: func() solvers.Solver { return &Solver{kind: kind, method: method} },
+		New: func() solvers.Solver { return &Solver{kind: kind, method: method, steps: steps} },
 	}
 }
 
@@ -79,6 +99,7 @@ func pipeline(kind string, method Method) solvers.Info {
 type Solver struct {
 	kind   string
 	method Method
+	steps  int // the RRN's step count when not its own; 0 otherwise
 	pred   *Predictor
 }
 
@@ -99,6 +120,9 @@ func (s *Solver) Solve(ctx context.Context, req solvers.Request) (solvers.Result
 		if err != nil {
 			return solvers.Result{}, err
 		}
+		if rrn, ok := m.(*RRN); ok && s.steps != 0 {
+			m = rrn.WithSteps(s.steps)
+		}
 		s.pred = NewPredictor(m)
 	}
 	geo := req.Puzzle.Geometry()
@@ -107,10 +131,10 @@ func (s *Solver) Solve(ctx context.Context, req solvers.Request) (solvers.Result
 	}
 	var board [Cells]uint8
 	copy(board[:], req.Puzzle.Cells())
-	params := s.pred.model.Params().Count()
+	ps := s.pred.model.Params()
 	res := solvers.Result{
 		Counters: map[string]float64{},
-		Model:    map[string]int{"parameters": params, "weight_bytes": 4 * params},
+		Model:    map[string]int{"parameters": ps.Count(), "weight_bytes": 4 * ps.Size()},
 	}
 	if s.method != searchMethod {
 		// No board can keep givens that contradict each other: a network

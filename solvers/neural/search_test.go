@@ -63,7 +63,7 @@ func TestPropagateFindsSingles(t *testing.T) {
 // the network-guided search, on the one shape the networks read.
 func TestSearchConformance(t *testing.T) {
 	solvertest.Suite{
-		New:     pipeline("rrn", searchMethod).New,
+		New:     pipeline("rrn", searchMethod, 0).New,
 		Samples: []solvertest.Sample{{Corpus: "17-clue+20", N: 10}},
 		MinBox:  3, MaxBox: 3, ClassicOnly: true,
 		// Exhausting a tdoku-tests puzzle takes the shipped network 4 to

@@ -4,92 +4,11 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
-	"math/rand/v2"
 	"sync"
 	"time"
 
 	"github.com/sudokubench/sudokubench/solvers/neural/nn"
 )
-
-// TrainConfig is everything a training run's result depends on. The same
-// config gives the same weights, bit for bit, whatever the machine's load
-// and however many workers share the work.
-type TrainConfig struct {
-	Model string `json:"model"` // "rrn" or "cnn"
-	Seed  uint64 `json:"seed"`
-	// Steps is the step budget: updates of Batch examples each.
-	Steps int     `json:"steps"`
-	Batch int     `json:"batch"`
-	LR    float64 `json:"lr"` // peak learning rate of Adam
-	// Warmup is how many steps the learning rate rises linearly over;
-	// after it, it falls on a cosine to a twentieth of LR at Steps.
-	Warmup   int     `json:"warmup"`
-	ClipNorm float64 `json:"clip_norm"` // gradients are scaled down to this norm
-	// Pool generated puzzles with PoolHints givens each are the data;
-	// every example is one of them under a random symmetry, with solution
-	// cells added up to a hint count drawn from MinHints..MaxHints.
-	Pool      int `json:"pool"`
-	PoolHints int `json:"pool_hints"`
-	MinHints  int `json:"min_hints"`
-	MaxHints  int `json:"max_hints"`
-	// RRN or CNN is the network's shape, the one of Model.
-	RRN *RRNConfig `json:"rrn,omitempty"`
-	CNN *CNNConfig `json:"cnn,omitempty"`
-}
-
-// DefaultTraining returns the configuration of the shipped weights of a
-// model kind for a seed and step budget.
-func DefaultTraining(model string, seed uint64, steps int) TrainConfig {
-	c := TrainConfig{Model: model, Seed: seed, Steps: steps, Batch: 32, LR: 3e-3, Warmup: 50,
-		ClipNorm: 5, Pool: 4000, PoolHints: 23, MinHints: 23, MaxHints: 50}
-	switch model {
-	case "rrn":
-		shape := DefaultRRN
-		c.RRN = &shape
-	case "cnn":
-		shape := DefaultCNN
-		c.CNN = &shape
-	}
-	return c
-}
-
-// NewModel returns the configured network with fresh weights drawn from
-// the seed.
-func (c TrainConfig) NewModel() (Model, error) {
-	rng := rand.New(rand.NewPCG(c.Seed, initStream))
-	switch {
-	case c.Model == "rrn" && c.RRN != nil:
-		return NewRRN(*c.RRN, rng), nil
-	case c.Model == "cnn" && c.CNN != nil:
-		return NewCNN(*c.CNN, rng), nil
-	}
-	return nil, fmt.Errorf("train: model %q without its shape: use rrn or cnn", c.Model)
-}
-
-// Check reports a configuration that cannot train.
-func (c TrainConfig) Check() error {
-	switch {
-	case c.Steps < 1 || c.Batch < 2:
-		return fmt.Errorf("train: %d steps of %d examples: need at least 1 step of 2", c.Steps, c.Batch)
-	case c.LR <= 0 || c.ClipNorm <= 0 || c.Warmup < 0:
-		return fmt.Errorf("train: learning rate %g, clip norm %g and warm-up %d must be positive", c.LR, c.ClipNorm, c.Warmup)
-	case c.Pool < 1 || c.PoolHints < 17 || c.PoolHints > c.MinHints || c.MinHints > c.MaxHints || c.MaxHints > Cells:
-		return fmt.Errorf("train: pool of %d puzzles at %d hints for hints %d..%d: need 17 ≤ pool hints ≤ min ≤ max ≤ 81",
-			c.Pool, c.PoolHints, c.MinHints, c.MaxHints)
-	}
-	return nil
-}
-
-// LearningRate returns the learning rate of a step (0-based).
-func (c TrainConfig) LearningRate(step int) float64 {
-	warm := 1.0
-	if c.Warmup > 0 {
-		warm = math.Min(1, float64(step+1)/float64(c.Warmup))
-	}
-	cosine := 0.5 * (1 + math.Cos(math.Pi*float64(step)/float64(c.Steps)))
-	return c.LR * warm * (0.05 + 0.95*cosine)
-}
 
 // Progress is reported during training.
 type Progress struct {
@@ -105,16 +24,30 @@ type CurvePoint struct {
 	Loss float64 `json:"loss"`
 }
 
+// Piece is one invocation of a run split into pieces: the steps it ran,
+// how long it took, and what ran it.
+type Piece struct {
+	From    int     `json:"from"`
+	To      int     `json:"to"`
+	Seconds float64 `json:"seconds"`
+	Command string  `json:"command,omitempty"`
+	Commit  string  `json:"commit,omitempty"`
+}
+
 // Trained is the outcome of a training run.
 type Trained struct {
 	Model  Model
 	Config TrainConfig
 	// Steps is how many steps ran: Config.Steps unless the run was
-	// stopped (CutShort) by its context, the wall-clock cap.
+	// stopped (CutShort) before its budget.
 	Steps    int
 	CutShort bool
 	Curve    []CurvePoint
-	Elapsed  time.Duration
+	// Tests are the fixed test set's figures along the way (every
+	// EvalEvery steps and at the end).
+	Tests   []CurveTest
+	Elapsed time.Duration
+	Pieces  []Piece
 }
 
 // curveEvery is how many steps a curve point averages.
@@ -125,11 +58,41 @@ const curveEvery = 25
 // summed in the same order on any machine.
 const shards = 2
 
-// Train generates the pool and trains a model, using workers goroutines.
-// When ctx ends (the wall-clock cap), it stops after the step in flight
-// and returns the model so far, marked CutShort; an error is returned
-// only when nothing was trained.
-func Train(ctx context.Context, cfg TrainConfig, workers int, progress func(Progress)) (*Trained, error) {
+// statsMomentum is how much of its running value a statistic (batch
+// normalisation's) keeps at each step.
+const statsMomentum = 0.99
+
+// Run is a training run in progress: the model, the optimiser, the stream
+// of examples and what has been recorded. Save writes all of it, and
+// Resume reads it back, so that a run stopped after any step and resumed
+// gives the same bits as one that never stopped.
+type Run struct {
+	cfg     TrainConfig
+	model   Model
+	trainer *trainer
+	pool    []Example
+	sampler *Sampler
+	step    int
+	curve   []CurvePoint
+	tests   []CurveTest
+	// sum and count are the loss and blank cells since the last curve
+	// point.
+	sum     float64
+	count   int
+	elapsed time.Duration
+	pieces  []Piece
+	// EvalEvery is how often (in steps) the fixed test set is scored for
+	// the learning curve; 0 scores it only at the end. It does not change
+	// the weights.
+	EvalEvery int
+	// score scores the model for the curve: ScoreTestSet, or a smaller
+	// set in tests.
+	score func(Model) ([]TestFigure, error)
+}
+
+// NewRun checks the configuration, draws the initial weights and
+// generates the pool of puzzles on up to workers goroutines.
+func NewRun(ctx context.Context, cfg TrainConfig, workers int, progress func(Progress)) (*Run, error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
@@ -142,31 +105,74 @@ func Train(ctx context.Context, cfg TrainConfig, workers int, progress func(Prog
 	if err != nil {
 		return nil, fmt.Errorf("train: generating the pool: %w", err)
 	}
-	start := time.Now()
-	t := newTrainer(model, cfg)
-	sampler := NewSampler(pool, cfg.MinHints, cfg.MaxHints, cfg.Seed)
-	out := &Trained{Model: model, Config: cfg}
-	var sum float64
-	var count int
-	for step := range cfg.Steps {
-		if ctx.Err() != nil {
-			out.CutShort = true
-			break
+	return newRun(cfg, model, pool), nil
+}
+
+func newRun(cfg TrainConfig, model Model, pool []Example) *Run {
+	return &Run{cfg: cfg, model: model, trainer: newTrainer(model, cfg), pool: pool,
+		sampler: NewSampler(pool, cfg.Levels, cfg.Seed), score: func(m Model) ([]TestFigure, error) { return ScoreTestSet(m) }}
+}
+
+// Config returns the run's configuration.
+func (r *Run) Config() TrainConfig { return r.cfg }
+
+// Step returns how many steps have run.
+func (r *Run) Step() int { return r.step }
+
+// Train runs steps until the run has made until of them (at most the
+// budget), ctx ends, or the budget is spent. It records the piece with the
+// command and commit given, for the provenance. It returns ctx's error if
+// ctx stopped it.
+func (r *Run) Train(ctx context.Context, until, workers int, command, commit string, progress func(Progress)) error {
+	until = min(until, r.cfg.Steps)
+	start, from := time.Now(), r.step
+	defer func() {
+		d := time.Since(start)
+		r.elapsed += d
+		if r.step > from {
+			r.pieces = append(r.pieces, Piece{From: from, To: r.step, Seconds: d.Seconds(), Command: command, Commit: commit})
 		}
-		loss, blanks := t.step(sampler.Next(cfg.Batch), cfg.LearningRate(step), workers)
-		sum, count = sum+loss, count+blanks
-		out.Steps = step + 1
-		if out.Steps%curveEvery == 0 || out.Steps == cfg.Steps {
-			out.Curve = append(out.Curve, CurvePoint{Step: out.Steps, Loss: sum / float64(count)})
-			progress(Progress{Phase: "train", Done: out.Steps, Total: cfg.Steps, Loss: sum / float64(count)})
-			sum, count = 0, 0
+	}()
+	for r.step < until {
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		loss, blanks := r.trainer.step(r.sampler.Next(r.cfg.Batch), r.cfg.LearningRate(r.step), workers)
+		r.sum, r.count = r.sum+loss, r.count+blanks
+		r.step++
+		if r.step%curveEvery == 0 || r.step == r.cfg.Steps {
+			r.curve = append(r.curve, CurvePoint{Step: r.step, Loss: r.sum / float64(r.count)})
+			progress(Progress{Phase: "train", Done: r.step, Total: r.cfg.Steps, Loss: r.sum / float64(r.count)})
+			r.sum, r.count = 0, 0
+		}
+		if (r.EvalEvery > 0 && r.step%r.EvalEvery == 0) || r.step == r.cfg.Steps {
+			if err := r.scoreCurve(); err != nil {
+				return err
+			}
 		}
 	}
-	out.Elapsed = time.Since(start)
-	if out.Steps == 0 {
-		return nil, fmt.Errorf("train: stopped before the first step: %w", ctx.Err())
+	return nil
+}
+
+// Trained returns the run's outcome so far.
+func (r *Run) Trained() *Trained {
+	return &Trained{Model: r.model, Config: r.cfg, Steps: r.step, CutShort: r.step < r.cfg.Steps,
+		Curve: r.curve, Tests: r.tests, Elapsed: r.elapsed, Pieces: r.pieces}
+}
+
+// Train generates the pool and trains a model for its whole budget, using
+// workers goroutines. When ctx ends, it stops after the step in flight and
+// returns the model so far, marked CutShort; an error is returned only
+// when nothing was trained.
+func Train(ctx context.Context, cfg TrainConfig, workers int, progress func(Progress)) (*Trained, error) {
+	r, err := NewRun(ctx, cfg, workers, progress)
+	if err != nil {
+		return nil, err
 	}
-	return out, nil
+	if err := r.Train(ctx, cfg.Steps, workers, "", "", progress); err != nil && r.step == 0 {
+		return nil, fmt.Errorf("train: stopped before the first step: %w", err)
+	}
+	return r.Trained(), nil
 }
 
 // trainer holds a model, one replica per shard, their arenas, and Adam.
@@ -187,8 +193,9 @@ func newTrainer(m Model, cfg TrainConfig) *trainer {
 }
 
 // step back-propagates the batch's shards on up to workers goroutines, sums
-// their gradients in shard order, clips and updates. It returns the
-// batch's summed final-output loss and its blank-cell count.
+// their gradients (and the batch statistics they measured) in shard order,
+// clips and updates. It returns the batch's summed final-output loss and
+// its blank-cell count.
 func (t *trainer) step(b Batch, lr float64, workers int) (float64, int) {
 	blanks := 0
 	for _, target := range b.Targets {
@@ -218,6 +225,7 @@ func (t *trainer) step(b Batch, lr float64, workers int) (float64, int) {
 	}
 	ps.ClipGrads(t.clip)
 	t.adam.Step(lr)
+	ps.FoldStats(statsMomentum, min(shards, b.Len()))
 	return loss, blanks
 }
 

@@ -24,57 +24,28 @@ type Provenance struct {
 	SHA256     string `json:"sha256"`
 	Bytes      int    `json:"bytes"`
 	Parameters int    `json:"parameters"`
-	// Command rebuilds the file bit for bit from the commit.
+	// Command rebuilds the file bit for bit from the commit, in one go;
+	// Pieces are the invocations that made it when it was trained in
+	// pieces (train --stop-at, then --resume), which give the same bits.
 	Command  string      `json:"command"`
 	Commit   string      `json:"commit"`
+	Pieces   []Piece     `json:"pieces,omitempty"`
 	Training TrainConfig `json:"training"`
-	// StepsRun is Training.Steps unless the wall-clock cap cut the run
-	// short; then the file is not what the command gives on a quiet
-	// machine, and CutShort says so.
-	StepsRun     int     `json:"steps_run"`
-	CutShort     bool    `json:"cut_short"`
+	// StepsRun is Training.Steps unless the run was stopped before its
+	// budget (--stop-at, the wall-clock cap, an interrupt); then CutShort
+	// says so, and Command stops where it stopped.
+	StepsRun int  `json:"steps_run"`
+	CutShort bool `json:"cut_short"`
+	// Continue, for weights cut short, resumes the training checkpoint
+	// that Command leaves beside them to the whole budget.
+	Continue     string  `json:"continue,omitempty"`
 	TrainSeconds float64 `json:"train_seconds"`
 	Machine      string  `json:"machine"`
 	FinalLoss    float64 `json:"final_loss"`
-	// Test is what the weights score on the fixed test set (TestSet) with
-	// the pipelines of the commit that ships them; a test reproduces it.
+	// Test is what the weights score on the fixed test set (TestSetHints)
+	// with the pipelines of the commit that ships them; a test reproduces
+	// it. For the RRN it includes iterative filling at InferenceSteps.
 	Test []TestFigure `json:"test"`
-}
-
-// TestFigure is one method's score on the puzzles of one hint count of the
-// fixed test set.
-type TestFigure struct {
-	Hints  int    `json:"hints"`
-	Method Method `json:"method"`
-	Score
-}
-
-// TestSetHints and TestSetSize fix the test set recorded beside the
-// weights: puzzles from the test stream of seed 1, never trained on.
-var TestSetHints = []int{36, 30}
-
-// TestSetSize is the number of puzzles per hint count in the fixed test set.
-const TestSetSize = 25
-
-// ScoreTestSet evaluates a model on the fixed test set with both methods.
-func ScoreTestSet(m Model) ([]TestFigure, error) {
-	var figs []TestFigure
-	for _, h := range TestSetHints {
-		set, err := TestSet(h, TestSetSize)
-		if err != nil {
-			return nil, err
-		}
-		for _, method := range []Method{OneShot, Iterative} {
-			figs = append(figs, TestFigure{Hints: h, Method: method, Score: Evaluate(m, set, method)})
-		}
-	}
-	return figs, nil
-}
-
-// TestSet returns count puzzles with the hint count from the test stream:
-// generated with seeds no training run draws from.
-func TestSet(hints, count int) ([]Example, error) {
-	return generateSerial(1, testPurpose, hints, count)
 }
 
 type shippedModel struct {
@@ -84,8 +55,9 @@ type shippedModel struct {
 }
 
 var shippedOnce = map[string]func() shippedModel{
-	"rrn": sync.OnceValue(func() shippedModel { return loadShipped("rrn") }),
 	"cnn": sync.OnceValue(func() shippedModel { return loadShipped("cnn") }),
+	"gcn": sync.OnceValue(func() shippedModel { return loadShipped("gcn") }),
+	"rrn": sync.OnceValue(func() shippedModel { return loadShipped("rrn") }),
 }
 
 // Shipped returns the shipped model of a kind and its provenance, loaded
@@ -94,7 +66,7 @@ var shippedOnce = map[string]func() shippedModel{
 func Shipped(kind string) (Model, Provenance, error) {
 	load, ok := shippedOnce[kind]
 	if !ok {
-		return nil, Provenance{}, fmt.Errorf("no shipped %q network: use rrn or cnn", kind)
+		return nil, Provenance{}, fmt.Errorf("no shipped %q network: use cnn, gcn or rrn", kind)
 	}
 	s := load()
 	return s.model, s.prov, s.err

@@ -22,6 +22,31 @@ func NewAdam(ps Params) *Adam {
 	return a
 }
 
+// Steps returns how many updates Adam has made: its bias correction
+// depends on it.
+func (a *Adam) Steps() int { return a.t }
+
+// SetSteps sets the update count, for a run resumed from a checkpoint.
+func (a *Adam) SetSteps(t int) { a.t = t }
+
+// Moments returns Adam's first and second moments of every learnt
+// parameter as parameters named "adam.m/NAME" and "adam.v/NAME", sharing
+// Adam's storage: saved in a checkpoint and loaded back, they let a run
+// resume exactly where it stopped.
+func (a *Adam) Moments() Params {
+	var out Params
+	for i, p := range a.params {
+		if p.Stat {
+			continue
+		}
+		rows, cols := p.Value.Rows, p.Value.Cols
+		out = append(out,
+			&Param{Name: "adam.m/" + p.Name, Value: Mat{Rows: rows, Cols: cols, Data: a.m[i]}},
+			&Param{Name: "adam.v/" + p.Name, Value: Mat{Rows: rows, Cols: cols, Data: a.v[i]}})
+	}
+	return out
+}
+
 // Step updates every parameter from its gradient with learning rate lr.
 func (a *Adam) Step(lr float64) {
 	a.t++
@@ -31,10 +56,13 @@ func (a *Adam) Step(lr float64) {
 	step := float32(lr * math.Sqrt(c2) / c1)
 	eps := float32(a.Eps * math.Sqrt(c2))
 	for i, p := range a.params {
+		if p.Stat {
+			continue
+		}
 		m, v, w := a.m[i], a.v[i], p.Value.Data
 		for j, g := range p.Grad.Data {
-			m[j] = b1*m[j] + (1-b1)*g
-			v[j] = b2*v[j] + (1-b2)*g*g
+			m[j] = float32(b1*m[j]) + float32((1-b1)*g)
+			v[j] = float32(b2*v[j]) + float32((1-b2)*g*g)
 			w[j] -= step * m[j] / (float32(math.Sqrt(float64(v[j]))) + eps)
 		}
 	}

@@ -26,10 +26,21 @@ func Conv3From(ps Params, name string, side int) Conv3 {
 // Neighbourhoods returns the im2col matrix of x: for each cell, the
 // channels of its 3×3 neighbourhood in row-major order, zero off the board.
 func (c Conv3) Neighbourhoods(ar *Arena, x Mat) Mat {
-	col := ar.Mat(x.Rows, 9*x.Cols)
-	c.each(x.Rows, func(cell, k, nb int) {
-		copy(col.Row(cell)[k*x.Cols:(k+1)*x.Cols], x.Row(nb))
-	})
+	col := ar.Uninitialized(x.Rows, 9*x.Cols)
+	in, side := x.Cols, c.Side
+	for cell := range x.Rows {
+		board, r, cc := cell/(side*side), cell/side%side, cell%side
+		row := col.Row(cell)
+		for k := range 9 {
+			nr, nc := r+k/3-1, cc+k%3-1
+			slot := row[k*in : (k+1)*in]
+			if nr < 0 || nr >= side || nc < 0 || nc >= side {
+				clear(slot)
+				continue
+			}
+			copy(slot, x.Row(board*side*side+nr*side+nc))
+		}
+	}
 	return col
 }
 

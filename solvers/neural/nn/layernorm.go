@@ -36,26 +36,56 @@ func (l LayerNorm) Forward(ar *Arena, x Mat) (Mat, Normalized) {
 	y := ar.Mat(x.Rows, x.Cols)
 	st := Normalized{XHat: ar.Mat(x.Rows, x.Cols), RStd: ar.Mat(1, x.Rows).Data}
 	g, b := l.Gain.Value.Data, l.Bias.Value.Data
-	n := float64(x.Cols)
+	n := float32(x.Cols)
 	for r := range x.Rows {
 		row, xh, yr := x.Row(r), st.XHat.Row(r), y.Row(r)
-		var mean, sq float64
-		for _, v := range row {
-			mean += float64(v)
-		}
-		mean /= n
-		for _, v := range row {
-			d := float64(v) - mean
-			sq += d * d
-		}
-		rstd := 1 / math.Sqrt(sq/n+layerNormEps)
-		st.RStd[r] = float32(rstd)
+		mean := sum8(row) / n
 		for j, v := range row {
-			xh[j] = float32((float64(v) - mean) * rstd)
-			yr[j] = xh[j]*g[j] + b[j]
+			xh[j] = v - mean
+		}
+		rstd := float32(1 / math.Sqrt(float64(dot8(xh, xh)/n)+layerNormEps))
+		st.RStd[r] = rstd
+		for j, d := range xh {
+			xh[j] = d * rstd
+			yr[j] = float32(xh[j]*g[j]) + b[j]
 		}
 	}
 	return y, st
+}
+
+// sum8 returns the sum of v in eight interleaved partial sums added in a
+// fixed order: as deterministic as one running sum, without its chain of
+// dependent additions.
+func sum8(v []float32) float32 {
+	var s [8]float32
+	i := 0
+	for ; i+8 <= len(v); i += 8 {
+		w := v[i : i+8 : i+8]
+		s[0], s[1], s[2], s[3] = s[0]+w[0], s[1]+w[1], s[2]+w[2], s[3]+w[3]
+		s[4], s[5], s[6], s[7] = s[4]+w[4], s[5]+w[5], s[6]+w[6], s[7]+w[7]
+	}
+	for ; i < len(v); i++ {
+		s[i%8] += v[i]
+	}
+	return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]))
+}
+
+// dot8 returns Σ a[i]·b[i], summed as sum8 sums, each product rounded.
+func dot8(a, b []float32) float32 {
+	var s [8]float32
+	b = b[:len(a)]
+	i := 0
+	for ; i+8 <= len(a); i += 8 {
+		x, y := a[i:i+8:i+8], b[i:i+8:i+8]
+		s[0], s[1] = s[0]+float32(x[0]*y[0]), s[1]+float32(x[1]*y[1])
+		s[2], s[3] = s[2]+float32(x[2]*y[2]), s[3]+float32(x[3]*y[3])
+		s[4], s[5] = s[4]+float32(x[4]*y[4]), s[5]+float32(x[5]*y[5])
+		s[6], s[7] = s[6]+float32(x[6]*y[6]), s[7]+float32(x[7]*y[7])
+	}
+	for ; i < len(a); i++ {
+		s[i%8] += float32(a[i] * b[i])
+	}
+	return ((s[0] + s[1]) + (s[2] + s[3])) + ((s[4] + s[5]) + (s[6] + s[7]))
 }
 
 // Backward adds to the gain's and bias's gradients and adds the input's
@@ -63,19 +93,18 @@ func (l LayerNorm) Forward(ar *Arena, x Mat) (Mat, Normalized) {
 func (l LayerNorm) Backward(st Normalized, dy, dx Mat) {
 	g, dg, db := l.Gain.Value.Data, l.Gain.Grad.Data, l.Bias.Grad.Data
 	n := float32(dy.Cols)
+	gdy := make([]float32, dy.Cols)
 	for r := range dy.Rows {
 		xh, dyr, dxr := st.XHat.Row(r), dy.Row(r), dx.Row(r)
-		var sumG, sumGX float32
 		for j, d := range dyr {
-			dg[j] += d * xh[j]
+			dg[j] += float32(d * xh[j])
 			db[j] += d
-			gj := d * g[j]
-			sumG += gj
-			sumGX += gj * xh[j]
+			gdy[j] = d * g[j]
 		}
+		sumG, sumGX := sum8(gdy), dot8(gdy, xh)
 		rstd := st.RStd[r]
-		for j, d := range dyr {
-			dxr[j] += rstd * (d*g[j] - (sumG+xh[j]*sumGX)/n)
+		for j, d := range gdy {
+			dxr[j] += rstd * (d - (sumG+float32(xh[j]*sumGX))/n)
 		}
 	}
 }

@@ -21,8 +21,12 @@ func LinearFrom(ps Params, name string) Linear {
 
 // Forward returns x·W + b.
 func (l Linear) Forward(ar *Arena, x Mat) Mat {
-	y := ar.Mat(x.Rows, l.W.Value.Cols)
-	l.ForwardInto(x, y)
+	y := ar.Uninitialized(x.Rows, l.W.Value.Cols)
+	b := l.B.Value.Data
+	for r := range y.Rows {
+		copy(y.Row(r), b)
+	}
+	MulAdd(x, false, l.W.Value, false, y)
 	return y
 }
 
@@ -32,18 +36,18 @@ func (l Linear) ForwardInto(x, y Mat) {
 	for r := range y.Rows {
 		Add(y.Row(r), b)
 	}
-	MulAdd(x, false, l.W.Value, false, 1, y)
+	MulAdd(x, false, l.W.Value, false, y)
 }
 
 // Backward adds to the weights' gradients and, unless dx is empty, adds
 // dy·Wᵀ to dx.
 func (l Linear) Backward(x, dy, dx Mat) {
-	MulAdd(x, true, dy, false, 1, l.W.Grad)
+	MulAdd(x, true, dy, false, l.W.Grad)
 	db := l.B.Grad.Data
 	for r := range dy.Rows {
 		Add(db, dy.Row(r))
 	}
 	if !dx.Empty() {
-		MulAdd(dy, false, l.W.Value, true, 1, dx)
+		MulAdd(dy, false, l.W.Value, true, dx)
 	}
 }

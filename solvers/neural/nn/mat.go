@@ -1,5 +1,6 @@
 // Package nn is the suite's small neural-network library: dense float32
-// matrices multiplied by gonum's BLAS, the layers the Sudoku models need
+// matrices multiplied by its own kernels (AVX on amd64, plain Go
+// elsewhere, the same bits on both), the layers the Sudoku models need
 // (linear, ReLU, layer normalisation, embedding, 3×3 convolution on a square
 // board, sums over groups of rows), a softmax cross-entropy loss, Adam, and
 // checkpoints.
@@ -13,12 +14,7 @@
 // order, so a training run is a function of its seed and step count.
 package nn
 
-import (
-	"fmt"
-
-	"gonum.org/v1/gonum/blas"
-	"gonum.org/v1/gonum/blas/blas32"
-)
+import "fmt"
 
 // Mat is a dense row-major matrix: Rows×Cols values in Data.
 type Mat struct {
@@ -53,26 +49,11 @@ func (m Mat) Reshape(rows, cols int) Mat {
 // gradient skips computing it.
 func (m Mat) Empty() bool { return m.Data == nil }
 
-func (m Mat) general() blas32.General {
-	return blas32.General{Rows: m.Rows, Cols: m.Cols, Stride: m.Cols, Data: m.Data}
-}
-
-// MulAdd sets c = op(a)·op(b) + beta·c, where op transposes its matrix when
-// the flag after it is true.
-func MulAdd(a Mat, transA bool, b Mat, transB bool, beta float32, c Mat) {
-	blas32.Gemm(trans(transA), trans(transB), 1, a.general(), b.general(), beta, c.general())
-}
-
-func trans(t bool) blas.Transpose {
-	if t {
-		return blas.Trans
-	}
-	return blas.NoTrans
-}
-
-// Add sets dst[i] += src[i].
+// Add sets dst[i] += src[i] for every i of src.
 func Add(dst, src []float32) {
-	for i, v := range src {
+	done := addVector(dst, src)
+	dst = dst[done:len(src)]
+	for i, v := range src[done:] {
 		dst[i] += v
 	}
 }
@@ -89,6 +70,15 @@ type Arena struct {
 
 // Mat returns a zero rows×cols matrix.
 func (a *Arena) Mat(rows, cols int) Mat {
+	m := a.Uninitialized(rows, cols)
+	clear(m.Data)
+	return m
+}
+
+// Uninitialized returns a rows×cols matrix whose values are whatever its
+// storage last held: for a caller that sets every value before reading
+// any.
+func (a *Arena) Uninitialized(rows, cols int) Mat {
 	n := rows * cols
 	for a.used < len(a.chunks) && a.off+n > len(a.chunks[a.used]) {
 		a.used++
@@ -99,7 +89,6 @@ func (a *Arena) Mat(rows, cols int) Mat {
 		a.off = 0
 	}
 	d := a.chunks[a.used][a.off : a.off+n : a.off+n]
-	clear(d)
 	a.off += n
 	a.total += n
 	return Mat{Rows: rows, Cols: cols, Data: d}

@@ -11,6 +11,12 @@ type Param struct {
 	Name  string
 	Value Mat
 	Grad  Mat
+	// Stat marks a statistic a layer keeps rather than a weight it learns
+	// (batch normalisation's running mean and variance): saved with the
+	// weights, left alone by the optimiser and by gradient clipping. In
+	// training its Grad holds what the batch measured, summed over the
+	// replicas, and FoldStats moves Value toward it.
+	Stat bool
 }
 
 // Params is a model's parameters in a fixed order: the order of
@@ -68,13 +74,39 @@ func (ps Params) Lookup(name string) *Param {
 	return nil
 }
 
-// Count returns the number of learnable values.
+// Count returns the number of learnable values: the parameter count.
 func (ps Params) Count() int {
+	n := 0
+	for _, p := range ps {
+		if !p.Stat {
+			n += len(p.Value.Data)
+		}
+	}
+	return n
+}
+
+// Size returns the number of values saved, statistics included.
+func (ps Params) Size() int {
 	n := 0
 	for _, p := range ps {
 		n += len(p.Value.Data)
 	}
 	return n
+}
+
+// FoldStats moves every statistic toward the mean of what the replicas
+// measured (its Grad, summed over them): value = momentum·value +
+// (1−momentum)·grad/replicas.
+func (ps Params) FoldStats(momentum float32, replicas int) {
+	keep, take := momentum, (1-momentum)/float32(replicas)
+	for _, p := range ps {
+		if !p.Stat {
+			continue
+		}
+		for i, g := range p.Grad.Data {
+			p.Value.Data[i] = float32(keep*p.Value.Data[i]) + float32(take*g)
+		}
+	}
 }
 
 // ZeroGrad clears every gradient.
@@ -90,7 +122,7 @@ func (ps Params) ZeroGrad() {
 func (ps Params) Replica() Params {
 	out := make(Params, len(ps))
 	for i, p := range ps {
-		out[i] = &Param{Name: p.Name, Value: p.Value, Grad: NewMat(p.Value.Rows, p.Value.Cols)}
+		out[i] = &Param{Name: p.Name, Value: p.Value, Grad: NewMat(p.Value.Rows, p.Value.Cols), Stat: p.Stat}
 	}
 	return out
 }
@@ -102,19 +134,26 @@ func (ps Params) AddGrads(replica Params) {
 	}
 }
 
-// ScaleGrads multiplies every gradient by s.
+// ScaleGrads multiplies every gradient by s (statistics' aside).
 func (ps Params) ScaleGrads(s float32) {
 	for _, p := range ps {
+		if p.Stat {
+			continue
+		}
 		for i := range p.Grad.Data {
 			p.Grad.Data[i] *= s
 		}
 	}
 }
 
-// GradNorm returns the Euclidean norm of all gradients together.
+// GradNorm returns the Euclidean norm of all gradients together
+// (statistics' aside).
 func (ps Params) GradNorm() float64 {
 	var sum float64
 	for _, p := range ps {
+		if p.Stat {
+			continue
+		}
 		for _, g := range p.Grad.Data {
 			sum += float64(g) * float64(g)
 		}
