@@ -41,8 +41,8 @@ func newTrainCmd() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "train --model cnn|gcn|rrn --out weights.bin",
 		Short: "Train a Sudoku network on generated puzzles; the weights are a function of --seed and --steps",
-		Long: "Train a network (cnn: the article's CNN, grown; gcn: a graph convolutional network; rrn: a\n" +
-			"recurrent relational network) on puzzles from the suite's generator, augmented by the Sudoku\n" +
+		Long: "Train a network (gcn: a graph convolutional network; cnn: the same network without\n" +
+			"the graph; rrn: a recurrent relational network) on puzzles from the suite's generator, augmented by the Sudoku\n" +
 			"symmetries. The weights depend only on --model, --seed and --steps (not on --workers, the\n" +
 			"machine's load, or how many pieces the run is split into): the shipped weights are rebuilt by\n" +
 			"the command recorded in solvers/neural/weights/KIND.json.\n" +
@@ -58,7 +58,7 @@ func newTrainCmd() *cobra.Command {
 		Example: "  sudokubench train --model rrn --seed 1 --out rrn.bin\n" +
 			"  sudokubench train --model gcn --stop-at 10000 --out gcn.bin   # then:\n" +
 			"  sudokubench train --resume gcn.ckpt --out gcn.bin\n" +
-			"  sudokubench train --model cnn --steps 200 --out /tmp/cnn.bin --plot /tmp/cnn.png",
+			"  sudokubench train --model cnn --steps 200 --out cnn.bin --plot cnn.png",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			f.modelSet, f.seedSet = cmd.Flags().Changed("model"), cmd.Flags().Changed("seed")

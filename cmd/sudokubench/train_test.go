@@ -121,7 +121,7 @@ func readOnlyDir(t *testing.T) string {
 }
 
 // TestTrainStoppedWritesItsWeights stops a small run part way, as the
-// shipped networks were: beside the checkpoint it must write the weights
+// RRN's shipped run was, in pieces: beside the checkpoint it must write the weights
 // it reached, with a provenance that says they are cut short, how to
 // rebuild them (--stop-at) and how to go on (--resume); resumed to its
 // budget, the same run's provenance says none of that.

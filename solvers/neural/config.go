@@ -47,12 +47,12 @@ var ArticleLevels = []HintRange{{36, 45}, {30, 35}, {25, 29}, {17, 24}}
 
 // convLevels are the CNN's and the GCN's hint levels: the article's four,
 // and a fifth of boards with 46–80 givens, the ones iterative filling
-// feeds them. Trained on the article's 17–45 alone, both swung from
-// checkpoint to checkpoint on whole puzzles while their cell accuracy
-// held (the GCN's iterative filling solved 24 of 25 36-hint test puzzles
-// at step 24,000 of 30,000, 4 at 26,000 and 9 at 30,000, right on 97–99%
-// of blank cells throughout), as the RRN had collapsed on boards past its
-// range.
+// feeds them. Trained on the article's 17–45 alone, in an earlier run of
+// 30,000 steps, both swung from checkpoint to checkpoint on whole puzzles
+// while their cell accuracy held (the GCN's iterative filling solved 24 of
+// 25 36-hint test puzzles at step 24,000, 4 at 26,000 and 9 at 30,000,
+// right on 94–99% of their blank cells at steps 24,000–30,000), as the
+// RRN had collapsed on boards past its range.
 var convLevels = append(ArticleLevels[:len(ArticleLevels):len(ArticleLevels)], HintRange{46, 80})
 
 // Models lists the network kinds, in the order the pipelines list them.

@@ -175,8 +175,8 @@ func TestMeasureArticleMix(t *testing.T) {
 	}
 }
 
-// TestMeasureGraphHelps tests the GCN article's claim that the graph
-// structure helps: the shipped GCN against the shipped CNN, the same
+// TestMeasureGraphHelps measures what the GCN article claims, that the
+// graph structure helps: the shipped GCN against the shipped CNN, the same
 // network without its adjacency and with as many weights, trained with the
 // same recipe, by hint count, whole puzzles with intervals, one shot and
 // iterative.

@@ -1,9 +1,8 @@
-// Package neural solves Sudoku with neural networks trained here, in pure
-// Go: the comparison article's convolutional network (neural/cnn), whose
-// dense layer over the whole board is bottlenecked through 8 channels per
-// cell (0.47M weights instead of 7.6M) so that every cell still sees its
-// row, column and box, and a recurrent relational network after Palm et
-// al. (neural/rrn), with the suite's own generator as their data, the
+// Package neural solves Sudoku with neural networks trained here, in Go:
+// the graph-convolution network of the GCN article (neural/gcn), the same
+// network without the graph's adjacency (neural/cnn), and a recurrent
+// relational network after Palm et al. (neural/rrn), with the suite's own
+// generator as their data, the
 // Sudoku symmetries as augmentation, shipped weights with their
 // provenance, and three ways to turn a network's beliefs into an answer:
 // one shot, iterative filling, and a complete search that branches in the
@@ -45,7 +44,7 @@ func (b Batch) Len() int { return len(b.Boards) / Cells }
 // over the nine digits. A Model is not safe for concurrent use; Replica
 // gives another that shares its weights.
 type Model interface {
-	// Kind is "cnn" or "rrn".
+	// Kind is "cnn", "gcn" or "rrn".
 	Kind() string
 	// Config is the model's shape, saved in checkpoints.
 	Config() any

@@ -191,9 +191,13 @@ func (stepTicks) Ticks(lo, hi float64) []plot.Tick {
 // decade still reads off its axis.
 type decadeTicks struct{}
 
-// Ticks returns the marks between lo and hi.
+// Ticks returns the marks between lo and hi; none unless both are
+// positive and finite.
 func (decadeTicks) Ticks(lo, hi float64) []plot.Tick {
 	var ticks []plot.Tick
+	if !(lo > 0 && hi >= lo && !math.IsInf(hi, 1)) {
+		return nil
+	}
 	for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)); e++ {
 		for d := 1.0; d < 10; d++ {
 			v := d * math.Pow(10, e)

@@ -1,6 +1,7 @@
 package neural
 
 import (
+	"math"
 	"os"
 	"path/filepath"
 	"strings"
@@ -33,6 +34,11 @@ func TestDecadeTicksLabelALossUnderOneDecade(t *testing.T) {
 	got := strings.Join(tickLabels(decadeTicks{}.Ticks(0.1, 10)), " ")
 	if got != "0.1 0.2 0.5 1 2 5 10" {
 		t.Errorf("loss labels 0.1–10: %q", got)
+	}
+	for _, r := range [][2]float64{{0, 1}, {-1, 1}, {0.1, math.Inf(1)}, {math.NaN(), 1}} {
+		if ticks := (decadeTicks{}).Ticks(r[0], r[1]); len(ticks) != 0 {
+			t.Errorf("loss range %g–%g: %d ticks, want none", r[0], r[1], len(ticks))
+		}
 	}
 }
 

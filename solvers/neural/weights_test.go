@@ -3,6 +3,7 @@ package neural
 import (
 	"context"
 	"fmt"
+	"reflect"
 	"strings"
 	"sync"
 	"testing"
@@ -25,11 +26,14 @@ func TestShippedWeightsReproduceTheirScore(t *testing.T) {
 			if prov.Parameters != m.Params().Count() || prov.Training.Model != kind {
 				t.Errorf("provenance: %d parameters for a model of %d, model %q", prov.Parameters, m.Params().Count(), prov.Training.Model)
 			}
-			stopAt := fmt.Sprintf(" --stop-at %d ", prov.StepsRun)
-			if prov.CutShort != (prov.StepsRun < prov.Training.Steps) ||
-				(prov.CutShort && (!strings.Contains(prov.Command, stopAt) || !strings.Contains(prov.Continue, "--resume "+kind+".ckpt"))) {
-				t.Errorf("provenance: %d of %d steps, cut short %v, command %q, continue %q: weights cut short must say where and how to go on",
-					prov.StepsRun, prov.Training.Steps, prov.CutShort, prov.Command, prov.Continue)
+			tc := prov.Training
+			if prov.CutShort || prov.StepsRun != tc.Steps || tc.Steps != DefaultSteps[kind] ||
+				!reflect.DeepEqual(tc, DefaultTraining(kind, tc.Seed, tc.Steps)) {
+				t.Errorf("provenance: %d of %d steps (cut short %v), training %+v: the shipped weights must be the whole default schedule",
+					prov.StepsRun, tc.Steps, prov.CutShort, tc)
+			}
+			if want := fmt.Sprintf("sudokubench train --model %s --seed %d --steps %d --out %s.bin", kind, tc.Seed, tc.Steps, kind); prov.Command != want {
+				t.Errorf("provenance: command %q, want %q", prov.Command, want)
 			}
 			got, err := ScoreTestSet(m, extraSteps(m)...)
 			if err != nil {
@@ -68,6 +72,11 @@ func TestShippedPipelinesSolve(t *testing.T) {
 				t.Fatal(err)
 			}
 			s := info.New()
+			shipped, _, err := Shipped(strings.Split(info.Name, "/")[1])
+			if err != nil {
+				t.Fatal(err)
+			}
+			weightBytes := 4 * shipped.Params().Size() // batch statistics ride along
 			for _, ex := range set {
 				puzzle := sudoku.NewGrid(geo)
 				copy(puzzle.Cells(), ex.Puzzle[:])
@@ -86,8 +95,8 @@ func TestShippedPipelinesSolve(t *testing.T) {
 				if err := sudoku.CheckSolution(puzzle, res.Solution); err != nil && mustBeRight[info.Name] {
 					t.Fatalf("%s: %v", puzzle, err)
 				}
-				if _, ok := res.Counters["passes"]; !ok || res.Model["weight_bytes"] < 4*res.Model["parameters"] { // batch statistics ride along
-					t.Errorf("counters %v, model %v", res.Counters, res.Model)
+				if _, ok := res.Counters["passes"]; !ok || res.Model["weight_bytes"] != weightBytes {
+					t.Errorf("counters %v, model %v; want %d weight bytes", res.Counters, res.Model, weightBytes)
 				}
 			}
 		})

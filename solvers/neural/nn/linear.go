@@ -30,15 +30,6 @@ func (l Linear) Forward(ar *Arena, x Mat) Mat {
 	return y
 }
 
-// ForwardInto adds x·W + b to y.
-func (l Linear) ForwardInto(x, y Mat) {
-	b := l.B.Value.Data
-	for r := range y.Rows {
-		Add(y.Row(r), b)
-	}
-	MulAdd(x, false, l.W.Value, false, y)
-}
-
 // Backward adds to the weights' gradients and, unless dx is empty, adds
 // dy·Wᵀ to dx.
 func (l Linear) Backward(x, dy, dx Mat) {

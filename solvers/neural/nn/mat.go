@@ -14,8 +14,6 @@
 // order, so a training run is a function of its seed and step count.
 package nn
 
-import "fmt"
-
 // Mat is a dense row-major matrix: Rows×Cols values in Data.
 type Mat struct {
 	Rows, Cols int
@@ -33,16 +31,6 @@ func (m Mat) Row(i int) []float32 { return m.Data[i*m.Cols : (i+1)*m.Cols] }
 // Rowset returns rows r0 to r1-1 as a matrix sharing Data.
 func (m Mat) Rowset(r0, r1 int) Mat {
 	return Mat{Rows: r1 - r0, Cols: m.Cols, Data: m.Data[r0*m.Cols : r1*m.Cols]}
-}
-
-// Reshape returns m's values read as a rows×cols matrix, sharing Data: a
-// batch with one row per cell becomes one row per board, and back. A
-// shape of another size is a programming error and panics.
-func (m Mat) Reshape(rows, cols int) Mat {
-	if rows*cols != len(m.Data) {
-		panic(fmt.Sprintf("nn: cannot read %d×%d values as %d×%d", m.Rows, m.Cols, rows, cols))
-	}
-	return Mat{Rows: rows, Cols: cols, Data: m.Data}
 }
 
 // Empty reports whether m has no storage: a Backward given an empty input
