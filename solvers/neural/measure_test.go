@@ -204,13 +204,24 @@ func TestMeasureGraphHelps(t *testing.T) {
 
 // TestMeasureSearchGuesses compares the network-guided search with
 // exactcover/dlx on the same puzzles: share solved and guesses per puzzle,
-// in both modes.
+// in both modes. It guides the search with the RRN, or with the networks
+// SUDOKUBENCH_NEURAL_KINDS names.
 func TestMeasureSearchGuesses(t *testing.T) {
 	n := measureCount(t)
-	m, _, err := Shipped("rrn")
-	if err != nil {
-		t.Fatal(err)
+	kinds := []string{"rrn"}
+	if os.Getenv(kindsEnv) != "" {
+		kinds = measureKinds()
 	}
+	for _, kind := range kinds {
+		m, _, err := Shipped(kind)
+		if err != nil {
+			t.Fatal(err)
+		}
+		measureSearchGuesses(t, kind, m, n)
+	}
+}
+
+func measureSearchGuesses(t *testing.T, kind string, m Model, n int) {
 	for _, corpus := range []string{"17-clue", "top1465"} {
 		var puzzles []corpora.Puzzle
 		_, err := corpora.Load(filepath.Join("..", "..", "corpora", "data"), corpus, corpora.Options{Sample: n, Seed: 1},
@@ -219,7 +230,7 @@ func TestMeasureSearchGuesses(t *testing.T) {
 			t.Fatal(err)
 		}
 		for _, mode := range []solvers.Mode{solvers.First, solvers.Unique} {
-			nets, dlxs := &Solver{kind: "rrn", method: searchMethod, pred: NewPredictor(m)}, dlx.NewSolver()
+			nets, dlxs := &Solver{kind: kind, method: searchMethod, pred: NewPredictor(m)}, dlx.NewSolver()
 			var netGuesses, dlxGuesses float64
 			solved := 0
 			start := time.Now()
@@ -237,8 +248,8 @@ func TestMeasureSearchGuesses(t *testing.T) {
 				dlxGuesses += d.Counters["guesses"]
 			}
 			k := float64(len(puzzles))
-			t.Logf("%s %s mode: search solved %d/%d; guesses per puzzle: network-guided %.2f, dlx %.2f, ratio %.2f; %.0f ms/puzzle",
-				corpus, mode, solved, len(puzzles), netGuesses/k, dlxGuesses/k, netGuesses/dlxGuesses,
+			t.Logf("%s: %s %s mode: search solved %d/%d; guesses per puzzle: network-guided %.2f, dlx %.2f, ratio %.2f; %.0f ms/puzzle",
+				kind, corpus, mode, solved, len(puzzles), netGuesses/k, dlxGuesses/k, netGuesses/dlxGuesses,
 				float64(time.Since(start).Milliseconds())/k)
 		}
 	}

@@ -12,14 +12,15 @@ import (
 
 // Pipelines returns the registry entries of the shipped networks: one
 // shot and iterative filling for each, the network-guided complete search
-// for the RRN, and the RRN's iterative filling at the other step counts
-// of InferenceSteps.
+// for the RRN and the GCN (which guess less than DLX: the RRN in first
+// mode, the GCN on the hardest puzzles in both modes), and the RRN's
+// iterative filling at the other step counts of InferenceSteps.
 func Pipelines() []solvers.Info {
 	var infos []solvers.Info
 	for _, kind := range Models {
 		infos = append(infos, pipeline(kind, OneShot, 0), pipeline(kind, Iterative, 0))
 	}
-	infos = append(infos, pipeline("rrn", searchMethod, 0))
+	infos = append(infos, pipeline("rrn", searchMethod, 0), pipeline("gcn", searchMethod, 0))
 	for _, steps := range InferenceSteps {
 		if steps != DefaultRRN.Steps {
 			infos = append(infos, pipeline("rrn", Iterative, steps))

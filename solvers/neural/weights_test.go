@@ -54,8 +54,8 @@ func TestShippedWeightsReproduceTheirScore(t *testing.T) {
 // TestShippedPipelinesSolve runs every registered pipeline on easy puzzles
 // of the test stream and checks what a user relies on: every pipeline
 // returns a full board that keeps the givens, with its counters (a
-// search that singles alone finish makes no pass); the RRN's complete
-// search (in unique mode), its one shot and every network's iterative
+// search that singles alone finish makes no pass); the complete searches
+// (in unique mode), the RRN's one shot and every network's iterative
 // filling get every board right.
 func TestShippedPipelinesSolve(t *testing.T) {
 	set, err := TestSet(45, 5)
@@ -63,7 +63,7 @@ func TestShippedPipelinesSolve(t *testing.T) {
 		t.Fatal(err)
 	}
 	geo := sudoku.MustGeometry(3, sudoku.Classic)
-	mustBeRight := map[string]bool{"neural/rrn/search": true, "neural/rrn/oneshot": true, "neural/rrn/iterative": true,
+	mustBeRight := map[string]bool{"neural/rrn/search": true, "neural/gcn/search": true, "neural/rrn/oneshot": true, "neural/rrn/iterative": true,
 		"neural/rrn/iterative-16steps": true, "neural/rrn/iterative-64steps": true,
 		"neural/cnn/iterative": true, "neural/gcn/iterative": true}
 	for _, info := range Pipelines() {
