@@ -65,7 +65,7 @@ func DefaultTraining(model string, seed uint64, steps int) TrainConfig {
 		steps = DefaultSteps[model]
 	}
 	c := TrainConfig{Model: model, Seed: seed, Steps: steps, Batch: 32, LR: 3e-3, Warmup: 200,
-		ClipNorm: 5, Pool: 16000, PoolHints: 22, Levels: ArticleLevels}
+		ClipNorm: 5, Pool: 16000, PoolHints: 22}
 	switch model {
 	case "rrn":
 		shape := DefaultRRN
