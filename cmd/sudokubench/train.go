@@ -34,18 +34,22 @@ type trainFlags struct {
 	evalEvery                int
 	hours                    float64
 	modelSet, seedSet        bool // given on the command line, not defaults
+	evalEverySet             bool
 }
 
 func newTrainCmd() *cobra.Command {
 	var f trainFlags
 	cmd := &cobra.Command{
-		Use:   "train --model cnn|gcn|rrn --out weights.bin",
+		Use:   "train --model cnn|gcn|rrn|rl-gcn|rl-gcn-scratch --out weights.bin",
 		Short: "Train a Sudoku network on generated puzzles; the weights are a function of --seed and --steps",
 		Long: "Train a network (gcn: a graph convolutional network; cnn: the same network without\n" +
 			"the graph; rrn: a recurrent relational network) on puzzles from the suite's generator, augmented by the Sudoku\n" +
 			"symmetries. The weights depend only on --model, --seed and --steps (not on --workers, the\n" +
 			"machine's load, or how many pieces the run is split into): the shipped weights are rebuilt by\n" +
 			"the command recorded in solvers/neural/weights/KIND.json.\n" +
+			"rl-gcn and rl-gcn-scratch train a learned agent of the RL environment by policy gradient, from the\n" +
+			"supervised GCN's weights or from scratch (solvers/rl; --steps counts updates; weights in\n" +
+			"solvers/rl/weights/AGENT.json's command).\n" +
 			"A run stopped before its budget (--stop-at, the --hours cap, Ctrl-C) writes a training\n" +
 			"checkpoint (OUT without .bin, + .ckpt: weights, optimiser state, data stream, curve) that\n" +
 			"--resume continues, to the same bits as one run. A finished run writes beside --out the\n" +
@@ -62,10 +66,11 @@ func newTrainCmd() *cobra.Command {
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			f.modelSet, f.seedSet = cmd.Flags().Changed("model"), cmd.Flags().Changed("seed")
+			f.evalEverySet = cmd.Flags().Changed("eval-every")
 			return runTrain(cmd.Context(), cmd.ErrOrStderr(), f, commandLine())
 		},
 	}
-	cmd.Flags().StringVar(&f.model, "model", "rrn", "network: cnn, gcn or rrn")
+	cmd.Flags().StringVar(&f.model, "model", "rrn", "network: cnn, gcn or rrn; or a learned agent: rl-gcn, rl-gcn-scratch")
 	cmd.Flags().Uint64Var(&f.seed, "seed", 1, "seed of the data and the initial weights")
 	cmd.Flags().IntVar(&f.steps, "steps", 0, "step budget (default: the shipped weights' budget for the model)")
 	cmd.Flags().Float64Var(&f.hours, "hours", 0, "wall-clock cap in hours (0: none); a capped run writes a checkpoint to resume")
@@ -84,8 +89,8 @@ func newTrainCmd() *cobra.Command {
 func commandLine() string { return "sudokubench " + strings.Join(os.Args[1:], " ") }
 
 func runTrain(ctx context.Context, stderr io.Writer, f trainFlags, command string) error {
-	if _, ok := neural.DefaultSteps[f.model]; !ok {
-		return usageError(fmt.Errorf("train: --model %q: use cnn, gcn or rrn", f.model))
+	if _, ok := neural.DefaultSteps[f.model]; !ok && !isRLModel(f.model) {
+		return usageError(fmt.Errorf("train: --model %q: use cnn, gcn, rrn, rl-gcn or rl-gcn-scratch", f.model))
 	}
 	if f.hours < 0 || f.workers < 1 || f.steps < 0 || f.stopAt < 0 || f.evalEvery < 0 {
 		return usageError(fmt.Errorf("train: --hours %g, --workers %d, --steps %d, --stop-at %d, --eval-every %d: want hours ≥ 0, "+
@@ -110,6 +115,10 @@ func runTrain(ctx context.Context, stderr io.Writer, f trainFlags, command strin
 	// The commit is read now: the tree may move on while a long run trains.
 	commit := harness.Build()
 	show := newTrainProgress(stderr)
+	if isRLModel(f.model) {
+		show.metric = "return"
+		return runTrainRL(ctx, stderr, f, command, commit, show)
+	}
 	run, err := startRun(ctx, f, show.update)
 	if err != nil {
 		show.end()
@@ -356,6 +365,7 @@ func checkWritable(path string) error {
 // every minute.
 type trainProgress struct {
 	w        io.Writer
+	metric   string // what Progress.Loss holds: "loss", or an agent's "return"
 	p        *mpb.Progress
 	bar      *mpb.Bar
 	loss     atomic.Value // float64, read by the bar's goroutine
@@ -363,7 +373,7 @@ type trainProgress struct {
 }
 
 func newTrainProgress(w io.Writer) *trainProgress {
-	t := &trainProgress{w: w}
+	t := &trainProgress{w: w, metric: "loss"}
 	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
 		t.p = mpb.New(mpb.WithOutput(w), mpb.WithRefreshRate(500*time.Millisecond))
 	}
@@ -378,7 +388,7 @@ func (t *trainProgress) update(p neural.Progress) {
 	t.loss.Store(p.Loss)
 	if t.p == nil {
 		if time.Since(t.lastLine) >= time.Minute || p.Done == p.Total {
-			fmt.Fprintf(t.w, "train: step %d/%d, loss %.4f\n", p.Done, p.Total, p.Loss)
+			fmt.Fprintf(t.w, "train: step %d/%d, %s %.4f\n", p.Done, p.Total, t.metric, p.Loss)
 			t.lastLine = time.Now()
 		}
 		return
@@ -387,7 +397,7 @@ func (t *trainProgress) update(p neural.Progress) {
 		t.bar = t.p.AddBar(int64(p.Total),
 			mpb.PrependDecorators(decor.Name("steps "), decor.CountersNoUnit("%d/%d")),
 			mpb.AppendDecorators(
-				decor.Any(func(decor.Statistics) string { return fmt.Sprintf(" loss %.4f ", t.loss.Load()) }),
+				decor.Any(func(decor.Statistics) string { return fmt.Sprintf(" %s %.4f ", t.metric, t.loss.Load()) }),
 				decor.Percentage(), decor.Name(" left "), decor.AverageETA(decor.ET_STYLE_GO)))
 	}
 	t.bar.SetCurrent(int64(p.Done))
