@@ -51,10 +51,10 @@ type convNet struct {
 	cfg    any
 	inputs int // channels of a cell's input: the board one-hot, and the legal digits
 	ps     nn.Params
-	graph *nn.Adjacency // nil for the CNN
-	convs []nn.Conv3    // stem, then one per block
-	norms []nn.BatchNorm
-	cell  nn.Linear // the head, per cell
+	graph  *nn.Adjacency // nil for the CNN
+	convs  []nn.Conv3    // stem, then one per block
+	norms  []nn.BatchNorm
+	cell   nn.Linear // the head, per cell
 }
 
 // NewCNN returns a CNN with fresh weights drawn from rng.

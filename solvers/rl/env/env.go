@@ -169,6 +169,7 @@ type Transition struct {
 var (
 	ErrNoEpisode   = errors.New("no episode: reset the environment first")
 	ErrEpisodeOver = errors.New("the episode is over (terminated or truncated): reset the environment")
+	ErrNoSource    = errors.New("this environment has no source of puzzles: start an episode on a puzzle")
 )
 
 // streamRNG separates the environment's draws from other uses of a seed.
@@ -195,6 +196,18 @@ type Env struct {
 // New returns an environment with rules cfg whose resets draw from src,
 // seeded with seed.
 func New(cfg Config, src Source, seed uint64) (*Env, error) {
+	e, err := Fixed(cfg, src.Geometry())
+	if err != nil {
+		return nil, err
+	}
+	e.src, e.rng = src, rand.New(rand.NewPCG(seed, streamRNG))
+	return e, nil
+}
+
+// Fixed returns an environment of a geometry without a source of
+// puzzles: Start plays the puzzles it is given (an agent solving a
+// benchmark's puzzle, a trainer's rollouts); Reset is an error.
+func Fixed(cfg Config, geo *sudoku.Geometry) (*Env, error) {
 	if cfg.Horizon < 0 {
 		return nil, fmt.Errorf("horizon %d: want a positive step count, or 0 for twice the puzzle's blanks", cfg.Horizon)
 	}
@@ -204,11 +217,9 @@ func New(cfg Config, src Source, seed uint64) (*Env, error) {
 	if cfg.Invalid == "" {
 		cfg.Invalid = InvalidContinue
 	}
-	geo := src.Geometry()
 	n := geo.N
 	return &Env{
-		cfg: cfg, src: src, geo: geo,
-		rng:   rand.New(rand.NewPCG(seed, streamRNG)),
+		cfg: cfg, geo: geo,
 		board: make([]uint8, geo.Cells), given: make([]uint8, geo.Cells),
 		mask: make([]uint8, geo.Cells*n), count: make([]int32, geo.Cells),
 	}, nil
@@ -225,6 +236,9 @@ func (e *Env) Config() Config { return e.cfg }
 
 // Reset draws the next puzzle and starts an episode on it.
 func (e *Env) Reset(ctx context.Context) (Observation, Info, error) {
+	if e.src == nil {
+		return Observation{}, Info{}, ErrNoSource
+	}
 	p, err := e.src.Draw(ctx, e.rng)
 	if err != nil {
 		return Observation{}, Info{}, err
@@ -235,6 +249,9 @@ func (e *Env) Reset(ctx context.Context) (Observation, Info, error) {
 // ResetSeed seeds the environment's draws with seed, as Gymnasium's
 // reset(seed=…) does, then resets it.
 func (e *Env) ResetSeed(ctx context.Context, seed uint64) (Observation, Info, error) {
+	if e.src == nil {
+		return Observation{}, Info{}, ErrNoSource
+	}
 	e.rng = rand.New(rand.NewPCG(seed, streamRNG))
 	return e.Reset(ctx)
 }
