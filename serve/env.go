@@ -328,13 +328,34 @@ func appendNumbers(b []byte, v []uint8) []byte {
 	return append(b, ']')
 }
 
-// appendInfo writes an info as JSON.
+// appendInfo writes an info as JSON: by hand, field by field as
+// encoding/json writes them, since it goes out with every step; the rules
+// of a reset's info through encoding/json.
 func appendInfo(b []byte, info env.Info) []byte {
-	data, err := json.Marshal(info)
-	if err != nil { // plain data: only a programming error gets here
-		return append(b, `{}`...)
+	b = append(b, `{"puzzle":`...)
+	b = strconv.AppendQuote(b, info.Puzzle)
+	for _, f := range []struct {
+		name string
+		v    int
+	}{{"hints", info.Hints}, {"blanks", info.Blanks}, {"legal_actions", info.Legal}, {"steps", info.Steps}, {"invalid_moves", info.InvalidMoves}} {
+		b = append(append(append(b, `,"`...), f.name...), `":`...)
+		b = strconv.AppendInt(b, int64(f.v), 10)
 	}
-	return append(b, data...)
+	b = append(b, `,"return":`...)
+	b = strconv.AppendFloat(b, info.Return, 'g', -1, 64)
+	b = append(b, `,"solved":`...)
+	b = strconv.AppendBool(b, info.Solved)
+	b = append(b, `,"dead_end":`...)
+	b = strconv.AppendBool(b, info.DeadEnd)
+	b = append(b, `,"horizon":`...)
+	b = strconv.AppendInt(b, int64(info.Horizon), 10)
+	if info.Rules != nil {
+		rules, err := json.Marshal(info.Rules)
+		if err == nil { // plain data: it cannot fail
+			b = append(append(b, `,"rules":`...), rules...)
+		}
+	}
+	return append(b, '}')
 }
 
 // writeRaw answers 200 with JSON already written.

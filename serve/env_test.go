@@ -1,6 +1,7 @@
 package serve
 
 import (
+	"encoding/json"
 	"fmt"
 	"net/http"
 	"net/http/httptest"
@@ -185,4 +186,23 @@ func TestEnvBounds(t *testing.T) {
 		t.Fatalf("an environment used within %s: %d %s", envIdle, a.code, a.body)
 	}
 	makeEnv(t, ts, map[string]any{"corpus": "top1465", "deck": 1}) // the idle ones made room
+}
+
+// TestEnvInfoJSON: the info written by hand reads back as encoding/json
+// reads env.Info, rules and all.
+func TestEnvInfoJSON(t *testing.T) {
+	for _, info := range []env.Info{
+		{Puzzle: `17-clue+28:3 "quoted"`, Hints: 45, Blanks: 30, Legal: 71, Steps: 9, InvalidMoves: 3, Return: -9.5, Horizon: 72},
+		{Puzzle: "x", Solved: true, DeadEnd: true, Return: 135, Rules: &env.Rules{Reward: env.Sparse, Invalid: env.InvalidEnd, ValidMove: env.ValidMove, Horizon: 5}},
+	} {
+		var got env.Info
+		if err := json.Unmarshal(appendInfo(nil, info), &got); err != nil {
+			t.Fatalf("%s: %v", appendInfo(nil, info), err)
+		}
+		want, _ := json.Marshal(info)
+		back, _ := json.Marshal(got)
+		if string(want) != string(back) {
+			t.Errorf("info %s read back as %s", want, back)
+		}
+	}
 }

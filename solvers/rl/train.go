@@ -83,11 +83,11 @@ func DefaultTraining(agent string, seed uint64, updates int) (TrainConfig, error
 		GCN: neural.DefaultGCN}
 	c.GCN.Legal = true
 	if agent == AgentScratch {
-		// From scratch the policy starts uniform over the mask, the random
-		// agent, which solves almost nothing below 50 givens: it learns
-		// on boards of 36 to 60 givens, at a learning rate for fresh
-		// weights, sampling at τ = 1.
-		c.LR, c.Temperature = 3e-4, 1
+		// From scratch the policy starts uniform over the mask (its
+		// readout is zero): the random agent, which solves almost nothing
+		// below 50 givens. It learns on boards of 36 to 60 givens, at a
+		// learning rate for fresh weights.
+		c.LR = 3e-4
 		c.Levels = []neural.HintRange{{Min: 36, Max: 45}, {Min: 46, Max: 60}}
 		return c, nil
 	}
@@ -233,7 +233,13 @@ func newRun(cfg TrainConfig, pool []neural.Example) (*Run, error) {
 // GCN widened to read the legal digits, or fresh weights.
 func startingNet(cfg TrainConfig) (neural.Differentiable, error) {
 	if cfg.Agent == AgentScratch {
-		return neural.NewGCN(cfg.GCN, rand.New(rand.NewPCG(cfg.Seed, initStream))).(neural.Differentiable), nil
+		net := neural.NewGCN(cfg.GCN, rand.New(rand.NewPCG(cfg.Seed, initStream))).(neural.Differentiable)
+		// A zero readout gives every digit of every cell one logit: the
+		// policy starts uniform over the legal actions, at any τ.
+		for _, name := range []string{"readout.w", "readout.b"} {
+			clear(net.Params().Lookup(name).Value.Data)
+		}
+		return net, nil
 	}
 	m, prov, err := neural.Shipped("gcn")
 	if err != nil {
