@@ -229,7 +229,8 @@ func (t *envTable) handleReset(w http.ResponseWriter, r *http.Request) {
 		writeError(w, resetError(err))
 		return
 	}
-	b := append([]byte(`{"observation":`), appendObservation(nil, obs)...)
+	b := make([]byte, 0, observationBytes(obs)+1024)
+	b = appendObservation(append(b, `{"observation":`...), obs)
 	b = append(b, `,"info":`...)
 	b = appendInfo(b, info)
 	writeRaw(w, append(b, "}\n"...))
@@ -281,7 +282,8 @@ func (t *envTable) handleStep(w http.ResponseWriter, r *http.Request) {
 		writeError(w, badRequest("%v", err))
 		return
 	}
-	b := append([]byte(`{"observation":`), appendObservation(nil, tr.Observation)...)
+	b := make([]byte, 0, observationBytes(tr.Observation)+512)
+	b = appendObservation(append(b, `{"observation":`...), tr.Observation)
 	b = append(b, `,"reward":`...)
 	b = strconv.AppendFloat(b, tr.Reward, 'g', -1, 64)
 	b = append(b, `,"terminated":`...)
@@ -317,15 +319,26 @@ func appendObservation(b []byte, obs env.Observation) []byte {
 	return append(b, '}')
 }
 
+// appendNumbers writes numbers of 0 to 99 (a board's digits, 0 and 1 of
+// a mask) as a JSON array.
 func appendNumbers(b []byte, v []uint8) []byte {
 	b = append(b, '[')
 	for i, x := range v {
 		if i > 0 {
 			b = append(b, ',')
 		}
-		b = strconv.AppendUint(b, uint64(x), 10)
+		if x >= 10 {
+			b = append(b, '0'+x/10)
+		}
+		b = append(b, '0'+x%10)
 	}
 	return append(b, ']')
+}
+
+// observationBytes bounds what an observation of n² cells and n³ actions
+// takes as JSON, so that its buffer is allocated once.
+func observationBytes(obs env.Observation) int {
+	return 3*(len(obs.Board)+len(obs.Givens)) + 2*len(obs.ActionMask) + 64
 }
 
 // appendInfo writes an info as JSON: by hand, field by field as

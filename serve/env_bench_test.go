@@ -126,3 +126,41 @@ func processCPU() time.Duration {
 	}
 	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
+
+// BenchmarkEnvStepHandler measures a step through the server's handler
+// and middleware without the network: what the server adds to the
+// environment's own step.
+//
+//	go test -run '^$' -bench EnvStepHandler -cpu 1 ./serve
+func BenchmarkEnvStepHandler(b *testing.B) {
+	s, err := New(Config{Registry: testRegistry(), Launch: testLaunch, CorporaDir: corporaDir,
+		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer s.Close()
+	h := s.Handler()
+	serve := func(path, body string) []byte {
+		req := httptest.NewRequest(http.MethodPost, path, bytes.NewReader([]byte(body)))
+		req.RemoteAddr = "192.0.2.1:1234"
+		rec := httptest.NewRecorder()
+		h.ServeHTTP(rec, req)
+		if rec.Code >= 300 {
+			b.Fatalf("%s: %d %s", path, rec.Code, rec.Body)
+		}
+		return rec.Body.Bytes()
+	}
+	var c envCreated
+	if err := json.Unmarshal(serve("/api/env", `{"corpus":"17-clue+28","deck":100}`), &c); err != nil {
+		b.Fatal(err)
+	}
+	base := "/api/env/" + c.ID
+	answer := serve(base+"/reset", "")
+	b.ResetTimer()
+	for range b.N {
+		answer = serve(base+"/step", `{"action":`+strconv.Itoa(firstLegal(answer))+`}`)
+		if bytes.Contains(answer, []byte(`"terminated":true`)) || bytes.Contains(answer, []byte(`"truncated":true`)) {
+			answer = serve(base+"/reset", "")
+		}
+	}
+}
