@@ -19,7 +19,10 @@ func TestTrainRefusesBadFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"train", "--model", "gpt", "--out", "x.bin"}, `--model "gpt": use cnn, gcn or rrn`},
+		{[]string{"train", "--model", "gpt", "--out", "x.bin"}, `--model "gpt": use cnn, gcn, rrn, rl-gcn or rl-gcn-scratch`},
+		{[]string{"train", "--model", "rl-gpt", "--out", "x.bin"}, `--model "rl-gpt": use cnn, gcn, rrn, rl-gcn or rl-gcn-scratch`},
+		{[]string{"train", "--model", "rl-gcn", "--pool-from", "x.ckpt", "--out", "x.bin"}, "an agent's pool is regenerated from its seed"},
+		{[]string{"train", "--model", "rl-gcn-scratch", "--resume", "no-such.ckpt", "--out", "x.bin"}, "--resume"},
 		{[]string{"train", "--hours", "-1", "--out", "x.bin"}, "want hours ≥ 0"},
 		{[]string{"train", "--workers", "0", "--out", "x.bin"}, "at least one worker"},
 		{[]string{"train", "--model", "rrn"}, `"out" not set`},
@@ -56,6 +59,10 @@ func TestTrainResumeRefuses(t *testing.T) {
 	out, err := runCLI(t, "train", "--resume", weights, "--out", filepath.Join(dir, "out.bin"))
 	if err == nil || !strings.Contains(err.Error()+out, "not a training checkpoint") {
 		t.Errorf("error %v, output %q; want one saying the file is not a training checkpoint", err, out)
+	}
+	out, err = runCLI(t, "train", "--model", "rl-gcn", "--resume", weights, "--out", filepath.Join(dir, "out.bin"))
+	if err == nil || !strings.Contains(err.Error()+out, "not an agent's training checkpoint") {
+		t.Errorf("rl-gcn: error %v, output %q; want one saying the file is not an agent's training checkpoint", err, out)
 	}
 }
 
