@@ -11,9 +11,10 @@ import (
 	"strconv"
 	"sync"
 	"sync/atomic"
-	"syscall"
 	"testing"
 	"time"
+
+	"github.com/sudokubench/sudokubench/solvers/solvertest"
 )
 
 // BenchmarkEnvHTTP measures steps per second through the HTTP API with 16
@@ -50,7 +51,7 @@ func BenchmarkEnvHTTP(b *testing.B) {
 	var steps atomic.Int64
 	var wg sync.WaitGroup
 	b.ResetTimer()
-	cpu0, start := processCPU(), time.Now()
+	cpu0, start := solvertest.ProcessCPU(), time.Now()
 	for i := range clients {
 		wg.Go(func() {
 			base := ts.URL + "/api/env/" + ids[i]
@@ -73,7 +74,7 @@ func BenchmarkEnvHTTP(b *testing.B) {
 		})
 	}
 	wg.Wait()
-	wall, cpu := time.Since(start), processCPU()-cpu0
+	wall, cpu := time.Since(start), solvertest.ProcessCPU()-cpu0
 	b.ReportMetric(float64(b.N)/wall.Seconds(), "steps/s")
 	b.ReportMetric(float64(cpu.Microseconds())/float64(b.N), "cpu-µs/step")
 }
@@ -116,15 +117,6 @@ func post2(c *http.Client, url, body string) ([]byte, error) {
 		err = fmt.Errorf("%s: %d %s", url, res.StatusCode, data)
 	}
 	return data, err
-}
-
-// processCPU is the process's CPU time so far, user and system.
-func processCPU() time.Duration {
-	var ru syscall.Rusage
-	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
-		return 0
-	}
-	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }
 
 // BenchmarkEnvStepHandler measures a step through the server's handler
