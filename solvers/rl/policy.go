@@ -158,13 +158,13 @@ func (p *Policy) addGradient(logits []float32, mask []uint8, a int, w, beta floa
 
 // passGradients runs the states forward and back (batch normalisation on
 // its running statistics), adding to the network's gradients the loss of
-// addGradient for each state's action and weight.
-func (p *Policy) passGradients(ar *nn.Arena, states []*step, acts []int, weights []float64, beta float64) {
+// addGradient for each state's action, weight and entropy weight.
+func (p *Policy) passGradients(ar *nn.Arena, states []*step, acts []int, weights, betas []float64) {
 	pass := p.Net.Forward(ar, batchOf(states), false)
 	dlogits := ar.Mat(pass.Logits.Rows, pass.Logits.Cols)
 	for i := range states {
 		span := i * actions
-		p.addGradient(pass.Logits.Data[span:span+actions], states[i].mask[:], acts[i], weights[i], beta, dlogits.Data[span:span+actions])
+		p.addGradient(pass.Logits.Data[span:span+actions], states[i].mask[:], acts[i], weights[i], betas[i], dlogits.Data[span:span+actions])
 	}
 	p.Net.Backward(ar, pass, dlogits)
 }

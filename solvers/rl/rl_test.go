@@ -14,6 +14,7 @@ import (
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/neural"
 	"github.com/sudokubench/sudokubench/solvers/neural/nn"
+	"github.com/sudokubench/sudokubench/solvers/rl/env"
 	"github.com/sudokubench/sudokubench/solvers/solvertest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -288,5 +289,38 @@ func TestScratchStartsAsTheRandomAgent(t *testing.T) {
 		if want := float64(m) / float64(legal); math.Abs(pi[a]-want) > 1e-9 {
 			t.Fatalf("π(%d) = %g, want %g", a, pi[a], want)
 		}
+	}
+}
+
+// TestAdvantages: each episode's return less its puzzle's other
+// rollouts' mean, scaled to a root mean square of 1; zero when all
+// rollouts of each puzzle ended alike.
+func TestAdvantages(t *testing.T) {
+	pz := solvertest.Corpus(t, "17-clue+28", 1)[0]
+	given := slices.IndexFunc(pz.Grid.Cells(), func(d uint8) bool { return d != 0 })
+	episodes := func(invalid ...int) []*episode {
+		var eps []*episode
+		for _, k := range invalid {
+			e, err := newEpisode(env.Config{Horizon: 100}, env.Puzzle{ID: "p", Grid: pz.Grid})
+			if err != nil {
+				t.Fatal(err)
+			}
+			for range k {
+				e.env.Step(given * digits) // −5 each
+			}
+			eps = append(eps, e)
+		}
+		return eps
+	}
+	// Returns −5, −15 | −10, −10: raw advantages 10, −10, 0, 0.
+	got := advantages(episodes(1, 3, 2, 2), 2)
+	want := []float64{10 / math.Sqrt(50), -10 / math.Sqrt(50), 0, 0}
+	for i := range want {
+		if math.Abs(got[i]-want[i]) > 1e-12 {
+			t.Fatalf("advantages %v, want %v", got, want)
+		}
+	}
+	if got := advantages(episodes(2, 2, 4, 4), 2); slices.ContainsFunc(got, func(a float64) bool { return a != 0 }) {
+		t.Fatalf("rollouts that ended alike: advantages %v", got)
 	}
 }

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"time"
 
@@ -39,8 +40,7 @@ type TrainConfig struct {
 	// policy's τ.
 	Entropy     float64 `json:"entropy"`
 	Temperature float64 `json:"temperature"`
-	// Reward is the environment's reward scheme; advantages are divided
-	// by its solved reward.
+	// Reward is the environment's reward scheme.
 	Reward string `json:"reward"`
 	// Pool generated puzzles with PoolHints givens, under random
 	// symmetries and with solution cells added to a hint count drawn from
@@ -377,10 +377,10 @@ func (r *Run) step() error {
 	if _, err := r.policy.play(context.Background(), &r.ar, eps, r.rng); err != nil {
 		return err
 	}
+	advs := advantages(eps, cfg.Rollouts)
 	var states []*step
 	var acts []int
-	var weights []float64
-	scale := cfg.rules().Reward.Solved
+	var pg, entropy []float64
 	for i, e := range eps {
 		info := e.env.Info()
 		r.returns += info.Return
@@ -388,32 +388,55 @@ func (r *Run) step() error {
 		if info.Solved {
 			r.solved++
 		}
-		group := eps[i/cfg.Rollouts*cfg.Rollouts : (i/cfg.Rollouts+1)*cfg.Rollouts]
+		if advs[i] == 0 {
+			continue
+		}
+		// The episode's share of the loss, its sample of states weighted
+		// up to stand for all of them.
+		t := len(e.states)
+		m := min(cfg.States, t)
+		share := float64(t) / float64(m) / float64(len(eps))
+		for _, k := range r.rng.Perm(t)[:m] {
+			states, acts = append(states, e.states[k]), append(acts, e.actions[k])
+			pg, entropy = append(pg, advs[i]*share), append(entropy, cfg.Entropy*share)
+		}
+	}
+	if len(states) == 0 {
+		return nil // every rollout of every puzzle ended alike: nothing to learn from
+	}
+	r.gradients(states, acts, pg, entropy)
+	ps := r.policy.Net.Params()
+	ps.ClipGrads(cfg.ClipNorm)
+	r.adam.Step(cfg.LearningRate(r.update))
+	return nil
+}
+
+// advantages returns each episode's return less the mean return of the
+// other rollouts of its puzzle (the episodes of a puzzle are adjacent),
+// divided by the root mean square of them all (they sum to zero within
+// each puzzle); all zero when every rollout of every puzzle ended alike.
+func advantages(eps []*episode, rollouts int) []float64 {
+	advs := make([]float64, len(eps))
+	var square float64
+	for i, e := range eps {
+		group := eps[i/rollouts*rollouts : (i/rollouts+1)*rollouts]
 		var others float64
 		for _, o := range group {
 			if o != e {
 				others += o.env.Info().Return
 			}
 		}
-		adv := (info.Return - others/float64(cfg.Rollouts-1)) / scale
-		if adv == 0 {
-			continue
-		}
-		t := len(e.states)
-		m := min(cfg.States, t)
-		w := adv * float64(t) / float64(m) / float64(len(eps))
-		for _, k := range r.rng.Perm(t)[:m] {
-			states, acts, weights = append(states, e.states[k]), append(acts, e.actions[k]), append(weights, w)
-		}
+		advs[i] = e.env.Info().Return - others/float64(rollouts-1)
+		square += advs[i] * advs[i]
 	}
-	if len(states) == 0 {
-		return nil // every rollout of every puzzle ended alike: nothing to learn from
+	if square == 0 {
+		return advs
 	}
-	r.gradients(states, acts, weights)
-	ps := r.policy.Net.Params()
-	ps.ClipGrads(cfg.ClipNorm)
-	r.adam.Step(cfg.LearningRate(r.update))
-	return nil
+	rms := math.Sqrt(square / float64(len(eps)))
+	for i := range advs {
+		advs[i] /= rms
+	}
+	return advs
 }
 
 // gradChunk is how many states go through the network at once in an
@@ -421,15 +444,15 @@ func (r *Run) step() error {
 const gradChunk = 32
 
 // gradients sets the network's gradients to the loss's over the states,
-// chunk by chunk in order. The entropy bonus of a state is weighted as
-// its policy-gradient term is (by its episode's share), with β's sign.
-func (r *Run) gradients(states []*step, acts []int, weights []float64) {
+// chunk by chunk in order: each state's policy-gradient term weighted by
+// pg, its entropy bonus by entropy.
+func (r *Run) gradients(states []*step, acts []int, pg, entropy []float64) {
 	ps := r.policy.Net.Params()
 	ps.ZeroGrad()
 	for lo := 0; lo < len(states); lo += gradChunk {
 		hi := min(lo+gradChunk, len(states))
 		r.ar.Reset()
-		r.policy.passGradients(&r.ar, states[lo:hi], acts[lo:hi], weights[lo:hi], r.cfg.Entropy)
+		r.policy.passGradients(&r.ar, states[lo:hi], acts[lo:hi], pg[lo:hi], entropy[lo:hi])
 	}
 }
 
