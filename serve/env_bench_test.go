@@ -8,6 +8,7 @@ import (
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
+	"os"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -22,23 +23,29 @@ import (
 // legal action of the last observation and resetting when an episode
 // ends, as an agent in another language would. Server and clients share
 // the process: cpu-µs/step is both sides' CPU time per step, so that
-// 2 cores at rest give about 2e6 / cpu-µs/step steps a second.
+// 2 cores at rest give about 2e6 / cpu-µs/step steps a second. With
+// SUDOKUBENCH_ENV_URL set, the clients drive that server instead (a
+// `sudokubench serve` of its own), and cpu-µs/step is theirs alone.
 //
 //	go test -run '^$' -bench EnvHTTP -benchtime 20000x ./serve
 func BenchmarkEnvHTTP(b *testing.B) {
 	const clients = 16
-	s, err := New(Config{Registry: testRegistry(), Launch: testLaunch, CorporaDir: corporaDir,
-		Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
-	if err != nil {
-		b.Fatal(err)
+	url := os.Getenv("SUDOKUBENCH_ENV_URL")
+	if url == "" {
+		s, err := New(Config{Registry: testRegistry(), Launch: testLaunch, CorporaDir: corporaDir,
+			Logger: slog.New(slog.NewTextHandler(io.Discard, nil))})
+		if err != nil {
+			b.Fatal(err)
+		}
+		defer s.Close()
+		ts := httptest.NewServer(s.Handler())
+		defer ts.Close()
+		url = ts.URL
 	}
-	defer s.Close()
-	ts := httptest.NewServer(s.Handler())
-	defer ts.Close()
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: clients, MaxConnsPerHost: clients}}
 	ids := make([]string, clients)
 	for i := range ids {
-		body, err := post2(client, ts.URL+"/api/env", fmt.Sprintf(`{"corpus":"17-clue+28","deck":100,"seed":%d}`, i))
+		body, err := post2(client, url+"/api/env", fmt.Sprintf(`{"corpus":"17-clue+28","deck":100,"seed":%d}`, i))
 		if err != nil {
 			b.Fatal(err)
 		}
@@ -48,13 +55,23 @@ func BenchmarkEnvHTTP(b *testing.B) {
 		}
 		ids[i] = c.ID
 	}
+	defer func() { // a server of its own keeps its environments otherwise
+		for _, id := range ids {
+			req, err := http.NewRequest(http.MethodDelete, url+"/api/env/"+id, nil)
+			if err == nil {
+				if res, err := client.Do(req); err == nil {
+					res.Body.Close()
+				}
+			}
+		}
+	}()
 	var steps atomic.Int64
 	var wg sync.WaitGroup
 	b.ResetTimer()
 	cpu0, start := solvertest.ProcessCPU(), time.Now()
 	for i := range clients {
 		wg.Go(func() {
-			base := ts.URL + "/api/env/" + ids[i]
+			base := url + "/api/env/" + ids[i]
 			var answer []byte
 			over := true
 			for steps.Add(1) <= int64(b.N) {
