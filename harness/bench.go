@@ -14,6 +14,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers"
 )
 
@@ -69,7 +70,7 @@ type Config struct {
 	// CrossCheck settles every unsat and multiple verdict, untimed, in
 	// this process (exactcover/dlx's oracle); nil checks none.
 	CrossCheck CrossChecker
-	Progress   Progress // nil: silent
+	Progress   progress.Meter // nil: nothing shown
 	// Warn, when set, hears each warning as it arises (a busy machine is
 	// worth knowing before the runs, not after); Summary.Warnings holds
 	// them all either way.
@@ -329,10 +330,11 @@ func execute(ctx context.Context, cfg Config, pending []Run, prov provenance, su
 	}
 	prog := cfg.Progress
 	if prog == nil {
-		prog = silent{}
+		prog = progress.Discard
 	}
-	prog.Begin(sum.Planned, sum.Skipped)
-	defer prog.End()
+	prog.Start("runs", sum.Planned, sum.Skipped)
+	defer prog.Stop()
+	var failed failures
 	for _, run := range pending {
 		if ctx.Err() != nil {
 			sum.Interrupted = true
@@ -351,7 +353,8 @@ func execute(ctx context.Context, cfg Config, pending []Run, prov provenance, su
 			return err
 		}
 		sum.Done++
-		prog.Record(&rec)
+		failed.add(&rec)
+		prog.Update(sum.Skipped+sum.Done, failed.note())
 	}
 	return nil
 }

@@ -10,11 +10,11 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/harness/certify"
+	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/solvers/registry"
 )
@@ -87,8 +87,9 @@ func runCertify(cmd *cobra.Command, cfg certify.Config) error {
 		}
 		cfg.Out = dir
 	}
-	cfg.Warn = func(w string) { fmt.Fprintln(stderr, "warning:", w) }
-	cfg.Progress = certify.NewLineProgress(stderr, isTerminal(stderr), 10*time.Second)
+	display := progress.New(stderr, "certify")
+	cfg.Warn = func(w string) { warn(display, w) }
+	cfg.Progress = display
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	res, err := certify.Run(ctx, cfg)
@@ -103,14 +104,4 @@ func runCertify(cmd *cobra.Command, cfg certify.Config) error {
 		return &exitError{code: 1, err: fmt.Errorf("%d of %d puzzles not certified; their certificates say why", res.Summary.NotCertified, res.Summary.Puzzles)}
 	}
 	return nil
-}
-
-// isTerminal reports whether w is a terminal that reports a width.
-func isTerminal(w any) bool {
-	f, ok := w.(*os.File)
-	if !ok || !term.IsTerminal(int(f.Fd())) {
-		return false
-	}
-	width, _, err := term.GetSize(int(f.Fd()))
-	return err == nil && width > 0
 }

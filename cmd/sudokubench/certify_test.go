@@ -14,7 +14,7 @@ func TestCertifyCommand(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "cert")
 	stdout, stderr, err := runCLIInput(t, "", "certify", "--corpus", "tdoku-tests", "--limit", "30", "--out", out)
 	want := "30 puzzles of tdoku-tests: 30 certified, 0 not; unique 18; unsat 10; multiple 2\n0 disagree with the corpus's solution counts"
-	if err != nil || !strings.Contains(stdout, want) || !strings.Contains(stderr, "30/30 puzzles (100.0%), 0 not certified") {
+	if err != nil || !strings.Contains(stdout, want) {
 		t.Errorf("got %v\nstdout %s\nstderr %s\nwant %q", err, stdout, stderr, want)
 	}
 	_, _, err = runCLIInput(t, "", "certify", "--corpus", "tdoku-tests", "--limit", "30", "--out", out)

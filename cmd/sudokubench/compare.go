@@ -57,7 +57,7 @@ about.`,
 			}
 			cs, wc := report.Compare(a, b, report.CompareConfig{Measure: m})
 			for _, w := range append(wl, wc...) {
-				fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
+				warn(cmd.ErrOrStderr(), w)
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "A = %s\nB = %s\n\n", strings.Join(dirsA, " "), strings.Join(dirsB, " "))
 			t := report.CompareTable(cs, m, 0)

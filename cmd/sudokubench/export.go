@@ -151,7 +151,7 @@ func exportPuzzles(cmd *cobra.Command, fl exportFlags, variant sudoku.Variant) (
 			return nil, fmt.Errorf("corpus %s: %w", name, err)
 		}
 		for _, w := range st.Warnings {
-			fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
+			warn(cmd.ErrOrStderr(), w.Error())
 		}
 	}
 	return puzzles, nil

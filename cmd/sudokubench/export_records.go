@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 
 	"github.com/spf13/cobra"
 
@@ -40,7 +39,7 @@ results.jsonl, manifest.json or lock.`,
 		RunE: func(cmd *cobra.Command, dirs []string) error {
 			d, warnings, err := report.Load(dirs...)
 			for _, w := range warnings {
-				fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
+				warn(cmd.ErrOrStderr(), w)
 			}
 			if err != nil {
 				return usageError(err)

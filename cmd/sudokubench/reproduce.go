@@ -16,6 +16,7 @@ import (
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/report"
 	"github.com/sudokubench/sudokubench/harness/reproduce"
+	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
@@ -135,7 +136,7 @@ func runComparison(cmd *cobra.Command, fl *comparisonFlags) error {
 		return err
 	}
 	for _, w := range c.Report.Warnings {
-		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
+		warn(cmd.ErrOrStderr(), w)
 	}
 	if err := c.WriteTables(cmd.OutOrStdout(), report.Text{}); err != nil {
 		return err
@@ -162,7 +163,7 @@ func benchComparison(cmd *cobra.Command, fl *comparisonFlags, reg *solvers.Regis
 		return "", err
 	}
 	for _, w := range sum.Warnings {
-		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
+		warn(cmd.ErrOrStderr(), w)
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "%d of %d runs recorded in %s (%d by this call)\n\n", sum.Skipped+sum.Done, sum.Planned, sum.Out, sum.Done)
 	if sum.Interrupted {
@@ -200,7 +201,7 @@ func comparisonConfig(cmd *cobra.Command, fl *comparisonFlags, reg *solvers.Regi
 		Out: fl.out, Resume: fl.resume, AllowOtherBuild: fl.allowOtherBuild,
 		CorporaDir: cmd.Flag("corpora").Value.String(), Registry: reg, Launch: launch,
 		Oracle: bitboard.Oracle{}, CrossCheck: dlx.Oracle{},
-		Progress: newProgress(cmd.ErrOrStderr()),
+		Progress: progress.New(cmd.ErrOrStderr(), "reproduce"),
 	}, nil
 }
 

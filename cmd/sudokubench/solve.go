@@ -201,10 +201,10 @@ func (s *puzzleSolver) scanFiles(stdin io.Reader, files []string, opts corpora.O
 		stats, err := scanInput(stdin, file, opts, each)
 		name := inputName(file)
 		for _, w := range stats.Warnings {
-			fmt.Fprintln(s.errOut, "warning:", w)
+			warn(s.errOut, w.Error())
 		}
 		if stats.Invalid > len(stats.Warnings) {
-			fmt.Fprintf(s.errOut, "warning: %s: %d malformed lines skipped in all\n", name, stats.Invalid)
+			warn(s.errOut, fmt.Sprintf("%s: %d malformed lines skipped in all", name, stats.Invalid))
 		}
 		if err != nil {
 			return usageError(err)

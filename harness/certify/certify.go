@@ -31,6 +31,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -58,7 +59,7 @@ type Config struct {
 	KeepProofs bool
 	// Command is the command line, recorded in the summary.
 	Command  string
-	Progress Progress // nil: silent
+	Progress progress.Meter // nil: nothing shown
 	Warn     func(string)
 }
 
@@ -256,15 +257,15 @@ func (cfg *Config) finish(sum *Summary, call Call) error {
 func (cfg *Config) certifyAll(ctx context.Context, pending []corpora.Puzzle, done int) (int, error) {
 	prog := cfg.Progress
 	if prog == nil {
-		prog = silent{}
+		prog = progress.Discard
 	}
-	prog.Begin(len(pending)+done, done)
-	defer prog.End()
+	prog.Start("puzzles", len(pending)+done, done)
+	defer prog.Stop()
 	out, err := os.OpenFile(filepath.Join(cfg.Out, CertificatesFile), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		return 0, err
 	}
-	w := newOrderedWriter(out, prog)
+	w := newOrderedWriter(out, prog, done)
 	err = cfg.runWorkers(ctx, pending, w.put)
 	if closeErr := w.close(); err == nil {
 		err = closeErr

@@ -226,9 +226,9 @@ type stopAfter struct {
 	cancel context.CancelFunc
 }
 
-func (s *stopAfter) Begin(int, int) {}
-func (s *stopAfter) End()           {}
-func (s *stopAfter) Add(Certificate) {
+func (s *stopAfter) Start(string, int, int) {}
+func (s *stopAfter) Stop()                  {}
+func (s *stopAfter) Update(int, string) {
 	if int(s.seen.Add(1)) == s.n {
 		s.cancel()
 	}
