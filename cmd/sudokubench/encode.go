@@ -90,7 +90,7 @@ func newEncodeCmd() *cobra.Command {
 			"  sudokubench encode --to lp --form fixed corpora/data/norvig-top95.txt > top95-1.lp\n" +
 			"  sudokubench encode --to bqm --formulation fixed corpora/data/17-clue.txt > 17-clue-1.json   # dimod.BinaryQuadraticModel.from_serializable\n" +
 			"  sudokubench encode --to mzn corpora/data/17-clue.txt > 17-clue-1.mzn && minizinc --solver gecode 17-clue-1.mzn\n" +
-			"  sudokubench encode --to smt2 --smt-form int corpora/data/17-clue.txt | z3 -in\n" +
+			"  sudokubench encode --to smt2 --smt-form int corpora/data/17-clue.txt | z3 -in -model   # or cvc5 --dump-models\n" +
 			"  sudokubench encode --to asp corpora/data/17-clue.txt | gringo | clasp",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {

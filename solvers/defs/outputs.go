@@ -3,6 +3,7 @@ package defs
 import (
 	"bufio"
 	"bytes"
+	"errors"
 	"fmt"
 	"maps"
 	"regexp"
@@ -324,11 +325,15 @@ func addStat(counters map[string]float64, stat string) {
 	counters[b.String()] = v
 }
 
-// readSMTLIB reads the responses to (check-sat) and (get-value …): "sat",
-// "unsat" or "unknown", then ((name value) …) after sat. An error
-// response after unsat or unknown (no model to get values of) is
-// expected; one before is not. Statistics that follow as keyword pairs
-// (z3 -st: (:conflicts 12 …)) become counters.
+// readSMTLIB reads an SMT solver's answer to the suite's scripts: "sat",
+// "unsat" or "unknown", then, after sat, the values of the constants,
+// either as the model the solver prints after check-sat (z3 -model, cvc5
+// --dump-models: ((define-fun c_1_1 () Int 4) …), z3's older (model …)
+// too) or as get-value's pairs ((c_1_1 4) …). Statistics printed as
+// keyword pairs (z3 -st: (:conflicts 12 …)), before or after the values,
+// become counters. An error response after sat is an error; after unsat
+// or unknown, where a script that asks for values gets one (SMT-LIB has
+// no model then), it is not.
 func readSMTLIB(text []byte, _ int) (reading, error) {
 	r := reading{counters: make(map[string]float64), exhausted: true}
 	s := &sexpScanner{text: text}
@@ -336,57 +341,89 @@ func readSMTLIB(text []byte, _ int) (reading, error) {
 	if err != nil {
 		return r, fmt.Errorf("no check-sat response: %v", err)
 	}
-	switch {
-	case first.atom == "sat":
+	switch first.atom {
+	case "sat":
 		r.verdict = sat
-	case first.atom == "unsat":
+	case "unsat":
 		r.verdict = unsat
-		s.statistics(r.counters)
-		return r, nil
-	case first.atom == "unknown":
-		s.statistics(r.counters)
-		return r, nil
+	case "unknown":
 	default:
 		return r, fmt.Errorf("check-sat answered %s", first)
 	}
-	defer s.statistics(r.counters)
-	values, err := s.next()
-	if err != nil {
-		return r, fmt.Errorf("no get-value response after sat: %v", err)
-	}
-	sol := solution{values: make(map[string]string)}
-	for _, pair := range values.list {
-		if len(pair.list) != 2 || pair.list[0].atom == "" {
-			return r, fmt.Errorf("get-value answered %s", values)
+	var values map[string]string
+	for {
+		e, err := s.next()
+		if errors.Is(err, errEndOfOutput) {
+			break
 		}
-		sol.values[pair.list[0].atom] = pair.list[1].value()
+		if err != nil {
+			return r, err
+		}
+		switch {
+		case isStatistics(e):
+			addStatistics(r.counters, e)
+		case len(e.list) > 0 && e.list[0].atom == "error":
+			if r.verdict == sat {
+				return r, fmt.Errorf("the solver answered sat, then %s", e)
+			}
+		case r.verdict == sat && values == nil:
+			if values, err = smtValues(e); err != nil {
+				return r, err
+			}
+		}
 	}
-	if len(values.list) == 0 {
-		return r, fmt.Errorf("get-value answered %s", values)
+	if r.verdict == sat {
+		if values == nil {
+			return r, fmt.Errorf("the solver answered sat but printed no values: run it with its model output on (z3 -model, cvc5 --dump-models)")
+		}
+		r.solutions = []solution{{values: values}}
 	}
-	r.solutions = []solution{sol}
 	return r, nil
 }
 
-// statistics reads the rest of the output for keyword lists, (:name
-// value …), and keeps their numeric values as counters, in snake case.
-func (s *sexpScanner) statistics(counters map[string]float64) {
-	for {
-		e, err := s.next()
-		if err != nil {
+// isStatistics reports whether e is a keyword list, (:name value …).
+func isStatistics(e sexp) bool {
+	return e.isList && len(e.list) > 0 && strings.HasPrefix(e.list[0].atom, ":")
+}
+
+// addStatistics keeps the numeric values of a keyword list as counters,
+// in snake case.
+func addStatistics(counters map[string]float64, e sexp) {
+	for i := 0; i+1 < len(e.list); i += 2 {
+		key, val := e.list[i], e.list[i+1]
+		name, ok := strings.CutPrefix(key.atom, ":")
+		if !ok {
 			return
 		}
-		for i := 0; i+1 < len(e.list); i += 2 {
-			key, val := e.list[i], e.list[i+1]
-			name, ok := strings.CutPrefix(key.atom, ":")
-			if !ok {
-				break
-			}
-			if v, err := strconv.ParseFloat(val.atom, 64); err == nil {
-				counters[strings.ReplaceAll(name, "-", "_")] = v
-			}
+		if v, err := strconv.ParseFloat(val.atom, 64); err == nil {
+			counters[strings.ReplaceAll(name, "-", "_")] = v
 		}
 	}
+}
+
+// smtValues reads the constants' values from a model, ((define-fun NAME
+// () SORT VALUE) …) or (model (define-fun …) …), or from get-value's
+// pairs, ((NAME VALUE) …).
+func smtValues(e sexp) (map[string]string, error) {
+	items := e.list
+	if len(items) > 0 && items[0].atom == "model" {
+		items = items[1:]
+	}
+	if !e.isList || len(items) == 0 {
+		return nil, fmt.Errorf("want the values of the constants after sat, got %s", e)
+	}
+	values := make(map[string]string, len(items))
+	for _, item := range items {
+		switch l := item.list; {
+		case len(l) == 5 && l[0].atom == "define-fun" && l[1].atom != "" && l[2].isList && len(l[2].list) == 0:
+			values[l[1].atom] = l[4].value()
+		case len(l) == 2 && l[0].atom != "" && l[0].atom != "define-fun":
+			values[l[0].atom] = l[1].value()
+		default:
+			return nil, fmt.Errorf("want (define-fun NAME () SORT VALUE) or (NAME VALUE) among the values, got %s", item)
+		}
+	}
+	return values, nil
 }
 
 // sexp is an S-expression: an atom or a list.
@@ -430,12 +467,15 @@ type sexpScanner struct {
 // cannot exhaust the stack.
 const maxDepth = 64
 
+// errEndOfOutput is next's error when nothing is left to read.
+var errEndOfOutput = errors.New("end of output")
+
 func (s *sexpScanner) next() (sexp, error) { return s.parse(0) }
 
 func (s *sexpScanner) parse(depth int) (sexp, error) {
 	s.skipSpace()
 	if s.pos >= len(s.text) {
-		return sexp{}, fmt.Errorf("end of output")
+		return sexp{}, errEndOfOutput
 	}
 	switch s.text[s.pos] {
 	case '(':

@@ -43,7 +43,13 @@ func TestReaders(t *testing.T) {
 		{name: "smtlib/unsat", output: "smtlib", text: "unsat\n(error \"line 9 column 10: model is not available\")\n", verdict: unsat, exhausted: true},
 		{name: "smtlib/unknown", output: "smtlib", text: "unknown\n", verdict: unknown, exhausted: true},
 		{name: "smtlib/error-first", output: "smtlib", text: "(error \"line 3: unknown constant c_1_1\")\n", err: "check-sat answered"},
-		{name: "smtlib/no-values", output: "smtlib", text: "sat\n", err: "no get-value response"},
+		{name: "smtlib/z3-model", output: "smtlib", text: "sat\n(:conflicts 3\n :total-time 0.01)\n(\n  (define-fun c_1_1 () Int\n    4)\n  (define-fun c_1_2 () Int\n    (- 1))\n)\n", verdict: sat, solutions: 1, exhausted: true, counter: "conflicts"},
+		{name: "smtlib/cvc5-model", output: "smtlib", text: "sat\n(\n(define-fun x_1_1_1 () Bool true)\n)\n", verdict: sat, solutions: 1, exhausted: true},
+		{name: "smtlib/old-z3-model", output: "smtlib", text: "sat\n(model\n  (define-fun c_1_1 () Int 4)\n)\n", verdict: sat, solutions: 1, exhausted: true},
+		{name: "smtlib/unsat-clean", output: "smtlib", text: "unsat\n(:conflicts 3)\n", verdict: unsat, exhausted: true, counter: "conflicts"},
+		{name: "smtlib/no-values", output: "smtlib", text: "sat\n", err: "printed no values"},
+		{name: "smtlib/error-after-sat", output: "smtlib", text: "sat\n(error \"model is not available\")\n", err: "then (error"},
+		{name: "smtlib/function-model", output: "smtlib", text: "sat\n((define-fun f ((x Int)) Int x))\n", err: "want (define-fun NAME () SORT VALUE)"},
 		{name: "smtlib/unclosed", output: "smtlib", text: "sat\n((c_1_1 4)", err: "unclosed"},
 		{name: "clasp/two", output: "clasp", text: "Answer: 1\nx(1,1,1)\nAnswer: 2\nx(1,1,2)\nSATISFIABLE\n\nModels       : 2\nChoices      : 5\n", exit: 30, verdict: sat, solutions: 2, exhausted: true, counter: "choices"},
 		{name: "clasp/one-of-more", output: "clasp", text: "Answer: 1\nx(1,1,1)\nSATISFIABLE\nModels       : 1+\n", exit: 10, verdict: sat, solutions: 1},
@@ -87,9 +93,14 @@ func TestReadersKeepTheSolution(t *testing.T) {
 	if !slices.Equal(r.solutions[0].lits, []int{1, -2, -3, 4}) {
 		t.Errorf("pb-competition literals %v", r.solutions[0].lits)
 	}
-	r, _ = readSMTLIB([]byte("sat\n((c_1_1 4) (c_1_2 (- 1)) (x true))"), 0)
-	if v := r.solutions[0].values; v["c_1_1"] != "4" || v["c_1_2"] != "-1" || v["x"] != "true" {
-		t.Errorf("smtlib values %v", v)
+	for _, text := range []string{
+		"sat\n((c_1_1 4) (c_1_2 (- 1)) (x true))",
+		"sat\n(\n(define-fun c_1_1 () Int 4)\n(define-fun c_1_2 () Int (- 1))\n(define-fun x () Bool true)\n)\n",
+	} {
+		r, _ = readSMTLIB([]byte(text), 0)
+		if v := r.solutions[0].values; v["c_1_1"] != "4" || v["c_1_2"] != "-1" || v["x"] != "true" {
+			t.Errorf("smtlib values %v from %q", v, text)
+		}
 	}
 	r, _ = readMiniZinc([]byte("1 2\n3 4\n----------\n"), 0)
 	if r.solutions[0].text != "1 2\n3 4" {
