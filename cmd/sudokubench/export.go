@@ -32,11 +32,12 @@ func newExportCmd() *cobra.Command {
 		Long: `Export writes one instance file per puzzle of the corpora (shipped, derived such
 as 17-clue+8 or 17-clue+0..7, or puzzle files) in any format encode writes,
 or the puzzle line itself (--to puzzle); beside each, a BenchExec task
-definition (NAME.yml, format 2.0) naming the file and the expected verdicts
-of properties/solvable.prp and, where the corpus knows the solution count,
-properties/unique.prp; and puzzles.csv, which lists every task with the
-puzzle's id, line, SHA-256 and the instance file's SHA-256. BenchExec and
-StarExec run the instances unchanged. It never writes into a directory that
+definition (NAME.yml, format 2.0) naming the file and the properties whose
+verdicts the corpus knows, with expected_verdict: properties/solvable.prp
+and properties/unique.prp (both for every shipped corpus: serg's puzzles,
+two or more solutions each, are not unique); and puzzles.csv, which lists
+every task with the puzzle's id, line, SHA-256 and the instance file's
+SHA-256. BenchExec and StarExec run the instances unchanged. It never writes into a directory that
 holds a run, and replaces no file without --force.`,
 		Example: "  sudokubench export --corpus 17-clue --limit 100 --to cnf --out inst/17-clue-cnf\n" +
 			"  sudokubench export --corpus top1465 --to mzn --out inst/top1465-mzn\n" +
