@@ -3,6 +3,7 @@ package defs
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"maps"
@@ -12,6 +13,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/sudokubench/sudokubench/encodings/formats"
 	"github.com/sudokubench/sudokubench/solvers/external"
 	"github.com/sudokubench/sudokubench/solvers/milp"
 )
@@ -39,7 +41,7 @@ type solution struct {
 // reading is what an output reader made of a program's output.
 type reading struct {
 	verdict   verdict
-	solutions []solution
+	solutions []formats.Answer
 	// exhausted says the program searched for every solution it was asked
 	// for (limit mode): one solution then means there is no second. Formats
 	// that cannot say so count a normal end as exhausted.
@@ -62,11 +64,12 @@ type output struct {
 var outputs = map[string]*output{
 	"sat-competition": {name: "sat-competition", about: "SAT competition output (s/v lines, exit 10/20)", several: true, read: withLogCounters(readSATCompetition)},
 	"pb-competition":  {name: "pb-competition", about: "PB competition output (s/v lines, v x1 -x2)", several: true, read: withLogCounters(readPBCompetition)},
-	"minizinc":        {name: "minizinc", about: "MiniZinc's solution stream (----------, ==========)", several: true, read: exitCoded(readMiniZinc)},
+	"minizinc":        {name: "minizinc", about: "MiniZinc's formats.Answer stream (----------, ==========)", several: true, read: exitCoded(readMiniZinc)},
 	"smtlib":          {name: "smtlib", about: "SMT-LIB check-sat and get-value responses", read: exitCoded(readSMTLIB)},
 	"clasp":           {name: "clasp", about: "clasp's answer sets (Answer:, Models:)", several: true, read: exitCoded(readClasp)},
 	"grid":            {name: "grid", about: "a solution line per solution, or UNSAT", several: true, read: exitCoded(readGrid)},
-	"cbc":             {name: "cbc", about: "CBC's solution file (solu {result}) and its log", read: readMILP(milp.ReadCBC)},
+	"sample":          {name: "sample", about: "a QUBO sample: qbsolv's output, or JSON of variables to 0 or 1", read: exitCoded(readSample)},
+	"cbc":             {name: "cbc", about: "CBC's formats.Answer file (solu {result}) and its log", read: readMILP(milp.ReadCBC)},
 	"glpk":            {name: "glpk", about: "glpsol's printable solution (-o {result}) and its log", read: readMILP(milp.ReadGLPK)},
 }
 
@@ -103,7 +106,7 @@ func readMILP(read func(external.Output, []byte) (milp.Solution, error)) func([]
 		case err != nil:
 			return r, err
 		case sol.Feasible:
-			r.verdict, r.solutions = sat, []solution{{named: sol.Values}}
+			r.verdict, r.solutions = sat, []formats.Answer{{Named: sol.Values}}
 		case sol.Infeasible:
 			r.verdict = unsat
 		}
@@ -113,6 +116,27 @@ func readMILP(read func(external.Output, []byte) (milp.Solution, error)) func([]
 
 // outputNames lists the outputs, sorted.
 func outputNames() []string { return slices.Sorted(maps.Keys(outputs)) }
+
+// Outputs lists the output conventions a definition's output may name,
+// sorted: the answer readers.
+func Outputs() []string { return outputNames() }
+
+// String is the verdict's name: "sat", "unsat" or "unknown".
+func (v verdict) String() string { return [...]string{"unknown", "sat", "unsat"}[v] }
+
+// ReadOutput reads a program's answer, saved as it printed or wrote it,
+// with the reader of an output convention ("sat-competition", "cbc" …):
+// its verdict ("sat", "unsat" or "unknown") and the solutions it states,
+// for the input format's Decode (formats.Decode). It is how decode reads
+// a solver's answer to a file the suite wrote.
+func ReadOutput(output string, answer []byte) (string, []formats.Answer, error) {
+	out, ok := outputs[output]
+	if !ok {
+		return "", nil, fmt.Errorf("unknown output %q; known: %s", output, strings.Join(outputNames(), ", "))
+	}
+	r, err := out.read(answer, external.Output{Stdout: answer})
+	return r.verdict.String(), r.solutions, err
+}
 
 // lines calls f with each line of text, trimmed; f returns an error to stop.
 func lines(text []byte, f func(line string) error) error {
@@ -184,7 +208,7 @@ func readSV(text []byte, exit int, literal func(string) (int, error)) (reading, 
 	inModel := false
 	flush := func() {
 		if inModel {
-			r.solutions = append(r.solutions, solution{lits: model})
+			r.solutions = append(r.solutions, formats.Answer{Lits: model})
 		}
 		model, inModel = nil, false
 	}
@@ -268,7 +292,7 @@ func svStatus(s string) (verdict, bool) {
 	return unknown, false
 }
 
-// readMiniZinc reads MiniZinc's solution stream: each solution's text
+// readMiniZinc reads MiniZinc's formats.Answer stream: each solution's text
 // ends with "----------", "==========" says the search is complete,
 // "=====UNSATISFIABLE=====" that there is no solution; "%%%mzn-stat:"
 // lines give the statistics (minizinc -s).
@@ -282,7 +306,7 @@ func readMiniZinc(text []byte, _ int) (reading, error) {
 			addStat(r.counters, strings.TrimSpace(strings.TrimPrefix(line, "%%%mzn-stat:")))
 		case strings.HasPrefix(line, "%"):
 		case line == "----------":
-			r.solutions = append(r.solutions, solution{text: strings.Join(current, "\n")})
+			r.solutions = append(r.solutions, formats.Answer{Text: strings.Join(current, "\n")})
 			r.verdict, stated, current = sat, true, nil
 		case line == "==========":
 			r.exhausted = true
@@ -376,7 +400,7 @@ func readSMTLIB(text []byte, _ int) (reading, error) {
 		if values == nil {
 			return r, fmt.Errorf("the solver answered sat but printed no values: run it with its model output on (z3 -model, cvc5 --dump-models)")
 		}
-		r.solutions = []solution{{values: values}}
+		r.solutions = []formats.Answer{{Values: values}}
 	}
 	return r, nil
 }
@@ -549,7 +573,7 @@ func readClasp(text []byte, exit int) (reading, error) {
 	err := lines(text, func(line string) error {
 		switch {
 		case atomsNext:
-			r.solutions = append(r.solutions, solution{atoms: strings.Fields(line)})
+			r.solutions = append(r.solutions, formats.Answer{Atoms: strings.Fields(line)})
 			atomsNext = false
 		case strings.HasPrefix(line, "Answer:"):
 			atomsNext = true
@@ -606,7 +630,7 @@ func readGrid(text []byte, _ int) (reading, error) {
 		if strings.HasPrefix(line, "#") {
 			return nil
 		}
-		r.solutions = append(r.solutions, solution{grid: line})
+		r.solutions = append(r.solutions, formats.Answer{Grid: line})
 		r.verdict, stated = sat, true
 		return nil
 	})
@@ -614,4 +638,74 @@ func readGrid(text []byte, _ int) (reading, error) {
 		err = fmt.Errorf("printed neither a solution line nor UNSAT")
 	}
 	return r, err
+}
+
+// readSample reads a QUBO sampler's answer: qbsolv's output (the line of
+// bits after "Number of bits in solution", one per variable in index
+// order), a line of bits alone, a JSON object of variables (by index or
+// label) to 0 or 1, as json.dumps of dimod's best sample as a dict of
+// ints writes it, or a JSON list of values in index order. A sample is
+// an answer, not a verdict: whether it is a solution is for the model to
+// say (energy 0), so it reads as sat.
+func readSample(text []byte, _ int) (reading, error) {
+	r := reading{counters: make(map[string]float64), verdict: sat}
+	sample, err := parseSample(bytes.TrimSpace(text))
+	if err != nil {
+		return r, err
+	}
+	r.solutions = []formats.Answer{{Sample: sample}}
+	return r, nil
+}
+
+func parseSample(text []byte) (map[string]uint8, error) {
+	sample := make(map[string]uint8)
+	switch {
+	case len(text) == 0:
+		return nil, fmt.Errorf("no sample")
+	case text[0] == '{':
+		var values map[string]int
+		if err := json.Unmarshal(text, &values); err != nil {
+			return nil, fmt.Errorf("a JSON sample: %v", err)
+		}
+		for k, v := range values {
+			if v != 0 && v != 1 {
+				return nil, fmt.Errorf("variable %s = %d: want 0 or 1", k, v)
+			}
+			sample[k] = uint8(v)
+		}
+		return sample, nil
+	case text[0] == '[':
+		var values []int
+		if err := json.Unmarshal(text, &values); err != nil {
+			return nil, fmt.Errorf("a JSON sample: %v", err)
+		}
+		return bitsSample(values)
+	}
+	var bits string
+	err := lines(text, func(line string) error {
+		if bits == "" && strings.Trim(line, "01") == "" && line != "" {
+			bits = line
+		}
+		return nil
+	})
+	if err != nil || bits == "" {
+		return nil, fmt.Errorf("no line of 0s and 1s (qbsolv prints one after \"Number of bits in solution\"), nor a JSON sample")
+	}
+	values := make([]int, len(bits))
+	for i := range bits {
+		values[i] = int(bits[i] - '0')
+	}
+	return bitsSample(values)
+}
+
+// bitsSample keys values by their index.
+func bitsSample(values []int) (map[string]uint8, error) {
+	sample := make(map[string]uint8, len(values))
+	for i, v := range values {
+		if v != 0 && v != 1 {
+			return nil, fmt.Errorf("value %d at index %d: want 0 or 1", v, i)
+		}
+		sample[strconv.Itoa(i)] = uint8(v)
+	}
+	return sample, nil
 }
