@@ -99,12 +99,16 @@ func runDecode(cmd *cobra.Command, modelArg, answerArg string, o decodeOptions) 
 func decodeModel(stdin io.Reader, arg string, o decodeOptions) (formats.Written, error) {
 	data, readErr := readArg(stdin, arg)
 	if readErr == nil {
-		if _, err := formats.ReadHeader(data); err == nil {
-			wr, err := formats.ReadFile(data)
-			if err != nil {
-				return wr, fmt.Errorf("%s: %w", inputName(arg), err)
+		_, err := formats.ReadHeader(data)
+		if err == nil {
+			var wr formats.Written
+			wr, err = formats.ReadFile(data)
+			if err == nil {
+				return wr, nil
 			}
-			return wr, nil
+		}
+		if !errors.Is(err, formats.ErrNoHeader) {
+			return formats.Written{}, fmt.Errorf("%s: %w", inputName(arg), err)
 		}
 	}
 	f, opts, err := o.modelFormat()

@@ -160,6 +160,7 @@ func TestDecodeRefuses(t *testing.T) {
 		{"false-unsat", model, write("unsat.out", "s UNSATISFIABLE\n"), exitNo, "has a solution (propagate/bitboard found one): the answer is wrong"},
 		{"unknown", model, write("unknown.out", "s UNKNOWN\n"), exitNo, "stopped without deciding"},
 		{"not-a-model", write("junk.txt", "hello\n"), allFalse, exitUsage, "neither a model file the suite wrote"},
+		{"bad-header", write("bad.cnf", "c sudokubench model: format=cnf encoding=fancy variant=classic puzzle="+top95First+"\n"), allFalse, exitUsage, `bad.cnf: line 1: option encoding: "fancy"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -101,9 +101,9 @@ func List() string {
 func Describe() string {
 	parts := make([]string, len(order))
 	for i, name := range order {
-		parts[i] = fmt.Sprintf("%s (%s)", name, registry[name].About)
+		parts[i] = name + ": " + registry[name].About
 	}
-	return strings.Join(parts, ", ")
+	return strings.Join(parts, "; ")
 }
 
 // OptionError is an option a format does not have, or a value it does

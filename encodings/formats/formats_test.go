@@ -122,8 +122,12 @@ func TestReadHeaderRefuses(t *testing.T) {
 		{"json", `{"type":"BinaryQuadraticModel","info":{}}`, "not a BQM the suite wrote"},
 	}
 	for _, tt := range tests {
-		if _, err := ReadHeader([]byte(tt.text)); err == nil || !strings.Contains(err.Error(), tt.want) {
+		_, err := ReadHeader([]byte(tt.text))
+		if err == nil || !strings.Contains(err.Error(), tt.want) {
 			t.Errorf("%s: %v, want %q", tt.name, err, tt.want)
+		}
+		if none := tt.name == "none" || tt.name == "json"; errors.Is(err, ErrNoHeader) != none {
+			t.Errorf("%s: %v: ErrNoHeader %v, want %v", tt.name, err, !none, none)
 		}
 	}
 }

@@ -32,6 +32,10 @@ const BQMInfoKey = "sudokubench_model"
 // headerLines is how far into a file ReadHeader looks.
 const headerLines = 4
 
+// ErrNoHeader says that a file has no header: it is not a model the suite
+// wrote (or one written before files had headers), or it is a puzzle.
+var ErrNoHeader = errors.New("no header")
+
 // Header is what a file the suite wrote says it holds.
 type Header struct {
 	Format  *Format
@@ -138,7 +142,7 @@ func ReadHeader(data []byte) (Header, error) {
 		}
 		return h, nil
 	}
-	return Header{}, fmt.Errorf("no %q line among the first %d: not a model file the suite wrote (a puzzle file, or one from an older version, decodes with the format and options named)", HeaderTag, headerLines)
+	return Header{}, fmt.Errorf("%w: no %q line among the first %d: not a model file the suite wrote (a puzzle file, or one from an older version, decodes with the format and options named)", ErrNoHeader, HeaderTag, headerLines)
 }
 
 func readBQMHeader(data []byte) (Header, error) {
@@ -151,7 +155,7 @@ func readBQMHeader(data []byte) (Header, error) {
 	text, ok := doc.Info[BQMInfoKey]
 	rest, tagged := strings.CutPrefix(text, HeaderTag)
 	if !ok || !tagged {
-		return Header{}, fmt.Errorf("a JSON file whose info has no %q starting %q: not a BQM the suite wrote", BQMInfoKey, HeaderTag)
+		return Header{}, fmt.Errorf("%w: a JSON file whose info has no %q starting %q: not a BQM the suite wrote", ErrNoHeader, BQMInfoKey, HeaderTag)
 	}
 	h, err := parseHeader(rest)
 	if err == nil && h.Format.Name != "bqm" {
