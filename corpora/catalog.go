@@ -27,6 +27,10 @@ type Entry struct {
 	SHA256 string // expected hex SHA-256 of File; empty for derived corpora
 	// Unique says whether every puzzle has exactly one solution.
 	Unique bool
+	// MinSolutions is a lower bound on every puzzle's solution count that
+	// the corpus's provenance states when the counts themselves are not
+	// given (serg: 2, every puzzle has two or more); 0 when none.
+	MinSolutions int
 	// Base, Added and AddedMax describe a derived corpus (17-clue+k, or
 	// 17-clue+a..b): the corpus it is made from, and how many solution
 	// cells are added to each puzzle: Added, or for a range a number from
@@ -77,7 +81,7 @@ func Catalog() []Entry {
 		{Name: "hardest-1106", File: "hardest-1106.txt", Unique: true,
 			Source: "Enjoy Sudoku forum HardestDatabase110626, via tdoku",
 			SHA256: "45d0afc5892d6797621d7c00f518df8f1483eceb921416984b8687e16128eb06"},
-		{Name: "serg", File: "serg.txt", Unique: false,
+		{Name: "serg", File: "serg.txt", Unique: false, MinSolutions: 2,
 			Source: "Serg's benchmark (Enjoy Sudoku forum): every puzzle has 2+ solutions, via tdoku",
 			SHA256: "5468125857f02cb1e9b1fc6ba36ac88dc8d75afa47bc030c507cdfefbfe0eeaa"},
 		{Name: "norvig-top95", File: "norvig-top95.txt", Unique: true,

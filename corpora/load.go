@@ -22,6 +22,9 @@ type Puzzle struct {
 	// Solutions is the known number of solutions: the line's count field,
 	// or 1 for a corpus the catalog lists as unique; -1 when unknown.
 	Solutions int
+	// MinSolutions is a lower bound on the count when Solutions is
+	// unknown: the catalog's Entry.MinSolutions (2 for serg); 0 when none.
+	MinSolutions int
 	// Solution is a known solution, nil when unknown.
 	Solution *sudoku.Grid
 }
@@ -84,7 +87,7 @@ func Load(dir, name string, opts Options, yield func(Puzzle) error) (Stats, erro
 	case e.IsFile():
 		return ScanFile(e.Path, opts, yield)
 	}
-	src := source{corpus: e.Name, knownCount: -1}
+	src := source{corpus: e.Name, knownCount: -1, knownMin: e.MinSolutions}
 	if e.Unique {
 		src.knownCount = 1
 	}
@@ -109,6 +112,7 @@ type source struct {
 	file       string // for error messages
 	corpus     string // for ids
 	knownCount int    // solutions per puzzle when the line gives none; -1 unknown
+	knownMin   int    // a lower bound on them when knownCount is unknown; 0 none
 }
 
 func scanPath(path string, src source, p *pipeline) (Stats, error) {
@@ -258,14 +262,19 @@ func offerRecord(rec record, line int, src source, p *pipeline) error {
 	if rec.count < 0 {
 		rec.count = src.knownCount
 	}
+	least := 0
+	if rec.count < 0 {
+		least = src.knownMin
+	}
 	return p.offer(Puzzle{
-		ID:        src.corpus + ":" + strconv.Itoa(line),
-		Corpus:    src.corpus,
-		Line:      line,
-		Grid:      rec.grid,
-		Hints:     rec.grid.Hints(),
-		Solutions: rec.count,
-		Solution:  rec.solution,
+		ID:           src.corpus + ":" + strconv.Itoa(line),
+		Corpus:       src.corpus,
+		Line:         line,
+		Grid:         rec.grid,
+		Hints:        rec.grid.Hints(),
+		Solutions:    rec.count,
+		MinSolutions: least,
+		Solution:     rec.solution,
 	})
 }
 

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -312,4 +313,27 @@ func FuzzScan(f *testing.F) {
 			}
 		}
 	})
+}
+
+// serg's puzzles carry the catalog's lower bound of two solutions, which
+// a seeded sample bears out, and no puzzle of a corpus that gives its
+// counts carries one.
+func TestMinSolutions(t *testing.T) {
+	var serg []corpora.Puzzle
+	if _, err := corpora.Load(dataDir, "serg", corpora.Options{Sample: 40, Seed: 3}, collect(&serg)); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range serg {
+		if p.Solutions != -1 || p.MinSolutions != 2 {
+			t.Errorf("%s: solutions %d, at least %d; want unknown, at least 2", p.ID, p.Solutions, p.MinSolutions)
+		}
+		if n := dlx.CountSolutions(p.Grid, 2); n != 2 {
+			t.Errorf("%s: %d solutions, the catalog says 2 or more", p.ID, n)
+		}
+	}
+	for _, name := range []string{"17-clue", "tdoku-tests"} {
+		if p := first(t, name, corpora.Options{}); p.MinSolutions != 0 {
+			t.Errorf("%s: at least %d solutions, want no bound beside a known count", p.ID, p.MinSolutions)
+		}
+	}
 }

@@ -51,7 +51,7 @@ func newRootCmd() *cobra.Command {
 		newCorporaCmd(), newGenerateCmd(),
 		newAnalyzeCmd(),
 		newRunCmd(), newWorkerCmd(), newMergeCmd(),
-		newSolveCmd(), newSolversCmd(), newCheckSolverCmd(), newEncodeCmd(), newExportCmd(),
+		newSolveCmd(), newSolversCmd(), newCheckSolverCmd(), newEncodeCmd(), newDecodeCmd(), newExportCmd(),
 		newReproduceCmd(),
 		newServeCmd(),
 		newTrainCmd(),

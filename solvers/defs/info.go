@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sudokubench/sudokubench/encodings/formats"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/external"
 )
@@ -20,7 +21,7 @@ func (d *Definition) Info() solvers.Info {
 	var proofs *solvers.ProofSpec
 	if d.Proof != "" {
 		// The parser has checked the options against the cnf input.
-		enc, _ := cnfOpts(d.Options)
+		enc, _ := formats.CNFOptions(d.Options)
 		proofs = &solvers.ProofSpec{Encoding: enc}
 		opts["proof"] = d.Proof
 	}

@@ -69,6 +69,13 @@ input = "cnf"
 command = ["sh", "-c", "if [ -e {workdir}/seen ]; then echo UNSAT; else touch {workdir}/seen; echo ` + solutionA + `; fi; cat {input} > /dev/null"]
 output = "grid"
 unique = "block"`, solvers.Unique, solvers.Solved, 2},
+		// A sampler answering a qbsolv file with a sample above energy 0
+		// (every variable 0) gave up: it is incomplete, not wrong.
+		{"output=sample/above-zero", `name = "qubo/sh-test"
+input = "qubo"
+command = ["sh", "-c", "n=$(grep -c \"^c variable\" {input}); printf \"%0\"$n\"d\\n\" 0"]
+output = "sample"
+unique = "none"`, solvers.First, solvers.GaveUp, 1},
 		{"unique=block/multiple", `name = "sat/sh-test"
 input = "cnf"
 command = ["sh", "-c", "if [ -e {workdir}/seen ]; then echo ` + solutionB + `; else touch {workdir}/seen; echo ` + solutionA + `; fi; cat {input} > /dev/null"]
