@@ -39,7 +39,7 @@ pieces), are refused. Runs made while the machine was busy are warned
 about.`,
 		Args: cobra.MinimumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			m, err := report.ParseMeasure(measure)
+			m, err := report.ParseMeasure(measure, "")
 			if err != nil {
 				return usageError(err)
 			}

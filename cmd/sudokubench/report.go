@@ -137,7 +137,7 @@ func runReport(cmd *cobra.Command, dirs []string, fl *reportFlags) error {
 
 // reportConfig reads the flags that shape the report.
 func reportConfig(fl *reportFlags, width int) (report.Config, error) {
-	m, err := report.ParseMeasure(fl.measure)
+	m, err := report.ParseMeasure(fl.measure, "")
 	if err != nil {
 		return report.Config{}, err
 	}

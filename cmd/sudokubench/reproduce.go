@@ -100,7 +100,7 @@ generations (a quarter of a second).`,
 }
 
 func runComparison(cmd *cobra.Command, fl *comparisonFlags) error {
-	measure, err := report.ParseMeasure(fl.measure)
+	measure, err := report.ParseMeasure(fl.measure, "")
 	if err != nil {
 		return usageError(err)
 	}
