@@ -71,6 +71,7 @@ certificate says why), 130 when interrupted.`,
 	f.IntVar(&cfg.Workers, "workers", runtime.NumCPU(), "puzzles certified side by side")
 	f.DurationVar(&cfg.Timeout, "timeout", certify.DefaultTimeout, "the pipeline's limit per puzzle")
 	f.BoolVar(&cfg.KeepProofs, "keep-proofs", false, "keep every checked proof in OUT/proofs")
+	addSkipInvalidFlag(cmd, &cfg.SkipInvalid)
 	_ = cmd.MarkFlagRequired("corpus")
 	return cmd
 }
@@ -86,6 +87,8 @@ func runCertify(cmd *cobra.Command, cfg certify.Config) error {
 			return err
 		}
 		cfg.Out = dir
+		// Removed, being empty, when the certification is refused.
+		defer func() { _ = os.Remove(dir) }()
 	}
 	cfg.Warn = func(w string) { fmt.Fprintln(stderr, "warning:", w) }
 	cfg.Progress = certify.NewLineProgress(stderr, isTerminal(stderr), 10*time.Second)
@@ -93,7 +96,7 @@ func runCertify(cmd *cobra.Command, cfg certify.Config) error {
 	defer stop()
 	res, err := certify.Run(ctx, cfg)
 	if err != nil {
-		return err
+		return corpusError(err)
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "%s\ncertificates in %s (%d written by this call)\n", res.Summary, cfg.Out, res.Written)
 	switch {

@@ -62,7 +62,7 @@ func newSolveCmd() *cobra.Command {
 	f.Int64Var(&o.seed, "seed", 1, "seed for stochastic solvers")
 	f.DurationVar(&o.timeout, "timeout", 0, "wall-clock limit per puzzle, at least 1ms (0: no limit); an answer after it is a timeout")
 	f.BoolVar(&o.asJSON, "json", false, "print JSON lines: id, status, solution, counters, microseconds")
-	f.BoolVar(&o.skipInvalid, "skip-invalid", false, "count malformed lines as warnings instead of stopping")
+	addSkipInvalidFlag(cmd, &o.skipInvalid)
 	f.BoolVar(&o.trace, "trace", false, "print the search step by step (direct search solvers); with --json, one JSON line per step")
 	f.IntVar(&o.traceLimit, "trace-limit", 1000, "print at most this many steps per puzzle (all are still replayed and counted)")
 	addDefsFlag(cmd, &o.defs)
@@ -159,28 +159,37 @@ type puzzleSolver struct {
 	traceLimit      int
 }
 
-// solveFiles solves the puzzles of every file in turn and prints their
-// outcomes in input order. Its error is bad input (exit 2), an
-// interruption, or output that could not be written.
+// solveFiles reads and checks every file, then solves their puzzles and
+// prints their outcomes in input order. Its error is bad input (exit 2,
+// before any puzzle is solved), an interruption, or output that could
+// not be written.
 func (s *puzzleSolver) solveFiles(ctx context.Context, stdin io.Reader, files []string, opts corpora.Options) error {
+	puzzles, err := s.readFiles(stdin, files, opts)
+	if err != nil {
+		return err
+	}
 	if s.tracer != nil {
-		err := s.scanFiles(stdin, files, opts, func(p corpora.Puzzle) error {
-			return s.print(p, s.solveTraced(ctx, p))
-		})
+		for _, p := range puzzles {
+			if err = s.print(p, s.solveTraced(ctx, p)); err != nil {
+				break
+			}
+		}
 		return cmp.Or(err, s.out.Flush())
 	}
 	stream, err := s.stream(ctx)
 	if err != nil {
 		return err
 	}
-	scanErr := s.scanFiles(stdin, files, opts, func(p corpora.Puzzle) error {
-		return stream.Add(harness.Run{Solver: s.info, Puzzle: p, Mode: s.mode, Seed: s.seed})
-	})
-	// The stream's own failure, if any, is why Add failed and the scan
-	// stopped; otherwise the puzzles before bad input are printed first.
+	var addErr error
+	for _, p := range puzzles {
+		if addErr = stream.Add(harness.Run{Solver: s.info, Puzzle: p, Mode: s.mode, Seed: s.seed}); addErr != nil {
+			break
+		}
+	}
+	// The stream's own failure, if any, is why Add failed.
 	closeErr := stream.Close()
 	flushErr := s.out.Flush()
-	return cmp.Or(closeErr, scanErr, flushErr)
+	return cmp.Or(closeErr, addErr, flushErr)
 }
 
 // stream starts the stream of jobs that solves the puzzles in a worker
@@ -194,23 +203,21 @@ func (s *puzzleSolver) stream(ctx context.Context) (*harness.Stream, error) {
 	}), nil
 }
 
-// scanFiles hands each puzzle of the files to each, file by file; bad
-// input is exit 2.
-func (s *puzzleSolver) scanFiles(stdin io.Reader, files []string, opts corpora.Options, each func(corpora.Puzzle) error) error {
+// readFiles reads the puzzles of every file, in order, and tells the lines
+// --skip-invalid skipped; bad input in any file is exit 2.
+func (s *puzzleSolver) readFiles(stdin io.Reader, files []string, opts corpora.Options) ([]corpora.Puzzle, error) {
+	var puzzles []corpora.Puzzle
 	for _, file := range files {
-		stats, err := scanInput(stdin, file, opts, each)
-		name := inputName(file)
-		for _, w := range stats.Warnings {
-			fmt.Fprintln(s.errOut, "warning:", w)
-		}
-		if stats.Invalid > len(stats.Warnings) {
-			fmt.Fprintf(s.errOut, "warning: %s: %d malformed lines skipped in all\n", name, stats.Invalid)
-		}
+		stats, err := scanInput(stdin, file, opts, func(p corpora.Puzzle) error {
+			puzzles = append(puzzles, p)
+			return nil
+		})
+		warnSkipped(s.errOut, inputName(file), stats)
 		if err != nil {
-			return usageError(err)
+			return nil, inputError(err)
 		}
 	}
-	return nil
+	return puzzles, nil
 }
 
 // scanInput streams the puzzles of a file, or of standard input for "-".

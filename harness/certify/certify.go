@@ -43,7 +43,10 @@ type Config struct {
 	Corpus     string // as corpora.Lookup reads it
 	CorporaDir string // "" looks it up as corpora.FindDir does
 	Limit      int    // the corpus's first puzzles; 0: all
-	Out        string // the directory for certificates and summary
+	// SkipInvalid skips the corpus's malformed lines, each a warning,
+	// instead of refusing it (corpora.Options.SkipInvalid).
+	SkipInvalid bool
+	Out         string // the directory for certificates and summary
 	// Resume goes on with the certificates already in Out, which must be
 	// of the same corpus, limit and pipeline.
 	Resume bool
@@ -78,15 +81,15 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
+	puzzles, sha, err := cfg.load()
+	if err != nil {
+		return nil, err
+	}
 	lock, err := harness.LockDir(cfg.Out, "certify")
 	if err != nil {
 		return nil, err
 	}
 	defer lock.Release()
-	puzzles, sha, err := cfg.load()
-	if err != nil {
-		return nil, err
-	}
 	sum, done, err := cfg.prepare(sha)
 	if err != nil {
 		return nil, err
@@ -161,15 +164,16 @@ func (cfg *Config) load() ([]corpora.Puzzle, string, error) {
 	}
 	cfg.warn(sum.Warning())
 	var puzzles []corpora.Puzzle
-	st, err := corpora.Load(dir, cfg.Corpus, corpora.Options{SkipInvalid: true, Limit: cfg.Limit, Oracle: cfg.Oracle}, func(p corpora.Puzzle) error {
+	opts := corpora.Options{SkipInvalid: cfg.SkipInvalid, Limit: cfg.Limit, Oracle: cfg.Oracle}
+	st, err := corpora.Load(dir, cfg.Corpus, opts, func(p corpora.Puzzle) error {
 		puzzles = append(puzzles, p)
 		return nil
 	})
+	for _, w := range st.Skipped("corpus " + cfg.Corpus) {
+		cfg.warn(w)
+	}
 	if err != nil {
 		return nil, "", fmt.Errorf("loading corpus %s: %w", cfg.Corpus, err)
-	}
-	if st.Invalid > 0 {
-		cfg.warn(fmt.Sprintf("corpus %s: %d unreadable lines skipped, first: %v", cfg.Corpus, st.Invalid, st.Warnings[0]))
 	}
 	return puzzles, sum.Got, nil
 }
