@@ -47,7 +47,9 @@ func (e *Executor) CrossCheckWith(c CrossChecker) *Executor {
 // solver as it is: one without a solution (two equal givens, a cell with
 // no candidate) is the solver's to call unsat. With a checker
 // (CrossCheckWith), an unsat or multiple verdict is then settled in this
-// process, after the worker's timed solve. The only error returned
+// process, after the worker's timed solve; last, the answer is held
+// against what the corpus lists of the puzzle (checkCorpusClaims). The
+// only error returned
 // says that ctx was cancelled: the run was abandoned, its worker killed,
 // and nothing is to be recorded.
 func (e *Executor) Do(ctx context.Context, run Run) (record.Record, error) {
@@ -70,6 +72,7 @@ func (e *Executor) Solve(ctx context.Context, run Run) (record.Record, *sudoku.G
 	if CrossCheck(ctx, e.checker, &rec, run.Puzzle.Grid, grid) != nil {
 		return rec, nil, errInterrupted
 	}
+	grid = checkCorpusClaims(&rec, run, grid)
 	return rec, grid, err
 }
 

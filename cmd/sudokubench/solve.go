@@ -83,11 +83,14 @@ type solveLine struct {
 	Micros    float64        `json:"micros"`
 	// CrossChecked says that exactcover/dlx settled an unsat or multiple
 	// verdict; CrossCheckNote why it could not.
-	CrossChecked   bool               `json:"cross_checked,omitempty"`
-	CrossCheckNote string             `json:"cross_check_note,omitempty"`
-	Counters       map[string]float64 `json:"counters,omitempty"`
-	Model          map[string]int     `json:"model,omitempty"`
-	Detail         string             `json:"detail,omitempty"`
+	CrossChecked   bool   `json:"cross_checked,omitempty"`
+	CrossCheckNote string `json:"cross_check_note,omitempty"`
+	// CorpusContradiction says how the answer contradicts what the
+	// input's line lists (a count, a solution): record.CorpusContradiction.
+	CorpusContradiction string             `json:"corpus_contradiction,omitempty"`
+	Counters            map[string]float64 `json:"counters,omitempty"`
+	Model               map[string]int     `json:"model,omitempty"`
+	Detail              string             `json:"detail,omitempty"`
 }
 
 func runSolve(ctx context.Context, stdin io.Reader, out, errOut io.Writer, files []string, o solveOptions) error {
@@ -243,7 +246,7 @@ func (s *puzzleSolver) lineOf(o harness.Outcome) solveLine {
 		ID: o.Run.Puzzle.ID, Puzzle: o.Record.Puzzle, Mode: s.mode, ModeAsked: s.modeAsked,
 		Status: solvers.Status(rec.Status), Detail: rec.Detail,
 		Micros:       float64(rec.WallNS) / float64(time.Microsecond),
-		CrossChecked: rec.CrossChecked, CrossCheckNote: rec.CrossCheckNote,
+		CrossChecked: rec.CrossChecked, CrossCheckNote: rec.CrossCheckNote, CorpusContradiction: rec.CorpusContradiction,
 		Counters: rec.Counters, Model: rec.Model,
 	}
 	if o.Solution != nil {
@@ -252,16 +255,22 @@ func (s *puzzleSolver) lineOf(o harness.Outcome) solveLine {
 	return line
 }
 
-// print writes one puzzle's outcome; an unsolved one is also told on
-// standard error by its id, FILE:LINE, after what was printed before it.
+// print writes one puzzle's outcome; an unsolved one, and an answer that
+// contradicts what the puzzle's line lists, are also told on standard
+// error by the puzzle's id, FILE:LINE, after what was printed before it.
 func (s *puzzleSolver) print(p corpora.Puzzle, line solveLine) error {
 	s.total++
-	if line.Status != solvers.Solved {
-		s.unsolved++
+	if line.Status != solvers.Solved || line.CorpusContradiction != "" {
 		if err := s.out.Flush(); err != nil {
 			return err
 		}
+	}
+	if line.Status != solvers.Solved {
+		s.unsolved++
 		fmt.Fprintf(s.errOut, "%s: %s%s\n", p.ID, line.Status, prefixed(": ", line.Detail))
+	}
+	if line.CorpusContradiction != "" {
+		fmt.Fprintf(s.errOut, "warning: %s: %s\n", p.ID, line.CorpusContradiction)
 	}
 	if s.asJSON {
 		b, err := json.Marshal(line)
