@@ -171,7 +171,8 @@ func fillRecord(rec *record.Record, rep reply) {
 }
 
 // judge verifies the answer and holds the run to its limit (0: none): a
-// grid that breaks the rules or the givens is wrong, an unsat claim against
+// grid that breaks the rules or the givens is wrong (the detail says why,
+// then what the solver said of it), an unsat claim against
 // a known solution is wrong, and an answer that came after the limit is a
 // timeout. It returns the verified grid of a run that stays solved or
 // multiple.
@@ -181,7 +182,11 @@ func judge(rec *record.Record, run Run, solution string, timeout time.Duration) 
 	case solvers.Solved, solvers.Multiple:
 		var err error
 		if grid, err = verify(run.Puzzle.Grid, solution); err != nil {
-			rec.Status, rec.Detail = string(solvers.Wrong), err.Error()
+			detail := err.Error()
+			if rec.Detail != "" {
+				detail += "; the solver said: " + rec.Detail
+			}
+			rec.Status, rec.Detail = string(solvers.Wrong), detail
 			return nil
 		}
 	case solvers.Unsat:

@@ -128,7 +128,7 @@ func (c *call) solve(inst instance) error {
 	}
 	grid, err := c.decode(inst, first.solutions[0])
 	if err != nil {
-		return err
+		return c.falseAnswer(err)
 	}
 	res.Status, res.Solution = solvers.Solved, grid
 	if !unique {
@@ -146,7 +146,7 @@ func (c *call) settleLimit(inst instance, first reading, grid *sudoku.Grid) erro
 	if len(first.solutions) > 1 {
 		second, err := c.decode(inst, first.solutions[1])
 		if err != nil {
-			return err
+			return c.falseAnswer(err)
 		}
 		if second.Equal(grid) {
 			return fmt.Errorf("%s printed the same solution twice; %s", c.p.def.Engine(), c.tail)
@@ -181,7 +181,7 @@ func (c *call) settleBlock(inst instance, grid *sudoku.Grid) error {
 	}
 	other, err := c.decode(inst, second.solutions[0])
 	if err != nil {
-		return err
+		return c.falseAnswer(err)
 	}
 	if other.Equal(grid) {
 		return fmt.Errorf("%s returned the solution it was asked to exclude; %s", c.p.def.Engine(), c.tail)
@@ -204,10 +204,35 @@ func (c *call) decode(inst instance, s solution) (*sudoku.Grid, error) {
 	} else {
 		g, err = inst.decode(s)
 	}
-	if err != nil {
+	switch {
+	case err != nil && g != nil:
+		return nil, &falseAnswer{grid: g, why: fmt.Sprintf("%s's answer is no solution: %v", c.p.def.Engine(), err)}
+	case err != nil:
 		return nil, fmt.Errorf("%s's answer does not read as a grid: %w; %s", c.p.def.Engine(), err, c.tail)
 	}
 	return g, nil
+}
+
+// falseAnswer is an answer that reads but is no solution: a model that
+// puts two digits in a cell, or none. The program gave a false answer; its
+// pipeline did not fail.
+type falseAnswer struct {
+	grid *sudoku.Grid // what the answer decodes to, the cells it got wrong empty
+	why  string
+}
+
+func (f *falseAnswer) Error() string { return f.why }
+
+// falseAnswer ends the call on a decoding error: a false answer becomes
+// the result's solution, which verification calls wrong, the detail
+// saying what was false; any other error is the pipeline's failure.
+func (c *call) falseAnswer(err error) error {
+	var f *falseAnswer
+	if !errors.As(err, &f) {
+		return err
+	}
+	c.res.Status, c.res.Solution, c.res.Detail = solvers.Solved, f.grid, f.why
+	return nil
 }
 
 // run writes the instance, runs the programs on it and reads their
