@@ -322,7 +322,7 @@ func (c *call) commands(inputPath, resultPath string, solutions int) []external.
 			}
 			args = append(args, placeholderPattern.ReplaceAllStringFunc(arg, func(m string) string { return values[m[1:len(m)-1]] }))
 		}
-		cmds[i] = external.Command{Name: stage[0], Args: args}
+		cmds[i] = external.Command{Name: c.p.def.program(stage), Args: args}
 	}
 	return cmds
 }
