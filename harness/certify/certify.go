@@ -31,6 +31,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -119,8 +120,21 @@ func (cfg *Config) check() error {
 		return fmt.Errorf("solver %s writes no DRAT proofs; certify with one that does (sat/cadical/*)", cfg.Solver.Name)
 	case cfg.Limit < 0:
 		return fmt.Errorf("limit %d: want 0 (all) or more", cfg.Limit)
+	case holdsBenchmark(cfg.Out):
+		return fmt.Errorf("%s holds a benchmark run: certify into a directory of its own", cfg.Out)
 	}
 	return cfg.Solver.Check()
+}
+
+// holdsBenchmark reports whether dir holds a benchmark run's records or
+// manifest, which a certification must never write beside (its own
+// directory holds a writer lock too, so record.HoldsRun cannot tell).
+func holdsBenchmark(dir string) bool {
+	if _, err := os.Stat(filepath.Join(dir, record.ManifestFile)); err == nil {
+		return true
+	}
+	_, err := record.ResultsPath(dir)
+	return err == nil
 }
 
 func (cfg *Config) workers() int {
@@ -190,6 +204,9 @@ func (cfg *Config) prepare(corpusSHA string) (*Summary, map[string]bool, error) 
 	if cfg.Solver.Version != nil {
 		now.SolverVersion = cfg.Solver.Version()
 	}
+	if src := cfg.Solver.Source; src != nil {
+		now.SolverDefinition, now.SolverDefinitionSHA = src.File, src.SHA256
+	}
 	sumPath, certPath := filepath.Join(cfg.Out, SummaryFile), filepath.Join(cfg.Out, CertificatesFile)
 	old, err := ReadSummary(sumPath)
 	switch {
@@ -208,6 +225,7 @@ func (cfg *Config) prepare(corpusSHA string) (*Summary, map[string]bool, error) 
 			done[c.ID] = true
 		}
 		old.SolverVersion = now.SolverVersion
+		old.SolverDefinition, old.SolverDefinitionSHA = now.SolverDefinition, now.SolverDefinitionSHA
 		return old, done, err
 	case !errors.Is(err, os.ErrNotExist):
 		return nil, nil, err
@@ -233,6 +251,9 @@ func sameCertification(old, now *Summary) error {
 	}
 	if old.Solver != now.Solver {
 		diff = append(diff, fmt.Sprintf("solver %s ≠ %s", old.Solver, now.Solver))
+	}
+	if old.SolverDefinitionSHA != "" && old.SolverDefinitionSHA != now.SolverDefinitionSHA {
+		diff = append(diff, fmt.Sprintf("the definition of %s, %s, has SHA-256 %s, not the recorded %s", now.Solver, now.SolverDefinition, now.SolverDefinitionSHA, old.SolverDefinitionSHA))
 	}
 	if len(diff) > 0 {
 		return fmt.Errorf("it differs from the recorded certification: %s", strings.Join(diff, "; "))
