@@ -1,15 +1,20 @@
 // Package corpora is where puzzles come from: the shipped puzzle files,
 // built into the binary, with their provenance and checksums; puzzle files
-// of the user's, named by their path; a streaming loader that never holds a
-// whole corpus in memory, filtering by hint count and seeded sampling, the
-// derived corpus 17-clue+k, and a generator of unique puzzles of any size.
+// of the user's, named by their path; a loader that reads and checks the
+// whole input before it hands on a puzzle, holding only the puzzles it
+// selects, filtering by hint count and seeded sampling; the derived corpus
+// 17-clue+k, and a generator of unique puzzles of any size.
 //
 // The package's opinion: a corpus is a file read line by line, every puzzle
 // keeps the id "corpus:line" it was born with however it is filtered or
-// sampled, and the loader reads syntax only — whether a puzzle is well posed
-// is the caller's question (sudoku.Grid.Validate), since some corpora hold
-// puzzles with no solution on purpose. Problems that need not stop a run (a
-// checksum mismatch, a skipped line) are returned as values.
+// sampled, and a file with a malformed line is refused whole, before a
+// caller has done anything with it, unless the caller asks to skip such
+// lines. The loader checks what a line says — its syntax, and that a
+// listed solution solves the puzzle and a listed count of one or more
+// does not belong to givens that clash — but whether a puzzle is well
+// posed is the caller's question (sudoku.Grid.Validate), since some
+// corpora hold puzzles with no solution on purpose. Problems that need not
+// stop a run (a checksum mismatch, a skipped line) are returned as values.
 package corpora
 
 import (

@@ -63,6 +63,10 @@ type Config struct {
 	// than the one that recorded it (each record names its build).
 	AllowOtherBuild bool
 
+	// SkipInvalid skips the corpora's malformed lines, each a warning,
+	// instead of refusing the benchmark (corpora.Options.SkipInvalid).
+	SkipInvalid bool
+
 	CorporaDir string            // "" looks it up as corpora.FindDir does
 	Registry   *solvers.Registry // the parent's view of the solvers
 	Launch     Launcher          // starts workers that know the same solvers
@@ -200,23 +204,9 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
-	if cfg.Out == "" {
-		name := cmp.Or(cfg.DirName, "run")
-		if cfg.Out, err = NewResultDir(DefaultResultsDir, name, time.Now()); err != nil {
-			return nil, err
-		}
-		defer func() {
-			if err != nil {
-				removeUnused(cfg.Out)
-			}
-		}()
-	}
-	lock, err := LockDir(cfg.Out, "run")
-	if err != nil {
-		return nil, err
-	}
-	defer lock.Release()
-	sum := &Summary{Out: cfg.Out, warn: cfg.Warn}
+	// The plan is made, and its corpora read and checked, before anything
+	// is written: bad input leaves no directory behind.
+	sum := &Summary{warn: cfg.Warn}
 	prov := currentProvenance()
 	infos, err := selectSolvers(cfg.Registry, cfg.Solvers, sum)
 	if err != nil {
@@ -237,6 +227,23 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	if len(all) == 0 {
 		return nil, fmt.Errorf("no run to plan: %s", leftOut[0].Reason)
 	}
+	if cfg.Out == "" {
+		name := cmp.Or(cfg.DirName, "run")
+		if cfg.Out, err = NewResultDir(DefaultResultsDir, name, time.Now()); err != nil {
+			return nil, err
+		}
+		defer func() {
+			if err != nil {
+				removeUnused(cfg.Out)
+			}
+		}()
+	}
+	sum.Out = cfg.Out
+	lock, err := LockDir(cfg.Out, "run")
+	if err != nil {
+		return nil, err
+	}
+	defer lock.Release()
 	plan := cfg.plan(infos, len(all))
 	plan.LeftOut = leftOut
 	runs := FilterShard(cfg.Shard, all)
@@ -398,18 +405,18 @@ func loadPuzzles(cfg Config, sum *Summary) ([]corpora.Puzzle, map[string]string,
 			return nil, nil, err
 		}
 		opts := corpora.Options{
-			SkipInvalid: true, Hints: cfg.Hints, Limit: cfg.Limit, Sample: cfg.Sample,
+			SkipInvalid: cfg.SkipInvalid, Hints: cfg.Hints, Limit: cfg.Limit, Sample: cfg.Sample,
 			Seed: uint64(cfg.Seed), Oracle: cfg.Oracle,
 		}
 		st, err := corpora.Load(dir, name, opts, func(p corpora.Puzzle) error {
 			puzzles = append(puzzles, p)
 			return nil
 		})
+		for _, w := range st.Skipped("corpus " + name) {
+			sum.addWarning(w)
+		}
 		if err != nil {
 			return nil, nil, fmt.Errorf("loading corpus %s: %w", name, err)
-		}
-		if st.Invalid > 0 {
-			sum.addWarning(fmt.Sprintf("corpus %s: %d unreadable lines skipped, first: %v", name, st.Invalid, st.Warnings[0]))
 		}
 	}
 	if len(puzzles) == 0 {

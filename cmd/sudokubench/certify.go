@@ -16,12 +16,12 @@ import (
 	"github.com/sudokubench/sudokubench/harness/certify"
 	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
-	"github.com/sudokubench/sudokubench/solvers/registry"
 )
 
 func newCertifyCmd() *cobra.Command {
 	var cfg certify.Config
 	var solver string
+	var defs []string
 	cmd := &cobra.Command{
 		Use:   "certify --corpus SPEC",
 		Short: "Certify a corpus's puzzles: a verified solution and a checked DRAT proof that there is no other",
@@ -49,7 +49,11 @@ Exit status: 0 when every puzzle is certified, 1 when some is not (its
 certificate says why), 130 when interrupted.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			in, err := registry.Default().Lookup(solver)
+			reg, err := solverRegistry(defs)
+			if err != nil {
+				return err
+			}
+			in, err := reg.Lookup(solver)
 			if err != nil {
 				return usageError(err)
 			}
@@ -67,10 +71,12 @@ certificate says why), 130 when interrupted.`,
 	f.IntVar(&cfg.Limit, "limit", 0, "certify only the corpus's first N puzzles (0: all)")
 	f.StringVar(&cfg.Out, "out", "", "directory for the certificates (default: a new results/certify-<timestamp>)")
 	f.BoolVar(&cfg.Resume, "resume", false, "go on with the certificates already in --out")
-	f.StringVar(&solver, "solver", "sat/cadical/extended", "the pipeline that writes the proofs (sat/cadical/*)")
+	f.StringVar(&solver, "solver", "sat/cadical/extended", `the pipeline that writes the proofs: sat/cadical/*, or one a --defs file defines with proof = "drat"`)
 	f.IntVar(&cfg.Workers, "workers", runtime.NumCPU(), "puzzles certified side by side")
 	f.DurationVar(&cfg.Timeout, "timeout", certify.DefaultTimeout, "the pipeline's limit per puzzle")
 	f.BoolVar(&cfg.KeepProofs, "keep-proofs", false, "keep every checked proof in OUT/proofs")
+	addSkipInvalidFlag(cmd, &cfg.SkipInvalid)
+	addDefsFlag(cmd, &defs)
 	_ = cmd.MarkFlagRequired("corpus")
 	return cmd
 }
@@ -86,6 +92,8 @@ func runCertify(cmd *cobra.Command, cfg certify.Config) error {
 			return err
 		}
 		cfg.Out = dir
+		// Removed, being empty, when the certification is refused.
+		defer func() { _ = os.Remove(dir) }()
 	}
 	display := progress.New(stderr, "certify")
 	cfg.Warn = func(w string) { warn(display, w) }
@@ -94,7 +102,7 @@ func runCertify(cmd *cobra.Command, cfg certify.Config) error {
 	defer stop()
 	res, err := certify.Run(ctx, cfg)
 	if err != nil {
-		return err
+		return corpusError(err)
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "%s\ncertificates in %s (%d written by this call)\n", res.Summary, cfg.Out, res.Written)
 	switch {

@@ -59,6 +59,10 @@ about.`,
 			for _, w := range append(wl, wc...) {
 				warn(cmd.ErrOrStderr(), w)
 			}
+			if len(cs) == 0 {
+				return usageError(fmt.Errorf("nothing to compare: A (%s) and B (%s) share no puzzle that one solver ran in one mode on both sides",
+					strings.Join(dirsA, " "), strings.Join(dirsB, " ")))
+			}
 			fmt.Fprintf(cmd.OutOrStdout(), "A = %s\nB = %s\n\n", strings.Join(dirsA, " "), strings.Join(dirsB, " "))
 			t := report.CompareTable(cs, m, 0)
 			if txt, ok := tw.(report.Text); ok && !wide {

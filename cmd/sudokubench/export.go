@@ -22,6 +22,7 @@ type exportFlags struct {
 	limit         int
 	seed          int64
 	sample, force bool
+	skipInvalid   bool
 }
 
 func newExportCmd() *cobra.Command {
@@ -56,6 +57,7 @@ holds a run, and replaces no file without --force.`,
 	f.StringVar(&fl.to, "to", "cnf", "format: "+formats.Describe())
 	addModelFlags(f, &fl.encodeOptions)
 	f.StringVar(&fl.variant, "variant", "classic", "classic or diagonal: the variant the puzzles are read as")
+	addSkipInvalidFlag(cmd, &fl.skipInvalid)
 	return cmd
 }
 
@@ -73,7 +75,7 @@ func runExport(cmd *cobra.Command, fl exportFlags) error {
 	}
 	puzzles, err := exportPuzzles(cmd, fl, variant)
 	if err != nil {
-		return usageError(err)
+		return inputError(err)
 	}
 	sum, err := export.Write(export.Config{Dir: fl.out, Format: format, Force: fl.force}, puzzles)
 	if err != nil {
@@ -107,7 +109,7 @@ func exportPuzzles(cmd *cobra.Command, fl exportFlags, variant sudoku.Variant) (
 	if err != nil {
 		return nil, err
 	}
-	opts := corpora.Options{Variant: variant, Hints: hints, Oracle: bitboard.Oracle{}, Seed: uint64(fl.seed)}
+	opts := corpora.Options{Variant: variant, Hints: hints, Oracle: bitboard.Oracle{}, Seed: uint64(fl.seed), SkipInvalid: fl.skipInvalid}
 	if fl.sample {
 		opts.Sample = fl.limit
 	} else {
@@ -120,11 +122,9 @@ func exportPuzzles(cmd *cobra.Command, fl exportFlags, variant sudoku.Variant) (
 			puzzles = append(puzzles, p)
 			return nil
 		})
+		warnSkipped(cmd.ErrOrStderr(), "corpus "+name, st)
 		if err != nil {
 			return nil, fmt.Errorf("corpus %s: %w", name, err)
-		}
-		for _, w := range st.Warnings {
-			warn(cmd.ErrOrStderr(), w.Error())
 		}
 	}
 	return puzzles, nil

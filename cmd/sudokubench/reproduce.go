@@ -44,6 +44,7 @@ type comparisonFlags struct {
 	seed                                                    int64
 	timeout                                                 time.Duration
 	resume, reportOnly, check, allowOtherBuild              bool
+	skipInvalid                                             bool
 	defs                                                    []string
 }
 
@@ -95,6 +96,7 @@ generations (a quarter of a second).`,
 	f.StringVar(&fl.plotWidth, "plot-width", "page", "print width the figures are made for: page (7 in) or column (3.5 in)")
 	f.StringVar(&fl.doc, "doc", "", "write the Markdown document to this file instead of OUT/comparison.md, linking the plots in OUT")
 	f.BoolVar(&fl.check, "check", false, "with --report-only: write nothing, fail if the files on disk differ from what the results give")
+	addSkipInvalidFlag(cmd, &fl.skipInvalid)
 	addDefsFlag(cmd, &fl.defs)
 	return cmd
 }
@@ -160,7 +162,7 @@ func benchComparison(cmd *cobra.Command, fl *comparisonFlags, reg *solvers.Regis
 	defer stop()
 	sum, err := reproduce.Bench(ctx, cfg)
 	if err != nil {
-		return "", err
+		return "", corpusError(err)
 	}
 	for _, w := range sum.Warnings {
 		warn(cmd.ErrOrStderr(), w)
@@ -198,7 +200,7 @@ func comparisonConfig(cmd *cobra.Command, fl *comparisonFlags, reg *solvers.Regi
 	}
 	return reproduce.Config{
 		Entries: entries, PerLevel: fl.limit, Seed: fl.seed, Mode: mode, Timeout: fl.timeout, MemBytes: mem,
-		Out: fl.out, Resume: fl.resume, AllowOtherBuild: fl.allowOtherBuild,
+		Out: fl.out, Resume: fl.resume, AllowOtherBuild: fl.allowOtherBuild, SkipInvalid: fl.skipInvalid,
 		CorporaDir: cmd.Flag("corpora").Value.String(), Registry: reg, Launch: launch,
 		Oracle: bitboard.Oracle{}, CrossCheck: dlx.Oracle{},
 		Progress: progress.New(cmd.ErrOrStderr(), "reproduce"),

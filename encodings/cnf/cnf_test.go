@@ -105,6 +105,13 @@ func TestDecodeRoundTrip(t *testing.T) {
 		if _, err := DecodeLiterals(geo, lits[1:]); err == nil || !strings.Contains(err.Error(), "r1c1") {
 			t.Errorf("box %d: missing digit not reported with its cell: %v", b, err)
 		}
+		// A second digit in r1c1, the right one first: the cell decodes
+		// empty, so that the grid never passes for the solution.
+		other := 1 + int(sol.Cell(0))%geo.N
+		g, err = DecodeLiterals(geo, append(slices.Clone(lits), CellVar(geo.N, 0, other)))
+		if err == nil || !strings.Contains(err.Error(), "r1c1") || g.Cell(0) != 0 || sudoku.CheckSolution(sol, g) == nil {
+			t.Errorf("box %d: two digits in r1c1 decoded as %v (%v), want r1c1 empty and the error naming it", b, g, err)
+		}
 	}
 }
 

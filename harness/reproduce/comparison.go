@@ -39,6 +39,9 @@ type Config struct {
 	Resume bool
 	// AllowOtherBuild lets a resumed comparison go on with another build.
 	AllowOtherBuild bool
+	// SkipInvalid skips malformed lines of the corpus read (a copy in
+	// CorporaDir), each a warning, instead of refusing it.
+	SkipInvalid bool
 
 	CorporaDir string
 	Registry   *solvers.Registry
@@ -62,7 +65,7 @@ func Bench(ctx context.Context, cfg Config) (*harness.Summary, error) {
 	return harness.Bench(ctx, harness.Config{
 		Corpora: levelCorpora(), Sample: cfg.PerLevel, Solvers: strings.Join(names, ","),
 		Mode: cfg.Mode, Reps: 1, Seed: cfg.Seed, Timeout: cfg.Timeout, MemBytes: cfg.MemBytes,
-		Out: cfg.Out, DirName: "comparison", Resume: cfg.Resume, AllowOtherBuild: cfg.AllowOtherBuild,
+		Out: cfg.Out, DirName: "comparison", Resume: cfg.Resume, AllowOtherBuild: cfg.AllowOtherBuild, SkipInvalid: cfg.SkipInvalid,
 		CorporaDir: cfg.CorporaDir, Registry: cfg.Registry, Launch: cfg.Launch, Oracle: cfg.Oracle,
 		CrossCheck: cfg.CrossCheck, Progress: cfg.Progress,
 	})

@@ -441,14 +441,25 @@ func (c *checker) stages() {
 		return
 	}
 	for _, stage := range c.d.Stages {
-		for _, arg := range stage {
+		for i, arg := range stage {
 			for _, m := range placeholderPattern.FindAllStringSubmatch(arg, -1) {
-				if _, ok := Placeholders[m[1]]; !ok {
+				_, known := Placeholders[m[1]]
+				switch {
+				case !known:
 					c.errorf(c.stagesKey(), "unknown placeholder {%s} in %q; known: %s", m[1], arg, placeholderList())
+				case i == 0 && m[1] != "defdir":
+					c.errorf(c.stagesKey(), "the program %q names {%s}: a program's name may hold {defdir} alone (a script beside the definition file); pass the rest as arguments", arg, m[1])
 				}
 			}
 		}
 	}
+}
+
+// program is the program a command runs: its first element, with {defdir}
+// filled in, so that a script kept beside the definition file runs from
+// anywhere.
+func (d *Definition) program(argv []string) string {
+	return strings.ReplaceAll(argv[0], "{defdir}", d.File.Dir)
 }
 
 func (c *checker) pipe(v *value) {

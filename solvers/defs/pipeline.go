@@ -136,7 +136,7 @@ func (c *call) solve(inst formats.Instance) error {
 		return nil
 	}
 	if err != nil {
-		return err
+		return c.falseAnswer(err)
 	}
 	res.Status, res.Solution = solvers.Solved, grid
 	if !unique {
@@ -154,7 +154,7 @@ func (c *call) settleLimit(inst formats.Instance, first reading, grid *sudoku.Gr
 	if len(first.solutions) > 1 {
 		second, err := c.decode(inst, first.solutions[1])
 		if err != nil {
-			return err
+			return c.falseAnswer(err)
 		}
 		if second.Equal(grid) {
 			return fmt.Errorf("%s printed the same solution twice; %s", c.p.def.Engine(), c.tail)
@@ -189,7 +189,7 @@ func (c *call) settleBlock(inst formats.Instance, grid *sudoku.Grid) error {
 	}
 	other, err := c.decode(inst, second.solutions[0])
 	if err != nil {
-		return err
+		return c.falseAnswer(err)
 	}
 	if other.Equal(grid) {
 		return fmt.Errorf("%s returned the solution it was asked to exclude; %s", c.p.def.Engine(), c.tail)
@@ -203,10 +203,35 @@ func (c *call) decode(inst formats.Instance, s formats.Answer) (*sudoku.Grid, er
 	start := time.Now()
 	defer func() { c.res.Phases.Decode += time.Since(start) }()
 	g, err := formats.Decode(inst, c.req.Puzzle, s)
-	if err != nil {
+	switch {
+	case err != nil && g != nil:
+		return nil, &falseAnswer{grid: g, why: fmt.Sprintf("%s's answer is no solution: %v", c.p.def.Engine(), err)}
+	case err != nil:
 		return nil, fmt.Errorf("%s's answer does not read as a grid: %w; %s", c.p.def.Engine(), err, c.tail)
 	}
 	return g, nil
+}
+
+// falseAnswer is an answer that reads but is no solution: a model that
+// puts two digits in a cell, or none. The program gave a false answer; its
+// pipeline did not fail.
+type falseAnswer struct {
+	grid *sudoku.Grid // what the answer decodes to, the cells it got wrong empty
+	why  string
+}
+
+func (f *falseAnswer) Error() string { return f.why }
+
+// falseAnswer ends the call on a decoding error: a false answer becomes
+// the result's solution, which verification calls wrong, the detail
+// saying what was false; any other error is the pipeline's failure.
+func (c *call) falseAnswer(err error) error {
+	var f *falseAnswer
+	if !errors.As(err, &f) {
+		return err
+	}
+	c.res.Status, c.res.Solution, c.res.Detail = solvers.Solved, f.grid, f.why
+	return nil
 }
 
 // run writes the instance, runs the programs on it and reads their
@@ -298,7 +323,7 @@ func (c *call) commands(inputPath, resultPath string, solutions int) []external.
 			}
 			args = append(args, placeholderPattern.ReplaceAllStringFunc(arg, func(m string) string { return values[m[1:len(m)-1]] }))
 		}
-		cmds[i] = external.Command{Name: stage[0], Args: args}
+		cmds[i] = external.Command{Name: c.p.def.program(stage), Args: args}
 	}
 	return cmds
 }

@@ -1,0 +1,51 @@
+package main
+
+import (
+	"errors"
+	"fmt"
+	"io"
+
+	"github.com/spf13/cobra"
+
+	"github.com/sudokubench/sudokubench/corpora"
+)
+
+// The rule for malformed puzzle lines, the same in every command that
+// reads puzzles (solve, run, certify, export, analyze, reproduce): the
+// corpus loader reads and checks the whole input first, and a malformed
+// line anywhere refuses it, naming FILE:LINE, before anything is done
+// (exit 2). --skip-invalid opts in to skipping such lines instead: each
+// is named in a warning, and their number closes the list.
+
+// addSkipInvalidFlag adds --skip-invalid, the opt-in to skipping
+// malformed lines.
+func addSkipInvalidFlag(cmd *cobra.Command, skip *bool) {
+	cmd.Flags().BoolVar(skip, "skip-invalid", false, "skip malformed puzzle lines, each named in a warning, instead of refusing the input")
+}
+
+// warnSkipped tells, on w, each line --skip-invalid skipped in the input
+// named name, and how many.
+func warnSkipped(w io.Writer, name string, stats corpora.Stats) {
+	for _, line := range stats.Skipped(name) {
+		warn(w, line)
+	}
+}
+
+// inputError makes a refused input a usage error (exit 2), saying how to
+// skip the line where skipping would help.
+func inputError(err error) error {
+	if corpora.Skippable(err) {
+		err = fmt.Errorf("%w (--skip-invalid skips malformed lines, naming each)", err)
+	}
+	return usageError(err)
+}
+
+// corpusError makes an error that a corpus's input caused (a bad line, no
+// puzzle at all) a usage error, and leaves any other as it is.
+func corpusError(err error) error {
+	var lerr *corpora.LineError
+	if errors.As(err, &lerr) || errors.Is(err, corpora.ErrNoPuzzle) {
+		return inputError(err)
+	}
+	return err
+}
