@@ -243,3 +243,144 @@ func TestCPUClockCostIsCalibrated(t *testing.T) {
 		}
 	}
 }
+
+// pureGoRegistry returns a registry holding solve under name as a
+// pure-Go pipeline, whose short runs the worker times again in a window.
+func pureGoRegistry(t *testing.T, name string, solve solvers.SolverFunc) *solvers.Registry {
+	t.Helper()
+	reg := solvers.NewRegistry()
+	if err := reg.Add(solvers.Info{Name: name, PureGo: true, New: func() solvers.Solver { return solve }}); err != nil {
+		t.Fatal(err)
+	}
+	return reg
+}
+
+// TestWorkerTimesShortSolvesInAWindow checks how a pure-Go pipeline's runs
+// are timed: a short run, once earlier puzzles can open a window, is
+// solved again at the end of one, after untimed solves of other puzzles,
+// and says so; the first run (nothing to open a window with), runs that
+// skip the warm-up (streams, the server's pool) and long runs are timed
+// by the CPU clock alone, each solved once.
+func TestWorkerTimesShortSolvesInAWindow(t *testing.T) {
+	const slowPuzzle = "..1............."
+	var seen []string
+	reg := pureGoRegistry(t, "test/instant", func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+		seen = append(seen, req.Puzzle.String())
+		if req.Puzzle.String() == slowPuzzle {
+			time.Sleep(2 * windowLimit)
+		}
+		return solvers.Result{Status: solvers.Unsat}, nil
+	})
+	serve := func(jobs ...job) []reply {
+		t.Helper()
+		seen = nil
+		var out strings.Builder
+		if err := ServeWorker(reg, "test/instant", strings.NewReader(jobLines(jobs...)), &out); err != nil {
+			t.Fatal(err)
+		}
+		return decodeReplies(t, out.String())
+	}
+	var short []job
+	for i := range 6 {
+		short = append(short, classicJob(strings.Repeat(".", 3+i)+"1"+strings.Repeat(".", 12-i)))
+	}
+	replies := serve(short...)
+	if replies[0].Timing != TimingClock {
+		t.Errorf("first run timed by %q, want %q: no earlier puzzle to open a window with", replies[0].Timing, TimingClock)
+	}
+	windows := 0
+	for i, r := range replies[1:] {
+		switch r.Timing {
+		case TimingWindow:
+			windows++
+			p := short[i+1].Puzzle
+			first, last := slices.Index(seen, p), lastIndex(seen, p)
+			if last <= first || seen[last-1] == p {
+				t.Errorf("run %d timed in a window, but its puzzle was not solved again after other puzzles: %q", i+1, seen)
+			}
+		case TimingClock: // every window interrupted: a busy machine
+		default:
+			t.Errorf("run %d timed by %q", i+1, r.Timing)
+		}
+	}
+	if windows == 0 {
+		t.Errorf("no short run was timed in a window: %+v", replies)
+	}
+
+	skipping := slices.Clone(short)
+	for i := range skipping {
+		skipping[i].SkipWarmUp = true
+	}
+	long := append(slices.Clone(short[:3]), classicJob(slowPuzzle))
+	for name, jobs := range map[string][]job{"skip_warm_up": skipping, "long": long} {
+		replies := serve(jobs...)
+		last := replies[len(replies)-1]
+		if last.Timing != TimingClock {
+			t.Errorf("%s: the last run timed by %q, want %q", name, last.Timing, TimingClock)
+		}
+		if n := strings.Count(strings.Join(seen, " "), jobs[len(jobs)-1].Puzzle); n != 1 {
+			t.Errorf("%s: the last run's puzzle solved %d times, want once", name, n)
+		}
+	}
+}
+
+// lastIndex is the index of v's last occurrence in s, -1 if none.
+func lastIndex(s []string, v string) int {
+	for i := len(s) - 1; i >= 0; i-- {
+		if s[i] == v {
+			return i
+		}
+	}
+	return -1
+}
+
+// A window's solve is charged its wall time and its share of the other
+// threads' CPU time; a window whose thread did not run throughout is not
+// used.
+func TestWindowCPU(t *testing.T) {
+	const µs = time.Microsecond
+	for _, c := range []struct {
+		name string
+		win  window
+		cpu  time.Duration
+		ok   bool
+	}{
+		{"alone", window{span: 100 * µs, solve: 10 * µs, thread: 101 * µs, process: 101 * µs}, 10 * µs, true},
+		{"others' share", window{span: 100 * µs, solve: 10 * µs, thread: 100 * µs, process: 140 * µs}, 14 * µs, true},
+		{"a little slower", window{span: 100 * µs, solve: 10 * µs, thread: 100*µs - windowSlack, process: 100*µs - windowSlack}, 10 * µs, true},
+		{"interrupted", window{span: 100 * µs, solve: 10 * µs, thread: 100*µs - windowSlack - 1, process: 100 * µs}, 10*µs + 100, false},
+		{"empty", window{}, 0, false},
+	} {
+		t.Run("window="+c.name, func(t *testing.T) {
+			if cpu, ok := windowCPU(c.win); cpu != c.cpu || ok != c.ok {
+				t.Errorf("windowCPU(%+v) = %d, %v; want %d, %v", c.win, cpu, ok, c.cpu, c.ok)
+			}
+		})
+	}
+}
+
+// A worker whose first job is diagonal primes the solver with the
+// classic primer of its size: what is set up once per solver (an outside
+// pipeline's start-up measurement) is paid then, untimed.
+func TestWorkerPrimesBeforeADiagonalFirstJob(t *testing.T) {
+	var seen []string
+	reg := testSolverRegistry(t, "test/recording", func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+		seen = append(seen, req.Puzzle.String())
+		return solvers.Result{Status: solvers.Unsat}, nil
+	})
+	diagonal := classicJob("1...........4...")
+	diagonal.Variant = "diagonal"
+	if err := ServeWorker(reg, "test/recording", strings.NewReader(jobLines(diagonal, diagonal)), io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	primer := sudoku.PatternGrid(2)
+	for c := range primer.N() {
+		primer.Set(c, 0)
+	}
+	if len(seen) < 3 || seen[0] != primer.String() || seen[1] != diagonal.Puzzle {
+		t.Fatalf("solver saw %q, want the 4×4 classic primer, then the jobs", seen)
+	}
+	if n := strings.Count(strings.Join(seen, " "), primer.String()); n != 1 {
+		t.Errorf("primer solved %d times, want once", n)
+	}
+}
