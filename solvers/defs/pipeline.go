@@ -29,7 +29,7 @@ type pipeline struct {
 	cache encoders
 	// startup is what one call of the programs costs on a trivial
 	// puzzle, measured at the first solve; 0 until then.
-	startup time.Duration
+	startup startup
 }
 
 // NewSolver makes a fresh solver of the definition.
@@ -39,6 +39,13 @@ func (d *Definition) NewSolver() solvers.Solver {
 
 // Solve runs the pipeline on one puzzle.
 func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+	if p.startup.wall == 0 {
+		// First, before any check: a worker priming with a puzzle this
+		// pipeline refuses still pays for it then, untimed.
+		if err := p.measureStartup(ctx); err != nil {
+			return solvers.Result{}, err
+		}
+	}
 	if _, err := req.SolutionLimit(); err != nil {
 		return solvers.Result{Status: solvers.Error, Detail: err.Error()}, nil
 	}
@@ -47,11 +54,6 @@ func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Resu
 	}
 	if geo := req.Puzzle.Geometry(); !p.def.Supports(geo) {
 		return solvers.Result{Status: solvers.Error, Detail: fmt.Sprintf("%s takes %s (its definition's sizes and variants); this puzzle is %s", p.def.Name, p.def.takes(), geo)}, nil
-	}
-	if p.startup == 0 {
-		if err := p.measureStartup(ctx); err != nil {
-			return solvers.Result{}, err
-		}
 	}
 	res := solvers.Result{Counters: make(map[string]float64)}
 	start := time.Now()
@@ -73,7 +75,8 @@ func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Resu
 	defer cleanup()
 	c := &call{p: p, ctx: ctx, req: req, dir: dir, res: &res}
 	err = c.solve(inst)
-	res.Counters["startup_ns"] = float64(p.startup.Nanoseconds()) * res.Counters["solves"]
+	res.Counters["startup_ns"] = float64(p.startup.wall.Nanoseconds()) * res.Counters["solves"]
+	res.Counters["startup_cpu_ns"] = float64(p.startup.cpu.Nanoseconds()) * res.Counters["solves"]
 	return res, err
 }
 

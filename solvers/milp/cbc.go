@@ -14,6 +14,9 @@ import (
 var cbcCounterPatterns = map[string]*regexp.Regexp{
 	"nodes":         regexp.MustCompile(`Enumerated nodes:\s+(\d+)`),
 	"lp_iterations": regexp.MustCompile(`Total iterations:\s+(\d+)`),
+	// The CPU time CBC reports it took, parsing included, to the
+	// hundredth of a second.
+	"reported_cpu_s": regexp.MustCompile(`Total time \(CPU seconds\):\s+(\d+(?:\.\d+)?)`),
 }
 
 // ReadCBC reads COIN-OR CBC's solution file (its "solu" command) and
