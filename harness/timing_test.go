@@ -1,0 +1,104 @@
+package harness
+
+import (
+	"context"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/sudokubench/sudokubench/harness/report"
+	"github.com/sudokubench/sudokubench/solvers"
+	"github.com/sudokubench/sudokubench/solvers/registry"
+	"github.com/sudokubench/sudokubench/solvers/solvertest"
+)
+
+// timingSolvers are the pipelines BenchmarkTiming measures: the fastest,
+// whose 2 µs solves the clock's cost distorts most, and exact cover's
+// 20 µs ones.
+var timingSolvers = []string{"propagate/bitboard", "exactcover/dlx"}
+
+// BenchmarkTiming sets the worker's ways of timing a short run beside a
+// tight loop over the same puzzles, in one process, so that the machine's
+// load falls on all of them alike: timing=loop solves the sample in turn
+// (BenchmarkSolve's loop); timing=cpu-clock warms up on earlier puzzles as
+// the worker does, then times the solve between two readings of the CPU
+// clock (solveDirect); timing=window does what a worker does for a short
+// run of a pure-Go pipeline: the direct timing, then the window
+// (solveInWindow). cpu-ns/puzzle is the mean CPU time the timing records,
+// folded-cpu-ns/puzzle the mean over puzzles of each puzzle's median (what
+// a report makes of repetitions), window-share the share of runs a window
+// timed. ns/op is the whole iteration, warm-up included.
+//
+//	go test -run '^$' -bench 'Timing/solver=propagate:bitboard' -count 6 ./harness
+func BenchmarkTiming(b *testing.B) {
+	puzzles := grids(benchPuzzles(b, "17-clue"))
+	for _, name := range timingSolvers {
+		info, err := registry.Default().Lookup(name)
+		if err != nil {
+			b.Fatal(err)
+		}
+		for _, timing := range []string{"loop", TimingClock, TimingWindow} {
+			b.Run(solvertest.BenchSolver(name)+"/corpus=17-clue/timing="+timing, func(b *testing.B) {
+				w := &worker{info: info, solver: info.New(), clockCost: cpuClockCost(false), windowClockCost: windowClockCost()}
+				reqs := make([]solvers.Request, len(puzzles))
+				for i, p := range puzzles {
+					reqs[i] = solvers.Request{Puzzle: p, Mode: solvers.Unique, Seed: benchSeed}
+					w.warm.add(reqs[i])
+				}
+				ctx, cancel := context.WithTimeout(context.Background(), time.Hour)
+				defer cancel()
+				w.cycleWarmPool(ctx, 100*time.Millisecond)
+				if timing == "loop" {
+					benchmarkLoop(b, w, ctx, reqs)
+					return
+				}
+				benchmarkTimed(b, w, ctx, reqs, timing == TimingWindow)
+			})
+		}
+	}
+}
+
+// benchmarkLoop solves the requests in turn and reports the CPU time per
+// solve.
+func benchmarkLoop(b *testing.B, w *worker, ctx context.Context, reqs []solvers.Request) {
+	cpu0, i := processCPU(false), 0
+	for b.Loop() {
+		w.safeSolve(ctx, reqs[i%len(reqs)])
+		i++
+	}
+	b.ReportMetric(float64((processCPU(false)-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/puzzle")
+}
+
+// benchmarkTimed times each solve as a worker does after a short run,
+// directly or, with window set, in a window too, and reports the CPU
+// times recorded.
+func benchmarkTimed(b *testing.B, w *worker, ctx context.Context, reqs []solvers.Request, window bool) {
+	cpus := make([][]float64, len(reqs))
+	var sum float64
+	windows, i := 0, 0
+	for b.Loop() {
+		k := i % len(reqs)
+		w.cycleWarmPool(ctx, warmUpSettle)
+		t := w.solveDirect(ctx, reqs[k], false)
+		if window {
+			w.retime(ctx, reqs[k], &t)
+		}
+		if t.timing == TimingWindow {
+			windows++
+		}
+		cpus[k] = append(cpus[k], float64(t.cpu))
+		sum += float64(t.cpu)
+		i++
+	}
+	var folded float64
+	var timed int
+	for _, c := range cpus {
+		if len(c) > 0 {
+			folded += report.Median(slices.Sorted(slices.Values(c)))
+			timed++
+		}
+	}
+	b.ReportMetric(sum/float64(b.N), "cpu-ns/puzzle")
+	b.ReportMetric(folded/float64(timed), "folded-cpu-ns/puzzle")
+	b.ReportMetric(float64(windows)/float64(b.N), "window-share")
+}
