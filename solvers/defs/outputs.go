@@ -11,6 +11,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/external"
 	"github.com/sudokubench/sudokubench/solvers/milp"
 )
@@ -136,17 +137,12 @@ var satCounters = regexp.MustCompile(`^(?:c\s+)?(?:(decisions|conflicts|propagat
 // process time since initialization: 0.01 seconds" (to the hundredth).
 var satReportedTime = regexp.MustCompile(`^(?:CPU time\s*:|c\s+total process time since initialization:)\s*(\d+(?:\.\d+)?)\s`)
 
-// reportedCPU is the counter of the CPU time, in seconds, that the
-// programs of a run reported themselves, summed over its calls: to set
-// beside the run's time less its start-up (startup_cpu_ns).
-const reportedCPU = "reported_cpu_s"
-
 // addSATCounter adds the counter a comment line states, the first of each
 // name only (solvers repeat them in summaries), and the time the solver
 // reports.
 func addSATCounter(counters map[string]float64, line string) {
 	if t := satReportedTime.FindStringSubmatch(line); t != nil {
-		counters[reportedCPU], _ = strconv.ParseFloat(t[1], 64)
+		counters[string(solvers.ReportedCPU)], _ = strconv.ParseFloat(t[1], 64)
 		return
 	}
 	m := satCounters.FindStringSubmatch(line)

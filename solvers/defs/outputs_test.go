@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/external"
 )
 
@@ -22,7 +23,7 @@ func TestReaders(t *testing.T) {
 	}{
 		{name: "sat/sat", output: "sat-competition", text: "c 14 conflicts\nc 0 decisions\ns SATISFIABLE\nv 1 -2 3\nv -4 0\n", exit: 10, verdict: sat, solutions: 1, exhausted: true, counter: "conflicts"},
 		{name: "sat/minisat-result-file", output: "sat-competition", text: "SAT\n1 -2 3 0\n", verdict: sat, solutions: 1, exhausted: true},
-		{name: "sat/cadical-time", output: "sat-competition", text: "c total process time since initialization:         0.25    seconds\ns SATISFIABLE\nv 1 0\n", exit: 10, verdict: sat, solutions: 1, exhausted: true, counter: reportedCPU},
+		{name: "sat/cadical-time", output: "sat-competition", text: "c total process time since initialization:         0.25    seconds\ns SATISFIABLE\nv 1 0\n", exit: 10, verdict: sat, solutions: 1, exhausted: true, counter: string(solvers.ReportedCPU)},
 		{name: "sat/unsat", output: "sat-competition", text: "c conflicts: 3\ns UNSATISFIABLE\n", exit: 20, verdict: unsat, exhausted: true, counter: "conflicts"},
 		{name: "sat/exit-code-only", output: "sat-competition", text: "c nothing said\n", exit: 20, verdict: unsat, exhausted: true},
 		{name: "sat/all-solutions", output: "sat-competition", text: "s SATISFIABLE\nv 1 -2 0\ns SATISFIABLE\nv -1 2 0\ns SOLUTIONS 2\n", verdict: sat, solutions: 2, exhausted: true},
@@ -94,8 +95,8 @@ func TestSATReadersKeepTheReportedTime(t *testing.T) {
 			log = c.answer
 		}
 		r, err := outputs["sat-competition"].read([]byte(c.answer), external.Output{Stdout: []byte(log), ExitCode: 10})
-		if err != nil || r.counters[reportedCPU] != c.want {
-			t.Errorf("%s: %s %v, %v; want %v", c.name, reportedCPU, r.counters[reportedCPU], err, c.want)
+		if err != nil || r.counters[string(solvers.ReportedCPU)] != c.want {
+			t.Errorf("%s: %s %v, %v; want %v", c.name, string(solvers.ReportedCPU), r.counters[string(solvers.ReportedCPU)], err, c.want)
 		}
 	}
 }

@@ -75,8 +75,10 @@ func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Resu
 	defer cleanup()
 	c := &call{p: p, ctx: ctx, req: req, dir: dir, res: &res}
 	err = c.solve(inst)
-	res.Counters["startup_ns"] = float64(p.startup.wall.Nanoseconds()) * res.Counters["solves"]
-	res.Counters["startup_cpu_ns"] = float64(p.startup.cpu.Nanoseconds()) * res.Counters["solves"]
+	counters := solvers.Counters(res.Counters)
+	calls, _ := counters.Get(solvers.Calls)
+	counters.Set(solvers.Startup, float64(p.startup.wall.Nanoseconds())*calls)
+	counters.Set(solvers.StartupCPU, float64(p.startup.cpu.Nanoseconds())*calls)
 	return res, err
 }
 
@@ -267,7 +269,7 @@ func (c *call) execute(inst instance, solutions int) (external.Output, error) {
 	start = time.Now()
 	out, err := external.RunPipeline(c.ctx, cmds, stdin)
 	c.res.Phases.Solve += time.Since(start)
-	c.res.Counters["solves"]++
+	c.res.Counters[string(solvers.Calls)]++
 	c.res.Counters["process_cpu_s"] += out.CPU.Seconds()
 	if err != nil {
 		if c.ctx.Err() != nil {

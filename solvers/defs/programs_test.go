@@ -100,7 +100,7 @@ func TestShippedCounters(t *testing.T) {
 				want = []string{"lp_iterations"}
 			}
 			if reportsTime[d.Engine()] {
-				want = append(want, reportedCPU)
+				want = append(want, string(solvers.ReportedCPU))
 			}
 			for _, k := range want {
 				if _, ok := c[k]; !ok {

@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/external"
 )
 
@@ -16,7 +17,7 @@ var cbcCounterPatterns = map[string]*regexp.Regexp{
 	"lp_iterations": regexp.MustCompile(`Total iterations:\s+(\d+)`),
 	// The CPU time CBC reports it took, parsing included, to the
 	// hundredth of a second.
-	"reported_cpu_s": regexp.MustCompile(`Total time \(CPU seconds\):\s+(\d+(?:\.\d+)?)`),
+	string(solvers.ReportedCPU): regexp.MustCompile(`Total time \(CPU seconds\):\s+(\d+(?:\.\d+)?)`),
 }
 
 // ReadCBC reads COIN-OR CBC's solution file (its "solu" command) and
