@@ -44,6 +44,10 @@ const windowWarmUp = 50 * time.Microsecond
 // hundred times a second, which interrupts one 100 µs window in ten.
 const windowTries = 5
 
+// windowMargin is how much of the run's time limit must be left for a
+// window to start: some ten times what one takes.
+const windowMargin = time.Millisecond
+
 // windowSlack is how much less than the window's wall time its thread may
 // have run before the window counts as interrupted: the clocks' own
 // granularity.
@@ -81,13 +85,16 @@ func (w *worker) windowed(j job, t timedSolve) bool {
 }
 
 // retime times the run's solve again in a window, up to windowTries
-// times, and keeps the first window that was not interrupted, with the
-// direct solve's allocation count (a window does not read it: that
-// reading would come just before the solve). A solve that crashes is
-// kept as it is; when every window was interrupted, t stays the direct
-// timing.
+// times while at least windowMargin of the run's limit is left, and keeps
+// the first window that was not interrupted, with the direct solve's
+// allocation count (a window does not read it: that reading would come
+// just before the solve). A solve that crashes is kept as it is; when no
+// window counted, t stays the direct timing.
 func (w *worker) retime(ctx context.Context, req solvers.Request, t *timedSolve) {
 	for range windowTries {
+		if deadline, limited := ctx.Deadline(); limited && time.Until(deadline) < windowMargin {
+			return // a window must not turn a short run into a timeout
+		}
 		u, ok := w.solveInWindow(ctx, req)
 		if u.crash != "" || ok {
 			u.alloc = t.alloc

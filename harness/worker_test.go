@@ -259,8 +259,9 @@ func pureGoRegistry(t *testing.T, name string, solve solvers.SolverFunc) *solver
 // are timed: a short run, once earlier puzzles can open a window, is
 // solved again at the end of one, after untimed solves of other puzzles,
 // and says so; the first run (nothing to open a window with), runs that
-// skip the warm-up (streams, the server's pool) and long runs are timed
-// by the CPU clock alone, each solved once.
+// skip the warm-up (streams, the server's pool), long runs and runs with
+// too little of their limit left are timed by the CPU clock alone, each
+// solved once.
 func TestWorkerTimesShortSolvesInAWindow(t *testing.T) {
 	const slowPuzzle = "..1............."
 	var seen []string
@@ -312,7 +313,11 @@ func TestWorkerTimesShortSolvesInAWindow(t *testing.T) {
 		skipping[i].SkipWarmUp = true
 	}
 	long := append(slices.Clone(short[:3]), classicJob(slowPuzzle))
-	for name, jobs := range map[string][]job{"skip_warm_up": skipping, "long": long} {
+	tight := slices.Clone(short)
+	for i := range tight {
+		tight[i].TimeoutNS = int64(windowMargin) // no time left for a window
+	}
+	for name, jobs := range map[string][]job{"skip_warm_up": skipping, "long": long, "tight limit": tight} {
 		replies := serve(jobs...)
 		last := replies[len(replies)-1]
 		if last.Timing != TimingClock {
