@@ -36,11 +36,11 @@
 // turn (never the coming one): for at least 100 µs after a run under a
 // millisecond, and for 10 ms after waiting over 10 ms for its job, so that
 // short runs find warm caches as an in-process loop does. A pure-Go
-// pipeline's solve under 100 µs is timed again in a window (window.go): the
-// CPU clocks read before untimed solves of earlier puzzles and after the
-// solve, which the vDSO's monotonic clock alone times, so that no system
-// call comes just before it. Pool jobs (serve) skip the warm-up and the
-// window. BenchmarkIsolated and BenchmarkTiming measure how close the
+// pipeline's run after one of under 100 µs is timed in a window
+// (window.go): the CPU clocks read before 50 µs of untimed solves of
+// earlier puzzles and after the solve, which the vDSO's monotonic clock
+// alone times, so that no system call comes just before it. Pool jobs
+// (serve) skip the warm-up and the window. BenchmarkIsolated and BenchmarkTiming measure how close the
 // recorded times come to BenchmarkSolve's.
 //
 // Limits. The parent kills the worker's process group, and every process

@@ -64,6 +64,7 @@ type reply struct {
 	// at one time (external.Output.TreePeakRSS), the largest over the
 	// solve's calls; 0 as ProgramPeakRSS.
 	ProgramTreePeak uint64 `json:"program_tree_peak_bytes,omitempty"`
-	// Timing says how the times were taken: TimingClock or TimingWindow.
+	// Timing says how the times were taken: TimingClock, TimingWindow or
+	// TimingWindowInterrupted.
 	Timing string `json:"timing,omitempty"`
 }

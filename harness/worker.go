@@ -120,14 +120,10 @@ func (w *worker) do(j job, waited time.Duration) reply {
 	ctx, programs := external.WithMeter(ctx)
 
 	// The peak was reset before the warm-up, so that only the CPU clock's
-	// system call precedes a directly timed solve (each cost the solve
-	// after it about 1 µs on this project's VMs); a warmed-up run's peak
-	// therefore also covers the warm-up's solves, of puzzles that each
-	// took under warmPoolLimit, and a retimed run's its window's.
-	t := w.solveDirect(ctx, req, children)
-	if w.windowed(j, t) {
-		w.retime(ctx, req, &t)
-	}
+	// system call precedes a directly timed solve, and none one timed in a
+	// window; a warmed-up run's peak therefore also covers the warm-up's
+	// solves, of puzzles that each took under warmPoolLimit.
+	t := w.timeSolve(ctx, j, req, children)
 	res, solveErr, crash, wall := t.res, t.err, t.crash, t.wall
 	rep := reply{WallNS: int64(wall), CPUNS: int64(t.cpu), AllocBytes: t.alloc, BaseRSS: w.baseRSS, Timing: t.timing}
 	if !j.SkipPeak {

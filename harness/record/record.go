@@ -99,9 +99,11 @@ type Record struct {
 	// calibrated cost of a reading) and the monotonic clock inside it;
 	// "window", the solve timed by the monotonic clock alone at the end
 	// of a window of untimed solves of earlier puzzles, the CPU clocks
-	// read around the whole window (docs/measurement.md). Absent in
-	// records written before it was recorded, which were timed by the
-	// CPU clock.
+	// read around the whole window, whose thread ran throughout;
+	// "window-interrupted", the same where the thread lost the processor
+	// in the window, its CPU time an estimate (docs/measurement.md).
+	// Absent in records written before it was recorded, which were timed
+	// by the CPU clock.
 	Timing     string `json:"timing,omitempty"`
 	EncodeNS   int64  `json:"encode_ns,omitempty"`
 	SolveNS    int64  `json:"solve_ns,omitempty"`
