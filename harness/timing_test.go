@@ -20,7 +20,8 @@ var timingSolvers = []string{"propagate/bitboard", "exactcover/dlx"}
 // BenchmarkTiming sets the worker's ways of timing a short run beside a
 // tight loop over the same puzzles, in one process, so that the machine's
 // load falls on all of them alike: timing=loop solves the sample in turn
-// (BenchmarkSolve's loop); timing=cpu-clock warms up on earlier puzzles as
+// (BenchmarkSolve's loop, each solve's wall time read besides, for
+// folded-wall-ns/puzzle); timing=cpu-clock warms up on earlier puzzles as
 // the worker does, then times the solve between two readings of the CPU
 // clock (solveDirect); timing=window warms up, then times the solve in a
 // window (solveInWindow), as a worker does after a short run of a pure-Go
@@ -60,14 +61,34 @@ func BenchmarkTiming(b *testing.B) {
 }
 
 // benchmarkLoop solves the requests in turn and reports the CPU time per
-// solve.
+// solve, and the mean over puzzles of each puzzle's median wall time
+// (read by the vDSO around each solve): the loop's figure to set beside a
+// folded record's.
 func benchmarkLoop(b *testing.B, w *worker, ctx context.Context, reqs []solvers.Request) {
+	walls := make([][]float64, len(reqs))
 	cpu0, i := processCPU(false), 0
 	for b.Loop() {
-		w.safeSolve(ctx, reqs[i%len(reqs)])
+		k := i % len(reqs)
+		start := time.Now()
+		w.safeSolve(ctx, reqs[k])
+		walls[k] = append(walls[k], float64(time.Since(start)))
 		i++
 	}
 	b.ReportMetric(float64((processCPU(false)-cpu0).Nanoseconds())/float64(b.N), "cpu-ns/puzzle")
+	b.ReportMetric(folded(walls), "folded-wall-ns/puzzle")
+}
+
+// folded is the mean over puzzles of each puzzle's median time.
+func folded(times [][]float64) float64 {
+	var sum float64
+	var n int
+	for _, t := range times {
+		if len(t) > 0 {
+			sum += report.Median(slices.Sorted(slices.Values(t)))
+			n++
+		}
+	}
+	return sum / float64(n)
 }
 
 // benchmarkTimed times each solve as a worker does after a short run,
@@ -93,15 +114,7 @@ func benchmarkTimed(b *testing.B, w *worker, ctx context.Context, reqs []solvers
 		sum += float64(t.cpu)
 		i++
 	}
-	var folded float64
-	var timed int
-	for _, c := range cpus {
-		if len(c) > 0 {
-			folded += report.Median(slices.Sorted(slices.Values(c)))
-			timed++
-		}
-	}
 	b.ReportMetric(sum/float64(b.N), "cpu-ns/puzzle")
-	b.ReportMetric(folded/float64(timed), "folded-cpu-ns/puzzle")
+	b.ReportMetric(folded(cpus), "folded-cpu-ns/puzzle")
 	b.ReportMetric(float64(interrupted)/float64(b.N), "interrupted-share")
 }
