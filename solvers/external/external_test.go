@@ -18,6 +18,11 @@ import (
 // exits: a child whose peak is known.
 const allocEnv = "SUDOKUBENCH_TEST_ALLOC_MIB"
 
+// holdEnv makes the allocating test binary, once it has touched its
+// memory, create the file it names and wait to be killed: a descendant
+// that a program leaves running.
+const holdEnv = "SUDOKUBENCH_TEST_HOLD"
+
 func TestMain(m *testing.M) {
 	if mib, err := strconv.Atoi(os.Getenv(allocEnv)); err == nil {
 		b := make([]byte, mib<<20)
@@ -25,6 +30,10 @@ func TestMain(m *testing.M) {
 			b[i] = 1
 		}
 		fmt.Println(b[len(b)/2])
+		if ready := os.Getenv(holdEnv); ready != "" {
+			os.WriteFile(ready, nil, 0o600)
+			time.Sleep(time.Minute)
+		}
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
@@ -259,6 +268,25 @@ func TestTreePeakAddsOnlyWhatLivesTogether(t *testing.T) {
 				t.Errorf("sum of peaks %d MiB, want at least %d MiB", out.PeakRSS>>20, c.sumAtLeast>>20)
 			}
 		})
+	}
+}
+
+// A process that a program leaves running is killed when the programs
+// end, and its memory counts in the tree's peak: it was alive with them.
+func TestTreePeakCountsALeftoverDescendant(t *testing.T) {
+	ready := filepath.Join(t.TempDir(), "ready")
+	t.Setenv(allocEnv, "96")
+	t.Setenv(holdEnv, ready)
+	script := `"$0" >/dev/null & while [ ! -e "$1" ]; do sleep 0.01; done`
+	out, err := Run(context.Background(), "sh", []string{"-c", script, os.Args[0], ready}, nil)
+	if err != nil || out.ExitCode != 0 {
+		t.Fatalf("exit %d, %v: %s", out.ExitCode, err, out.Tail(200))
+	}
+	if noTrace.Load() {
+		t.Skip("this kernel refuses ptrace here: peaks are not measured (reported as 0)")
+	}
+	if out.TreePeakRSS < 96<<20 {
+		t.Errorf("tree peak %d MiB, want the 96 MiB the leftover process held, and more", out.TreePeakRSS>>20)
 	}
 }
 

@@ -482,13 +482,17 @@ func treePeak(images []image) uint64 {
 
 // endDescendants kills the descendants still running once the programs
 // have ended (a daemon a wrapper left behind, say) and waits for each:
-// a run's processes end with it.
+// a run's processes end with it. Each one's image ends then, with its
+// peak read just before.
 func (p *process) endDescendants() {
 	for _, d := range p.descendants {
 		if d.exited {
 			continue
 		}
 		d.killed = true
+		if peak, err := readPeak(d.pid); err == nil {
+			d.sofar = peak
+		}
 		p.endImage(d, d.sofar)
 		_ = unix.Kill(d.pid, unix.SIGKILL)
 		for {
