@@ -126,7 +126,7 @@ func TestWriteFilesDeterministic(t *testing.T) {
 			t.Fatal(err)
 		}
 		dir := t.TempDir()
-		files, err := rep.WriteFiles(Files{PlotDir: dir}, "md", []string{"svg", "pdf"})
+		files, err := rep.WriteFiles(Files{PlotDir: dir}, []string{"md"}, []string{"svg", "pdf"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -260,7 +260,7 @@ func TestWriteFilesNeverReplacesARun(t *testing.T) {
 		{"doc=default-through-link", "", dir, "csv"}, // dir/report.csv, the link
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := rep.WriteFiles(Files{Doc: c.doc, PlotDir: c.plots}, c.format, []string{"svg"})
+			_, err := rep.WriteFiles(Files{Doc: c.doc, PlotDir: c.plots}, []string{c.format}, []string{"svg"})
 			if err == nil || !strings.Contains(err.Error(), "which no report may replace") {
 				t.Errorf("WriteFiles to %q: %v, want a refusal", c.doc, err)
 			}
