@@ -16,7 +16,7 @@ import (
 // against the baseline; outside programs' time as PartDefault says.
 type Config struct {
 	// Measure is the clock; an own measure puts every table and figure
-	// on own time, as PartOwn does.
+	// on own time, as PartOwn does, whatever Part says.
 	Measure Measure
 	// Part says which part of outside programs' time tables and figures
 	// show.

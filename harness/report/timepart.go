@@ -38,7 +38,7 @@ const (
 // not shown where it was meant to be ("" where it is, or was not meant).
 func timeParts(c Config, recs []record.Record, kinds Kinds) (tables, figures Measure, ownColumn bool, why string, err error) {
 	part := c.Part
-	if part == PartDefault && c.Measure.Own() {
+	if c.Measure.Own() {
 		part = PartOwn
 	}
 	clock := c.Measure.Clock()
