@@ -304,12 +304,13 @@ func stochasticRow(s *Summary, o TableOptions, updates bool) Row {
 
 // TidyTable is every summary of every section in one table for machines:
 // a row per solver, mode and group, group_kind naming the grouping, raw
-// values (ns, bytes, fractions), stochastic figures in every row (empty for
+// values (ns, bytes, fractions), the time they read in "time" ("CPU",
+// "own CPU", …; own_median_ns the own time's median where computed), stochastic figures in every row (empty for
 // deterministic solvers), and how much of the plan the records cover.
 func (r *Report) TidyTable() *Table {
 	names := []string{"group_kind", "group", "solver", "mode", "n", "solved", "success", "success_lo", "success_hi"}
 	names = append(names, reportedStatuses...)
-	names = append(names, "par2_ns", "limit_ns", "median_ns", "q1_ns", "q3_ns", "p90_ns", "max_ns", "own_median_ns",
+	names = append(names, "time", "par2_ns", "limit_ns", "median_ns", "q1_ns", "q3_ns", "p90_ns", "max_ns", "own_median_ns",
 		"own_mem_bytes", "own_mem_max_bytes", "external",
 		"reads", "per_read", "per_read_lo", "per_read_hi", "read_ns", "tts99_ns", "tts99_lo_ns", "tts99_hi_ns",
 		"updates_per_read", "uts99", "uts99_lo", "uts99_hi",
@@ -326,7 +327,7 @@ func (r *Report) TidyTable() *Table {
 			for _, st := range reportedStatuses {
 				raw = append(raw, fmt.Sprint(s.Statuses[st]))
 			}
-			raw = append(raw, rawWhole(s.PAR2), rawWhole(s.LimitNS), rawWhole(s.Median), rawWhole(s.Q1), rawWhole(s.Q3), rawWhole(s.P90), rawWhole(s.Max),
+			raw = append(raw, r.TableMeasure.Label(), rawWhole(s.PAR2), rawWhole(s.LimitNS), rawWhole(s.Median), rawWhole(s.Q1), rawWhole(s.Q3), rawWhole(s.P90), rawWhole(s.Max),
 				rawWhole(s.OwnMedian), rawWhole(s.OwnMem), rawWhole(s.OwnMemMax), fmt.Sprint(s.External))
 			raw = append(raw, stochasticRaw(&s)...)
 			raw = append(raw, fmt.Sprint(cov.Planned), fmt.Sprint(cov.Recorded), cov.missingCount())
