@@ -273,8 +273,7 @@ func (r *Report) writeHTML(w io.Writer, figs []Figure, svg func(Figure) ([]byte,
 // packages: the page's geometry, so that a figure made for a page's width
 // (7 in) fits its text, and graphicx for the figures (pgf too where they
 // are PGF pictures).
-const LaTeXDocPackages = `\usepackage[T1]{fontenc}
-\usepackage{textcomp}
+const LaTeXDocPackages = `\usepackage{textcomp}
 \usepackage[letterpaper,hmargin=0.75in,vmargin=1in]{geometry}
 \usepackage{graphicx}`
 
