@@ -79,7 +79,7 @@ A LaTeX table needs ` + report.LaTeXPackages + ` in the preamble.`,
 	f.StringVar(&fl.out, "out", "", "directory to write report.<ext> and plots into (default: document to stdout)")
 	f.StringVar(&fl.doc, "doc", "", "with --out: write the document to this file instead of DIR/report.<ext>")
 	f.BoolVar(&fl.check, "check", false, "write nothing; fail if the document or plots on disk differ from what the results give")
-	f.StringVar(&fl.by, "by", "hints,corpus", "groupings, comma-separated: hints, corpus, rating (the puzzles' ladder rung and guesses; rates each puzzle, 0.3-7 ms apiece), all")
+	f.StringVar(&fl.by, "by", "hints,corpus,portfolio", "groupings, comma-separated: hints, corpus, rating (the puzzles' ladder rung and guesses; rates each puzzle, 0.3-7 ms apiece), all; and portfolio, the portfolio section (virtual best, single best, unique solves, marginal contributions) by hint count and rating")
 	f.StringVar(&fl.measure, "time", "cpu", "time measure: cpu or wall")
 	f.BoolVar(&fl.wide, "wide", false, "every column, not the compact tables")
 	f.BoolVar(&fl.scaling, "scaling", false, "a scaling study: one directory per side of runs on holes-SIDE@SHARE corpora; with --out DIR, writes DIR/report.md (or --doc) and the figure scaling.<ext> (--plots, default svg,png)")
