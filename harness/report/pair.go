@@ -340,7 +340,7 @@ func PairTable(cs []PairComparison, p Pair, m Measure, minPuzzles int, acrossRun
 			speedupCell(c.Speedup, c.Lo, c.Hi), signedRankCell(c.Test),
 			IntCell(c.Wins), IntCell(c.Losses), IntCell(c.Ties),
 			IntCell(c.OnlyA), IntCell(c.OnlyB), IntCell(c.Neither),
-			TextCell(c.Verdict(minPuzzles)), unsolvedPairCell(c.UnsolvedA, c.UnsolvedB), TextCell(changesText(c.Changes)),
+			TextCell(c.Verdict(minPuzzles)), unsolvedPairCell(c.UnsolvedA, c.UnsolvedB), changesCell(c.Changes),
 		}})
 	}
 	return t
@@ -357,6 +357,15 @@ func pairNotes(m Measure, minPuzzles int, acrossRuns bool) []string {
 		notes = append(notes, "A and B come from different runs: the puzzles are the only sample, so the machine's drift between the runs (several percent for one build on one machine) is not covered, and a difference of a few percent is no evidence. For one pipeline across runs, repeat each side and compare the runs without --pair: compare A1 A2 A3 -- B1 B2 B3.")
 	}
 	return notes
+}
+
+// changesCell lists status changes, "–" for none.
+func changesCell(cs []StatusChange) Cell {
+	c := TextCell(changesText(cs))
+	if c.Text == "" {
+		c.Text = "–"
+	}
+	return c
 }
 
 // signedRankCell shows the test's p-value, "–" for none.
