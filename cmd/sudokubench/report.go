@@ -38,7 +38,11 @@ equivalent forms) fold into one observation per puzzle. Every format says how
 much of the plan is recorded and which shards are missing. --by rating groups
 by each puzzle's rating (the weakest rung of the inference ladder that solves
 it, then propagate/bitboard's mean guesses over random equivalent forms),
-computed from the puzzles the records carry. A run with --forms K ends with a
+computed from the puzzles the records carry. Then the portfolio of each
+mode: the virtual best solver (per puzzle the best pipeline), the single
+best, each pipeline's unique solves and marginal contribution, by hint
+count and by rating, in own time where outside programs take part (--by
+portfolio alone: the portfolio alone). A run with --forms K ends with a
 robustness table: per solver, how much time and guesses change across the
 forms of a puzzle.
 
