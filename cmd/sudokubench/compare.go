@@ -53,7 +53,11 @@ times (never below zero), so that an outside engine's own cost stands
 beside an in-process one's.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			m, err := report.ParseMeasure(measure, map[bool]string{false: "total", true: "own"}[own])
+			part := "total"
+			if own {
+				part = "own"
+			}
+			m, err := report.ParseMeasure(measure, part)
 			if err != nil {
 				return usageError(err)
 			}

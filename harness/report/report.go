@@ -8,14 +8,14 @@ import (
 )
 
 // Config chooses what a report shows. The zero Config reports CPU time by
-// hint count and by corpus in compact tables, with automatic buckets, the
-// solvers' kinds taken from the records, and a scatter plot of every solver
-// against the baseline.
+// hint count and by corpus in compact tables, then the portfolio, with
+// automatic buckets, the solvers' kinds taken from the records, and a
+// scatter plot of every solver against the baseline.
 type Config struct {
 	Measure Measure
 	// By names the groupings, "hints", "corpus", "rating", "all", and
-	// "portfolio" for the portfolio section, by every other grouping
-	// named; nil: hints, corpus and portfolio.
+	// "portfolio" for the portfolio section (itself by hint count and by
+	// rating); nil: hints, corpus and portfolio.
 	By      []string
 	Buckets HintBuckets // nil: AutoBuckets
 	// Outside says which solvers run outside programs, for records written
