@@ -38,7 +38,11 @@ equivalent forms) fold into one observation per puzzle. Every format says how
 much of the plan is recorded and which shards are missing. --by rating groups
 by each puzzle's rating (the weakest rung of the inference ladder that solves
 it, then propagate/bitboard's mean guesses over random equivalent forms),
-computed from the puzzles the records carry. A run with --forms K ends with a
+computed from the puzzles the records carry. Then the portfolio of each
+mode: the virtual best solver (per puzzle the best pipeline), the single
+best, each pipeline's unique solves and marginal contribution, by hint
+count and by rating, in own time where outside programs take part (--by
+portfolio alone: the portfolio alone). A run with --forms K ends with a
 robustness table: per solver, how much time and guesses change across the
 forms of a puzzle.
 
@@ -79,7 +83,7 @@ A LaTeX table needs ` + report.LaTeXPackages + ` in the preamble.`,
 	f.StringVar(&fl.out, "out", "", "directory to write report.<ext> and plots into (default: document to stdout)")
 	f.StringVar(&fl.doc, "doc", "", "with --out: write the document to this file instead of DIR/report.<ext>")
 	f.BoolVar(&fl.check, "check", false, "write nothing; fail if the document or plots on disk differ from what the results give")
-	f.StringVar(&fl.by, "by", "hints,corpus", "groupings, comma-separated: hints, corpus, rating (the puzzles' ladder rung and guesses; rates each puzzle, 0.3-7 ms apiece), all")
+	f.StringVar(&fl.by, "by", "hints,corpus,portfolio", "groupings, comma-separated: hints, corpus, rating (the puzzles' ladder rung and guesses; rates each puzzle, 0.3-7 ms apiece), all; and portfolio, the portfolio section (virtual best, single best, unique solves, marginal contributions) by hint count and rating")
 	f.StringVar(&fl.measure, "time", "cpu", "time measure: cpu or wall")
 	f.BoolVar(&fl.wide, "wide", false, "every column, not the compact tables")
 	f.BoolVar(&fl.scaling, "scaling", false, "a scaling study: one directory per side of runs on holes-SIDE@SHARE corpora; with --out DIR, writes DIR/report.md (or --doc) and the figure scaling.<ext> (--plots, default svg,png)")

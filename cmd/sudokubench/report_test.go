@@ -162,6 +162,14 @@ func TestReportOutUnwritable(t *testing.T) {
 // of dir times factor: another run of the same plan.
 func scaledCopy(t *testing.T, dir string, factor float64) string {
 	t.Helper()
+	return editedCopy(t, dir, func(r *record.Record) {
+		r.CPUNS, r.WallNS = int64(float64(r.CPUNS)*factor), int64(float64(r.WallNS)*factor)
+	})
+}
+
+// editedCopy copies a result directory with each record edited.
+func editedCopy(t *testing.T, dir string, edit func(*record.Record)) string {
+	t.Helper()
 	out := t.TempDir()
 	if err := os.CopyFS(out, os.DirFS(dir)); err != nil {
 		t.Fatal(err)
@@ -172,7 +180,7 @@ func scaledCopy(t *testing.T, dir string, factor float64) string {
 	}
 	var b bytes.Buffer
 	for _, r := range recs {
-		r.CPUNS, r.WallNS = int64(float64(r.CPUNS)*factor), int64(float64(r.WallNS)*factor)
+		edit(&r)
 		line, _ := json.Marshal(r)
 		b.Write(append(line, '\n'))
 	}
@@ -247,6 +255,33 @@ func TestCompareRefusesRunsWithNothingInCommon(t *testing.T) {
 	want := fmt.Sprintf("A (%s) and B (%s) share no puzzle", dirs[0], dirs[1])
 	if exitCodeOf(err) != exitUsage || !strings.Contains(fmt.Sprint(err), want) || stdout != "" {
 		t.Errorf("exit %d (%v), stdout %q; want %d, saying %q, and no table", exitCodeOf(err), err, stdout, exitUsage, want)
+	}
+}
+
+func TestComparePairCommand(t *testing.T) {
+	out, err := runCLI(t, "compare", runA, "--pair", "exactcover/dlx,sat/gophersat/extended", "--own")
+	if err != nil || !strings.Contains(out, "B = sat/gophersat/extended against A = exactcover/dlx") || !strings.Contains(out, "own CPU time") {
+		t.Errorf("compare RUN --pair X,Y --own: %v\n%s", err, out)
+	}
+	out, err = runCLI(t, "compare", runA, runB, "--pair", "exactcover/dlx,exactcover/dlx", "--wide")
+	if err != nil || !strings.Contains(out, "drift between the runs") {
+		t.Errorf("compare A B --pair X,X: %v\n%s", err, out)
+	}
+	timedOut := editedCopy(t, runA, func(r *record.Record) { r.Status = "timeout" })
+	out, err = runCLI(t, "compare", runA, timedOut, "--pair", "exactcover/dlx,exactcover/dlx", "--wide")
+	if exitCode(err) != exitNo || !strings.Contains(err.Error(), "no puzzle solved by both") || !strings.Contains(out, "only A") {
+		t.Errorf("a pair that solved no puzzle in common: exit %d, %v\n%s", exitCode(err), err, out)
+	}
+	for _, bad := range [][]string{
+		{"compare", runA, "--pair", "exactcover/dlx"},
+		{"compare", runA, "--pair", "exactcover/dlx,exactcover/dlx"},
+		{"compare", runA, "--pair", "exactcover/dlx,qubo/anneal"},
+		{"compare", runA, "--pair", "exactcover/dlx,nope"},
+		{"compare", runA, runA, "--pair", "exactcover/dlx,sat/gophersat/extended"},
+	} {
+		if _, err := runCLI(t, bad...); exitCode(err) != exitUsage {
+			t.Errorf("%v: exit %d (%v), want %d", bad, exitCode(err), err, exitUsage)
+		}
 	}
 }
 

@@ -119,6 +119,15 @@ func (r *Report) WriteMarkdown(w io.Writer, figs []Figure, plotDir, ext string) 
 			}
 		}
 	}
+	for _, p := range r.Portfolios {
+		fmt.Fprintf(&b, "\n## %s\n", r.PortfolioHeading(p))
+		for _, t := range r.PortfolioTables(p) {
+			b.WriteString("\n")
+			if err := (Markdown{}).WriteTable(&b, t); err != nil {
+				return err
+			}
+		}
+	}
 	if t := r.RobustnessTable(); t != nil {
 		b.WriteString("\n## Robustness to equivalent forms\n\n")
 		if err := (Markdown{}).WriteTable(&b, t); err != nil {
@@ -196,6 +205,14 @@ func (r *Report) WriteHTML(w io.Writer, figs []Figure) error {
 	for _, sec := range r.Sections {
 		fmt.Fprintf(&b, "<h2>By %s</h2>\n", html.EscapeString(sec.Grouper.Name()))
 		for _, t := range r.SectionTables(sec) {
+			if err := (HTML{}).WriteTable(&b, t); err != nil {
+				return err
+			}
+		}
+	}
+	for _, p := range r.Portfolios {
+		fmt.Fprintf(&b, "<h2>%s</h2>\n", html.EscapeString(r.PortfolioHeading(p)))
+		for _, t := range r.PortfolioTables(p) {
 			if err := (HTML{}).WriteTable(&b, t); err != nil {
 				return err
 			}
