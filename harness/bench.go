@@ -136,8 +136,8 @@ func (c *Config) Check() error {
 		return errors.New("no corpus given")
 	case strings.TrimSpace(c.Solvers) == "":
 		return errors.New(`no solver given: name solvers, prefixes ("sat/*"), "pure" or "all"`)
-	case c.Reps < 1:
-		return fmt.Errorf("repetitions %d: need at least 1", c.Reps)
+	case c.Reps < 1 || c.Reps > MaxReps:
+		return fmt.Errorf("repetitions %d: need 1 to %d", c.Reps, MaxReps)
 	case c.Forms < 0 || c.Forms > MaxForms:
 		return fmt.Errorf("forms %d: need 0 (the puzzles alone) to %d equivalent forms per puzzle", c.Forms, MaxForms)
 	case c.Limit < 0 || c.Sample < 0:
@@ -199,23 +199,9 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
-	if cfg.Out == "" {
-		name := cmp.Or(cfg.DirName, "run")
-		if cfg.Out, err = NewResultDir(DefaultResultsDir, name, time.Now()); err != nil {
-			return nil, err
-		}
-		defer func() {
-			if err != nil {
-				removeUnused(cfg.Out)
-			}
-		}()
-	}
-	lock, err := LockDir(cfg.Out, "run")
-	if err != nil {
-		return nil, err
-	}
-	defer lock.Release()
-	sum := &Summary{Out: cfg.Out, warn: cfg.Warn}
+	// The plan is made before anything is written: a plan refused (too
+	// large, no puzzle, no solver) leaves no directory behind.
+	sum := &Summary{warn: cfg.Warn}
 	prov := currentProvenance()
 	infos, err := selectSolvers(cfg.Registry, cfg.Solvers, sum)
 	if err != nil {
@@ -239,6 +225,23 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	plan := cfg.plan(infos, len(all))
 	plan.LeftOut = leftOut
 	runs := FilterShard(cfg.Shard, all)
+	if cfg.Out == "" {
+		name := cmp.Or(cfg.DirName, "run")
+		if cfg.Out, err = NewResultDir(DefaultResultsDir, name, time.Now()); err != nil {
+			return nil, err
+		}
+		defer func() {
+			if err != nil {
+				removeUnused(cfg.Out)
+			}
+		}()
+	}
+	lock, err := LockDir(cfg.Out, "run")
+	if err != nil {
+		return nil, err
+	}
+	defer lock.Release()
+	sum.Out = cfg.Out
 	m, done, err := prepareOut(cfg, newManifest(plan, cfg.Shard, infos, shas, prov), prov)
 	if err != nil {
 		return nil, err
