@@ -53,6 +53,9 @@ certificate says why), 130 when interrupted.`,
 			if err != nil {
 				return usageError(err)
 			}
+			if in.Proofs == nil {
+				return usageError(fmt.Errorf("--solver %s writes no DRAT proofs; certify with a pipeline that does (sat/cadical/*, see sudokubench solvers)", solver))
+			}
 			if _, err := corpora.Lookup(cfg.Corpus); err != nil {
 				return usageError(err)
 			}
@@ -93,7 +96,7 @@ func runCertify(cmd *cobra.Command, cfg certify.Config) error {
 	defer stop()
 	res, err := certify.Run(ctx, cfg)
 	if err != nil {
-		return err
+		return inputErrors(err)
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "%s\ncertificates in %s (%d written by this call)\n", res.Summary, cfg.Out, res.Written)
 	switch {

@@ -6,7 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"maps"
-	"os"
 	"slices"
 	"strings"
 
@@ -20,6 +19,8 @@ import (
 	"github.com/sudokubench/sudokubench/encodings/milp"
 	"github.com/sudokubench/sudokubench/encodings/qubo"
 	"github.com/sudokubench/sudokubench/encodings/smt"
+	"github.com/sudokubench/sudokubench/harness/outfile"
+	"github.com/sudokubench/sudokubench/harness/report"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -80,6 +81,7 @@ func (o encodeOptions) check() error {
 
 func newEncodeCmd() *cobra.Command {
 	var o encodeOptions
+	var force bool
 	cmd := &cobra.Command{
 		Use:   "encode [flags] PUZZLE|FILE|-",
 		Short: "Write a puzzle as DIMACS CNF, OPB, CPLEX LP, MPS (fixed or free), a QUBO (qbsolv, dimod), MiniZinc, SMT-LIB 2 or ASP for any outside solver",
@@ -94,18 +96,19 @@ func newEncodeCmd() *cobra.Command {
 			"  sudokubench encode --to asp corpora/data/17-clue.txt | gringo | clasp",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runEncode(cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], o)
+			return runEncode(cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], o, force)
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.to, "to", "cnf", "output format: cnf (DIMACS), opb, lp (CPLEX LP), mps (fixed MPS: glpsol --mps), freemps (free MPS: glpsol --freemps, cbc, HiGHS), qubo (qbsolv), coo (dimod COO), bqm (dimod BQM JSON), mzn (MiniZinc, alldifferent), smt2 (SMT-LIB 2) or asp (gringo/clasp)")
 	addModelFlags(f, &o)
 	f.StringVar(&o.variant, "variant", "classic", "classic or diagonal")
-	f.StringVar(&o.out, "out", "", "write to this file instead of standard output")
+	f.StringVar(&o.out, "out", "", "write to this file instead of standard output (whole or not at all)")
+	f.BoolVar(&force, "force", false, "replace --out although sudokubench did not write it")
 	return cmd
 }
 
-func runEncode(stdin io.Reader, stdout, stderr io.Writer, source string, o encodeOptions) error {
+func runEncode(stdin io.Reader, stdout, stderr io.Writer, source string, o encodeOptions, force bool) error {
 	if _, ok := encoders[o.to]; !ok {
 		return usageError(fmt.Errorf("unknown format %q: use %s", o.to, encoderNames))
 	}
@@ -117,16 +120,16 @@ func runEncode(stdin io.Reader, stdout, stderr io.Writer, source string, o encod
 	if err != nil {
 		return usageError(err)
 	}
-	out := stdout
-	if o.out != "" {
-		f, err := os.Create(o.out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		out = f
+	if o.out == "" {
+		return writeEncoded(stdout, stderr, puzzle, o)
 	}
-	return writeEncoded(out, stderr, puzzle, o)
+	if err := report.CheckFiles([]string{o.out}, force); err != nil {
+		return usageError(fmt.Errorf("encode: --out: %w", err))
+	}
+	if err := outfile.Write(o.out, func(w io.Writer) error { return writeEncoded(w, stderr, puzzle, o) }); err != nil {
+		return err
+	}
+	return outfile.Claim(o.out)
 }
 
 // encoders write a puzzle in each format --to takes.

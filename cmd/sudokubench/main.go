@@ -13,7 +13,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/outfile"
 )
 
 func main() {
@@ -79,6 +81,20 @@ func usageError(err error) error {
 	return &exitError{code: exitUsage, err: err}
 }
 
+// inputErrors makes a usage error of an error that a package marks as one
+// in what it was given (harness.ErrInput: a plan too large, a directory
+// that holds no run; outfile.ErrRefused: an output path that may not be
+// written, before anything was) or that names a file that is not what it
+// should be (corpora.LineError: a corpus file that holds no puzzles); any
+// other error it returns as it is.
+func inputErrors(err error) error {
+	var bad *corpora.LineError
+	if errors.Is(err, harness.ErrInput) || errors.Is(err, outfile.ErrRefused) || errors.As(err, &bad) {
+		return usageError(err)
+	}
+	return err
+}
+
 // usageErrorsExit2 makes cobra's own refusals usage errors, for cmd and
 // every command under it: flags that do not parse, arguments their
 // command does not take, and required flags left out (cobra checks those
@@ -127,9 +143,11 @@ type exitError struct {
 func (e *exitError) Error() string { return e.err.Error() }
 func (e *exitError) Unwrap() error { return e.err }
 
+// exitCode is the status err exits with: its exitError's code, wrapped or
+// not, or exitNo.
 func exitCode(err error) int {
-	if e, ok := err.(*exitError); ok {
+	if e := (*exitError)(nil); errors.As(err, &e) {
 		return e.code
 	}
-	return 1
+	return exitNo
 }

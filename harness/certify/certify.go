@@ -31,6 +31,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/outfile"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -473,7 +474,7 @@ func (w *worker) keep(c Certificate) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(w.keepDir, proofFileName(c.ID)), b, 0o644)
+	return outfile.WriteBytes(filepath.Join(w.keepDir, proofFileName(c.ID)), b)
 }
 
 // proofFileName is the name under which a puzzle's proof is kept: its id
