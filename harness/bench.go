@@ -14,6 +14,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers"
 )
 
@@ -62,6 +63,10 @@ type Config struct {
 	// than the one that recorded it (each record names its build).
 	AllowOtherBuild bool
 
+	// SkipInvalid skips the corpora's malformed lines, each a warning,
+	// instead of refusing the benchmark (corpora.Options.SkipInvalid).
+	SkipInvalid bool
+
 	CorporaDir string            // "" looks it up as corpora.FindDir does
 	Registry   *solvers.Registry // the parent's view of the solvers
 	Launch     Launcher          // starts workers that know the same solvers
@@ -69,7 +74,7 @@ type Config struct {
 	// CrossCheck settles every unsat and multiple verdict, untimed, in
 	// this process (exactcover/dlx's oracle); nil checks none.
 	CrossCheck CrossChecker
-	Progress   Progress // nil: silent
+	Progress   progress.Meter // nil: nothing shown
 	// Warn, when set, hears each warning as it arises (a busy machine is
 	// worth knowing before the runs, not after); Summary.Warnings holds
 	// them all either way.
@@ -199,8 +204,9 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
-	// The plan is made before anything is written: a plan refused (too
-	// large, no puzzle, no solver) leaves no directory behind.
+	// The plan is made, and its corpora read and checked, before anything
+	// is written: a plan refused (too large, no puzzle, no solver, bad
+	// input) leaves no directory behind.
 	sum := &Summary{warn: cfg.Warn}
 	prov := currentProvenance()
 	infos, err := selectSolvers(cfg.Registry, cfg.Solvers, sum)
@@ -332,10 +338,11 @@ func execute(ctx context.Context, cfg Config, pending []Run, prov provenance, su
 	}
 	prog := cfg.Progress
 	if prog == nil {
-		prog = silent{}
+		prog = progress.Discard
 	}
-	prog.Begin(sum.Planned, sum.Skipped)
-	defer prog.End()
+	prog.Start("runs", sum.Planned, sum.Skipped)
+	defer prog.Stop()
+	var failed failures
 	for _, run := range pending {
 		if ctx.Err() != nil {
 			sum.Interrupted = true
@@ -354,7 +361,8 @@ func execute(ctx context.Context, cfg Config, pending []Run, prov provenance, su
 			return err
 		}
 		sum.Done++
-		prog.Record(&rec)
+		failed.add(&rec)
+		prog.Update(sum.Skipped+sum.Done, failed.note())
 	}
 	return nil
 }
@@ -398,18 +406,18 @@ func loadPuzzles(cfg Config, sum *Summary) ([]corpora.Puzzle, map[string]string,
 			return nil, nil, err
 		}
 		opts := corpora.Options{
-			SkipInvalid: true, Hints: cfg.Hints, Limit: cfg.Limit, Sample: cfg.Sample,
+			SkipInvalid: cfg.SkipInvalid, Hints: cfg.Hints, Limit: cfg.Limit, Sample: cfg.Sample,
 			Seed: uint64(cfg.Seed), Oracle: cfg.Oracle,
 		}
 		st, err := corpora.Load(dir, name, opts, func(p corpora.Puzzle) error {
 			puzzles = append(puzzles, p)
 			return nil
 		})
+		for _, w := range st.Skipped("corpus " + name) {
+			sum.addWarning(w)
+		}
 		if err != nil {
 			return nil, nil, fmt.Errorf("loading corpus %s: %w", name, err)
-		}
-		if st.Invalid > 0 {
-			sum.addWarning(fmt.Sprintf("corpus %s: %d unreadable lines skipped, first: %v", name, st.Invalid, st.Warnings[0]))
 		}
 	}
 	if len(puzzles) == 0 {

@@ -91,9 +91,9 @@ type stopAfter struct {
 	cancel context.CancelFunc
 }
 
-func (s *stopAfter) Begin(int, int) {}
-func (s *stopAfter) End()           {}
-func (s *stopAfter) Record(*record.Record) {
+func (s *stopAfter) Start(string, int, int) {}
+func (s *stopAfter) Stop()                  {}
+func (s *stopAfter) Update(int, string) {
 	if s.n--; s.n == 0 {
 		s.cancel()
 	}

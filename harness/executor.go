@@ -47,7 +47,9 @@ func (e *Executor) CrossCheckWith(c CrossChecker) *Executor {
 // solver as it is: one without a solution (two equal givens, a cell with
 // no candidate) is the solver's to call unsat. With a checker
 // (CrossCheckWith), an unsat or multiple verdict is then settled in this
-// process, after the worker's timed solve. The only error returned
+// process, after the worker's timed solve; last, the answer is held
+// against what the corpus lists of the puzzle (checkCorpusClaims). The
+// only error returned
 // says that ctx was cancelled: the run was abandoned, its worker killed,
 // and nothing is to be recorded.
 func (e *Executor) Do(ctx context.Context, run Run) (record.Record, error) {
@@ -70,6 +72,7 @@ func (e *Executor) Solve(ctx context.Context, run Run) (record.Record, *sudoku.G
 	if CrossCheck(ctx, e.checker, &rec, run.Puzzle.Grid, grid) != nil {
 		return rec, nil, errInterrupted
 	}
+	grid = checkCorpusClaims(&rec, run, grid)
 	return rec, grid, err
 }
 
@@ -168,7 +171,8 @@ func fillRecord(rec *record.Record, rep reply) {
 }
 
 // judge verifies the answer and holds the run to its limit (0: none): a
-// grid that breaks the rules or the givens is wrong, an unsat claim against
+// grid that breaks the rules or the givens is wrong (the detail says why,
+// then what the solver said of it), an unsat claim against
 // a known solution is wrong, and an answer that came after the limit is a
 // timeout. It returns the verified grid of a run that stays solved or
 // multiple.
@@ -178,7 +182,11 @@ func judge(rec *record.Record, run Run, solution string, timeout time.Duration) 
 	case solvers.Solved, solvers.Multiple:
 		var err error
 		if grid, err = verify(run.Puzzle.Grid, solution); err != nil {
-			rec.Status, rec.Detail = string(solvers.Wrong), err.Error()
+			detail := err.Error()
+			if rec.Detail != "" {
+				detail += "; the solver said: " + rec.Detail
+			}
+			rec.Status, rec.Detail = string(solvers.Wrong), detail
 			return nil
 		}
 	case solvers.Unsat:

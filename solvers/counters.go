@@ -34,6 +34,10 @@ const (
 	// Violations the constraints its best state breaks.
 	Energy     Counter = "energy"
 	Violations Counter = "violations"
+	// StartupNS is the process start-up, in nanoseconds, included in the
+	// solve of a pipeline that runs outside programs: the start-up its
+	// worker measured on a trivial puzzle, once per call.
+	StartupNS Counter = "startup_ns"
 )
 
 // Counters are engine counters by name: the shared ones above, and any an

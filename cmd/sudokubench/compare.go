@@ -39,7 +39,7 @@ pieces), are refused. Runs made while the machine was busy are warned
 about.`,
 		Args: cobra.MinimumNArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			m, err := report.ParseMeasure(measure)
+			m, err := report.ParseMeasure(measure, "")
 			if err != nil {
 				return usageError(err)
 			}
@@ -57,7 +57,11 @@ about.`,
 			}
 			cs, wc := report.Compare(a, b, report.CompareConfig{Measure: m})
 			for _, w := range append(wl, wc...) {
-				fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
+				warn(cmd.ErrOrStderr(), w)
+			}
+			if len(cs) == 0 {
+				return usageError(fmt.Errorf("nothing to compare: A (%s) and B (%s) share no puzzle that one solver ran in one mode on both sides",
+					strings.Join(dirsA, " "), strings.Join(dirsB, " ")))
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "A = %s\nB = %s\n\n", strings.Join(dirsA, " "), strings.Join(dirsB, " "))
 			t := report.CompareTable(cs, m, 0)

@@ -37,7 +37,7 @@ func newCorporaCmd() *cobra.Command {
 			}
 			for _, c := range listing {
 				if c.warning != "" {
-					fmt.Fprintln(cmd.ErrOrStderr(), "warning:", c.warning)
+					warn(cmd.ErrOrStderr(), c.warning)
 				}
 			}
 			if asJSON {

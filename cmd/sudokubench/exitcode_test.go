@@ -87,6 +87,13 @@ func TestUsageErrorsSayWhat(t *testing.T) {
 	if err := os.WriteFile(file, nil, 0o644); err != nil {
 		t.Fatal(err)
 	}
+	run := filepath.Join(tmp, "run-dir")
+	if err := os.Mkdir(run, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(run, "manifest.json"), []byte("{}\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	tests := []struct {
 		name string
 		args []string
@@ -96,6 +103,7 @@ func TestUsageErrorsSayWhat(t *testing.T) {
 		{"check-solver=side", []string{"check-solver", "--sizes", "7", "exactcover/dlx"}, `--sizes "7": side 7 not supported: use 4, 9, 16, 25 or 36`},
 		{"certify=no-proofs", []string{"certify", "--solver", "exactcover/dlx", "--corpus", "17-clue", "--out", filepath.Join(tmp, "cert")}, "--solver exactcover/dlx writes no DRAT proofs; certify with a pipeline that does"},
 		{"certify=binary-corpus", []string{"certify", "--corpus", binary, "--out", filepath.Join(tmp, "cert2")}, binary + ":1: control character 0x7F"},
+		{"certify=run-directory", []string{"certify", "--corpus", "17-clue", "--limit", "1", "--out", run}, run + " holds a benchmark run: certify into a directory of its own"},
 		{"corpora-show=binary", []string{"corpora", "show", binary}, "the input looks binary, not a file of puzzles"},
 		{"reproduce=limit", []string{"reproduce", "comparison", "--limit", "-1", "--out", filepath.Join(tmp, "cmp")}, "-1 puzzles per level: need at least 1"},
 		{"reproduce=timeout", []string{"reproduce", "comparison", "--timeout", "0s", "--out", filepath.Join(tmp, "cmp")}, "timeout 0s: need a limit of at least 1ms"},

@@ -2,7 +2,6 @@ package main
 
 import (
 	"bytes"
-	"fmt"
 
 	"github.com/spf13/cobra"
 
@@ -42,7 +41,7 @@ never a run's results.jsonl, manifest.json or lock.`,
 		RunE: func(cmd *cobra.Command, dirs []string) error {
 			d, warnings, err := report.Load(dirs...)
 			for _, w := range warnings {
-				fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
+				warn(cmd.ErrOrStderr(), w)
 			}
 			if err != nil {
 				return usageError(err)

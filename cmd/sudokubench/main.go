@@ -13,9 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
-	"github.com/sudokubench/sudokubench/harness/outfile"
 )
 
 func main() {
@@ -53,7 +51,7 @@ func newRootCmd() *cobra.Command {
 		newCorporaCmd(), newGenerateCmd(),
 		newAnalyzeCmd(),
 		newRunCmd(), newWorkerCmd(), newMergeCmd(),
-		newSolveCmd(), newSolversCmd(), newCheckSolverCmd(), newEncodeCmd(), newExportCmd(),
+		newSolveCmd(), newSolversCmd(), newCheckSolverCmd(), newEncodeCmd(), newDecodeCmd(), newExportCmd(),
 		newReproduceCmd(),
 		newServeCmd(),
 		newTrainCmd(),
@@ -79,20 +77,6 @@ func usageError(err error) error {
 		return nil
 	}
 	return &exitError{code: exitUsage, err: err}
-}
-
-// inputErrors makes a usage error of an error that a package marks as one
-// in what it was given (harness.ErrInput: a plan too large, a directory
-// that holds no run; outfile.ErrRefused: an output path that may not be
-// written, before anything was) or that names a file that is not what it
-// should be (corpora.LineError: a corpus file that holds no puzzles); any
-// other error it returns as it is.
-func inputErrors(err error) error {
-	var bad *corpora.LineError
-	if errors.Is(err, harness.ErrInput) || errors.Is(err, outfile.ErrRefused) || errors.As(err, &bad) {
-		return usageError(err)
-	}
-	return err
 }
 
 // usageErrorsExit2 makes cobra's own refusals usage errors, for cmd and

@@ -41,7 +41,7 @@ and once every task has finished:
 				return inputErrors(err)
 			}
 			for _, w := range sum.Warnings {
-				fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
+				warn(cmd.ErrOrStderr(), w)
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "merged %d records from %d directories into %s (%d duplicates dropped)\n",
 				sum.Records, len(dirs), out, sum.Duplicates)

@@ -5,14 +5,11 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
-	"io"
-	"os"
 	"path"
 	"path/filepath"
 	"strings"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/sudokubench/sudokubench/harness/report"
 	"github.com/sudokubench/sudokubench/solvers/registry"
@@ -127,7 +124,7 @@ func runReport(cmd *cobra.Command, dirs []string, fl *reportFlags) error {
 	}
 	rep.Warnings = append(warnings, rep.Warnings...)
 	for _, w := range rep.Warnings {
-		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
+		warn(cmd.ErrOrStderr(), w)
 	}
 	if fl.out == "" {
 		return reportStdout(cmd, rep, fl.format)
@@ -145,7 +142,7 @@ func runReport(cmd *cobra.Command, dirs []string, fl *reportFlags) error {
 
 // reportConfig reads the flags that shape the report.
 func reportConfig(fl *reportFlags, width int) (report.Config, error) {
-	m, err := report.ParseMeasure(fl.measure)
+	m, err := report.ParseMeasure(fl.measure, "")
 	if err != nil {
 		return report.Config{}, err
 	}
@@ -180,20 +177,6 @@ func runsOutside() func(solver string) bool {
 		in, err := reg.Lookup(solver)
 		return err == nil && !in.PureGo
 	}
-}
-
-// defaultWidth is the width of text tables written to anything but a
-// terminal.
-const defaultWidth = 100
-
-// terminalWidth is the width of the terminal w writes to, or defaultWidth.
-func terminalWidth(w io.Writer) int {
-	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		if width, _, err := term.GetSize(int(f.Fd())); err == nil && width > 0 {
-			return width
-		}
-	}
-	return defaultWidth
 }
 
 func reportStdout(cmd *cobra.Command, rep *report.Report, format string) error {
@@ -234,7 +217,7 @@ func runScalingReport(cmd *cobra.Command, dirs []string, fl *reportFlags, m repo
 		return usageError(err)
 	}
 	for _, w := range warnings {
-		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
+		warn(cmd.ErrOrStderr(), w)
 	}
 	fig, err := study.Figure(m)
 	if err != nil {

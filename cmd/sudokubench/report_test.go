@@ -3,6 +3,7 @@ package main
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -228,6 +229,24 @@ func TestCompareCommand(t *testing.T) {
 		if _, err := runCLI(t, bad...); err == nil {
 			t.Errorf("%v: no error", bad)
 		}
+	}
+}
+
+// Runs with no puzzle in common have nothing to compare: compare says so,
+// naming them, and exits 2, rather than print an empty table.
+func TestCompareRefusesRunsWithNothingInCommon(t *testing.T) {
+	dirs := make([]string, 2)
+	for i := range dirs {
+		dirs[i] = t.TempDir()
+		line := fmt.Sprintf(`{"solver":"exactcover/dlx","puzzle_id":"c:%d","mode":"unique","status":"solved","wall_ns":1000,"cpu_ns":1000}`, i+1)
+		if err := os.WriteFile(filepath.Join(dirs[i], record.ResultsFile), []byte(line+"\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	stdout, _, err := runCLIInput(t, "", "compare", dirs[0], dirs[1])
+	want := fmt.Sprintf("A (%s) and B (%s) share no puzzle", dirs[0], dirs[1])
+	if exitCodeOf(err) != exitUsage || !strings.Contains(fmt.Sprint(err), want) || stdout != "" {
+		t.Errorf("exit %d (%v), stdout %q; want %d, saying %q, and no table", exitCodeOf(err), err, stdout, exitUsage, want)
 	}
 }
 

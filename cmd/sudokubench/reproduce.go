@@ -16,6 +16,7 @@ import (
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/report"
 	"github.com/sudokubench/sudokubench/harness/reproduce"
+	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
@@ -43,6 +44,7 @@ type comparisonFlags struct {
 	seed                                                    int64
 	timeout                                                 time.Duration
 	resume, reportOnly, check, allowOtherBuild, force       bool
+	skipInvalid                                             bool
 	defs                                                    []string
 }
 
@@ -95,12 +97,13 @@ generations (a quarter of a second).`,
 	f.StringVar(&fl.doc, "doc", "", "write the Markdown document to this file instead of OUT/comparison.md, linking the plots in OUT")
 	f.BoolVar(&fl.check, "check", false, "with --report-only: write nothing, fail if the files on disk differ from what the results give")
 	f.BoolVar(&fl.force, "force", false, "replace documents and plots that sudokubench did not write")
+	addSkipInvalidFlag(cmd, &fl.skipInvalid)
 	addDefsFlag(cmd, &fl.defs)
 	return cmd
 }
 
 func runComparison(cmd *cobra.Command, fl *comparisonFlags) error {
-	measure, err := report.ParseMeasure(fl.measure)
+	measure, err := report.ParseMeasure(fl.measure, "")
 	if err != nil {
 		return usageError(err)
 	}
@@ -140,7 +143,7 @@ func runComparison(cmd *cobra.Command, fl *comparisonFlags) error {
 		return err
 	}
 	for _, w := range c.Report.Warnings {
-		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
+		warn(cmd.ErrOrStderr(), w)
 	}
 	if err := c.WriteTables(cmd.OutOrStdout(), report.Text{}); err != nil {
 		return err
@@ -187,7 +190,7 @@ func benchComparison(cmd *cobra.Command, fl *comparisonFlags, reg *solvers.Regis
 		return "", inputErrors(err)
 	}
 	for _, w := range sum.Warnings {
-		fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
+		warn(cmd.ErrOrStderr(), w)
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "%d of %d runs recorded in %s (%d by this call)\n\n", sum.Skipped+sum.Done, sum.Planned, sum.Out, sum.Done)
 	if sum.Interrupted {
@@ -223,10 +226,10 @@ func comparisonConfig(cmd *cobra.Command, fl *comparisonFlags, reg *solvers.Regi
 	}
 	return reproduce.Config{
 		Entries: entries, PerLevel: fl.limit, Seed: fl.seed, Mode: mode, Timeout: fl.timeout, MemBytes: mem,
-		Out: fl.out, Resume: fl.resume, AllowOtherBuild: fl.allowOtherBuild,
+		Out: fl.out, Resume: fl.resume, AllowOtherBuild: fl.allowOtherBuild, SkipInvalid: fl.skipInvalid,
 		CorporaDir: cmd.Flag("corpora").Value.String(), Registry: reg, Launch: launch,
 		Oracle: bitboard.Oracle{}, CrossCheck: dlx.Oracle{},
-		Progress: newProgress(cmd.ErrOrStderr()),
+		Progress: progress.New(cmd.ErrOrStderr(), "reproduce"),
 	}, nil
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -175,5 +176,30 @@ func TestReproduceComparisonReplacesOnlyItsOwnFiles(t *testing.T) {
 	}
 	if _, err := os.Stat(fresh); err == nil {
 		t.Error("a comparison refused for its --doc ran first")
+	}
+}
+
+// reproduce reads a copy of the 17-clue corpus in --corpora as every
+// command reads its input: a malformed line refuses it, exit 2, before a
+// directory is made; --skip-invalid skips the line, naming it.
+func TestReproduceRefusesAMalformedCorpusCopy(t *testing.T) {
+	data := t.TempDir()
+	text, err := os.ReadFile(filepath.Join("..", "..", "corpora", "data", "17-clue.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(data, "17-clue.txt"), "not a puzzle\n"+string(text))
+	out := filepath.Join(t.TempDir(), "comparison")
+	args := []string{"--corpora", data, "reproduce", "comparison", "--limit", "1", "--solvers", "exactcover/dlx", "--plots", "", "--out", out}
+	_, _, err = runCLIInput(t, "", args...)
+	if want := filepath.Join(data, "17-clue.txt") + ":1: "; exitCodeOf(err) != exitUsage || !strings.Contains(fmt.Sprint(err), want) {
+		t.Errorf("exit %d (%v), want %d naming %s", exitCodeOf(err), err, exitUsage, want)
+	}
+	if _, err := os.Stat(out); err == nil {
+		t.Errorf("the refused comparison made %s", out)
+	}
+	_, stderr, err := runCLIInput(t, "", append(args, "--skip-invalid")...)
+	if err != nil || !strings.Contains(stderr, "warning: skipped "+filepath.Join(data, "17-clue.txt")+":1: ") {
+		t.Errorf("--skip-invalid: %v\n%s", err, stderr)
 	}
 }

@@ -13,16 +13,13 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"sync/atomic"
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/vbauerster/mpb/v8"
-	"github.com/vbauerster/mpb/v8/decor"
-	"golang.org/x/term"
 
 	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/harness/report"
+	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers/neural"
 )
 
@@ -118,18 +115,16 @@ func runTrain(ctx context.Context, stderr io.Writer, f trainFlags, command strin
 	}
 	// The commit is read now: the tree may move on while a long run trains.
 	commit := harness.Build()
-	show := newTrainProgress(stderr)
-	run, err := startRun(ctx, f, show.update)
+	show := progress.New(stderr, "train")
+	run, err := startRun(ctx, f, show)
 	if err != nil {
-		show.end()
 		return err
 	}
 	until := run.Config().Steps
 	if f.stopAt > 0 {
 		until = min(f.stopAt, until)
 	}
-	err = run.Train(ctx, until, f.workers, command, commit, show.update)
-	show.end()
+	err = run.Train(ctx, until, f.workers, command, commit, show)
 	if err != nil && run.Step() == 0 {
 		return fmt.Errorf("train: stopped before the first step: %w", err)
 	}
@@ -147,9 +142,9 @@ func runTrain(ctx context.Context, stderr io.Writer, f trainFlags, command strin
 // startRun resumes the checkpoint of --resume or starts the run the
 // flags describe. A resumed run takes its model, seed and budget from the
 // checkpoint; flags that say otherwise are refused.
-func startRun(ctx context.Context, f trainFlags, progress func(neural.Progress)) (*neural.Run, error) {
+func startRun(ctx context.Context, f trainFlags, meter progress.Meter) (*neural.Run, error) {
 	if f.resume == "" {
-		run, err := newRun(ctx, f, progress)
+		run, err := newRun(ctx, f, meter)
 		if err != nil {
 			return nil, err
 		}
@@ -176,12 +171,12 @@ func startRun(ctx context.Context, f trainFlags, progress func(neural.Progress))
 	return run, nil
 }
 
-// newRun starts the run the flags describe, generating its pool or
-// taking it from --pool-from.
-func newRun(ctx context.Context, f trainFlags, progress func(neural.Progress)) (*neural.Run, error) {
+// newRun starts the run the flags describe, generating its pool (shown
+// on meter) or taking it from --pool-from.
+func newRun(ctx context.Context, f trainFlags, meter progress.Meter) (*neural.Run, error) {
 	cfg := neural.DefaultTraining(f.model, f.seed, f.steps)
 	if f.poolFrom == "" {
-		return neural.NewRun(ctx, cfg, f.workers, progress)
+		return neural.NewRun(ctx, cfg, f.workers, meter)
 	}
 	file, err := openInput("--pool-from", f.poolFrom, "the checkpoint (NAME.ckpt) of another run with the same seed")
 	if err != nil {
@@ -367,55 +362,4 @@ func checkWritable(path string) error {
 	}
 	probe.Close()
 	return os.Remove(probe.Name())
-}
-
-// trainProgress shows training on a terminal as a bar, elsewhere as a line
-// every minute.
-type trainProgress struct {
-	w        io.Writer
-	p        *mpb.Progress
-	bar      *mpb.Bar
-	loss     atomic.Value // float64, read by the bar's goroutine
-	lastLine time.Time
-}
-
-func newTrainProgress(w io.Writer) *trainProgress {
-	t := &trainProgress{w: w}
-	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		t.p = mpb.New(mpb.WithOutput(w), mpb.WithRefreshRate(500*time.Millisecond))
-	}
-	return t
-}
-
-func (t *trainProgress) update(p neural.Progress) {
-	if p.Phase == "data" {
-		fmt.Fprintf(t.w, "train: generating %d puzzles\n", p.Total)
-		return
-	}
-	t.loss.Store(p.Loss)
-	if t.p == nil {
-		if time.Since(t.lastLine) >= time.Minute || p.Done == p.Total {
-			fmt.Fprintf(t.w, "train: step %d/%d, loss %.4f\n", p.Done, p.Total, p.Loss)
-			t.lastLine = time.Now()
-		}
-		return
-	}
-	if t.bar == nil {
-		t.bar = t.p.AddBar(int64(p.Total),
-			mpb.PrependDecorators(decor.Name("steps "), decor.CountersNoUnit("%d/%d")),
-			mpb.AppendDecorators(
-				decor.Any(func(decor.Statistics) string { return fmt.Sprintf(" loss %.4f ", t.loss.Load()) }),
-				decor.Percentage(), decor.Name(" left "), decor.AverageETA(decor.ET_STYLE_GO)))
-	}
-	t.bar.SetCurrent(int64(p.Done))
-}
-
-func (t *trainProgress) end() {
-	if t.p == nil {
-		return
-	}
-	if t.bar != nil && !t.bar.Completed() {
-		t.bar.Abort(false)
-	}
-	t.p.Wait()
 }

@@ -83,8 +83,13 @@ type Summary struct {
 	Limit         int    `json:"limit,omitempty"` // first puzzles of the corpus; 0: all
 	Solver        string `json:"solver"`
 	SolverVersion string `json:"solver_version,omitempty"`
-	Encoding      string `json:"encoding"`
-	Checker       string `json:"checker"`
+	// SolverDefinition names the definition file of a pipeline that
+	// runs a program (a shipped one, or one given with --defs), and
+	// SolverDefinitionSHA is its SHA-256: a resume must use the same.
+	SolverDefinition    string `json:"solver_definition,omitempty"`
+	SolverDefinitionSHA string `json:"solver_definition_sha256,omitempty"`
+	Encoding            string `json:"encoding"`
+	Checker             string `json:"checker"`
 
 	Puzzles       int            `json:"puzzles"` // certificates in the file
 	Verdicts      map[string]int `json:"verdicts"`

@@ -151,7 +151,7 @@ func build(cfg Config, puzzles []corpora.Puzzle) ([]file, error) {
 			file{name: task + ".yml", data: taskDefinition(input, p, cfg.Format)})
 		geo := p.Grid.Geometry()
 		list = append(list, []string{task, p.ID, p.Corpus, strconv.Itoa(p.Line), strconv.Itoa(geo.N), geo.Variant.String(),
-			strconv.Itoa(p.Hints), solutionsText(p.Solutions), p.Grid.String(), p.Grid.SHA256(), input, sha(buf.Bytes())})
+			strconv.Itoa(p.Hints), solutionsText(p), p.Grid.String(), p.Grid.SHA256(), input, sha(buf.Bytes())})
 	}
 	var csvBuf bytes.Buffer
 	w := csv.NewWriter(&csvBuf)
@@ -170,11 +170,16 @@ func sha(b []byte) string {
 	return hex.EncodeToString(s[:])
 }
 
-func solutionsText(n int) string {
-	if n < 0 {
-		return "unknown"
+// solutionsText is what the corpus knows of a puzzle's solution count:
+// the count, a lower bound ("2+"), or "unknown".
+func solutionsText(p corpora.Puzzle) string {
+	switch {
+	case p.Solutions >= 0:
+		return strconv.Itoa(p.Solutions)
+	case p.MinSolutions > 0:
+		return strconv.Itoa(p.MinSolutions) + "+"
 	}
-	return strconv.Itoa(n)
+	return "unknown"
 }
 
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._+-]+`)
@@ -193,9 +198,10 @@ func taskName(p corpora.Puzzle, taken map[string]bool) string {
 }
 
 // taskDefinition is BenchExec's task definition (format 2.0) of one
-// instance: the input file, the solvable property with its verdict where
-// the corpus knows it, the unique property where it knows the count, and
-// the puzzle's facts and the encoding as options.
+// instance: the input file; the solvable property, and the unique property
+// wherever the corpus knows its verdict (BenchExec runs a property without
+// one, but cannot score it); and the puzzle's facts and the encoding as
+// options.
 func taskDefinition(input string, p corpora.Puzzle, f Format) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# sudokubench: %s, %d hints\n", p.ID, p.Hints)
@@ -206,14 +212,17 @@ func taskDefinition(input string, p corpora.Puzzle, f Format) []byte {
 	if v, ok := solvable(p); ok {
 		fmt.Fprintf(&b, "    expected_verdict: %v\n", v)
 	}
-	if p.Solutions >= 0 {
-		fmt.Fprintf(&b, "  - property_file: %s\n    expected_verdict: %v\n", UniqueProperty, p.Solutions == 1)
+	if v, ok := unique(p); ok {
+		fmt.Fprintf(&b, "  - property_file: %s\n    expected_verdict: %v\n", UniqueProperty, v)
 	}
 	geo := p.Grid.Geometry()
 	b.WriteString("\noptions:\n")
 	fmt.Fprintf(&b, "  format: %s\n  size: %d\n  variant: %s\n  hints: %d\n", f.Name, geo.N, geo.Variant, p.Hints)
-	if p.Solutions >= 0 {
+	switch {
+	case p.Solutions >= 0:
 		fmt.Fprintf(&b, "  solutions: %d\n", p.Solutions)
+	case p.MinSolutions > 0:
+		fmt.Fprintf(&b, "  solutions: %s\n", quote(solutionsText(p)))
 	}
 	fmt.Fprintf(&b, "  puzzle: %s\n  puzzle_sha256: %s\n", quote(p.Grid.String()), p.Grid.SHA256())
 	for _, k := range slices.Sorted(maps.Keys(f.Options)) {
@@ -223,13 +232,25 @@ func taskDefinition(input string, p corpora.Puzzle, f Format) []byte {
 }
 
 // solvable is the solvable property's verdict, when known: from the
-// solution count, or from a known solution.
+// solution count, its lower bound, or a known solution.
 func solvable(p corpora.Puzzle) (bool, bool) {
 	switch {
 	case p.Solutions >= 0:
 		return p.Solutions > 0, true
-	case p.Solution != nil:
+	case p.MinSolutions > 0 || p.Solution != nil:
 		return true, true
+	}
+	return false, false
+}
+
+// unique is the unique property's verdict, when known: from the solution
+// count, or false from a lower bound of two.
+func unique(p corpora.Puzzle) (bool, bool) {
+	switch {
+	case p.Solutions >= 0:
+		return p.Solutions == 1, true
+	case p.MinSolutions >= 2:
+		return false, true
 	}
 	return false, false
 }

@@ -154,7 +154,7 @@ func isRunFileName(name string) bool {
 // manifest ("manifest"), by its first line or its JSON; "" for anything
 // else.
 func runContent(path string) string {
-	f, err := os.Open(path)
+	f, err := openRegular(path) // never waits on a pipe swapped in since the check
 	if err != nil {
 		return ""
 	}

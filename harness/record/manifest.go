@@ -3,7 +3,7 @@ package record
 import (
 	"encoding/json"
 	"fmt"
-	"os"
+	"io"
 	"time"
 
 	"github.com/sudokubench/sudokubench/harness/outfile"
@@ -148,9 +148,15 @@ func WriteManifest(path string, m *Manifest) error {
 	return outfile.WriteBytes(path, append(b, '\n'))
 }
 
-// ReadManifest reads a manifest.json.
+// ReadManifest reads a manifest.json; only a regular file is opened
+// (a named pipe there is refused at once, not waited on).
 func ReadManifest(path string) (*Manifest, error) {
-	b, err := os.ReadFile(path)
+	f, err := openRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	b, err := io.ReadAll(f)
+	f.Close()
 	if err != nil {
 		return nil, err
 	}

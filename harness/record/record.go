@@ -91,6 +91,13 @@ type Record struct {
 	// cross-checked though an oracle was there: its budget ran out, or its
 	// finding contradicted a verified grid and was not used.
 	CrossCheckNote string `json:"cross_check_note,omitempty"`
+	// CorpusContradiction says how the run's verified answer contradicts
+	// what the corpus lists of the puzzle: a solution where it lists none,
+	// a second verified solution or a confirmed multiple where it lists
+	// one, a unique-mode solved where it lists several. The status stays
+	// the run's; the corpus's listing is what is in doubt. Empty when the
+	// run establishes nothing against it.
+	CorpusContradiction string `json:"corpus_contradiction,omitempty"`
 
 	WallNS     int64  `json:"wall_ns"` // solve call, monotonic clock
 	CPUNS      int64  `json:"cpu_ns"`  // process CPU time of the solve call

@@ -10,48 +10,107 @@ import (
 	"github.com/sudokubench/sudokubench/solvers"
 )
 
-// Measure is the clock a report reads.
+// Measure is the time a report reads: a clock (CPU or wall), either the
+// whole solve or the solver's own part of it.
+//
+// An outside program's solve includes its process start-up, measured per
+// worker on a trivial puzzle and recorded as the startup_ns counter (one
+// start-up per call the pipeline made). Own time is the solve less that
+// start-up, never below zero; for an in-process solver, which records no
+// start-up, it equals the whole time. Own time still holds what a call
+// does besides starting: writing and parsing the model file, and writing
+// a proof where one was asked for.
 type Measure int
 
 const (
 	// CPU is the process CPU time of the solve (the default: it does not
-	// count time the machine spent on other work).
+	// count time the machine spent on other work), start-up included.
 	CPU Measure = iota
-	// Wall is the monotonic wall-clock time of the solve.
+	// Wall is the monotonic wall-clock time of the solve, start-up included.
 	Wall
+	// OwnCPU is CPU less the outside programs' measured start-up.
+	OwnCPU
+	// OwnWall is Wall less the outside programs' measured start-up.
+	OwnWall
 )
 
-// ParseMeasure reads "cpu" or "wall".
-func ParseMeasure(s string) (Measure, error) {
-	switch strings.ToLower(s) {
+// ParseMeasure reads a clock, "cpu" or "wall", and whether to take the
+// whole time ("total", or "") or the solver's own ("own").
+func ParseMeasure(clock, part string) (Measure, error) {
+	var m Measure
+	switch strings.ToLower(clock) {
 	case "cpu", "":
-		return CPU, nil
+		m = CPU
 	case "wall":
-		return Wall, nil
+		m = Wall
+	default:
+		return 0, fmt.Errorf("unknown time measure %q: use cpu or wall", clock)
 	}
-	return 0, fmt.Errorf("unknown time measure %q: use cpu or wall", s)
+	switch strings.ToLower(part) {
+	case "total", "":
+		return m, nil
+	case "own":
+		return m + OwnCPU, nil
+	}
+	return 0, fmt.Errorf("unknown time part %q: use total (start-up included) or own (outside programs' start-up taken out)", part)
 }
+
+// Own says whether the measure takes outside programs' start-up out.
+func (m Measure) Own() bool { return m >= OwnCPU }
+
+// Clock is the measure's clock, start-up included: CPU or Wall.
+func (m Measure) Clock() Measure { return m % OwnCPU }
+
+// WithOwn is the measure's clock with start-up taken out.
+func (m Measure) WithOwn() Measure { return m.Clock() + OwnCPU }
 
 func (m Measure) String() string {
-	if m == Wall {
-		return "wall"
+	s := "cpu"
+	if m.Clock() == Wall {
+		s = "wall"
 	}
-	return "cpu"
+	if m.Own() {
+		s += ", own"
+	}
+	return s
 }
 
-// Label names the clock in prose: "CPU" or "wall-clock".
+// Label names the time in prose: "CPU", "wall-clock", "own CPU".
 func (m Measure) Label() string {
-	if m == Wall {
-		return "wall-clock"
+	s := "CPU"
+	if m.Clock() == Wall {
+		s = "wall-clock"
 	}
-	return "CPU"
+	if m.Own() {
+		s = "own " + s
+	}
+	return s
+}
+
+// Includes says in a phrase what the measure holds of an outside
+// program's call, for notes and captions.
+func (m Measure) Includes() string {
+	if m.Own() {
+		return "outside programs' measured start-up taken out (never below zero); model file writing and parsing still in"
+	}
+	return "outside programs' process start-up included"
 }
 
 func (m Measure) of(r *record.Record) float64 {
-	if m == Wall {
-		return float64(r.WallNS)
+	t := float64(r.CPUNS)
+	if m.Clock() == Wall {
+		t = float64(r.WallNS)
 	}
-	return float64(r.CPUNS)
+	if m.Own() {
+		t = max(t-StartupNS(r), 0)
+	}
+	return t
+}
+
+// StartupNS is the process start-up a run's outside program calls
+// account for, as measured by its worker: 0 for an in-process solver.
+func StartupNS(r *record.Record) float64 {
+	return r.Counters[string(solvers.StartupNS)]
 }
 
 // The counters a stochastic solver may record to report several reads

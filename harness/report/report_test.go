@@ -362,6 +362,27 @@ func TestLoadErrors(t *testing.T) {
 	}
 }
 
+// A run whose answer contradicts its corpus's listing is a warning of the
+// report, naming the first and counting them all.
+func TestLoadWarnsOfCorpusContradictions(t *testing.T) {
+	dir := t.TempDir()
+	lines := `{"solver":"s","puzzle_id":"c:1","mode":"unique","status":"solved"}
+{"solver":"s","puzzle_id":"c:2","mode":"unique","status":"solved","corpus_contradiction":"the corpus lists 2 solutions, but this unique-mode run found exactly one"}
+{"solver":"t","puzzle_id":"c:2","mode":"unique","status":"solved","corpus_contradiction":"the corpus lists 2 solutions, but this unique-mode run found exactly one"}
+`
+	if err := os.WriteFile(filepath.Join(dir, record.ResultsFile), []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, warnings, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "2 run(s) on 1 puzzle(s) contradict what their corpus lists of the puzzle (each record's corpus_contradiction says how); first, c:2 by s: the corpus lists 2 solutions"
+	if !slices.ContainsFunc(warnings, func(w string) bool { return strings.HasPrefix(w, want) }) {
+		t.Errorf("warnings %q lack %q", warnings, want)
+	}
+}
+
 func TestLoadMergesAndWarns(t *testing.T) {
 	d, warnings, err := Load(filepath.Join("testdata", "run-a"), filepath.Join("testdata", "run-b"))
 	if err != nil {

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers"
 )
 
@@ -38,6 +39,9 @@ type Config struct {
 	Resume bool
 	// AllowOtherBuild lets a resumed comparison go on with another build.
 	AllowOtherBuild bool
+	// SkipInvalid skips malformed lines of the corpus read (a copy in
+	// CorporaDir), each a warning, instead of refusing it.
+	SkipInvalid bool
 
 	CorporaDir string
 	Registry   *solvers.Registry
@@ -45,7 +49,7 @@ type Config struct {
 	Oracle     corpora.Oracle // completes the derived corpora (exactcover/dlx)
 	// CrossCheck settles every unsat and multiple verdict (exactcover/dlx).
 	CrossCheck harness.CrossChecker
-	Progress   harness.Progress
+	Progress   progress.Meter
 }
 
 // Bench runs every entry's pipeline on every level's puzzles through the
@@ -77,7 +81,7 @@ func (cfg Config) harness() harness.Config {
 	return harness.Config{
 		Corpora: levelCorpora(), Sample: cfg.PerLevel, Solvers: strings.Join(runnable(cfg.Entries), ","),
 		Mode: cfg.Mode, Reps: 1, Seed: cfg.Seed, Timeout: cfg.Timeout, MemBytes: cfg.MemBytes,
-		Out: cfg.Out, DirName: "comparison", Resume: cfg.Resume, AllowOtherBuild: cfg.AllowOtherBuild,
+		Out: cfg.Out, DirName: "comparison", Resume: cfg.Resume, AllowOtherBuild: cfg.AllowOtherBuild, SkipInvalid: cfg.SkipInvalid,
 		CorporaDir: cfg.CorporaDir, Registry: cfg.Registry, Launch: cfg.Launch, Oracle: cfg.Oracle,
 		CrossCheck: cfg.CrossCheck, Progress: cfg.Progress,
 	}

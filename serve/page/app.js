@@ -35,6 +35,7 @@ function buildGrid(n) {
   board.cells = [];
   board.focus = 0;
   grid.replaceChildren();
+  forgetResults();
   grid.style.setProperty("--n", n);
   grid.dataset.size = n;
   grid.setAttribute("aria-label", `Puzzle grid, ${n} by ${n}`);
@@ -126,12 +127,13 @@ function onCellPaste(e) {
 }
 
 // setCell writes one cell typed by hand: the grid is then a new puzzle,
-// so an earlier solution and error marks go.
+// so an earlier solution, error marks and results go.
 function setCell(i, ch) {
   const cell = board.cells[i];
   cell.classList.remove("solved");
   clearSolution();
   clearMarks();
+  forgetResults();
   cell.value = ch;
   cell.classList.toggle("given", ch !== "");
 }
@@ -145,11 +147,12 @@ function puzzleString() {
 }
 
 // loadLine fills the grid from a one-line puzzle, characters or numbers;
-// givens are marked.
+// givens are marked, and the last puzzle's results go.
 function loadLine(line) {
   const cells = tokens(line);
   const n = Math.round(Math.sqrt(cells.length));
   if (n !== board.n) buildGrid(n);
+  forgetResults();
   board.cells.forEach((cell, i) => {
     cell.value = blank(cells[i]) ? "" : cells[i].toUpperCase();
     cell.classList.toggle("given", cell.value !== "");
@@ -217,6 +220,17 @@ function markCells(names) {
     if (first < 0) first = Number(cell.dataset.index);
   }
   if (first >= 0) moveFocus(first);
+}
+
+// forgetResults takes away what was shown of the last puzzle: the result
+// of its solve and the chart of all solvers on it.
+function forgetResults() {
+  $("facts").replaceChildren();
+  $("counters").querySelector("tbody").replaceChildren();
+  $("counters").hidden = true;
+  $("outcome").hidden = true;
+  $("chart").replaceChildren();
+  $("comparison").hidden = true;
 }
 
 function clearMarks() {
@@ -520,7 +534,11 @@ document.addEventListener("DOMContentLoaded", () => {
     buildGrid(Number($("size").value));
     say("Empty grid.");
   });
-  $("variant").addEventListener("change", showVariant);
+  $("variant").addEventListener("change", () => {
+    showVariant();
+    clearSolution();
+    forgetResults();
+  });
   $("size").addEventListener("change", () => {
     const defaults = { 4: 6, 9: 30, 16: 110, 25: 300, 36: 780 };
     $("hints").value = defaults[$("size").value];

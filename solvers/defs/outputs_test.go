@@ -43,13 +43,24 @@ func TestReaders(t *testing.T) {
 		{name: "smtlib/unsat", output: "smtlib", text: "unsat\n(error \"line 9 column 10: model is not available\")\n", verdict: unsat, exhausted: true},
 		{name: "smtlib/unknown", output: "smtlib", text: "unknown\n", verdict: unknown, exhausted: true},
 		{name: "smtlib/error-first", output: "smtlib", text: "(error \"line 3: unknown constant c_1_1\")\n", err: "check-sat answered"},
-		{name: "smtlib/no-values", output: "smtlib", text: "sat\n", err: "no get-value response"},
+		{name: "smtlib/z3-model", output: "smtlib", text: "sat\n(:conflicts 3\n :total-time 0.01)\n(\n  (define-fun c_1_1 () Int\n    4)\n  (define-fun c_1_2 () Int\n    (- 1))\n)\n", verdict: sat, solutions: 1, exhausted: true, counter: "conflicts"},
+		{name: "smtlib/cvc5-model", output: "smtlib", text: "sat\n(\n(define-fun x_1_1_1 () Bool true)\n)\n", verdict: sat, solutions: 1, exhausted: true},
+		{name: "smtlib/old-z3-model", output: "smtlib", text: "sat\n(model\n  (define-fun c_1_1 () Int 4)\n)\n", verdict: sat, solutions: 1, exhausted: true},
+		{name: "smtlib/unsat-clean", output: "smtlib", text: "unsat\n(:conflicts 3)\n", verdict: unsat, exhausted: true, counter: "conflicts"},
+		{name: "smtlib/no-values", output: "smtlib", text: "sat\n", err: "printed no values"},
+		{name: "smtlib/error-after-sat", output: "smtlib", text: "sat\n(error \"model is not available\")\n", err: "then (error"},
+		{name: "smtlib/function-model", output: "smtlib", text: "sat\n((define-fun f ((x Int)) Int x))\n", err: "want (define-fun NAME () SORT VALUE)"},
 		{name: "smtlib/unclosed", output: "smtlib", text: "sat\n((c_1_1 4)", err: "unclosed"},
 		{name: "clasp/two", output: "clasp", text: "Answer: 1\nx(1,1,1)\nAnswer: 2\nx(1,1,2)\nSATISFIABLE\n\nModels       : 2\nChoices      : 5\n", exit: 30, verdict: sat, solutions: 2, exhausted: true, counter: "choices"},
 		{name: "clasp/one-of-more", output: "clasp", text: "Answer: 1\nx(1,1,1)\nSATISFIABLE\nModels       : 1+\n", exit: 10, verdict: sat, solutions: 1},
 		{name: "clasp/one-exhausted", output: "clasp", text: "Answer: 1\nx(1,1,1)\nSATISFIABLE\nModels       : 1\n", exit: 30, verdict: sat, solutions: 1, exhausted: true},
 		{name: "clasp/unsat", output: "clasp", text: "UNSATISFIABLE\nModels       : 0\n", exit: 20, verdict: unsat, exhausted: true},
 		{name: "clasp/nothing", output: "clasp", text: "clasp version 3.3.5\nReading from stdin\n", exit: 65, err: "no verdict"},
+		{name: "sample/qbsolv", output: "sample", text: "4 Number of bits in solution\n0110\n-2.00000 Energy of solution\n0 Number of Partitioned calls, 1 output sample\n", verdict: sat, solutions: 1},
+		{name: "sample/json-labels", output: "sample", text: `{"0,0_1": 1, "0,0_2": 0}`, verdict: sat, solutions: 1},
+		{name: "sample/json-list", output: "sample", text: "[1, 0, 0]\n", verdict: sat, solutions: 1},
+		{name: "sample/not-binary", output: "sample", text: `{"0,0_1": 2}`, err: "want 0 or 1"},
+		{name: "sample/nothing", output: "sample", text: "Energy of solution\n", err: "no line of 0s and 1s"},
 		{name: "grid/one", output: "grid", text: "# a comment\n1234341221434321\n", verdict: sat, solutions: 1, exhausted: true},
 		{name: "grid/unsat", output: "grid", text: "UNSAT\n", verdict: unsat, exhausted: true},
 		{name: "grid/nothing", output: "grid", text: "\n\n", err: "neither"},
@@ -76,28 +87,37 @@ func TestReaders(t *testing.T) {
 	}
 }
 
-// The readers hand each format's solution on as the input's decoder
+// The readers hand each format's formats.Answer on as the input's decoder
 // wants it.
 func TestReadersKeepTheSolution(t *testing.T) {
 	r, _ := readSATCompetition([]byte("s SATISFIABLE\nv 1 -2\nv 3 0\n"), 10)
-	if !slices.Equal(r.solutions[0].lits, []int{1, -2, 3}) {
-		t.Errorf("sat-competition literals %v", r.solutions[0].lits)
+	if !slices.Equal(r.solutions[0].Lits, []int{1, -2, 3}) {
+		t.Errorf("sat-competition literals %v", r.solutions[0].Lits)
 	}
 	r, _ = readPBCompetition([]byte("s SATISFIABLE\nv x1 -x2 ~x3 x4\n"), 0)
-	if !slices.Equal(r.solutions[0].lits, []int{1, -2, -3, 4}) {
-		t.Errorf("pb-competition literals %v", r.solutions[0].lits)
+	if !slices.Equal(r.solutions[0].Lits, []int{1, -2, -3, 4}) {
+		t.Errorf("pb-competition literals %v", r.solutions[0].Lits)
 	}
-	r, _ = readSMTLIB([]byte("sat\n((c_1_1 4) (c_1_2 (- 1)) (x true))"), 0)
-	if v := r.solutions[0].values; v["c_1_1"] != "4" || v["c_1_2"] != "-1" || v["x"] != "true" {
-		t.Errorf("smtlib values %v", v)
+	for _, text := range []string{
+		"sat\n((c_1_1 4) (c_1_2 (- 1)) (x true))",
+		"sat\n(\n(define-fun c_1_1 () Int 4)\n(define-fun c_1_2 () Int (- 1))\n(define-fun x () Bool true)\n)\n",
+	} {
+		r, _ = readSMTLIB([]byte(text), 0)
+		if v := r.solutions[0].Values; v["c_1_1"] != "4" || v["c_1_2"] != "-1" || v["x"] != "true" {
+			t.Errorf("smtlib values %v from %q", v, text)
+		}
+	}
+	r, _ = readSample([]byte("3 Number of bits in solution\n011\n"), 0)
+	if s := r.solutions[0].Sample; len(s) != 3 || s["0"] != 0 || s["1"] != 1 || s["2"] != 1 {
+		t.Errorf("qbsolv sample %v", s)
 	}
 	r, _ = readMiniZinc([]byte("1 2\n3 4\n----------\n"), 0)
-	if r.solutions[0].text != "1 2\n3 4" {
-		t.Errorf("minizinc text %q", r.solutions[0].text)
+	if r.solutions[0].Text != "1 2\n3 4" {
+		t.Errorf("minizinc text %q", r.solutions[0].Text)
 	}
 	r, _ = readClasp([]byte("Answer: 1\nx(1,1,1) x(1,2,2)\nSATISFIABLE\n"), 10)
-	if !slices.Equal(r.solutions[0].atoms, []string{"x(1,1,1)", "x(1,2,2)"}) {
-		t.Errorf("clasp atoms %v", r.solutions[0].atoms)
+	if !slices.Equal(r.solutions[0].Atoms, []string{"x(1,1,1)", "x(1,2,2)"}) {
+		t.Errorf("clasp atoms %v", r.solutions[0].Atoms)
 	}
 }
 

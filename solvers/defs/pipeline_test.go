@@ -3,6 +3,8 @@ package defs
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -69,6 +71,13 @@ input = "cnf"
 command = ["sh", "-c", "if [ -e {workdir}/seen ]; then echo UNSAT; else touch {workdir}/seen; echo ` + solutionA + `; fi; cat {input} > /dev/null"]
 output = "grid"
 unique = "block"`, solvers.Unique, solvers.Solved, 2},
+		// A sampler answering a qbsolv file with a sample above energy 0
+		// (every variable 0) gave up: it is incomplete, not wrong.
+		{"output=sample/above-zero", `name = "qubo/sh-test"
+input = "qubo"
+command = ["sh", "-c", "n=$(grep -c \"^c variable\" {input}); printf \"%0\"$n\"d\\n\" 0"]
+output = "sample"
+unique = "none"`, solvers.First, solvers.GaveUp, 1},
 		{"unique=block/multiple", `name = "sat/sh-test"
 input = "cnf"
 command = ["sh", "-c", "if [ -e {workdir}/seen ]; then echo ` + solutionB + `; else touch {workdir}/seen; echo ` + solutionA + `; fi; cat {input} > /dev/null"]
@@ -184,6 +193,42 @@ unique = "none"`)
 		if !strings.Contains(script, want) {
 			t.Errorf("command %q lacks %q", script, want)
 		}
+	}
+}
+
+// {defdir} in a program's name is the definition file's directory, so that
+// a script kept beside the file runs, is found available and gives the
+// version, wherever the suite runs from.
+func TestProgramBesideTheDefinition(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "solve.sh"), []byte("#!/bin/sh\n[ \"$1\" = --version ] && echo solve.sh 1.2 && exit\necho "+solutionA+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "mine.toml")
+	text := `[[solver]]
+name = "sh/beside"
+input = "puzzle"
+command = ["{defdir}/solve.sh", "{input}"]
+output = "grid"
+unique = "none"
+version = ["{defdir}/solve.sh", "--version"]
+`
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := f.Definitions[0]
+	if err := d.Available(); err != nil {
+		t.Errorf("available: %v", err)
+	}
+	if v := d.ProgramVersion(); v != "solve.sh 1.2" {
+		t.Errorf("version %q, want the script's", v)
+	}
+	if res, err := solve(t, d, twoSolutions, solvers.First); err != nil || res.Status != solvers.Solved || res.Solution.String() != solutionA {
+		t.Errorf("status %s (%s), err %v; want the script's solution", res.Status, res.Detail, err)
 	}
 }
 

@@ -25,7 +25,7 @@ const startupTrials = 3
 // phase less startup_ns estimates the programs' own work.
 func (p *pipeline) measureStartup(ctx context.Context) error {
 	puzzle := startupPuzzle(p.def)
-	inst, err := p.in.pose(p.in, puzzle, p.def.Options, p.cache)
+	inst, err := p.in.Pose(puzzle, p.def.Options, p.cache)
 	if err != nil {
 		return fmt.Errorf("%s: measuring start-up: posing a trivial puzzle: %w", p.def.Name, err)
 	}
