@@ -167,7 +167,25 @@ func fillRecord(rec *record.Record, rep reply) {
 	rec.EncodeNS, rec.SolveNS, rec.DecodeNS = int64(rep.Phases.Encode), int64(rep.Phases.Solve), int64(rep.Phases.Decode)
 	rec.AllocBytes, rec.PeakRSS = rep.AllocBytes, rep.PeakRSS
 	rec.BaseRSS, rec.ProgramPeakRSS = rep.BaseRSS, rep.ProgramPeakRSS
+	if own, ok := ownPeak(rep, rec.External); ok {
+		rec.OwnPeak = &own
+	}
+	rec.Timing = rep.Timing
 	rec.Counters, rec.Model = rep.Counters, rep.Model
+}
+
+// ownPeak is what a run's pipeline itself held at its peak
+// (record.Record.OwnPeak): the outside programs' process tree at its
+// peak, or an in-process solver's peak above the idle worker's. ok is
+// false where it was not measured.
+func ownPeak(rep reply, external bool) (own uint64, ok bool) {
+	switch {
+	case external:
+		return rep.ProgramTreePeak, rep.ProgramTreePeak > 0
+	case rep.PeakRSS > 0 && rep.BaseRSS > 0:
+		return rep.PeakRSS - min(rep.BaseRSS, rep.PeakRSS), true
+	}
+	return 0, false
 }
 
 // judge verifies the answer and holds the run to its limit (0: none): a

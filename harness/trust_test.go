@@ -219,7 +219,9 @@ func TestConfigRefusesNonsense(t *testing.T) {
 
 // Every record carries the idle worker's resident set; an outside
 // program's own peak is recorded beside the worker's, and only for
-// pipelines that run one.
+// pipelines that run one; the pipeline's own memory is the peak above
+// the idle worker's for an in-process solver, the program's for an
+// outside one.
 func TestMemoryBesideTheWorkersPeak(t *testing.T) {
 	for _, solver := range []string{"exactcover/dlx", "test/outside"} {
 		cfg := tinyConfig(t.TempDir(), solver)
@@ -241,6 +243,14 @@ func TestMemoryBesideTheWorkersPeak(t *testing.T) {
 				t.Logf("%s: program peak not measured here (ptrace refused?)", r.Key())
 			case !inside && (r.ProgramPeakRSS < outsideMiB<<20 || r.ProgramPeakRSS > 4*outsideMiB<<20):
 				t.Errorf("%s: program peak %d MiB, want the shell's own %d-%d MiB", r.Key(), r.ProgramPeakRSS>>20, outsideMiB, 4*outsideMiB)
+			}
+			switch {
+			case inside && (r.OwnPeak == nil || *r.OwnPeak != r.PeakRSS-r.BaseRSS):
+				t.Errorf("%s: own peak %v, want the peak above the idle worker's, %d", r.Key(), r.OwnPeak, r.PeakRSS-r.BaseRSS)
+			case !inside && r.ProgramPeakRSS == 0 && r.OwnPeak != nil:
+				t.Errorf("%s: own peak %d with the program's unmeasured", r.Key(), *r.OwnPeak)
+			case !inside && r.ProgramPeakRSS != 0 && (r.OwnPeak == nil || *r.OwnPeak != r.ProgramPeakRSS):
+				t.Errorf("%s: own peak %v, want the one program's %d", r.Key(), r.OwnPeak, r.ProgramPeakRSS)
 			}
 		}
 	}
@@ -313,7 +323,8 @@ func TestStampReadsEveryPartOfTheBuildInfo(t *testing.T) {
 
 // A defined pipeline's program peak includes the processes its program
 // starts: a wrapper script that runs a program touching forkingMiB before
-// CaDiCaL records a peak above forkingMiB.
+// CaDiCaL records a peak above forkingMiB. Its own peak, the most its
+// process tree held at once, does not add CaDiCaL's, which ran after.
 func TestDefinedPipelinePeakIncludesItsProgramsChildren(t *testing.T) {
 	cfg := tinyConfig(t.TempDir(), "sat/forking-cadical")
 	cfg.Timeout = 30 * time.Second // a busy machine, and 200 MiB touched per call
@@ -335,6 +346,8 @@ func TestDefinedPipelinePeakIncludesItsProgramsChildren(t *testing.T) {
 			t.Logf("%s: program peak not measured here (ptrace refused?)", r.Key())
 		case r.ProgramPeakRSS < forkingMiB<<20:
 			t.Errorf("%s: program peak %d MiB, want above the %d MiB its wrapper's child touched", r.Key(), r.ProgramPeakRSS>>20, forkingMiB)
+		case r.OwnPeak == nil || *r.OwnPeak < forkingMiB<<20 || *r.OwnPeak >= r.ProgramPeakRSS:
+			t.Errorf("%s: own peak %v, want at least the %d MiB its wrapper's child touched and below the sum of peaks, %d MiB", r.Key(), r.OwnPeak, forkingMiB, r.ProgramPeakRSS>>20)
 		}
 	}
 }

@@ -7,9 +7,9 @@ import (
 )
 
 func TestOwnTimeTakesStartUpOut(t *testing.T) {
-	outside := &record.Record{CPUNS: 9_000_000, WallNS: 10_000_000, Counters: map[string]float64{"startup_ns": 4_000_000}}
+	outside := &record.Record{CPUNS: 9_000_000, WallNS: 10_000_000, Counters: map[string]float64{"solves": 2, "startup_ns": 4_000_000, "startup_cpu_ns": 4_000_000}}
 	inProcess := &record.Record{CPUNS: 2_000, WallNS: 2_500}
-	startupOnly := &record.Record{CPUNS: 3_000_000, WallNS: 3_500_000, Counters: map[string]float64{"startup_ns": 4_000_000}}
+	startupOnly := &record.Record{CPUNS: 3_000_000, WallNS: 3_500_000, Counters: map[string]float64{"solves": 1, "startup_ns": 4_000_000, "startup_cpu_ns": 4_000_000}}
 	cases := []struct {
 		clock, part string
 		rec         *record.Record

@@ -14,12 +14,14 @@ import (
 // whole solve or the solver's own part of it.
 //
 // An outside program's solve includes its process start-up, measured per
-// worker on a trivial puzzle and recorded as the startup_ns counter (one
-// start-up per call the pipeline made). Own time is the solve less that
-// start-up, never below zero; for an in-process solver, which records no
-// start-up, it equals the whole time. Own time still holds what a call
-// does besides starting: writing and parsing the model file, and writing
-// a proof where one was asked for.
+// worker on a trivial puzzle by both clocks (the startup_ns and
+// startup_cpu_ns counters, one start-up per call the pipeline made). Own
+// time is the solve less that start-up by the same clock, never below
+// zero (record.Record.Own); for an in-process solver it equals the whole
+// time, and so it does for records written before the CPU start-up was
+// measured. Own time still holds what a call does besides starting:
+// posing, writing and parsing the model file, and writing a proof where
+// one was asked for.
 type Measure int
 
 const (
@@ -97,20 +99,14 @@ func (m Measure) Includes() string {
 }
 
 func (m Measure) of(r *record.Record) float64 {
-	t := float64(r.CPUNS)
-	if m.Clock() == Wall {
-		t = float64(r.WallNS)
-	}
+	wall, cpu := r.WallNS, r.CPUNS
 	if m.Own() {
-		t = max(t-StartupNS(r), 0)
+		wall, cpu, _ = r.Own()
 	}
-	return t
-}
-
-// StartupNS is the process start-up a run's outside program calls
-// account for, as measured by its worker: 0 for an in-process solver.
-func StartupNS(r *record.Record) float64 {
-	return r.Counters[string(solvers.StartupNS)]
+	if m.Clock() == Wall {
+		return float64(wall)
+	}
+	return float64(cpu)
 }
 
 // The counters a stochastic solver may record to report several reads

@@ -596,13 +596,15 @@ func addRates(p *plot.Plot, st Styles, solver string, pts rates) error {
 // memoryRow is the height of a solver's row in MemoryBySolver.
 const memoryRow = vg.Length(10)
 
-// MemoryBySolver draws horizontal box plots of each solver's peak memory,
-// solver names down the y axis in sorted order. The axis is linear over
+// MemoryBySolver draws horizontal box plots of each solver's peak memory
+// as Obs.PeakRSS has it (the whole worker's for an in-process solver, the
+// outside program's for one that runs programs: not each pipeline's own,
+// and the axis says so), solver names down the y axis in sorted order. The axis is linear over
 // the data when the peaks span less than a factor of ten, and logarithmic
 // (boxes computed on log10, as in TimeByGroup) when they span more.
 // Observations without a measured peak are left out.
 func MemoryBySolver(obs []Obs, st Styles) (Figure, error) {
-	p := newPanel("peak RSS (MiB)", "", valueGrid(true))
+	p := newPanel("peak RSS (MiB): whole worker or program", "", valueGrid(true))
 	solvers := solverNames(obs)
 	mems := make([][]float64, len(solvers))
 	var all []float64

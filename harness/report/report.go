@@ -231,7 +231,7 @@ func (r *Report) Figures() ([]Figure, error) {
 		}
 	}
 	f, err = MemoryBySolver(r.Obs, r.Styles)
-	caption := "Peak memory by pipeline: the worker's for in-process solvers, the program's for outside ones (left out where not measured)."
+	caption := "Peak memory by pipeline, two different things: for an in-process solver the whole worker's, Go runtime included; for an outside one the program's own, the sum of its processes' peaks (left out where not measured)."
 	if err := add(f, err, "memory", caption); err != nil {
 		return nil, err
 	}

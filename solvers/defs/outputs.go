@@ -14,6 +14,7 @@ import (
 	"unicode"
 
 	"github.com/sudokubench/sudokubench/encodings/formats"
+	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/external"
 	"github.com/sudokubench/sudokubench/solvers/milp"
 )
@@ -155,9 +156,20 @@ func lines(text []byte, f func(line string) error) error {
 // plain as "conflicts : 12" (minisat beside a result file).
 var satCounters = regexp.MustCompile(`^(?:c\s+)?(?:(decisions|conflicts|propagations|restarts)\s*:\s*(\d+)|(\d+)\s+(decisions|conflicts|propagations|restarts)\b)`)
 
+// satReportedTime is the CPU time a SAT solver reports it took, in
+// seconds, over its whole life (parsing included): minisat's "CPU time :
+// 0.003165 s" (user time, to the microsecond) and CaDiCaL's "c total
+// process time since initialization: 0.01 seconds" (to the hundredth).
+var satReportedTime = regexp.MustCompile(`^(?:CPU time\s*:|c\s+total process time since initialization:)\s*(\d+(?:\.\d+)?)\s`)
+
 // addSATCounter adds the counter a comment line states, the first of each
-// name only (solvers repeat them in summaries).
+// name only (solvers repeat them in summaries), and the time the solver
+// reports.
 func addSATCounter(counters map[string]float64, line string) {
+	if t := satReportedTime.FindStringSubmatch(line); t != nil {
+		counters[string(solvers.ReportedCPU)], _ = strconv.ParseFloat(t[1], 64)
+		return
+	}
 	m := satCounters.FindStringSubmatch(line)
 	if m == nil {
 		return

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/external"
 )
 
@@ -22,6 +23,7 @@ func TestReaders(t *testing.T) {
 	}{
 		{name: "sat/sat", output: "sat-competition", text: "c 14 conflicts\nc 0 decisions\ns SATISFIABLE\nv 1 -2 3\nv -4 0\n", exit: 10, verdict: sat, solutions: 1, exhausted: true, counter: "conflicts"},
 		{name: "sat/minisat-result-file", output: "sat-competition", text: "SAT\n1 -2 3 0\n", verdict: sat, solutions: 1, exhausted: true},
+		{name: "sat/cadical-time", output: "sat-competition", text: "c total process time since initialization:         0.25    seconds\ns SATISFIABLE\nv 1 0\n", exit: 10, verdict: sat, solutions: 1, exhausted: true, counter: string(solvers.ReportedCPU)},
 		{name: "sat/unsat", output: "sat-competition", text: "c conflicts: 3\ns UNSATISFIABLE\n", exit: 20, verdict: unsat, exhausted: true, counter: "conflicts"},
 		{name: "sat/exit-code-only", output: "sat-competition", text: "c nothing said\n", exit: 20, verdict: unsat, exhausted: true},
 		{name: "sat/all-solutions", output: "sat-competition", text: "s SATISFIABLE\nv 1 -2 0\ns SATISFIABLE\nv -1 2 0\ns SOLUTIONS 2\n", verdict: sat, solutions: 2, exhausted: true},
@@ -84,6 +86,29 @@ func TestReaders(t *testing.T) {
 				t.Errorf("counters %v lack %s", r.counters, tt.counter)
 			}
 		})
+	}
+}
+
+// The time a SAT solver reports it took is a counter, read from its
+// output or, beside a result file, from its log: minisat's user time,
+// CaDiCaL's process time.
+func TestSATReadersKeepTheReportedTime(t *testing.T) {
+	for _, c := range []struct {
+		name, answer, log string
+		want              float64
+	}{
+		{"minisat", "SAT\n1 -2 3 0\n", "conflicts             : 6              (1896 /sec)\nCPU time              : 0.003165 s\n\nSATISFIABLE\n", 0.003165},
+		{"cadical", "c total process time since initialization:         0.25    seconds\nc total real time since initialization:            0.31    seconds\ns SATISFIABLE\nv 1 -2 3 0\n", "", 0.25},
+		{"none", "s SATISFIABLE\nv 1 -2 3 0\n", "", 0},
+	} {
+		log := c.log
+		if log == "" {
+			log = c.answer
+		}
+		r, err := outputs["sat-competition"].read([]byte(c.answer), external.Output{Stdout: []byte(log), ExitCode: 10})
+		if err != nil || r.counters[string(solvers.ReportedCPU)] != c.want {
+			t.Errorf("%s: %s %v, %v; want %v", c.name, string(solvers.ReportedCPU), r.counters[string(solvers.ReportedCPU)], err, c.want)
+		}
 	}
 }
 

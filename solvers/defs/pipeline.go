@@ -30,7 +30,7 @@ type pipeline struct {
 	cache formats.Cache
 	// startup is what one call of the programs costs on a trivial
 	// puzzle, measured at the first solve; 0 until then.
-	startup time.Duration
+	startup startup
 }
 
 // NewSolver makes a fresh solver of the definition.
@@ -40,6 +40,13 @@ func (d *Definition) NewSolver() solvers.Solver {
 
 // Solve runs the pipeline on one puzzle.
 func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+	if p.startup.wall == 0 {
+		// First, before any check: a worker priming with a puzzle this
+		// pipeline refuses still pays for it then, untimed.
+		if err := p.measureStartup(ctx); err != nil {
+			return solvers.Result{}, err
+		}
+	}
 	if _, err := req.SolutionLimit(); err != nil {
 		return solvers.Result{Status: solvers.Error, Detail: err.Error()}, nil
 	}
@@ -51,11 +58,6 @@ func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Resu
 	}
 	if geo := req.Puzzle.Geometry(); !p.def.Supports(geo) {
 		return solvers.Result{Status: solvers.Error, Detail: fmt.Sprintf("%s takes %s (its definition's sizes and variants); this puzzle is %s", p.def.Name, p.def.takes(), geo)}, nil
-	}
-	if p.startup == 0 {
-		if err := p.measureStartup(ctx); err != nil {
-			return solvers.Result{}, err
-		}
 	}
 	res := solvers.Result{Counters: make(map[string]float64)}
 	start := time.Now()
@@ -77,7 +79,10 @@ func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Resu
 	defer cleanup()
 	c := &call{p: p, ctx: ctx, req: req, dir: dir, res: &res}
 	err = c.solve(inst)
-	res.Counters["startup_ns"] = float64(p.startup.Nanoseconds()) * res.Counters["solves"]
+	counters := solvers.Counters(res.Counters)
+	calls, _ := counters.Get(solvers.Calls)
+	counters.Set(solvers.Startup, float64(p.startup.wall.Nanoseconds())*calls)
+	counters.Set(solvers.StartupCPU, float64(p.startup.cpu.Nanoseconds())*calls)
 	return res, err
 }
 
@@ -290,7 +295,7 @@ func (c *call) execute(inst formats.Instance, solutions int) (external.Output, e
 	start = time.Now()
 	out, err := external.RunPipeline(c.ctx, cmds, stdin)
 	c.res.Phases.Solve += time.Since(start)
-	c.res.Counters["solves"]++
+	c.res.Counters[string(solvers.Calls)]++
 	c.res.Counters["process_cpu_s"] += out.CPU.Seconds()
 	if err != nil {
 		if c.ctx.Err() != nil {

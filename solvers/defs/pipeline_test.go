@@ -245,3 +245,36 @@ func TestPipelineRefuses(t *testing.T) {
 		t.Errorf("unique mode: status %s (%s), err %v", res.Status, res.Detail, err)
 	}
 }
+
+// The start-up is measured at the first call of Solve, before any check,
+// so that a harness worker priming the pipeline with a puzzle it refuses
+// (a classic primer for a diagonal-only pipeline) still pays for it
+// untimed; every later call reports it, by both clocks, times its calls.
+func TestPipelineMeasuresStartupFirst(t *testing.T) {
+	d := define(t, script("read p; echo "+solutionA, "none")+"\nsizes = [9]")
+	s := d.NewSolver().(*pipeline)
+	g, err := sudoku.ParseLine(twoSolutions, sudoku.Classic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Solve(context.Background(), solvers.Request{Puzzle: g, Mode: solvers.First})
+	if err != nil || res.Status != solvers.Error {
+		t.Fatalf("a refused puzzle: status %s (%s), err %v", res.Status, res.Detail, err)
+	}
+	if s.startup.wall <= 0 || s.startup.cpu <= 0 {
+		t.Fatalf("start-up %+v after the first call, want it measured by both clocks", s.startup)
+	}
+	measured := s.startup
+	d4 := define(t, script("read p; echo "+solutionA, "none"))
+	s.def = d4 // the same measured pipeline, now taking 4×4 puzzles
+	res, err = s.Solve(context.Background(), solvers.Request{Puzzle: g, Mode: solvers.First})
+	if err != nil || res.Status != solvers.Solved {
+		t.Fatalf("status %s (%s), err %v", res.Status, res.Detail, err)
+	}
+	if s.startup != measured {
+		t.Errorf("start-up measured again: %+v, then %+v", measured, s.startup)
+	}
+	if c := res.Counters; c["startup_ns"] != float64(measured.wall) || c["startup_cpu_ns"] != float64(measured.cpu) {
+		t.Errorf("counters startup_ns %v, startup_cpu_ns %v; want the one call's %d and %d", c["startup_ns"], c["startup_cpu_ns"], measured.wall, measured.cpu)
+	}
+}

@@ -8,12 +8,16 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/external"
 )
 
 var cbcCounterPatterns = map[string]*regexp.Regexp{
 	"nodes":         regexp.MustCompile(`Enumerated nodes:\s+(\d+)`),
 	"lp_iterations": regexp.MustCompile(`Total iterations:\s+(\d+)`),
+	// The CPU time CBC reports it took, parsing included, to the
+	// hundredth of a second.
+	string(solvers.ReportedCPU): regexp.MustCompile(`Total time \(CPU seconds\):\s+(\d+(?:\.\d+)?)`),
 }
 
 // ReadCBC reads COIN-OR CBC's solution file (its "solu" command) and

@@ -75,7 +75,7 @@ func outcome(s Solution) string {
 }
 
 func TestReadCBCStatuses(t *testing.T) {
-	stdout := external.Output{Stdout: []byte("Enumerated nodes:               12\nTotal iterations:               345\n")}
+	stdout := external.Output{Stdout: []byte("Enumerated nodes:               12\nTotal iterations:               345\n\nTotal time (CPU seconds):       0.37   (Wallclock seconds):       0.41\n")}
 	for _, c := range []struct {
 		solution, want string
 	}{
@@ -88,8 +88,8 @@ func TestReadCBCStatuses(t *testing.T) {
 		if err != nil || outcome(s) != c.want {
 			t.Errorf("%q: %s, %v; want %s", c.solution, outcome(s), err, c.want)
 		}
-		if s.Counters["nodes"] != 12 || s.Counters["lp_iterations"] != 345 {
-			t.Errorf("%q: counters %v, want 12 nodes and 345 iterations", c.solution, s.Counters)
+		if s.Counters["nodes"] != 12 || s.Counters["lp_iterations"] != 345 || s.Counters["reported_cpu_s"] != 0.37 {
+			t.Errorf("%q: counters %v, want 12 nodes, 345 iterations and the 0.37 s it reports", c.solution, s.Counters)
 		}
 	}
 	if s, err := ReadCBC(stdout, []byte("Optimal - objective value 0.00000000\n      3 x_1_1_4  1  0\n")); err != nil || s.Values["x_1_1_4"] != 1 {
