@@ -19,7 +19,7 @@ import (
 type reportFlags struct {
 	format, plots, out, doc, by, measure, plotWidth string
 	scatter                                         []string
-	check, wide, scaling                            bool
+	check, wide, scaling, force                     bool
 }
 
 func newReportCmd() *cobra.Command {
@@ -63,9 +63,13 @@ with --scatter all, or the pairs given with --scatter A:B (repeatable;
 --scatter none for none). --doc FILE puts the document
 elsewhere, linking the plots in --out relative to it, and --check writes
 nothing but fails if the files on disk differ from what the results give.
-No output may replace a run's results.jsonl (or a compressed copy),
-manifest.json or .writer.lock, by any path: such a path is refused before
-anything is written.
+Each file is written whole beside its place and renamed over it, so a
+failed write leaves the old one as it was. A file there that sudokubench
+did not write (the directory's .sudokubench-files.json lists those it
+did) is replaced only with --force, and no output may replace a run's
+results.jsonl (or a compressed copy), manifest.json or .writer.lock, by
+any path or other name (a link), even with --force: such a path is
+refused before anything is written.
 The committed runs' documents, which BENCHMARKS.md links, are made and
 checked this way:
 
@@ -83,6 +87,7 @@ A LaTeX table needs ` + report.LaTeXPackages + ` in the preamble.`,
 	f.StringVar(&fl.out, "out", "", "directory to write report.<ext> and plots into (default: document to stdout)")
 	f.StringVar(&fl.doc, "doc", "", "with --out: write the document to this file instead of DIR/report.<ext>")
 	f.BoolVar(&fl.check, "check", false, "write nothing; fail if the document or plots on disk differ from what the results give")
+	f.BoolVar(&fl.force, "force", false, "with --out: replace files there that sudokubench did not write")
 	f.StringVar(&fl.by, "by", "hints,corpus,portfolio", "groupings, comma-separated: hints, corpus, rating (the puzzles' ladder rung and guesses; rates each puzzle, 0.3-7 ms apiece), all; and portfolio, the portfolio section (virtual best, single best, unique solves, marginal contributions) by hint count and rating")
 	f.StringVar(&fl.measure, "time", "cpu", "time measure: cpu or wall")
 	f.BoolVar(&fl.wide, "wide", false, "every column, not the compact tables")
@@ -128,9 +133,9 @@ func runReport(cmd *cobra.Command, dirs []string, fl *reportFlags) error {
 	if fl.out == "" {
 		return reportStdout(cmd, rep, fl.format)
 	}
-	files, err := rep.WriteFiles(report.Files{Doc: fl.doc, PlotDir: fl.out, Check: fl.check}, fl.format, plotFormats)
+	files, err := rep.WriteFiles(report.Files{Doc: fl.doc, PlotDir: fl.out, Check: fl.check, Force: fl.force}, fl.format, plotFormats)
 	if err != nil {
-		return err
+		return inputErrors(err)
 	}
 	verb := map[bool]string{false: "wrote", true: "checked"}[fl.check]
 	for _, f := range files {
@@ -240,10 +245,10 @@ func runScalingReport(cmd *cobra.Command, dirs []string, fl *reportFlags, m repo
 		return err
 	}
 	files[doc] = b.Bytes()
-	written, err := report.PutFiles(files, fl.check)
+	written, err := report.PutFiles(files, fl.check, fl.force)
 	verb := map[bool]string{false: "wrote", true: "checked"}[fl.check]
 	for _, path := range written {
 		fmt.Fprintln(cmd.OutOrStdout(), verb, path)
 	}
-	return err
+	return inputErrors(err)
 }

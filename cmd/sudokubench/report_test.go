@@ -306,3 +306,55 @@ func TestScalingReportNeverReplacesTheRun(t *testing.T) {
 		t.Error("the manifest was replaced")
 	}
 }
+
+// A report replaces only what sudokubench wrote: a user's file named by
+// --doc is refused, before anything is written, unless --force; once
+// written, the report's own files are replaced without it. A hard link to
+// another run's records is refused even with --force, and those records
+// stay as they were.
+func TestReportReplacesOnlyItsOwnFiles(t *testing.T) {
+	dir := t.TempDir()
+	notes, plots := filepath.Join(dir, "notes.md"), filepath.Join(dir, "plots")
+	if err := os.WriteFile(notes, []byte("my notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"report", runA, "--format", "md", "--plots", "svg", "--out", plots, "--doc", notes}
+	_, err := runCLI(t, args...)
+	if err == nil || exitCode(err) != exitUsage || !strings.Contains(err.Error(), "refusing to replace "+notes+": it is a file that sudokubench did not write") {
+		t.Errorf("report over a user's file: %v, want a usage error naming it", err)
+	}
+	if b, _ := os.ReadFile(notes); string(b) != "my notes\n" {
+		t.Errorf("the refused report changed notes.md to %q", b)
+	}
+	if _, err := os.Stat(plots); err == nil {
+		t.Error("the refused report wrote its plots")
+	}
+	if _, err := runCLI(t, append(args, "--force")...); err != nil {
+		t.Fatalf("report --force: %v", err)
+	}
+	if b, _ := os.ReadFile(notes); !strings.HasPrefix(string(b), "# ") {
+		t.Errorf("report --force did not write the report: %q", b)
+	}
+	if _, err := runCLI(t, args...); err != nil {
+		t.Errorf("report over its own files: %v", err)
+	}
+
+	run2 := filepath.Join(t.TempDir(), "run2")
+	if err := os.CopyFS(run2, os.DirFS(runA)); err != nil {
+		t.Fatal(err)
+	}
+	records, _ := os.ReadFile(filepath.Join(run2, record.ResultsFile))
+	link := filepath.Join(dir, "h.md")
+	if err := os.Link(filepath.Join(run2, record.ResultsFile), link); err != nil {
+		t.Fatal(err)
+	}
+	for _, force := range []string{"--force=false", "--force"} {
+		_, err := runCLI(t, "report", runA, "--format", "md", "--out", plots, "--doc", link, force)
+		if err == nil || !strings.Contains(err.Error(), "holds a run's records") {
+			t.Errorf("report --doc (a hard link to a run's records) %s: %v, want a refusal", force, err)
+		}
+	}
+	if got, _ := os.ReadFile(filepath.Join(run2, record.ResultsFile)); !bytes.Equal(got, records) {
+		t.Error("the other run's records were changed")
+	}
+}

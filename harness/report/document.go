@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"html"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -293,6 +292,8 @@ type Files struct {
 	Doc     string
 	PlotDir string
 	Check   bool
+	// Force replaces files that the suite did not write (PutFiles).
+	Force bool
 }
 
 // WriteFiles writes (or checks) the document and each figure in each plot
@@ -329,44 +330,7 @@ func (r *Report) WriteFiles(to Files, format string, plotFormats []string) ([]st
 		return nil, err
 	}
 	files[to.Doc] = doc.Bytes()
-	return PutFiles(files, to.Check)
-}
-
-// fileSink writes files, or in check mode compares them with the disk.
-type fileSink struct {
-	check    bool
-	files    []string
-	stale    []string
-	firstErr error
-}
-
-// put writes a file, or checks it, and lists it once that succeeded: a
-// file that could not be written is never reported as written.
-func (s *fileSink) put(path string, content []byte) {
-	if s.firstErr != nil {
-		return
-	}
-	if s.check {
-		if old, err := os.ReadFile(path); err != nil || !bytes.Equal(old, content) {
-			s.stale = append(s.stale, path)
-		}
-		s.files = append(s.files, path)
-		return
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		s.firstErr = err
-		return
-	}
-	if s.firstErr = os.WriteFile(path, content, 0o644); s.firstErr == nil {
-		s.files = append(s.files, path)
-	}
-}
-
-func (s *fileSink) err() error {
-	if s.firstErr != nil || len(s.stale) == 0 {
-		return s.firstErr
-	}
-	return fmt.Errorf("out of date with the results (regenerate them with the same report command): %s", strings.Join(s.stale, ", "))
+	return PutFiles(files, to.Check, to.Force)
 }
 
 // LinkFrom is the path by which a document at doc links to dir: relative

@@ -261,7 +261,7 @@ func TestWriteFilesNeverReplacesARun(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			_, err := rep.WriteFiles(Files{Doc: c.doc, PlotDir: c.plots}, c.format, []string{"svg"})
-			if err == nil || !strings.Contains(err.Error(), "which no report may replace") {
+			if err == nil || !strings.Contains(err.Error(), "which no command may replace") {
 				t.Errorf("WriteFiles to %q: %v, want a refusal", c.doc, err)
 			}
 			for name, want := range before {
