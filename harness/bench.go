@@ -141,8 +141,8 @@ func (c *Config) Check() error {
 		return errors.New("no corpus given")
 	case strings.TrimSpace(c.Solvers) == "":
 		return errors.New(`no solver given: name solvers, prefixes ("sat/*"), "pure" or "all"`)
-	case c.Reps < 1:
-		return fmt.Errorf("repetitions %d: need at least 1", c.Reps)
+	case c.Reps < 1 || c.Reps > MaxReps:
+		return fmt.Errorf("repetitions %d: need 1 to %d", c.Reps, MaxReps)
 	case c.Forms < 0 || c.Forms > MaxForms:
 		return fmt.Errorf("forms %d: need 0 (the puzzles alone) to %d equivalent forms per puzzle", c.Forms, MaxForms)
 	case c.Limit < 0 || c.Sample < 0:
@@ -205,7 +205,8 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 		return nil, err
 	}
 	// The plan is made, and its corpora read and checked, before anything
-	// is written: bad input leaves no directory behind.
+	// is written: a plan refused (too large, no puzzle, no solver, bad
+	// input) leaves no directory behind.
 	sum := &Summary{warn: cfg.Warn}
 	prov := currentProvenance()
 	infos, err := selectSolvers(cfg.Registry, cfg.Solvers, sum)
@@ -227,6 +228,9 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	if len(all) == 0 {
 		return nil, fmt.Errorf("no run to plan: %s", leftOut[0].Reason)
 	}
+	plan := cfg.plan(infos, len(all))
+	plan.LeftOut = leftOut
+	runs := FilterShard(cfg.Shard, all)
 	if cfg.Out == "" {
 		name := cmp.Or(cfg.DirName, "run")
 		if cfg.Out, err = NewResultDir(DefaultResultsDir, name, time.Now()); err != nil {
@@ -238,15 +242,12 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 			}
 		}()
 	}
-	sum.Out = cfg.Out
 	lock, err := LockDir(cfg.Out, "run")
 	if err != nil {
 		return nil, err
 	}
 	defer lock.Release()
-	plan := cfg.plan(infos, len(all))
-	plan.LeftOut = leftOut
-	runs := FilterShard(cfg.Shard, all)
+	sum.Out = cfg.Out
 	m, done, err := prepareOut(cfg, newManifest(plan, cfg.Shard, infos, shas, prov), prov)
 	if err != nil {
 		return nil, err

@@ -146,7 +146,7 @@ func (o *analyzeOptions) load(dir string, each func(corpora.Puzzle) error) error
 	var err error
 	o.read, err = corpora.Load(dir, o.corpus, opts, each)
 	warnSkipped(o.errOut, "corpus "+o.corpus, o.read)
-	return corpusError(err)
+	return inputErrors(err)
 }
 
 // sampleText says which puzzles the tables cover: a sample, with its size

@@ -57,13 +57,16 @@ certificate says why), 130 when interrupted.`,
 			if err != nil {
 				return usageError(err)
 			}
+			if in.Proofs == nil {
+				return usageError(fmt.Errorf("--solver %s writes no DRAT proofs; certify with a pipeline that does (sat/cadical/*, see sudokubench solvers)", solver))
+			}
 			if _, err := corpora.Lookup(cfg.Corpus); err != nil {
 				return usageError(err)
 			}
 			cfg.Solver, cfg.Oracle = in, dlx.Oracle{}
 			cfg.CorporaDir = cmd.Flag("corpora").Value.String()
 			cfg.Command = "sudokubench " + strings.Join(os.Args[1:], " ")
-			return runCertify(cmd, cfg)
+			return runCertify(cmd, cfg, defs)
 		},
 	}
 	f := cmd.Flags()
@@ -81,7 +84,7 @@ certificate says why), 130 when interrupted.`,
 	return cmd
 }
 
-func runCertify(cmd *cobra.Command, cfg certify.Config) error {
+func runCertify(cmd *cobra.Command, cfg certify.Config, defs []string) error {
 	stderr := cmd.ErrOrStderr()
 	if cfg.Out == "" {
 		if cfg.Resume {
@@ -102,12 +105,13 @@ func runCertify(cmd *cobra.Command, cfg certify.Config) error {
 	defer stop()
 	res, err := certify.Run(ctx, cfg)
 	if err != nil {
-		return corpusError(err)
+		return inputErrors(err)
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "%s\ncertificates in %s (%d written by this call)\n", res.Summary, cfg.Out, res.Written)
 	switch {
 	case res.Interrupted:
-		return &exitError{code: 130, err: fmt.Errorf("interrupted; finish with: sudokubench certify --corpus %s --out %s --resume", cfg.Corpus, cfg.Out)}
+		hint := shellCommand(resumeArgs(cmd, cfg.Out, defs, "corpus", "solver", "limit", "timeout", "keep-proofs"))
+		return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted; finish with: %s", hint)}
 	case res.Summary.NotCertified > 0:
 		return &exitError{code: 1, err: fmt.Errorf("%d of %d puzzles not certified; their certificates say why", res.Summary.NotCertified, res.Summary.Puzzles)}
 	}

@@ -194,7 +194,7 @@ func showCorpus(out io.Writer, dir, name string, opts showOptions) error {
 	selection := corpora.Options{Hints: hints, Sample: opts.sample, Limit: opts.limit, Seed: opts.seed, Oracle: bitboard.Oracle{}}
 	s, err := corpora.Summarize(dir, name, selection)
 	if err != nil {
-		return err
+		return inputErrors(err)
 	}
 	fmt.Fprintf(out, "corpus   %s\n", e.Name)
 	printFileFacts(out, dir, e)

@@ -12,6 +12,7 @@ import (
 	"github.com/sudokubench/sudokubench/encodings/formats"
 )
 
+// top95Solution is the solution of top95First.
 const top95Solution = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
 
 // solverRun is an outside program answering a model that encode wrote.

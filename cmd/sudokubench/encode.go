@@ -6,7 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"maps"
-	"os"
 	"slices"
 	"strings"
 
@@ -16,6 +15,8 @@ import (
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/encodings/formats"
 	"github.com/sudokubench/sudokubench/encodings/qubo"
+	"github.com/sudokubench/sudokubench/harness/outfile"
+	"github.com/sudokubench/sudokubench/harness/report"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -110,6 +111,7 @@ func (o encodeOptions) flagOf(f *formats.Format, option string) string {
 
 func newEncodeCmd() *cobra.Command {
 	var o encodeOptions
+	var force bool
 	cmd := &cobra.Command{
 		Use:   "encode [flags] PUZZLE|FILE|-",
 		Short: "Write a puzzle as DIMACS CNF, OPB, CPLEX LP, MPS (fixed or free), a QUBO (qbsolv, dimod), MiniZinc, SMT-LIB 2 or ASP for any outside solver",
@@ -127,18 +129,19 @@ func newEncodeCmd() *cobra.Command {
 			"  sudokubench encode --to asp corpora/data/17-clue.txt | gringo | clasp",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runEncode(cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], o)
+			return runEncode(cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], o, force)
 		},
 	}
 	f := cmd.Flags()
 	f.StringVar(&o.to, "to", "cnf", "output format: "+formats.Describe())
 	addModelFlags(f, &o)
 	f.StringVar(&o.variant, "variant", "classic", "classic or diagonal")
-	f.StringVar(&o.out, "out", "", "write to this file instead of standard output")
+	f.StringVar(&o.out, "out", "", "write to this file instead of standard output (whole or not at all)")
+	f.BoolVar(&force, "force", false, "replace --out although sudokubench did not write it")
 	return cmd
 }
 
-func runEncode(stdin io.Reader, stdout, stderr io.Writer, source string, o encodeOptions) error {
+func runEncode(stdin io.Reader, stdout, stderr io.Writer, source string, o encodeOptions, force bool) error {
 	f, opts, err := o.modelFormat()
 	if err != nil {
 		return usageError(err)
@@ -151,16 +154,16 @@ func runEncode(stdin io.Reader, stdout, stderr io.Writer, source string, o encod
 	if err != nil {
 		return usageError(err)
 	}
-	out := stdout
-	if o.out != "" {
-		file, err := os.Create(o.out)
-		if err != nil {
-			return err
-		}
-		defer file.Close()
-		out = file
+	var wr formats.Written
+	write := func(w io.Writer) (err error) {
+		wr, err = f.WriteFile(w, puzzle, opts)
+		return err
 	}
-	wr, err := f.WriteFile(out, puzzle, opts)
+	if o.out == "" {
+		err = write(stdout)
+	} else {
+		err = writeEncodedFile(o.out, force, write)
+	}
 	if err != nil {
 		return err
 	}
@@ -169,6 +172,19 @@ func runEncode(stdin io.Reader, stdout, stderr io.Writer, source string, o encod
 		fmt.Fprintf(stderr, "%s: no solution: %v\n", f.Name, wr.NoSolution)
 	}
 	return nil
+}
+
+// writeEncodedFile writes --out whole or not at all through write, and
+// claims it as sudokubench's; a path sudokubench did not write is refused
+// (exit 2) unless force, before anything is written.
+func writeEncodedFile(path string, force bool, write func(io.Writer) error) error {
+	if err := report.CheckFiles([]string{path}, force); err != nil {
+		return usageError(fmt.Errorf("encode: --out: %w", err))
+	}
+	if err := outfile.Write(path, write); err != nil {
+		return err
+	}
+	return outfile.Claim(path)
 }
 
 // sizesText writes a model's sizes as "729 variables, 11762 clauses".

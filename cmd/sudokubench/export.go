@@ -3,7 +3,7 @@ package main
 import (
 	"fmt"
 	"io"
-	"strings"
+	"os"
 
 	"github.com/spf13/cobra"
 
@@ -47,7 +47,7 @@ holds a run, and replaces no file without --force.`,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runExport(cmd, fl) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&fl.corpus, "corpus", "", "corpora, comma-separated: shipped names, 17-clue+k, 17-clue+a..b, or puzzle files by path")
+	f.StringVar(&fl.corpus, "corpus", "", "corpora, comma-separated: shipped names, 17-clue+k, 17-clue+a..b, or puzzle files by path (a file whose name holds a comma is taken whole)")
 	f.StringVar(&fl.hints, "hints", "", `only puzzles with this many hints: "17-30", "22", "25-"`)
 	f.IntVar(&fl.limit, "limit", 0, "puzzles per corpus (0: all)")
 	f.BoolVar(&fl.sample, "sample", true, "take the --limit puzzles as a seeded random sample (false: the first ones)")
@@ -65,6 +65,9 @@ func runExport(cmd *cobra.Command, fl exportFlags) error {
 	if fl.out == "" || fl.corpus == "" {
 		return usageError(fmt.Errorf("export needs --corpus and --out"))
 	}
+	if fi, err := os.Stat(fl.out); err == nil && !fi.IsDir() {
+		return usageError(fmt.Errorf("export: --out %s is a file; export writes a directory of instances (made if missing): name a directory", fl.out))
+	}
 	variant, err := sudoku.ParseVariant(fl.variant)
 	if err != nil {
 		return usageError(err)
@@ -79,7 +82,7 @@ func runExport(cmd *cobra.Command, fl exportFlags) error {
 	}
 	sum, err := export.Write(export.Config{Dir: fl.out, Format: format, Force: fl.force}, puzzles)
 	if err != nil {
-		return err
+		return inputErrors(err)
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "%d tasks (%s) written to %s: instances, BenchExec task definitions, %s\n", sum.Tasks, format.Name, fl.out, export.ListFile)
 	return nil
@@ -115,9 +118,12 @@ func exportPuzzles(cmd *cobra.Command, fl exportFlags, variant sudoku.Variant) (
 	} else {
 		opts.Limit = fl.limit
 	}
+	names, err := corpora.SplitList(fl.corpus)
+	if err != nil {
+		return nil, err
+	}
 	var puzzles []corpora.Puzzle
-	for _, name := range strings.Split(fl.corpus, ",") {
-		name = strings.TrimSpace(name)
+	for _, name := range names {
 		st, err := corpora.Load(dir, name, opts, func(p corpora.Puzzle) error {
 			puzzles = append(puzzles, p)
 			return nil

@@ -8,6 +8,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/outfile"
 )
 
 // The rule for malformed puzzle lines, the same in every command that
@@ -40,12 +42,20 @@ func inputError(err error) error {
 	return usageError(err)
 }
 
-// corpusError makes an error that a corpus's input caused (a bad line, no
-// puzzle at all) a usage error, and leaves any other as it is.
-func corpusError(err error) error {
+// inputErrors makes a usage error of an error that the input caused,
+// before anything was done, and leaves any other as it is: a corpus's bad
+// line or no puzzle at all (corpora.LineError, corpora.ErrNoPuzzle, with
+// the --skip-invalid hint where skipping would help), what a package
+// marks as wrong in what it was given (harness.ErrInput: a plan too
+// large, a directory that holds no run), and an output path that may not
+// be written (outfile.ErrRefused).
+func inputErrors(err error) error {
 	var lerr *corpora.LineError
-	if errors.As(err, &lerr) || errors.Is(err, corpora.ErrNoPuzzle) {
+	switch {
+	case errors.As(err, &lerr) || errors.Is(err, corpora.ErrNoPuzzle):
 		return inputError(err)
+	case errors.Is(err, harness.ErrInput) || errors.Is(err, outfile.ErrRefused):
+		return usageError(err)
 	}
 	return err
 }

@@ -19,7 +19,7 @@ import (
 type reportFlags struct {
 	format, plots, out, doc, by, measure, plotWidth string
 	scatter                                         []string
-	check, wide, scaling, own, noTitles             bool
+	check, wide, scaling, force, own, noTitles      bool
 	ownGiven                                        bool // --own given, true or false
 }
 
@@ -39,19 +39,23 @@ equivalent forms) fold into one observation per puzzle. Every format says how
 much of the plan is recorded and which shards are missing. --by rating groups
 by each puzzle's rating (the weakest rung of the inference ladder that solves
 it, then propagate/bitboard's mean guesses over random equivalent forms),
-computed from the puzzles the records carry. A run with --forms K ends with a
-robustness table: per solver, how much time and guesses change across the
-forms of a puzzle.
+computed from the puzzles the records carry. Then the portfolio of each
+mode: the virtual best solver (per puzzle the best pipeline), the single
+best, each pipeline's unique solves and marginal contribution, by hint
+count and by rating, in the figures' time (--by portfolio alone: the
+portfolio alone). A run with --forms K ends with a robustness table: per
+solver, how much time and guesses change across the forms of a puzzle.
 
 Time is CPU time of the solve (--time wall: wall-clock). An outside
 program's time holds its process start-up, measured per worker (the setup
 gives it per call). By default, where the report holds outside programs,
 tables show the whole time with an own median column beside it (the
-median less the start-up, never below zero), and figures show own time;
---own puts the tables on own time too, --own=false the figures on the
-whole time too. Each table's title and notes and each figure's caption
-say which. Memory is each pipeline's own peak: above the idle worker for
-an in-process solver, its programs' process tree for an outside one.
+median less the start-up, never below zero), and figures and the
+portfolio own time; --own puts the tables on own time too, --own=false
+the figures and the portfolio on the whole time too. Each table's title
+or notes and each figure's caption say which. Memory is each pipeline's
+own peak: above the idle worker for an in-process solver, its programs'
+process tree for an outside one.
 
 Tables are compact (success, unsolved, PAR-2, median, memory) and fit the
 terminal, or 100 columns when the output is not one; --wide gives every
@@ -74,9 +78,13 @@ with --scatter all, or the pairs given with --scatter A:B (repeatable;
 --scatter none for none). --doc FILE puts the document
 elsewhere, linking the plots in --out relative to it, and --check writes
 nothing but fails if the files on disk differ from what the results give.
-No output may replace a run's results.jsonl (or a compressed copy),
-manifest.json or .writer.lock, by any path: such a path is refused before
-anything is written.
+Each file is written whole beside its place and renamed over it, so a
+failed write leaves the old one as it was. A file there that sudokubench
+did not write (the directory's .sudokubench-files.json lists those it
+did) is replaced only with --force, and no output may replace a run's
+results.jsonl (or a compressed copy), manifest.json or .writer.lock, by
+any path or other name (a link), even with --force: such a path is
+refused before anything is written.
 The committed runs' documents, which BENCHMARKS.md links, are made and
 checked this way:
 
@@ -98,7 +106,8 @@ The LaTeX document typesets as it is; a LaTeX table taken from it needs
 	f.StringVar(&fl.out, "out", "", "directory to write report.<ext> and plots into (default: document to stdout)")
 	f.StringVar(&fl.doc, "doc", "", "with --out: write the document to this file instead of DIR/report.<ext>")
 	f.BoolVar(&fl.check, "check", false, "write nothing; fail if the document or plots on disk differ from what the results give")
-	f.StringVar(&fl.by, "by", "hints,corpus", "groupings, comma-separated: hints, corpus, rating (the puzzles' ladder rung and guesses; rates each puzzle, 0.3-7 ms apiece), all")
+	f.BoolVar(&fl.force, "force", false, "with --out: replace files there that sudokubench did not write")
+	f.StringVar(&fl.by, "by", "hints,corpus,portfolio", "groupings, comma-separated: hints, corpus, rating (the puzzles' ladder rung and guesses; rates each puzzle, 0.3-7 ms apiece), all; and portfolio, the portfolio section (virtual best, single best, unique solves, marginal contributions) by hint count and rating")
 	f.StringVar(&fl.measure, "time", "cpu", "time measure: cpu or wall")
 	f.BoolVar(&fl.own, "own", false, "outside programs' own time (start-up taken out) in tables too; --own=false: the whole time in figures too (default: tables whole with an own median column, figures own)")
 	f.BoolVar(&fl.noTitles, "no-titles", false, "no question above each figure: it heads the figure's caption in the document instead")
@@ -149,9 +158,9 @@ func runReport(cmd *cobra.Command, dirs []string, fl *reportFlags) error {
 	if fl.out == "" {
 		return reportStdout(cmd, rep, formats[0])
 	}
-	files, err := rep.WriteFiles(report.Files{Doc: fl.doc, PlotDir: fl.out, Check: fl.check}, formats, plotFormats)
+	files, err := rep.WriteFiles(report.Files{Doc: fl.doc, PlotDir: fl.out, Check: fl.check, Force: fl.force}, formats, plotFormats)
 	if err != nil {
-		return err
+		return inputErrors(err)
 	}
 	verb := map[bool]string{false: "wrote", true: "checked"}[fl.check]
 	for _, f := range files {
@@ -299,10 +308,10 @@ func runScalingReport(cmd *cobra.Command, dirs []string, fl *reportFlags, m repo
 		return err
 	}
 	files[doc] = b.Bytes()
-	written, err := report.PutFiles(files, fl.check)
+	written, err := report.PutFiles(files, fl.check, fl.force)
 	verb := map[bool]string{false: "wrote", true: "checked"}[fl.check]
 	for _, path := range written {
 		fmt.Fprintln(cmd.OutOrStdout(), verb, path)
 	}
-	return err
+	return inputErrors(err)
 }

@@ -162,6 +162,14 @@ func TestReportOutUnwritable(t *testing.T) {
 // of dir times factor: another run of the same plan.
 func scaledCopy(t *testing.T, dir string, factor float64) string {
 	t.Helper()
+	return editedCopy(t, dir, func(r *record.Record) {
+		r.CPUNS, r.WallNS = int64(float64(r.CPUNS)*factor), int64(float64(r.WallNS)*factor)
+	})
+}
+
+// editedCopy copies a result directory with each record edited.
+func editedCopy(t *testing.T, dir string, edit func(*record.Record)) string {
+	t.Helper()
 	out := t.TempDir()
 	if err := os.CopyFS(out, os.DirFS(dir)); err != nil {
 		t.Fatal(err)
@@ -172,7 +180,7 @@ func scaledCopy(t *testing.T, dir string, factor float64) string {
 	}
 	var b bytes.Buffer
 	for _, r := range recs {
-		r.CPUNS, r.WallNS = int64(float64(r.CPUNS)*factor), int64(float64(r.WallNS)*factor)
+		edit(&r)
 		line, _ := json.Marshal(r)
 		b.Write(append(line, '\n'))
 	}
@@ -247,6 +255,33 @@ func TestCompareRefusesRunsWithNothingInCommon(t *testing.T) {
 	want := fmt.Sprintf("A (%s) and B (%s) share no puzzle", dirs[0], dirs[1])
 	if exitCodeOf(err) != exitUsage || !strings.Contains(fmt.Sprint(err), want) || stdout != "" {
 		t.Errorf("exit %d (%v), stdout %q; want %d, saying %q, and no table", exitCodeOf(err), err, stdout, exitUsage, want)
+	}
+}
+
+func TestComparePairCommand(t *testing.T) {
+	out, err := runCLI(t, "compare", runA, "--pair", "exactcover/dlx,sat/gophersat/extended", "--own")
+	if err != nil || !strings.Contains(out, "B = sat/gophersat/extended against A = exactcover/dlx") || !strings.Contains(out, "own CPU time") {
+		t.Errorf("compare RUN --pair X,Y --own: %v\n%s", err, out)
+	}
+	out, err = runCLI(t, "compare", runA, runB, "--pair", "exactcover/dlx,exactcover/dlx", "--wide")
+	if err != nil || !strings.Contains(out, "drift between the runs") {
+		t.Errorf("compare A B --pair X,X: %v\n%s", err, out)
+	}
+	timedOut := editedCopy(t, runA, func(r *record.Record) { r.Status = "timeout" })
+	out, err = runCLI(t, "compare", runA, timedOut, "--pair", "exactcover/dlx,exactcover/dlx", "--wide")
+	if exitCode(err) != exitNo || !strings.Contains(err.Error(), "no puzzle solved by both") || !strings.Contains(out, "only A") {
+		t.Errorf("a pair that solved no puzzle in common: exit %d, %v\n%s", exitCode(err), err, out)
+	}
+	for _, bad := range [][]string{
+		{"compare", runA, "--pair", "exactcover/dlx"},
+		{"compare", runA, "--pair", "exactcover/dlx,exactcover/dlx"},
+		{"compare", runA, "--pair", "exactcover/dlx,qubo/anneal"},
+		{"compare", runA, "--pair", "exactcover/dlx,nope"},
+		{"compare", runA, runA, "--pair", "exactcover/dlx,sat/gophersat/extended"},
+	} {
+		if _, err := runCLI(t, bad...); exitCode(err) != exitUsage {
+			t.Errorf("%v: exit %d (%v), want %d", bad, exitCode(err), err, exitUsage)
+		}
 	}
 }
 
@@ -329,6 +364,28 @@ func TestReportOwnFlag(t *testing.T) {
 	}
 }
 
+// TestCompareOwnMeansReportOwn: compare --own and report --own read the
+// same own time, and both refuse, naming the pipeline, records that hold
+// no CPU start-up, which compare without --own takes.
+func TestCompareOwnMeansReportOwn(t *testing.T) {
+	pair := []string{"--pair", "exactcover/dlx,sat/cadical/extended"}
+	for _, measured := range []bool{true, false} {
+		run := outsideRun(t, measured)
+		for _, args := range [][]string{append([]string{"compare", run, "--own"}, pair...), {"report", run, "--own"}} {
+			out, err := runCLI(t, args...)
+			switch {
+			case measured && (err != nil || !strings.Contains(out, "own CPU time")):
+				t.Errorf("%v: %v\n%s", args[:1], err, out)
+			case !measured && (err == nil || exitCode(err) != exitUsage || !strings.Contains(err.Error(), "records of sat/cadical/extended") || !strings.Contains(err.Error(), "startup_cpu_ns")):
+				t.Errorf("%v --own on records without the CPU start-up: %v, want a usage error naming the pipeline", args[:1], err)
+			}
+		}
+	}
+	if _, err := runCLI(t, append([]string{"compare", outsideRun(t, false)}, pair...)...); err != nil {
+		t.Errorf("compare without --own on records without the CPU start-up: %v", err)
+	}
+}
+
 // TestReportFormatList: --format takes a list, each document written
 // once with --out; a list without --out, or with --doc, is refused.
 func TestReportFormatList(t *testing.T) {
@@ -355,5 +412,57 @@ func TestReportFormatList(t *testing.T) {
 		if _, err := runCLI(t, append([]string{"report", runA}, bad...)...); err == nil {
 			t.Errorf("%v taken", bad)
 		}
+	}
+}
+
+// A report replaces only what sudokubench wrote: a user's file named by
+// --doc is refused, before anything is written, unless --force; once
+// written, the report's own files are replaced without it. A hard link to
+// another run's records is refused even with --force, and those records
+// stay as they were.
+func TestReportReplacesOnlyItsOwnFiles(t *testing.T) {
+	dir := t.TempDir()
+	notes, plots := filepath.Join(dir, "notes.md"), filepath.Join(dir, "plots")
+	if err := os.WriteFile(notes, []byte("my notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	args := []string{"report", runA, "--format", "md", "--plots", "svg", "--out", plots, "--doc", notes}
+	_, err := runCLI(t, args...)
+	if err == nil || exitCode(err) != exitUsage || !strings.Contains(err.Error(), "refusing to replace "+notes+": it is a file that sudokubench did not write") {
+		t.Errorf("report over a user's file: %v, want a usage error naming it", err)
+	}
+	if b, _ := os.ReadFile(notes); string(b) != "my notes\n" {
+		t.Errorf("the refused report changed notes.md to %q", b)
+	}
+	if _, err := os.Stat(plots); err == nil {
+		t.Error("the refused report wrote its plots")
+	}
+	if _, err := runCLI(t, append(args, "--force")...); err != nil {
+		t.Fatalf("report --force: %v", err)
+	}
+	if b, _ := os.ReadFile(notes); !strings.HasPrefix(string(b), "# ") {
+		t.Errorf("report --force did not write the report: %q", b)
+	}
+	if _, err := runCLI(t, args...); err != nil {
+		t.Errorf("report over its own files: %v", err)
+	}
+
+	run2 := filepath.Join(t.TempDir(), "run2")
+	if err := os.CopyFS(run2, os.DirFS(runA)); err != nil {
+		t.Fatal(err)
+	}
+	records, _ := os.ReadFile(filepath.Join(run2, record.ResultsFile))
+	link := filepath.Join(dir, "h.md")
+	if err := os.Link(filepath.Join(run2, record.ResultsFile), link); err != nil {
+		t.Fatal(err)
+	}
+	for _, force := range []string{"--force=false", "--force"} {
+		_, err := runCLI(t, "report", runA, "--format", "md", "--out", plots, "--doc", link, force)
+		if err == nil || !strings.Contains(err.Error(), "holds a run's records") {
+			t.Errorf("report --doc (a hard link to a run's records) %s: %v, want a refusal", force, err)
+		}
+	}
+	if got, _ := os.ReadFile(filepath.Join(run2, record.ResultsFile)); !bytes.Equal(got, records) {
+		t.Error("the other run's records were changed")
 	}
 }

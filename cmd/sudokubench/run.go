@@ -105,11 +105,11 @@ func runBenchmark(cmd *cobra.Command, fl *runFlags) error {
 	defer stop()
 	sum, err := harness.Bench(ctx, cfg)
 	if err != nil {
-		return corpusError(err)
+		return inputErrors(err)
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "\n%d of %d runs recorded in %s (%d by this call)\n", sum.Skipped+sum.Done, sum.Planned, sum.Out, sum.Done)
 	if sum.Interrupted {
-		return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted; finish with: sudokubench run --out %s --resume", sum.Out)}
+		return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted; finish with: %s", shellCommand(resumeArgs(cmd, sum.Out, fl.defs)))}
 	}
 	return printRunSummary(cmd.OutOrStdout(), cmd.ErrOrStderr(), sum.Out)
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sudokubench/sudokubench/harness/outfile"
 	"github.com/sudokubench/sudokubench/harness/record"
 )
 
@@ -220,18 +221,14 @@ func ReadSummary(path string) (*Summary, error) {
 	return &s, nil
 }
 
-// writeSummary writes the summary beside a temporary name and renames it
-// into place, so that no reader sees half of it.
+// writeSummary writes the summary whole or not at all (outfile), so that
+// no reader sees half of it and a full disk leaves the old one.
 func writeSummary(path string, s *Summary) error {
 	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return err
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, append(b, '\n'), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return outfile.WriteBytes(path, append(b, '\n'))
 }
 
 // String says in a few lines what the summary holds.

@@ -31,6 +31,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/outfile"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers"
@@ -122,7 +123,7 @@ func (cfg *Config) check() error {
 	case cfg.Limit < 0:
 		return fmt.Errorf("limit %d: want 0 (all) or more", cfg.Limit)
 	case holdsBenchmark(cfg.Out):
-		return fmt.Errorf("%s holds a benchmark run: certify into a directory of its own", cfg.Out)
+		return outfile.Refused(fmt.Errorf("%s holds a benchmark run: certify into a directory of its own", cfg.Out))
 	}
 	return cfg.Solver.Check()
 }
@@ -499,7 +500,7 @@ func (w *worker) keep(c Certificate) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(w.keepDir, proofFileName(c.ID)), b, 0o644)
+	return outfile.WriteBytes(filepath.Join(w.keepDir, proofFileName(c.ID)), b)
 }
 
 // proofFileName is the name under which a puzzle's proof is kept: its id

@@ -7,7 +7,8 @@
 //
 // Its opinion: an export is data, not a run. It never writes into a
 // directory that holds a run, never replaces a file unless asked, and
-// checks all its paths before it writes the first.
+// checks all its paths before it writes the first. Each file is written
+// whole or not at all (outfile.Write).
 package export
 
 import (
@@ -18,7 +19,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -28,6 +28,7 @@ import (
 	"strings"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/outfile"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -81,7 +82,7 @@ func Write(cfg Config, puzzles []corpora.Puzzle) (Summary, error) {
 		return Summary{}, errors.New("no puzzle to export")
 	}
 	if record.HoldsRun(cfg.Dir) {
-		return Summary{}, fmt.Errorf("%s holds a benchmark run: export instances into a directory of their own", cfg.Dir)
+		return Summary{}, outfile.Refused(fmt.Errorf("%s holds a benchmark run: export instances into a directory of their own", cfg.Dir))
 	}
 	files, err := build(cfg, puzzles)
 	if err != nil {
@@ -96,7 +97,7 @@ func Write(cfg Config, puzzles []corpora.Puzzle) (Summary, error) {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return sum, err
 		}
-		if err := os.WriteFile(path, f.data, 0o644); err != nil {
+		if err := outfile.WriteBytes(path, f.data); err != nil {
 			return sum, err
 		}
 		sum.Files = append(sum.Files, path)
@@ -111,7 +112,7 @@ type file struct {
 }
 
 // checkPaths refuses an export whose files would replace existing ones
-// (unless forced) or a run's files.
+// (unless forced) or a run's files, or that cannot be written at all.
 func checkPaths(cfg Config, files []file) error {
 	var existing []string
 	for _, f := range files {
@@ -119,14 +120,15 @@ func checkPaths(cfg Config, files []file) error {
 		if err := record.CheckOutput(path); err != nil {
 			return err
 		}
+		if err := outfile.Check(path, true); err != nil {
+			return err
+		}
 		if _, err := os.Lstat(path); err == nil {
 			existing = append(existing, path)
-		} else if !errors.Is(err, fs.ErrNotExist) {
-			return err
 		}
 	}
 	if len(existing) > 0 && !cfg.Force {
-		return fmt.Errorf("%d of the export's files exist already (first: %s): pass --force to replace them, or choose another --out", len(existing), existing[0])
+		return outfile.Refused(fmt.Errorf("%d of the export's files exist already (first: %s): pass --force to replace them, or choose another --out", len(existing), existing[0]))
 	}
 	return nil
 }

@@ -117,6 +117,33 @@ func TestWriteRefuses(t *testing.T) {
 	}
 }
 
+// A directory that is a file is refused in words, before anything is
+// written; a forced export replaces names, never the content of a file
+// that has other names (a hard link keeps what it held).
+func TestWriteReplacesNamesOnly(t *testing.T) {
+	puzzles := []corpora.Puzzle{puzzle(t, "c", 1, 1, "1.3..2.....1...4")}
+	file := filepath.Join(t.TempDir(), "FILE")
+	if err := os.WriteFile(file, []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Write(Config{Dir: file, Format: lineFormat}, puzzles); err == nil || !strings.Contains(err.Error(), "is a file, not a directory") {
+		t.Errorf("a file as the directory: %v", err)
+	}
+	dir := t.TempDir()
+	if err := os.Link(file, filepath.Join(dir, "c_1.txt")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Write(Config{Dir: dir, Format: lineFormat, Force: true}, puzzles); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(file); string(b) != "mine\n" {
+		t.Errorf("the other name of a replaced file now holds %q", b)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "c_1.txt")); string(b) != "1.3..2.....1...4\n" {
+		t.Errorf("c_1.txt holds %q", b)
+	}
+}
+
 // Every shipped corpus knows both verdicts of each of its puzzles, so
 // every task it exports states both, with an expected verdict: serg's
 // unique property among them (false: two or more solutions each), which

@@ -41,6 +41,14 @@
 //     the logarithms of the runs' geometric means: each side its own
 //     variance); with one run on a side it claims none. A run is counted
 //     once: a directory given twice, or a copy of a run, is refused.
+//   - Two pipelines are set against each other puzzle by puzzle, in one
+//     mode: the geometric mean of their time ratios with a t interval,
+//     and Wilcoxon's signed-rank test (exact up to 20 ratios). A portfolio
+//     (virtual best, single best, unique solves, marginal contributions)
+//     is per mode, never mixing complete and incomplete pipelines, and
+//     reads the figures' time (TimePart): own time where outside programs
+//     take part, by default, so that their start-up does not decide which
+//     pipeline is fastest.
 //   - A figure answers one question, in its title or its caption. Up to
 //     MaxSeries pipelines share a panel; more are drawn as small
 //     multiples, a panel per family with shared axes, and each pipeline

@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"html"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -142,6 +141,15 @@ func (r *Report) WriteMarkdown(w io.Writer, figs []Figure, plotDir, ext string) 
 			}
 		}
 	}
+	for _, p := range r.Portfolios {
+		fmt.Fprintf(&b, "\n## %s\n", r.PortfolioHeading(p))
+		for _, t := range r.PortfolioTables(p) {
+			b.WriteString("\n")
+			if err := (Markdown{}).WriteTable(&b, t); err != nil {
+				return err
+			}
+		}
+	}
 	if t := r.RobustnessTable(); t != nil {
 		b.WriteString("\n## Robustness to equivalent forms\n\n")
 		if err := (Markdown{}).WriteTable(&b, t); err != nil {
@@ -246,6 +254,14 @@ func (r *Report) writeHTML(w io.Writer, figs []Figure, svg func(Figure) ([]byte,
 			}
 		}
 	}
+	for _, p := range r.Portfolios {
+		fmt.Fprintf(&b, "<h2>%s</h2>\n", html.EscapeString(r.PortfolioHeading(p)))
+		for _, t := range r.PortfolioTables(p) {
+			if err := (HTML{}).WriteTable(&b, t); err != nil {
+				return err
+			}
+		}
+	}
 	if t := r.RobustnessTable(); t != nil {
 		b.WriteString("<h2>Robustness to equivalent forms</h2>\n")
 		if err := (HTML{}).WriteTable(&b, t); err != nil {
@@ -278,7 +294,7 @@ const LaTeXDocPackages = `\usepackage{textcomp}
 \usepackage{graphicx}`
 
 // WriteLaTeX writes a whole LaTeX document, which pdflatex typesets as it
-// is: setup, tables, and the figures in the plot format ext under
+// is: setup, tables (the portfolio's among them), and the figures in the plot format ext under
 // plotDir, each a float with its caption (pdf and png included as
 // images, tex as PGF pictures); where the figures were written in formats
 // LaTeX cannot include, a sentence says which to add.
@@ -299,6 +315,12 @@ func (r *Report) WriteLaTeX(w io.Writer, figs []Figure, plotDir, ext string) err
 	for _, sec := range r.Sections {
 		fmt.Fprintf(&b, "\\subsection*{By %s}\n", latexEscaper.Replace(sec.Grouper.Name()))
 		if err := WriteTableList(&b, LaTeX{}, r.SectionTables(sec)); err != nil {
+			return err
+		}
+	}
+	for _, p := range r.Portfolios {
+		fmt.Fprintf(&b, "\\subsection*{%s}\n", latexEscaper.Replace(r.PortfolioHeading(p)))
+		if err := WriteTableList(&b, LaTeX{}, r.PortfolioTables(p)); err != nil {
 			return err
 		}
 	}
@@ -410,6 +432,8 @@ type Files struct {
 	Doc     string
 	PlotDir string
 	Check   bool
+	// Force replaces files that the suite did not write (PutFiles).
+	Force bool
 	// draw renders a figure in a format: WriteFigure unless a test counts
 	// the drawings.
 	draw func(io.Writer, Figure, string) error
@@ -464,7 +488,7 @@ func (r *Report) WriteFiles(to Files, formats, plotFormats []string) ([]string, 
 		}
 		files[doc] = b.Bytes()
 	}
-	return PutFiles(files, to.Check)
+	return PutFiles(files, to.Check, to.Force)
 }
 
 // figureFiles draws each figure once per plot format, keeping what it
@@ -497,43 +521,6 @@ func (ff *figureFiles) get(f Figure, format string) ([]byte, error) {
 
 // svg is f as SVG, for HTML.
 func (ff *figureFiles) svg(f Figure) ([]byte, error) { return ff.get(f, "svg") }
-
-// fileSink writes files, or in check mode compares them with the disk.
-type fileSink struct {
-	check    bool
-	files    []string
-	stale    []string
-	firstErr error
-}
-
-// put writes a file, or checks it, and lists it once that succeeded: a
-// file that could not be written is never reported as written.
-func (s *fileSink) put(path string, content []byte) {
-	if s.firstErr != nil {
-		return
-	}
-	if s.check {
-		if old, err := os.ReadFile(path); err != nil || !bytes.Equal(old, content) {
-			s.stale = append(s.stale, path)
-		}
-		s.files = append(s.files, path)
-		return
-	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		s.firstErr = err
-		return
-	}
-	if s.firstErr = os.WriteFile(path, content, 0o644); s.firstErr == nil {
-		s.files = append(s.files, path)
-	}
-}
-
-func (s *fileSink) err() error {
-	if s.firstErr != nil || len(s.stale) == 0 {
-		return s.firstErr
-	}
-	return fmt.Errorf("out of date with the results (regenerate them with the same report command): %s", strings.Join(s.stale, ", "))
-}
 
 // LinkFrom is the path by which a document at doc links to dir: relative
 // to the document's directory, whether either path was given absolute or

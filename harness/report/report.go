@@ -11,17 +11,21 @@ import (
 )
 
 // Config chooses what a report shows. The zero Config reports CPU time by
-// hint count and by corpus in compact tables, with automatic buckets, the
-// solvers' kinds taken from the records, and a scatter plot of every solver
-// against the baseline; outside programs' time as PartDefault says.
+// hint count and by corpus in compact tables, then the portfolio, with
+// automatic buckets, the solvers' kinds taken from the records, and a
+// scatter plot of every solver against the baseline; outside programs'
+// time as PartDefault says.
 type Config struct {
 	// Measure is the clock; an own measure puts every table and figure
 	// on own time, as PartOwn does, whatever Part says.
 	Measure Measure
-	// Part says which part of outside programs' time tables and figures
-	// show.
-	Part    TimePart
-	By      []string    // "hints", "corpus", "rating", "all"; nil: hints and corpus
+	// Part says which part of outside programs' time tables, figures and
+	// the portfolio show.
+	Part TimePart
+	// By names the groupings, "hints", "corpus", "rating", "all", and
+	// "portfolio" for the portfolio section (itself by hint count and by
+	// rating); nil: hints, corpus and portfolio.
+	By      []string
 	Buckets HintBuckets // nil: AutoBuckets
 	// Outside says which solvers run outside programs, for records written
 	// before records said so (nil: only the records' word).
@@ -65,6 +69,9 @@ type Report struct {
 	MixedModes bool
 	Styles     Styles
 	Sections   []Section
+	// Portfolios are the portfolio analysis, one per mode that two
+	// pipelines or more ran (Config.By "portfolio").
+	Portfolios []*Portfolio
 	// Robustness compares each solver's runs on the equivalent forms of
 	// a puzzle (run --forms); nil when no puzzle ran in two forms.
 	Robustness *Table
@@ -87,7 +94,7 @@ func New(d *Data, c Config) (*Report, error) {
 		kinds.MarkOutside(d.Records, c.Outside)
 	}
 	if c.By == nil {
-		c.By = []string{"hints", "corpus"}
+		c.By = []string{"hints", "corpus", "portfolio"}
 	}
 	r := &Report{Data: d, Config: c, LimitNS: float64(d.LimitNS()), Coverage: d.Coverage(), Kinds: kinds}
 	var err error
@@ -113,11 +120,17 @@ func New(d *Data, c Config) (*Report, error) {
 		return nil, err
 	}
 	for _, by := range c.By {
+		if by == "portfolio" {
+			continue
+		}
 		g, err := r.grouper(by)
 		if err != nil {
 			return nil, err
 		}
 		r.Sections = append(r.Sections, r.section(g, by == "all", ownObs))
+	}
+	if slices.Contains(c.By, "portfolio") {
+		r.addPortfolios()
 	}
 	r.Robustness = RobustnessTable(d.Records, r.TableMeasure)
 	return r, nil
@@ -174,7 +187,7 @@ func (r *Report) grouper(by string) (Grouper, error) {
 	case "all":
 		return All{}, nil
 	}
-	return nil, fmt.Errorf("unknown grouping %q: use hints, corpus, rating or all", by)
+	return nil, fmt.Errorf("unknown grouping %q: use hints, corpus, rating, all or portfolio", by)
 }
 
 // Tables returns every table in order as documents show them.
@@ -182,6 +195,9 @@ func (r *Report) Tables() []*Table {
 	var ts []*Table
 	for _, s := range r.Sections {
 		ts = append(ts, r.SectionTables(s)...)
+	}
+	for _, p := range r.Portfolios {
+		ts = append(ts, r.PortfolioTables(p)...)
 	}
 	if t := r.RobustnessTable(); t != nil {
 		ts = append(ts, t)
@@ -224,9 +240,13 @@ func (r *Report) SectionTables(s Section) []*Table {
 
 // WriteTables writes every table in one format, a blank line between them.
 // CSV is one tidy table instead: a row per solver and group, the kind of
-// group in a column.
+// group in a column; for a report of the portfolio alone, a row per
+// pipeline, mode and group of the portfolio.
 func (r *Report) WriteTables(w io.Writer, tw TableWriter) error {
 	if _, ok := tw.(CSV); ok {
+		if len(r.Sections) == 0 && len(r.Portfolios) > 0 {
+			return tw.WriteTable(w, PortfolioTidyTable(r.Portfolios))
+		}
 		return tw.WriteTable(w, r.TidyTable())
 	}
 	if txt, ok := tw.(Text); ok && txt.Width == 0 {

@@ -193,12 +193,19 @@ func timeNote(o TableOptions, external bool) string {
 	case !external:
 		return note
 	case o.Measure.Own():
-		return note + " An outside program's time is its own: the solve less the programs' process start-up, measured per worker on a trivial puzzle for each call (see the setup), never below zero. " + ownHolds
+		return note + " " + ownTimeNote + " " + ownHolds
 	case o.OwnColumn:
 		return note + " An outside program's times include its process start-up, once per call (twice per puzzle in unique mode where the first solution is blocked; per call in the setup); own median leaves it out (never below zero), and is the median itself for in-process solvers. " + ownHolds
 	}
-	return note + " An outside program's times include its process start-up, once per call (per call in the setup)."
+	return note + " " + wholeTimeNote
 }
+
+// What an outside program's time holds, as notes say it: the whole time,
+// and own time.
+const (
+	wholeTimeNote = "An outside program's times include its process start-up, once per call (per call in the setup)."
+	ownTimeNote   = "An outside program's time is its own: the solve less the programs' process start-up, measured per worker on a trivial puzzle for each call (see the setup), never below zero."
+)
 
 // ownHolds says what own time still holds.
 const ownHolds = "Own time still holds posing the puzzle, writing and parsing the model file, reading the answer, and writing a proof where one was asked for."

@@ -20,9 +20,10 @@ type TimePart int
 const (
 	// PartDefault shows both where the report holds outside programs:
 	// tables on the whole time with an own median column beside it,
-	// figures on own time (the start-up, alike for every puzzle, would
-	// crowd the programs' curves together at its own level), each table
-	// note and figure caption saying which. Where some outside run holds
+	// figures and the portfolio on own time (the start-up, alike for
+	// every puzzle, would crowd the programs' curves together at its own
+	// level, and decide the fastest pipeline on every easy puzzle), each
+	// table note and figure caption saying which. Where some outside run holds
 	// no measured CPU start-up (records written before it was measured),
 	// everything is on the whole time and the setup says why.
 	PartDefault TimePart = iota
@@ -33,7 +34,8 @@ const (
 	PartOwn
 )
 
-// timeParts decides a report's measures: the tables', the figures',
+// timeParts decides a report's measures, the one rule of whose time it
+// shows: the tables', the figures' (the portfolio's too, NewPortfolios),
 // whether tables add an own median column, and the reason own time is
 // not shown where it was meant to be ("" where it is, or was not meant).
 func timeParts(c Config, recs []record.Record, kinds Kinds) (tables, figures Measure, ownColumn bool, why string, err error) {
@@ -48,7 +50,7 @@ func timeParts(c Config, recs []record.Record, kinds Kinds) (tables, figures Mea
 	missing := withoutStartup(recs, kinds.External)
 	switch {
 	case part == PartOwn && len(missing) > 0:
-		return 0, 0, false, "", fmt.Errorf("own time asked for, but %s", missingStartup(missing))
+		return 0, 0, false, "", ownRefused(missing)
 	case part == PartOwn:
 		return clock.WithOwn(), clock.WithOwn(), false, "", nil
 	case len(missing) > 0:
@@ -69,6 +71,26 @@ func withoutStartup(recs []record.Record, outside map[string]bool) []string {
 	}
 	slices.Sort(out)
 	return slices.Compact(out)
+}
+
+// CheckOwnTime refuses own time where some outside pipeline's run holds
+// no measured CPU start-up, naming the pipelines, as a report refuses
+// PartOwn, so that compare --own means what report --own does. outside
+// says which solvers run outside programs where records do not (nil:
+// only the records' word, as Config.Outside).
+func CheckOwnTime(recs []record.Record, outside func(solver string) bool) error {
+	kinds := DetectKinds(recs)
+	if outside != nil {
+		kinds.MarkOutside(recs, outside)
+	}
+	if missing := withoutStartup(recs, kinds.External); len(missing) > 0 {
+		return ownRefused(missing)
+	}
+	return nil
+}
+
+func ownRefused(missing []string) error {
+	return fmt.Errorf("own time asked for, but %s", missingStartup(missing))
 }
 
 // missingStartup says why own time cannot be shown.
