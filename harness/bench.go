@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -550,12 +551,18 @@ func recordedKeys(path string, check *record.PlanCheck) (map[string]bool, error)
 // TrimPartialLine cuts a file of JSON lines (results, certificates) back
 // to its last complete line, so that a line half-written when the process
 // was killed is dropped (and its work done again) rather than glued to the
-// next one. A missing file is left missing.
+// next one. A missing file is left missing, and one that is not the
+// directory's own (record.OpenInPlace) is refused.
 func TrimPartialLine(path string) error {
-	b, err := os.ReadFile(path)
+	f, err := record.OpenInPlace(path, os.O_RDWR)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
 	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(f)
 	if err != nil {
 		return err
 	}
@@ -563,5 +570,5 @@ func TrimPartialLine(path string) error {
 	if keep == len(b) {
 		return nil
 	}
-	return os.Truncate(path, int64(keep))
+	return f.Truncate(int64(keep))
 }

@@ -38,7 +38,7 @@ func LockDir(dir, what string) (*DirLock, error) {
 		return nil, err
 	}
 	path := filepath.Join(dir, LockFile)
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := record.OpenInPlace(path, os.O_RDWR|os.O_CREATE)
 	if err != nil {
 		return nil, err
 	}
