@@ -458,14 +458,14 @@ func prepareOut(cfg Config, m *record.Manifest, prov provenance) (*record.Manife
 	resultsPath := filepath.Join(cfg.Out, record.ResultsFile)
 	old, err := record.ReadManifest(manifestPath)
 	if _, zerr := os.Stat(filepath.Join(cfg.Out, record.CompressedResultsFile)); zerr == nil {
-		return nil, nil, fmt.Errorf("%s holds compressed records (%s), as a committed run does: runs append to %s only; gunzip it to resume, or choose another --out", cfg.Out, record.CompressedResultsFile, record.ResultsFile)
+		return nil, nil, inputError(fmt.Errorf("%s holds compressed records (%s), as a committed run does: runs append to %s only; gunzip it to resume, or choose another --out", cfg.Out, record.CompressedResultsFile, record.ResultsFile))
 	}
 	switch {
 	case err == nil && !cfg.Resume:
-		return nil, nil, fmt.Errorf("%s already holds a benchmark; pass --resume to finish it or choose another --out", cfg.Out)
+		return nil, nil, inputError(fmt.Errorf("%s already holds a benchmark; pass --resume to finish it or choose another --out", cfg.Out))
 	case err == nil:
 		if err := resumable(old, m, prov, cfg.AllowOtherBuild); err != nil {
-			return nil, nil, fmt.Errorf("cannot resume %s: %w", cfg.Out, err)
+			return nil, nil, inputError(fmt.Errorf("cannot resume %s: %w", cfg.Out, err))
 		}
 		if err := TrimPartialLine(resultsPath); err != nil {
 			return nil, nil, err
@@ -480,7 +480,7 @@ func prepareOut(cfg Config, m *record.Manifest, prov provenance) (*record.Manife
 		return nil, nil, err
 	}
 	if fi, err := os.Stat(resultsPath); err == nil && fi.Size() > 0 {
-		return nil, nil, fmt.Errorf("%s holds results but no manifest; choose another --out", cfg.Out)
+		return nil, nil, inputError(fmt.Errorf("%s holds results but no manifest; choose another --out", cfg.Out))
 	}
 	return m, map[string]bool{}, record.WriteManifest(manifestPath, m)
 }

@@ -125,8 +125,8 @@ func TestResumeRefusesAnotherBuild(t *testing.T) {
 			t.Fatal(err)
 		}
 		cfg.AllowOtherBuild = false
-		if _, err := Bench(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "--allow-other-build") {
-			t.Errorf("resume under another build: %v, want a refusal naming --allow-other-build", err)
+		if _, err := Bench(context.Background(), cfg); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "--allow-other-build") {
+			t.Errorf("resume under another build: %v, want a refusal (a usage error) naming --allow-other-build", err)
 		}
 		cfg.AllowOtherBuild = true
 		if _, err := Bench(context.Background(), cfg); err != nil {
