@@ -120,6 +120,12 @@ func TestUsageErrorsSayWhat(t *testing.T) {
 		{"reproduce=out-holds-a-run", []string{"reproduce", "comparison", "--limit", "1", "--out", run}, run + " already holds a benchmark"},
 		{"merge=out-is-a-file", []string{"merge", reference, "--out", file}, "merge writes a directory"},
 		{"merge=out-holds-a-run", []string{"merge", reference, "--out", run}, run + " already holds a benchmark"},
+		{"export=negative-limit", []string{"export", "--corpus", "17-clue", "--limit", "-3", "--out", filepath.Join(tmp, "inst")}, "--limit -3: need 0 (all) or more"},
+		{"analyze=negative-limit", []string{"analyze", "--up", "--corpus", "norvig-hardest", "--limit", "-3"}, "--limit -3: need 0 (all) or more"},
+		{"certify=negative-limit", []string{"certify", "--corpus", "17-clue", "--limit", "-3", "--out", filepath.Join(tmp, "cert3")}, "--limit -3: need 0 (all) or more"},
+		{"certify=no-workers", []string{"certify", "--corpus", "17-clue", "--limit", "1", "--workers", "0", "--out", filepath.Join(tmp, "cert3")}, "--workers 0: need at least 1"},
+		{"corpora-show=negative-sample", []string{"corpora", "show", "norvig-hardest", "--sample", "-5"}, "--sample -5: need 0 (all) or more"},
+		{"corpora-show=negative-limit", []string{"corpora", "show", "norvig-hardest", "--limit", "-5"}, "--limit -5: need 0 (all) or more"},
 		{"certify=out-is-a-file", []string{"certify", "--corpus", "17-clue", "--limit", "1", "--out", file}, "certify writes a directory"},
 	}
 	for _, tt := range tests {
@@ -134,7 +140,7 @@ func TestUsageErrorsSayWhat(t *testing.T) {
 			}
 		})
 	}
-	for _, dir := range []string{"merged", "cmp", "run"} {
+	for _, dir := range []string{"merged", "cmp", "run", "inst", "cert3"} {
 		if _, err := os.Stat(filepath.Join(tmp, dir)); err == nil {
 			t.Errorf("a refused command left %s behind", dir)
 		}
