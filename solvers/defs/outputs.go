@@ -167,7 +167,9 @@ var satReportedTime = regexp.MustCompile(`^(?:CPU time\s*:|c\s+total process tim
 // reports.
 func addSATCounter(counters map[string]float64, line string) {
 	if t := satReportedTime.FindStringSubmatch(line); t != nil {
-		counters[string(solvers.ReportedCPU)], _ = strconv.ParseFloat(t[1], 64)
+		if v, ok := external.Number(t[1]); ok {
+			counters[string(solvers.ReportedCPU)] = v
+		}
 		return
 	}
 	m := satCounters.FindStringSubmatch(line)
@@ -179,7 +181,9 @@ func addSATCounter(counters map[string]float64, line string) {
 		name, num = m[4], m[3]
 	}
 	if _, seen := counters[name]; !seen {
-		counters[name], _ = strconv.ParseFloat(num, 64)
+		if v, ok := external.Number(num); ok {
+			counters[name] = v
+		}
 	}
 }
 
@@ -347,8 +351,8 @@ func addStat(counters map[string]float64, stat string) {
 	if !ok {
 		return
 	}
-	v, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
-	if err != nil {
+	v, ok := external.Number(val)
+	if !ok {
 		return
 	}
 	var b strings.Builder
@@ -431,7 +435,7 @@ func addStatistics(counters map[string]float64, e sexp) {
 		if !ok {
 			return
 		}
-		if v, err := strconv.ParseFloat(val.atom, 64); err == nil {
+		if v, ok := external.Number(val.atom); ok {
 			counters[strings.ReplaceAll(name, "-", "_")] = v
 		}
 	}
@@ -600,7 +604,9 @@ func readClasp(text []byte, exit int) (reading, error) {
 			r.exhausted = r.exhausted || !strings.HasSuffix(strings.TrimSpace(count), "+")
 		default:
 			if m := claspCounters.FindStringSubmatch(line); m != nil {
-				r.counters[strings.ToLower(m[1])], _ = strconv.ParseFloat(m[2], 64)
+				if v, ok := external.Number(m[2]); ok {
+					r.counters[strings.ToLower(m[1])] = v
+				}
 			}
 		}
 		return nil

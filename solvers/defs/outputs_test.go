@@ -1,6 +1,7 @@
 package defs
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -151,5 +152,31 @@ func TestSMTLIBDepthIsBounded(t *testing.T) {
 	text := "sat\n" + strings.Repeat("(", 100000)
 	if _, err := readSMTLIB([]byte(text), 0); err == nil || !strings.Contains(err.Error(), "nested deeper") {
 		t.Errorf("err %v, want a refusal of deep nesting", err)
+	}
+}
+
+// A statistic a program prints that is not a finite number (nan, inf, or
+// digits past float64's range) is left out: a NaN counter made the worker
+// fail to send its reply, and a verified answer was recorded as a crash.
+func TestReadersLeaveOutStatisticsThatAreNoNumbers(t *testing.T) {
+	huge := strings.Repeat("9", 400)
+	for _, c := range []struct {
+		name, output, text string
+		exit               int
+	}{
+		{"smtlib", "smtlib", "unsat\n(:conflicts nan :time inf :memory -Infinity :decisions 7)\n", 0},
+		{"minizinc", "minizinc", "=====UNSATISFIABLE=====\n%%%mzn-stat: nodes=nan\n%%%mzn-stat: objectiveBound=inf\n%%%mzn-stat: decisions=7\n", 0},
+		{"sat-competition", "sat-competition", "c conflicts: " + huge + "\nc decisions: 7\nc total process time since initialization: " + huge + " seconds\ns UNSATISFIABLE\n", 20},
+		{"clasp", "clasp", "UNSATISFIABLE\nConflicts    : " + huge + "\nChoices      : 7\n", 20},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r, err := outputs[c.output].read([]byte(c.text), external.Output{Stdout: []byte(c.text), ExitCode: c.exit})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := json.Marshal(r.counters); err != nil || len(r.counters) != 1 {
+				t.Errorf("counters %v (%v), want the one that is a number", r.counters, err)
+			}
+		})
 	}
 }
