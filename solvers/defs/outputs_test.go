@@ -32,6 +32,8 @@ func TestReaders(t *testing.T) {
 		{name: "sat/no-model", output: "sat-competition", text: "s SATISFIABLE\n", err: "no model"},
 		{name: "sat/garbage", output: "sat-competition", text: "Segmentation fault\n", exit: 139, err: "unexpected line"},
 		{name: "sat/bad-literal", output: "sat-competition", text: "s SATISFIABLE\nv 1 x 0\n", err: `value "x"`},
+		{name: "sat/cut-short", output: "sat-competition", text: "s SATISFIABLE\nv 1 -2 3\nv -4", exit: 10, err: "cut short"},
+		{name: "sat/minisat-result-file-cut-short", output: "sat-competition", text: "SAT\n1 -2 3", err: "cut short"},
 		{name: "pb/sat", output: "pb-competition", text: "c conflicts : 17\ns SATISFIABLE\nv x1 -x2 x3\n", verdict: sat, solutions: 1, exhausted: true, counter: "conflicts"},
 		{name: "pb/unsat", output: "pb-competition", text: "s UNSATISFIABLE\n", verdict: unsat, exhausted: true},
 		{name: "pb/optimum", output: "pb-competition", text: "s OPTIMUM FOUND\nv ~x1 x2\n", verdict: sat, solutions: 1, exhausted: true},
