@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -457,14 +458,14 @@ func prepareOut(cfg Config, m *record.Manifest, prov provenance) (*record.Manife
 	resultsPath := filepath.Join(cfg.Out, record.ResultsFile)
 	old, err := record.ReadManifest(manifestPath)
 	if _, zerr := os.Stat(filepath.Join(cfg.Out, record.CompressedResultsFile)); zerr == nil {
-		return nil, nil, fmt.Errorf("%s holds compressed records (%s), as a committed run does: runs append to %s only; gunzip it to resume, or choose another --out", cfg.Out, record.CompressedResultsFile, record.ResultsFile)
+		return nil, nil, inputError(fmt.Errorf("%s holds compressed records (%s), as a committed run does: runs append to %s only; gunzip it to resume, or choose another --out", cfg.Out, record.CompressedResultsFile, record.ResultsFile))
 	}
 	switch {
 	case err == nil && !cfg.Resume:
-		return nil, nil, fmt.Errorf("%s already holds a benchmark; pass --resume to finish it or choose another --out", cfg.Out)
+		return nil, nil, inputError(fmt.Errorf("%s already holds a benchmark; pass --resume to finish it or choose another --out", cfg.Out))
 	case err == nil:
 		if err := resumable(old, m, prov, cfg.AllowOtherBuild); err != nil {
-			return nil, nil, fmt.Errorf("cannot resume %s: %w", cfg.Out, err)
+			return nil, nil, inputError(fmt.Errorf("cannot resume %s: %w", cfg.Out, err))
 		}
 		if err := TrimPartialLine(resultsPath); err != nil {
 			return nil, nil, err
@@ -479,7 +480,7 @@ func prepareOut(cfg Config, m *record.Manifest, prov provenance) (*record.Manife
 		return nil, nil, err
 	}
 	if fi, err := os.Stat(resultsPath); err == nil && fi.Size() > 0 {
-		return nil, nil, fmt.Errorf("%s holds results but no manifest; choose another --out", cfg.Out)
+		return nil, nil, inputError(fmt.Errorf("%s holds results but no manifest; choose another --out", cfg.Out))
 	}
 	return m, map[string]bool{}, record.WriteManifest(manifestPath, m)
 }
@@ -550,12 +551,18 @@ func recordedKeys(path string, check *record.PlanCheck) (map[string]bool, error)
 // TrimPartialLine cuts a file of JSON lines (results, certificates) back
 // to its last complete line, so that a line half-written when the process
 // was killed is dropped (and its work done again) rather than glued to the
-// next one. A missing file is left missing.
+// next one. A missing file is left missing, and one that is not the
+// directory's own (record.OpenInPlace) is refused.
 func TrimPartialLine(path string) error {
-	b, err := os.ReadFile(path)
+	f, err := record.OpenInPlace(path, os.O_RDWR)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
 	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(f)
 	if err != nil {
 		return err
 	}
@@ -563,5 +570,5 @@ func TrimPartialLine(path string) error {
 	if keep == len(b) {
 		return nil
 	}
-	return os.Truncate(path, int64(keep))
+	return f.Truncate(int64(keep))
 }
