@@ -11,7 +11,8 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sudokubench/sudokubench/solvers/neural"
+	"github.com/sudokubench/sudokubench/harness/report"
+	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers/rl"
 )
 
@@ -32,24 +33,19 @@ func isRLModel(model string) bool {
 // runTrainRL trains a learned agent as runTrain trains a network: the
 // same flags, outputs, checkpoints and provenance, with updates for
 // steps.
-func runTrainRL(ctx context.Context, stderr io.Writer, f trainFlags, command, commit string, show *trainProgress) error {
+func runTrainRL(ctx context.Context, stderr io.Writer, f trainFlags, command, commit string, show progress.Meter) error {
 	if !f.evalEverySet {
 		f.evalEvery = defaultRLEvalEvery
 	}
-	progress := func(p rl.Progress) {
-		show.update(neural.Progress{Phase: p.Phase, Done: p.Done, Total: p.Total, Loss: p.Return})
-	}
-	run, err := startRLRun(ctx, f, progress)
+	run, err := startRLRun(ctx, f, show)
 	if err != nil {
-		show.end()
 		return err
 	}
 	until := run.Config().Updates
 	if f.stopAt > 0 {
 		until = min(f.stopAt, until)
 	}
-	err = run.Train(ctx, until, command, commit, progress)
-	show.end()
+	err = run.Train(ctx, until, command, commit, show)
 	if err != nil && run.Step() == 0 {
 		return fmt.Errorf("train: stopped before the first update: %w", err)
 	}
@@ -65,36 +61,36 @@ func runTrainRL(ctx context.Context, stderr io.Writer, f trainFlags, command, co
 }
 
 // startRLRun resumes --resume or starts the run the flags describe.
-func startRLRun(ctx context.Context, f trainFlags, progress func(rl.Progress)) (*rl.Run, error) {
+func startRLRun(ctx context.Context, f trainFlags, meter progress.Meter) (*rl.Run, error) {
 	agent := strings.TrimPrefix(f.model, rlPrefix)
 	if f.poolFrom != "" {
-		return nil, fmt.Errorf("train: --pool-from: an agent's pool is regenerated from its seed, not taken from a checkpoint")
+		return nil, usageError(fmt.Errorf("train: --pool-from: an agent's pool is regenerated from its seed, not taken from a checkpoint"))
 	}
 	if f.resume == "" {
 		cfg, err := rl.DefaultTraining(agent, f.seed, f.steps)
 		if err != nil {
 			return nil, err
 		}
-		run, err := rl.NewRun(ctx, cfg, f.workers, progress)
+		run, err := rl.NewRun(ctx, cfg, f.workers, meter)
 		if err != nil {
 			return nil, err
 		}
 		run.EvalEvery = f.evalEvery
 		return run, nil
 	}
-	file, err := os.Open(f.resume)
+	file, err := openInput("--resume", f.resume, "an agent's training checkpoint (NAME.ckpt) written by a stopped train")
 	if err != nil {
-		return nil, fmt.Errorf("train: --resume: %w", err)
+		return nil, err
 	}
 	defer file.Close()
-	run, err := rl.Resume(ctx, file, f.workers)
+	run, err := rl.Resume(ctx, file, f.workers, meter)
 	if err != nil {
-		return nil, fmt.Errorf("train: --resume %s: %w", f.resume, err)
+		return nil, usageError(fmt.Errorf("train: --resume %s: %w", f.resume, err))
 	}
 	cfg := run.Config()
 	if f.model != rlPrefix+cfg.Agent || (f.seedSet && f.seed != cfg.Seed) || (f.steps != 0 && f.steps != cfg.Updates) {
-		return nil, fmt.Errorf("train: --resume %s continues an rl-%s run with seed %d and %d updates; --model, --seed and --steps may only repeat that",
-			f.resume, cfg.Agent, cfg.Seed, cfg.Updates)
+		return nil, usageError(fmt.Errorf("train: --resume %s continues an rl-%s run with seed %d and %d updates; --model, --seed and --steps may only repeat that",
+			f.resume, cfg.Agent, cfg.Seed, cfg.Updates))
 	}
 	return run, nil
 }
@@ -121,7 +117,7 @@ func saveRLCheckpoint(stderr io.Writer, run *rl.Run, f trainFlags, stopped error
 	if err := run.Save(&buf); err != nil {
 		return err
 	}
-	if err := writeFileAtomic(path, buf.Bytes()); err != nil {
+	if _, err := report.PutFiles(map[string][]byte{path: buf.Bytes()}, false, f.force); err != nil {
 		return err
 	}
 	why := fmt.Sprintf("--stop-at %d", f.stopAt)
@@ -134,18 +130,15 @@ func saveRLCheckpoint(stderr io.Writer, run *rl.Run, f trainFlags, stopped error
 }
 
 // writeTrainedRL saves the weights, their provenance and the learning
-// curve with its data.
+// curve with its data, each whole or not at all.
 func writeTrainedRL(stderr io.Writer, tr *rl.Trained, f trainFlags, command, commit string) error {
-	var buf bytes.Buffer
-	if err := rl.Save(&buf, tr.Policy); err != nil {
-		return err
-	}
-	if err := writeFileAtomic(f.out, buf.Bytes()); err != nil {
+	var weights bytes.Buffer
+	if err := rl.Save(&weights, tr.Policy); err != nil {
 		return err
 	}
 	host, _ := os.Hostname()
 	machine := fmt.Sprintf("%s, %d CPUs (%s/%s, %s)", host, runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version())
-	prov, err := rl.NewProvenance(tr, f.out, buf.Bytes(), command, commit, machine)
+	prov, err := rl.NewProvenance(tr, f.out, weights.Bytes(), command, commit, machine)
 	if err != nil {
 		return err
 	}
@@ -153,13 +146,19 @@ func writeTrainedRL(stderr io.Writer, tr *rl.Trained, f trainFlags, command, com
 		prov.Continue = fmt.Sprintf("sudokubench train --model %s --resume %s --out %s", f.model, filepath.Base(checkpointPath(f.out)), filepath.Base(f.out))
 	}
 	metaPath, curvePath := provenancePath(f.out), curveDataPath(f.out)
-	if err := writeJSONFile(metaPath, prov); err != nil {
+	files := map[string][]byte{f.out: weights.Bytes()}
+	if files[metaPath], err = jsonFile(prov); err != nil {
 		return err
 	}
-	if err := writeJSONFile(curvePath, tr.CurveData()); err != nil {
+	if files[curvePath], err = jsonFile(tr.CurveData()); err != nil {
 		return err
 	}
-	if err := rl.PlotCurve(tr, f.plot); err != nil {
+	var plot bytes.Buffer
+	if err := rl.PlotCurve(&plot, tr, f.plot); err != nil {
+		return err
+	}
+	files[f.plot] = plot.Bytes()
+	if _, err := report.PutFiles(files, false, f.force); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "train: %d updates in %s; wrote %s (sha256 %s), %s, %s, %s\n",
@@ -171,14 +170,4 @@ func writeTrainedRL(stderr io.Writer, tr *rl.Trained, f trainFlags, command, com
 		fmt.Fprintf(stderr, "  test set, %d hints, greedy: %d/%d puzzles solved\n", t.Hints, t.Solved, t.Puzzles)
 	}
 	return nil
-}
-
-// writeFileAtomic writes data to a temporary file beside path, then
-// renames it over path.
-func writeFileAtomic(path string, data []byte) error {
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, data, 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
 }

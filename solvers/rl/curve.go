@@ -2,6 +2,7 @@ package rl
 
 import (
 	"fmt"
+	"io"
 
 	"github.com/sudokubench/sudokubench/solvers/neural"
 )
@@ -19,11 +20,12 @@ func (tr *Trained) CurveData() Curve {
 }
 
 // PlotCurve draws the learning curve with the supervised networks'
-// plotting code (neural.PlotLearningCurve) and saves it to path: the
+// plotting code (neural.PlotLearningCurve) and writes it to w in the
+// format of path's extension (path names the file in messages): the
 // training episodes' mean return and share solved by update (the policy
 // sampling), and the fixed test set's puzzles solved, greedily, by
 // update and hint count.
-func PlotCurve(tr *Trained, path string) error {
+func PlotCurve(w io.Writer, tr *Trained, path string) error {
 	ret := neural.Series{Label: "mean return (" + tr.Config.Reward + " reward)"}
 	solved := neural.Series{Label: "% of training episodes solved", Min: 0, Max: 100}
 	for _, c := range tr.Curve {
@@ -32,6 +34,6 @@ func PlotCurve(tr *Trained, path string) error {
 	}
 	cfg := tr.Config
 	title := fmt.Sprintf("rl/%s, seed %d, %d updates of %d puzzles × %d rollouts", cfg.Agent, cfg.Seed, tr.Updates, cfg.Puzzles, cfg.Rollouts)
-	return neural.PlotLearningCurve(neural.LearningCurve{Title: title, Series: []neural.Series{ret, solved}, Tests: tr.Tests,
+	return neural.PlotLearningCurve(w, neural.LearningCurve{Title: title, Series: []neural.Series{ret, solved}, Tests: tr.Tests,
 		TestTitle: "fixed test set (17-clue+k), greedy: whole puzzles solved", StepLabel: "update"}, path)
 }

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/neural"
 	"github.com/sudokubench/sudokubench/solvers/neural/nn"
@@ -182,33 +183,33 @@ func TestTrainingResumesToTheSameBits(t *testing.T) {
 		}
 		return buf.Bytes()
 	}
-	whole, err := NewRun(ctx, cfg, 1, func(Progress) {})
+	whole, err := NewRun(ctx, cfg, 1, progress.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
 	start := weights(whole)
-	if err := whole.Train(ctx, cfg.Updates, "", "", func(Progress) {}); err != nil {
+	if err := whole.Train(ctx, cfg.Updates, "", "", progress.Discard); err != nil {
 		t.Fatal(err)
 	}
 	if bytes.Equal(start, weights(whole)) {
 		t.Fatal("four updates left the weights as they were")
 	}
-	first, err := NewRun(ctx, cfg, 2, func(Progress) {})
+	first, err := NewRun(ctx, cfg, 2, progress.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := first.Train(ctx, 2, "", "", func(Progress) {}); err != nil {
+	if err := first.Train(ctx, 2, "", "", progress.Discard); err != nil {
 		t.Fatal(err)
 	}
 	var ckpt bytes.Buffer
 	if err := first.Save(&ckpt); err != nil {
 		t.Fatal(err)
 	}
-	second, err := Resume(ctx, &ckpt, 1)
+	second, err := Resume(ctx, &ckpt, 1, progress.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if err := second.Train(ctx, cfg.Updates, "", "", func(Progress) {}); err != nil {
+	if err := second.Train(ctx, cfg.Updates, "", "", progress.Discard); err != nil {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(weights(whole), weights(second)) {

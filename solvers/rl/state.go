@@ -10,6 +10,7 @@ import (
 	"io"
 	"time"
 
+	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers/neural"
 	"github.com/sudokubench/sudokubench/solvers/neural/nn"
 )
@@ -73,14 +74,15 @@ func (r *Run) stateParams() nn.Params {
 }
 
 // Resume reads a checkpoint written by Run.Save, regenerating its pool
-// on up to workers goroutines, and returns the run, ready to go on.
-func Resume(ctx context.Context, rd io.Reader, workers int) (*Run, error) {
+// on up to workers goroutines (reported to meter), and returns the run,
+// ready to go on.
+func Resume(ctx context.Context, rd io.Reader, workers int, meter progress.Meter) (*Run, error) {
 	br := bufio.NewReader(rd)
 	st, err := readStateHead(br)
 	if err != nil {
 		return nil, err
 	}
-	pool, err := neural.Generate(ctx, st.Config.Seed, rlPurpose, st.Config.PoolHints, st.Config.Pool, max(workers, 1))
+	pool, err := neural.Generate(ctx, st.Config.Seed, rlPurpose, st.Config.PoolHints, st.Config.Pool, max(workers, 1), meter)
 	if err != nil {
 		return nil, fmt.Errorf("training checkpoint: regenerating the pool: %w", err)
 	}
@@ -109,6 +111,13 @@ func Resume(ctx context.Context, rd io.Reader, workers int) (*Run, error) {
 	r.returns, r.solved, r.episodes = st.Returns, st.Solved, st.Episodes
 	r.elapsed, r.pieces, r.EvalEvery = time.Duration(st.Elapsed), st.Pieces, st.EvalEvery
 	return r, nil
+}
+
+// CheckpointAgent returns the agent whose training the checkpoint rd
+// holds, or an error if rd is no agent's checkpoint.
+func CheckpointAgent(rd io.Reader) (string, error) {
+	st, err := readStateHead(bufio.NewReader(rd))
+	return st.Config.Agent, err
 }
 
 // readStateHead reads and checks a checkpoint's header.

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"time"
 
+	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers/neural"
 	"github.com/sudokubench/sudokubench/solvers/neural/nn"
 	"github.com/sudokubench/sudokubench/solvers/rl/env"
@@ -144,15 +145,6 @@ func (c TrainConfig) rules() env.Config {
 	return env.Config{Reward: scheme}
 }
 
-// Progress is reported after every update.
-type Progress struct {
-	Phase       string // "data" while generating the pool, "train" after
-	Done, Total int
-	// Return and Solved are the mean return and the share solved of the
-	// training episodes since the last report.
-	Return, Solved float64
-}
-
 // CurvePoint is the training episodes' mean return and share solved
 // over the updates since the previous point (the policy sampling, not
 // greedy).
@@ -202,13 +194,13 @@ const (
 )
 
 // NewRun checks the configuration, makes the starting policy and
-// generates the pool on up to workers goroutines.
-func NewRun(ctx context.Context, cfg TrainConfig, workers int, progress func(Progress)) (*Run, error) {
+// generates the pool on up to workers goroutines, reporting the puzzles
+// made to meter.
+func NewRun(ctx context.Context, cfg TrainConfig, workers int, meter progress.Meter) (*Run, error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
-	progress(Progress{Phase: "data", Total: cfg.Pool})
-	pool, err := neural.Generate(ctx, cfg.Seed, rlPurpose, cfg.PoolHints, cfg.Pool, max(workers, 1))
+	pool, err := neural.Generate(ctx, cfg.Seed, rlPurpose, cfg.PoolHints, cfg.Pool, max(workers, 1), meter)
 	if err != nil {
 		return nil, fmt.Errorf("train: generating the pool: %w", err)
 	}
@@ -308,8 +300,10 @@ func (r *Run) Policy() *Policy { return r.policy }
 // Train runs updates until the run has made until of them (at most the
 // budget), ctx ends, or the budget is spent, recording the piece with the
 // command and commit given. It returns ctx's error if ctx stopped it.
-func (r *Run) Train(ctx context.Context, until int, command, commit string, progress func(Progress)) error {
+func (r *Run) Train(ctx context.Context, until int, command, commit string, meter progress.Meter) error {
 	until = min(until, r.cfg.Updates)
+	meter.Start("updates", r.cfg.Updates, r.update)
+	defer meter.Stop()
 	start, from := time.Now(), r.update
 	defer func() {
 		d := time.Since(start)
@@ -335,7 +329,7 @@ func (r *Run) Train(ctx context.Context, until int, command, commit string, prog
 			n := float64(r.episodes)
 			pt := CurvePoint{Update: r.update, Return: r.returns / n, Solved: r.solved / n}
 			r.curve = append(r.curve, pt)
-			progress(Progress{Phase: "train", Done: r.update, Total: r.cfg.Updates, Return: pt.Return, Solved: pt.Solved})
+			meter.Update(r.update, fmt.Sprintf("return %.1f, %.0f%% solved", pt.Return, 100*pt.Solved))
 			r.returns, r.solved, r.episodes = 0, 0, 0
 		}
 		if (r.EvalEvery > 0 && r.update%r.EvalEvery == 0) || r.update == r.cfg.Updates {
