@@ -325,3 +325,39 @@ func TestAdvantages(t *testing.T) {
 		t.Fatalf("rollouts that ended alike: advantages %v", got)
 	}
 }
+
+// TestUpdateWithNonFiniteGradientsIsSkipped: a gradient that is not a
+// finite number leaves every weight as it was (one Adam step of it would
+// make them all NaN) and is counted; a finite one moves the weights.
+func TestUpdateWithNonFiniteGradientsIsSkipped(t *testing.T) {
+	run, err := NewRun(context.Background(), tinyTraining(), 1, progress.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	weights := func() []byte {
+		var buf bytes.Buffer
+		if err := Save(&buf, run.Policy()); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	ps := run.Policy().Net.Params()
+	before := weights()
+	for _, bad := range []float32{float32(math.NaN()), float32(math.Inf(1))} {
+		ps.ZeroGrad()
+		ps[0].Grad.Data[0] = bad
+		run.apply()
+		if !bytes.Equal(before, weights()) {
+			t.Fatalf("a gradient of %v changed the weights", bad)
+		}
+	}
+	if got := run.Trained().Skipped; got != 2 {
+		t.Errorf("skipped %d updates, want 2", got)
+	}
+	ps.ZeroGrad()
+	ps[0].Grad.Data[0] = 1
+	run.apply()
+	if bytes.Equal(before, weights()) {
+		t.Error("a finite gradient left the weights as they were")
+	}
+}

@@ -39,6 +39,7 @@ type runState struct {
 	AdamSteps  int                `json:"adam_steps"`
 	EvalEvery  int                `json:"eval_every"`
 	PoolSHA256 string             `json:"pool_sha256"`
+	Skipped    int                `json:"skipped_updates,omitempty"`
 }
 
 // Save writes the run as a training checkpoint that Resume continues.
@@ -52,7 +53,7 @@ func (r *Run) Save(w io.Writer) error {
 		return err
 	}
 	header, err := json.Marshal(runState{Config: r.cfg, Update: r.update, Curve: r.curve, Tests: r.tests,
-		Returns: r.returns, Solved: r.solved, Episodes: r.episodes, Elapsed: int64(r.elapsed), Pieces: r.pieces,
+		Returns: r.returns, Solved: r.solved, Episodes: r.episodes, Elapsed: int64(r.elapsed), Pieces: r.pieces, Skipped: r.skipped,
 		Sampler: sampler, Draws: draws, AdamSteps: r.adam.Steps(), EvalEvery: r.EvalEvery, PoolSHA256: poolSHA256(r.pool)})
 	if err != nil {
 		return err
@@ -109,6 +110,7 @@ func Resume(ctx context.Context, rd io.Reader, workers int, meter progress.Meter
 	r.adam.SetSteps(st.AdamSteps)
 	r.update, r.curve, r.tests = st.Update, st.Curve, st.Tests
 	r.returns, r.solved, r.episodes = st.Returns, st.Solved, st.Episodes
+	r.skipped = st.Skipped
 	r.elapsed, r.pieces, r.EvalEvery = time.Duration(st.Elapsed), st.Pieces, st.EvalEvery
 	return r, nil
 }

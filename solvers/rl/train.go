@@ -184,6 +184,7 @@ type Run struct {
 	// weights.
 	EvalEvery int
 	ar        nn.Arena
+	skipped   int // updates whose gradients were not finite (apply)
 }
 
 // Streams of the run's random numbers.
@@ -368,12 +369,15 @@ type Trained struct {
 	Tests    []neural.CurveTest
 	Elapsed  time.Duration
 	Pieces   []Piece
+	// Skipped counts the updates left out because their gradients were
+	// not finite numbers.
+	Skipped int
 }
 
 // Trained returns the run's outcome so far.
 func (r *Run) Trained() *Trained {
 	return &Trained{Policy: r.policy, Config: r.cfg, Updates: r.update, CutShort: r.update < r.cfg.Updates,
-		Curve: r.curve, Tests: r.tests, Elapsed: r.elapsed, Pieces: r.pieces}
+		Curve: r.curve, Tests: r.tests, Elapsed: r.elapsed, Pieces: r.pieces, Skipped: r.skipped}
 }
 
 // poolSHA256 is the SHA-256 of a pool's puzzles and solutions.

@@ -56,10 +56,20 @@ func (r *Run) step() error {
 		return nil // every rollout of every puzzle ended alike: nothing to learn from
 	}
 	r.gradients(states, acts, pg, entropy)
-	ps := r.policy.Net.Params()
-	ps.ClipGrads(cfg.ClipNorm)
-	r.adam.Step(cfg.LearningRate(r.update))
+	r.apply()
 	return nil
+}
+
+// apply clips the gradients and takes Adam's step, unless the gradients
+// are not finite numbers (an overflow in the network): one such step
+// would turn every weight into NaN, so it is skipped and counted.
+func (r *Run) apply() {
+	ps := r.policy.Net.Params()
+	if norm := ps.ClipGrads(r.cfg.ClipNorm); math.IsNaN(norm) || math.IsInf(norm, 0) {
+		r.skipped++
+		return
+	}
+	r.adam.Step(r.cfg.LearningRate(r.update))
 }
 
 // advantages returns each episode's return less the mean return of the

@@ -39,7 +39,10 @@ type Provenance struct {
 	CutShort     bool    `json:"cut_short"`
 	Continue     string  `json:"continue,omitempty"`
 	TrainSeconds float64 `json:"train_seconds"`
-	Machine      string  `json:"machine"`
+	// SkippedUpdates counts the updates left out because their gradients
+	// were not finite numbers.
+	SkippedUpdates int    `json:"skipped_updates"`
+	Machine        string `json:"machine"`
 	// Test is the greedy agent's score on the fixed test set
 	// (TestSetHints) with the code of the commit that ships it; a test
 	// reproduces it.
@@ -57,7 +60,7 @@ func NewProvenance(tr *Trained, weightsPath string, data []byte, command, commit
 	return Provenance{
 		Agent: tr.Config.Agent, File: filepath.Base(weightsPath), SHA256: hex.EncodeToString(sum[:]), Bytes: len(data),
 		Parameters: tr.Policy.Net.Params().Count(), Command: command, Commit: commit, Pieces: tr.Pieces,
-		Training: tr.Config, UpdatesRun: tr.Updates, CutShort: tr.CutShort, TrainSeconds: tr.Elapsed.Seconds(),
+		Training: tr.Config, UpdatesRun: tr.Updates, CutShort: tr.CutShort, TrainSeconds: tr.Elapsed.Seconds(), SkippedUpdates: tr.Skipped,
 		Machine: machine, Test: test,
 	}, nil
 }
