@@ -18,10 +18,9 @@
 //
 // The shipped files are embedded (go:embed), so the tool works from any
 // directory; another copy (FindDir: --corpora or $SUDOKUBENCH_CORPORA) is
-// checked against the
-// catalog's SHA-256 sums, a mismatch a warning. A name that is not in the
-// catalog and names a file is that file, its puzzles path:line and its
-// SHA-256 its provenance. 17-clue+k (k = 0..64) adds k cells of each
+// checked against the catalog's SHA-256 sums, a mismatch a warning. A name
+// that is not in the catalog and names a file is that file, its puzzles
+// path:line and its SHA-256 its provenance. 17-clue+k (k = 0..64) adds k cells of each
 // 17-clue puzzle's unique solution, chosen by the seed and the puzzle's
 // line; 17-clue+a..b gives each puzzle its own k in a..b. holes-SIDE@SHARE
 // and unique-SIDE@SHARE have no file: lines 1 to 1,000, each made from the
