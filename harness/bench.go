@@ -218,20 +218,10 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	if cfg.Certify && !slices.ContainsFunc(infos, func(in solvers.Info) bool { return in.Proofs != nil }) {
 		sum.addWarning("--certify: none of the selected solvers writes DRAT proofs (sat/cadical/* do); no verdict will be certified")
 	}
-	puzzles, shas, err := loadPuzzles(cfg, sum)
+	plan, stated, shas, err := planOf(cfg, infos, sum)
 	if err != nil {
 		return nil, err
 	}
-	plan, err := NewPlan(puzzles, infos, cfg.Mode, cfg.Reps, cfg.Forms, cfg.Seed)
-	if err != nil {
-		return nil, err
-	}
-	leftOut := LeftOut(puzzles, infos)
-	if plan.Len() == 0 {
-		return nil, fmt.Errorf("no run to plan: %s", leftOut[0].Reason)
-	}
-	stated := cfg.plan(infos, plan.Len())
-	stated.LeftOut = leftOut
 	order := plan.InShard(cfg.Shard, plan.Shuffled())
 	if cfg.Out == "" {
 		name := cmp.Or(cfg.DirName, "run")
@@ -263,7 +253,7 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	sum.Skipped = sum.Planned - len(order)
 	// Said once the benchmark is sure to run, not before a refusal.
 	sum.addWarning(busyWarning(prov.loadStart, runtime.NumCPU()))
-	for _, l := range leftOut {
+	for _, l := range stated.LeftOut {
 		sum.addWarning(fmt.Sprintf("left out of the plan: %d puzzles of %s, as %s (the manifest's plan.left_out lists them)", l.Puzzles, l.Corpus, l.Reason))
 	}
 	defer func() {
@@ -272,6 +262,27 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 		}
 	}()
 	return sum, execute(ctx, cfg, plan, plan.InBlocks(order), prov, sum)
+}
+
+// planOf reads the benchmark's puzzles and plans their runs. It returns
+// the plan, the plan as the manifest states it, and the corpus files'
+// hashes.
+func planOf(cfg Config, infos []solvers.Info, sum *Summary) (*Plan, record.Plan, map[string]string, error) {
+	puzzles, shas, err := loadPuzzles(cfg, sum)
+	if err != nil {
+		return nil, record.Plan{}, nil, err
+	}
+	plan, err := NewPlan(puzzles, infos, cfg.Mode, cfg.Reps, cfg.Forms, cfg.Seed)
+	if err != nil {
+		return nil, record.Plan{}, nil, err
+	}
+	leftOut := LeftOut(puzzles, infos)
+	if plan.Len() == 0 {
+		return nil, record.Plan{}, nil, fmt.Errorf("no run to plan: %s", leftOut[0].Reason)
+	}
+	stated := cfg.plan(infos, plan.Len())
+	stated.LeftOut = leftOut
+	return plan, stated, shas, nil
 }
 
 // notRecorded drops from order, in its storage, the runs recorded in out

@@ -46,9 +46,6 @@ func slotsFor(n int) int {
 // Len is the number of keys in the set.
 func (s *KeySet) Len() int { return s.n }
 
-// Bytes is the memory the set holds.
-func (s *KeySet) Bytes() int { return 12 * len(s.hashes) }
-
 // Add puts key in the set with ref unless it is there already. It returns
 // the reference the key was first added with and true when it was there,
 // or ref and false. The error is keyAt's, or says that a stored key read

@@ -8,9 +8,9 @@ import (
 	"io"
 )
 
-// MaxLine is the longest line a records file may hold; a record is a few
+// maxLine is the longest line a records file may hold; a record is a few
 // hundred bytes to a few kilobytes.
-const MaxLine = 16 << 20
+const maxLine = 16 << 20
 
 // Read streams the records of a JSONL file to fn, decompressing one whose
 // name ends in .gz (CompressedResultsFile), one record at a time: a
@@ -88,7 +88,7 @@ type lines struct {
 // number line+1.
 func newLines(r io.Reader, offset int64, line int) *lines {
 	ls := &lines{Scanner: bufio.NewScanner(r), next: offset, line: line}
-	ls.Buffer(make([]byte, 64<<10), MaxLine)
+	ls.Buffer(make([]byte, 64<<10), maxLine)
 	ls.Split(func(data []byte, atEOF bool) (int, []byte, error) {
 		advance, token, err := bufio.ScanLines(data, atEOF)
 		if advance > 0 {
