@@ -68,14 +68,14 @@ type CSVColumns struct {
 
 // Add adds the columns that r has.
 func (c *CSVColumns) Add(r *Record) error {
-	row, err := flatten(r)
+	cells, err := rawCells(r)
 	if err != nil {
 		return err
 	}
 	if c.present == nil {
-		c.present = make(map[string]bool)
+		c.present = map[string]bool{SolvedColumn: true}
 	}
-	for col := range row {
+	for col := range cells {
 		c.present[col] = true
 	}
 	return nil
@@ -140,6 +140,22 @@ func (w *CSVWriter) Flush() error {
 // flatten maps a record's columns to their text, from its JSON line, so
 // that a column exists exactly where the line has the field.
 func flatten(r *Record) (map[string]string, error) {
+	raw, err := rawCells(r)
+	if err != nil {
+		return nil, err
+	}
+	row := make(map[string]string, len(raw))
+	for col, v := range raw {
+		row[col] = cellText(v)
+	}
+	row[SolvedColumn] = fmt.Sprint(r.Solved())
+	return row, nil
+}
+
+// rawCells maps a record's columns, SolvedColumn aside, to their JSON
+// values: each field of its JSON line, each entry of a map field under
+// field.key.
+func rawCells(r *Record) (map[string]json.RawMessage, error) {
 	b, err := json.Marshal(r)
 	if err != nil {
 		return nil, err
@@ -148,28 +164,29 @@ func flatten(r *Record) (map[string]string, error) {
 	if err := json.Unmarshal(b, &fields); err != nil {
 		return nil, err
 	}
-	row := make(map[string]string, len(fields)+1)
 	for name, raw := range fields {
 		if !bytes.HasPrefix(raw, []byte("{")) {
-			row[name] = cellText(raw)
 			continue
 		}
 		var entries map[string]json.RawMessage
 		if err := json.Unmarshal(raw, &entries); err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
+		delete(fields, name)
 		prefix := cmp.Or(mapPrefix[name], name)
 		for key, v := range entries {
-			row[prefix+"."+key] = cellText(v)
+			fields[prefix+"."+key] = v
 		}
 	}
-	row[SolvedColumn] = fmt.Sprint(r.Solved())
-	return row, nil
+	return fields, nil
 }
 
 // cellText is a JSON value as a CSV cell: a string unquoted, anything else
 // as written.
 func cellText(raw json.RawMessage) string {
+	if len(raw) >= 2 && raw[0] == '"' && bytes.IndexByte(raw, '\\') < 0 {
+		return string(raw[1 : len(raw)-1]) // a string without escapes
+	}
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
 		return s
