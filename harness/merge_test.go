@@ -79,11 +79,15 @@ func keysIn(t *testing.T, dir string) []string {
 }
 
 // BenchmarkMergeMemory measures what a merge holds per record it reads:
-// four shards of a synthetic plan of 10⁴ to 10⁶ runs (recordtest),
-// merged; peak-B/record is the most the heap held while merging
-// (memtest.Peak), over the records merged.
+// four shards of a synthetic plan of 10⁴ runs and more (memtest.Sizes;
+// recordtest), merged; peak-B/record is the most the heap held while
+// merging (memtest.Peak), over the records merged.
 func BenchmarkMergeMemory(b *testing.B) {
-	for _, n := range []int{1e4, 1e5, 1e6} {
+	sizes, err := memtest.Sizes()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, n := range sizes {
 		b.Run(fmt.Sprintf("records=%d", n), func(b *testing.B) {
 			tmp := b.TempDir()
 			var pieces []string

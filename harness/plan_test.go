@@ -109,15 +109,19 @@ func describeRun(r Run) string {
 }
 
 // BenchmarkPlanMemory measures what a benchmark's parent holds for its
-// plan, per run, on plans of 10⁴ to 10⁶ runs (n/20 puzzles, 5 solvers, 4
-// repetitions) resumed with half their runs recorded: held-B/run while
-// the runs execute (the plan and the order of the runs left), and
-// peak-B/run at the most while the plan is made and the recorded runs
-// read (the order, the key set of the planned runs, the blocks;
-// memtest.Peak). The puzzles, which every plan holds, are
+// plan, per run, on plans of 10⁴ runs and more (memtest.Sizes; n/20
+// puzzles, 5 solvers, 4 repetitions) resumed with half their runs
+// recorded: held-B/run while the runs execute (the plan and the order of
+// the runs left), and peak-B/run at the most while the plan is made and
+// the recorded runs read (the order, the key set of the planned runs,
+// the blocks; memtest.Peak). The puzzles, which every plan holds, are
 // puzzle-B/puzzle.
 func BenchmarkPlanMemory(b *testing.B) {
-	for _, n := range []int{1e4, 1e5, 1e6} {
+	sizes, err := memtest.Sizes()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, n := range sizes {
 		b.Run(fmt.Sprintf("runs=%d", n), func(b *testing.B) {
 			infos := make([]solvers.Info, 5)
 			for i := range infos {

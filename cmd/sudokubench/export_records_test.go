@@ -183,11 +183,15 @@ func TestExportRecordsStreamsEachRunOnce(t *testing.T) {
 }
 
 // BenchmarkExportRecordsMemory measures what export-records holds per
-// record it writes: 10⁴ to 10⁶ synthetic records (recordtest) exported to
-// a file; peak-B/record is the most the heap held (memtest.Peak) over the
-// records.
+// record it writes: 10⁴ synthetic records and more (memtest.Sizes;
+// recordtest) exported to a file; peak-B/record is the most the heap
+// held (memtest.Peak) over the records.
 func BenchmarkExportRecordsMemory(b *testing.B) {
-	for _, n := range []int{1e4, 1e5, 1e6} {
+	sizes, err := memtest.Sizes()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, n := range sizes {
 		b.Run(fmt.Sprintf("records=%d", n), func(b *testing.B) {
 			dir := filepath.Join(b.TempDir(), "run")
 			recordtest.MustWrite(b, dir, recordtest.Spec{Runs: n, Seed: 1})

@@ -6,12 +6,38 @@
 package memtest
 
 import (
+	"fmt"
+	"os"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"strconv"
 	"sync/atomic"
 	"time"
 )
+
+// MaxEnv names the environment variable that sets the largest size, in
+// runs or records, that the memory benchmarks measure: 10⁴, 10⁵, … up to
+// it. Unset, they measure 10⁴ alone, which CI's one pass of every
+// benchmark can afford; SUDOKUBENCH_MEMORY_MAX=1000000 takes minutes.
+const MaxEnv = "SUDOKUBENCH_MEMORY_MAX"
+
+// Sizes returns the sizes to measure, as MaxEnv sets them.
+func Sizes() ([]int, error) {
+	largest := 10_000
+	if s := os.Getenv(MaxEnv); s != "" {
+		n, err := strconv.Atoi(s)
+		if err != nil || n < 10_000 {
+			return nil, fmt.Errorf("%s=%q: want a count of 10000 or more", MaxEnv, s)
+		}
+		largest = n
+	}
+	var sizes []int
+	for n := 10_000; n <= largest; n *= 10 {
+		sizes = append(sizes, n)
+	}
+	return sizes, nil
+}
 
 // Live is the heap's live bytes after a collection.
 func Live() uint64 {
