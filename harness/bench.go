@@ -505,21 +505,21 @@ func prepareOut(cfg Config, m *record.Manifest, prov provenance) (*record.Manife
 	resultsPath := filepath.Join(cfg.Out, record.ResultsFile)
 	old, err := record.ReadManifest(manifestPath)
 	if _, zerr := os.Stat(filepath.Join(cfg.Out, record.CompressedResultsFile)); zerr == nil {
-		return nil, false, fmt.Errorf("%s holds compressed records (%s), as a committed run does: runs append to %s only; gunzip it to resume, or choose another --out", cfg.Out, record.CompressedResultsFile, record.ResultsFile)
+		return nil, false, inputError(fmt.Errorf("%s holds compressed records (%s), as a committed run does: runs append to %s only; gunzip it to resume, or choose another --out", cfg.Out, record.CompressedResultsFile, record.ResultsFile))
 	}
 	switch {
 	case err == nil && !cfg.Resume:
-		return nil, false, fmt.Errorf("%s already holds a benchmark; pass --resume to finish it or choose another --out", cfg.Out)
+		return nil, false, inputError(fmt.Errorf("%s already holds a benchmark; pass --resume to finish it or choose another --out", cfg.Out))
 	case err == nil:
 		if err := resumable(old, m, prov, cfg.AllowOtherBuild); err != nil {
-			return nil, false, fmt.Errorf("cannot resume %s: %w", cfg.Out, err)
+			return nil, false, inputError(fmt.Errorf("cannot resume %s: %w", cfg.Out, err))
 		}
 		return old, true, TrimPartialLine(resultsPath)
 	case !errors.Is(err, os.ErrNotExist):
 		return nil, false, err
 	}
 	if fi, err := os.Stat(resultsPath); err == nil && fi.Size() > 0 {
-		return nil, false, fmt.Errorf("%s holds results but no manifest; choose another --out", cfg.Out)
+		return nil, false, inputError(fmt.Errorf("%s holds results but no manifest; choose another --out", cfg.Out))
 	}
 	return m, false, record.WriteManifest(manifestPath, m)
 }
@@ -576,9 +576,10 @@ func sameDefinitions(old, now *record.Manifest) error {
 // to its last complete line, so that a line half-written when the process
 // was killed is dropped (and its work done again) rather than glued to the
 // next one. It reads the file from its end, as far back as the last line
-// break. A missing file is left missing.
+// break. A missing file is left missing, and one that is not the
+// directory's own (record.OpenInPlace) is refused.
 func TrimPartialLine(path string) error {
-	f, err := os.Open(path)
+	f, err := record.OpenInPlace(path, os.O_RDWR)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
 	}
@@ -594,7 +595,7 @@ func TrimPartialLine(path string) error {
 	if err != nil || keep == fi.Size() {
 		return err
 	}
-	return os.Truncate(path, keep)
+	return f.Truncate(keep)
 }
 
 // lastLineEnd returns the offset just past the last line break among the

@@ -550,8 +550,8 @@ func TestCompressedRunReportsButDoesNotResume(t *testing.T) {
 		t.Fatalf("read %d records (%v), want %d", len(got), err, len(want))
 	}
 	cfg.Resume = true
-	if _, err := Bench(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "compressed records") {
-		t.Errorf("resume of a compressed run: %v, want a refusal", err)
+	if _, err := Bench(context.Background(), cfg); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "compressed records") {
+		t.Errorf("resume of a compressed run: %v, want a refusal (a usage error)", err)
 	}
 	if _, err := os.Stat(plain); err == nil {
 		t.Error("the refused resume started a plain records file beside the compressed one")

@@ -78,7 +78,7 @@ func Merge(dirs []string, out string) (*MergeSummary, error) {
 	}
 	defer lock.Release()
 	if _, err := os.Stat(filepath.Join(out, record.ManifestFile)); err == nil {
-		return nil, fmt.Errorf("merge: %s already holds a benchmark; choose an empty --out", out)
+		return nil, inputError(fmt.Errorf("merge: %s already holds a benchmark; choose an empty --out", out))
 	}
 	sum, err := mergeRecords(dirs, records, filepath.Join(out, record.ResultsFile))
 	if err != nil {

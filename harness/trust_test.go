@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/outfile"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -124,8 +125,8 @@ func TestResumeRefusesAnotherBuild(t *testing.T) {
 			t.Fatal(err)
 		}
 		cfg.AllowOtherBuild = false
-		if _, err := Bench(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "--allow-other-build") {
-			t.Errorf("resume under another build: %v, want a refusal naming --allow-other-build", err)
+		if _, err := Bench(context.Background(), cfg); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "--allow-other-build") {
+			t.Errorf("resume under another build: %v, want a refusal (a usage error) naming --allow-other-build", err)
 		}
 		cfg.AllowOtherBuild = true
 		if _, err := Bench(context.Background(), cfg); err != nil {
@@ -160,6 +161,74 @@ func TestOneWriterPerDirectory(t *testing.T) {
 	if _, err := Bench(context.Background(), cfg); err != nil {
 		t.Errorf("after the holder let go: %v", err)
 	}
+}
+
+// A run's files written in place (its writer lock, its records, its
+// certificates) are never written through a symbolic link or into a file
+// with other names: the lock's holder line would replace a user's file,
+// and a run copied with cp -al would append to the original's records.
+// Nothing is written, and the refusal is a usage error.
+func TestRunFilesAreWrittenOnlyInTheirOwnDirectory(t *testing.T) {
+	mine := func(t *testing.T) (string, string) {
+		t.Helper()
+		path := filepath.Join(t.TempDir(), "notes.md")
+		if err := os.WriteFile(path, []byte("my notes\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path, "my notes\n"
+	}
+	tests := []struct {
+		name, file string
+		link       func(old, new string) error
+		resume     bool
+	}{
+		{"lock=symlink", LockFile, os.Symlink, false},
+		{"lock=hard-link", LockFile, os.Link, false},
+		{"records=symlink", record.ResultsFile, os.Symlink, true},
+		{"records=hard-link", record.ResultsFile, os.Link, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := tinyConfig(t.TempDir(), "exactcover/dlx")
+			if tt.resume {
+				if _, err := Bench(context.Background(), cfg); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Remove(filepath.Join(cfg.Out, tt.file)); err != nil {
+					t.Fatal(err)
+				}
+				cfg.Resume = true
+			}
+			other, content := mine(t)
+			if err := tt.link(other, filepath.Join(cfg.Out, tt.file)); err != nil {
+				t.Fatal(err)
+			}
+			_, err := Bench(context.Background(), cfg)
+			if !errors.Is(err, outfile.ErrRefused) || !strings.Contains(err.Error(), tt.file) {
+				t.Errorf("run: %v, want a refusal naming %s", err, tt.file)
+			}
+			if b, _ := os.ReadFile(other); string(b) != content {
+				t.Errorf("the file behind %s now holds %q, want %q", tt.file, b, content)
+			}
+		})
+	}
+	t.Run("merge", func(t *testing.T) {
+		piece := tinyConfig(t.TempDir(), "exactcover/dlx")
+		if _, err := Bench(context.Background(), piece); err != nil {
+			t.Fatal(err)
+		}
+		out := t.TempDir()
+		other, content := mine(t)
+		if err := os.Symlink(other, filepath.Join(out, LockFile)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Merge([]string{piece.Out}, out); !errors.Is(err, outfile.ErrRefused) {
+			t.Errorf("merge: %v, want a refusal", err)
+		}
+		if b, _ := os.ReadFile(other); string(b) != content {
+			t.Errorf("the file behind the lock now holds %q, want %q", b, content)
+		}
+	})
 }
 
 // Default result directories never collide, even when runs start in the

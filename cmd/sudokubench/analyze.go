@@ -66,6 +66,9 @@ func newAnalyzeCmd() *cobra.Command {
 			if o.workers < 1 {
 				return usageError(fmt.Errorf("--workers %d: need at least 1", o.workers))
 			}
+			if err := notNegative("limit", o.limit, "all"); err != nil {
+				return err
+			}
 			dir, err := corpora.FindDir(cmd.Flag("corpora").Value.String())
 			if err == nil {
 				_, err = corpora.Lookup(o.corpus)

@@ -63,6 +63,12 @@ certificate says why), 130 when interrupted.`,
 			if _, err := corpora.Lookup(cfg.Corpus); err != nil {
 				return usageError(err)
 			}
+			if err := notNegative("limit", cfg.Limit, "all"); err != nil {
+				return err
+			}
+			if cfg.Workers < 1 {
+				return usageError(fmt.Errorf("--workers %d: need at least 1", cfg.Workers))
+			}
 			cfg.Solver, cfg.Oracle = in, dlx.Oracle{}
 			cfg.CorporaDir = cmd.Flag("corpora").Value.String()
 			cfg.Command = "sudokubench " + strings.Join(os.Args[1:], " ")

@@ -4,10 +4,12 @@ import (
 	"cmp"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/report"
 )
 
@@ -50,7 +52,10 @@ the two solved no puzzle in common.
 
 --own takes the outside programs' measured process start-up out of their
 times (never below zero), so that an outside engine's own cost stands
-beside an in-process one's.`,
+beside an in-process one's: own time, as report --own gives it. Records
+written before the start-up was measured by the CPU clock
+(startup_cpu_ns) hold no own time, and --own is refused for them, naming
+the pipelines.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			part := "total"
@@ -80,6 +85,9 @@ beside an in-process one's.`,
 				return usageError(err)
 			}
 			a, b, wl, err := report.LoadSides(dirsA, dirsB)
+			if err == nil {
+				err = checkOwn(m, nil, a, b)
+			}
 			if err != nil {
 				return usageError(err)
 			}
@@ -97,10 +105,24 @@ beside an in-process one's.`,
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "table format: "+strings.Join(report.DocFormatNames(), ", "))
 	cmd.Flags().StringVar(&measure, "time", "cpu", "time measure: cpu or wall")
-	cmd.Flags().BoolVar(&own, "own", false, "own time: outside programs' measured start-up taken out")
+	cmd.Flags().BoolVar(&own, "own", false, "own time, as report --own: outside programs' measured start-up taken out (refused for records without it)")
 	cmd.Flags().StringArrayVar(&pairs, "pair", nil, "two pipelines to set against each other, X,Y: X from side A, Y from side B, or both from one run (repeatable)")
 	cmd.Flags().BoolVar(&wide, "wide", false, "every column, whatever the terminal's width")
 	return cmd
+}
+
+// checkOwn refuses own time where the records of the pipelines compared
+// (nil: every pipeline) hold none, as report --own does
+// (report.CheckOwnTime).
+func checkOwn(m report.Measure, pipelines []string, sides ...[][]record.Record) error {
+	if !m.Own() {
+		return nil
+	}
+	recs := slices.Concat(slices.Concat(sides...)...)
+	if pipelines != nil {
+		recs = slices.DeleteFunc(recs, func(r record.Record) bool { return !slices.Contains(pipelines, r.Solver) })
+	}
+	return report.CheckOwnTime(recs, runsOutside())
 }
 
 // compareSides splits the arguments at "--" into the sides' directories;
@@ -122,12 +144,13 @@ func compareSides(args []string, dash int) (a, b []string, err error) {
 // fails, after the tables, when a pair solved no puzzle in common.
 func comparePairs(cmd *cobra.Command, args, pairArgs []string, m report.Measure, tw report.TableWriter) error {
 	var ps []report.Pair
+	var pipelines []string
 	for _, s := range pairArgs {
 		p, err := report.ParsePair(s)
 		if err != nil {
 			return usageError(err)
 		}
-		ps = append(ps, p)
+		ps, pipelines = append(ps, p), append(pipelines, p.A, p.B)
 	}
 	dirsA, dirsB := args, []string(nil)
 	if len(args) > 1 || cmd.ArgsLenAtDash() >= 0 {
@@ -137,6 +160,9 @@ func comparePairs(cmd *cobra.Command, args, pairArgs []string, m report.Measure,
 		}
 	}
 	a, b, warnings, err := report.LoadSides(dirsA, dirsB)
+	if err == nil {
+		err = checkOwn(m, pipelines, a, b)
+	}
 	if err != nil {
 		return usageError(err)
 	}

@@ -114,6 +114,19 @@ func TestUsageErrorsSayWhat(t *testing.T) {
 		{"export=out-is-a-file", []string{"export", "--corpus", "17-clue", "--limit", "1", "--out", file}, "--out " + file + " is a file; export writes a directory of instances"},
 		{"run=reps", []string{"run", "--reps", "99999999999999", "--limit", "1", "--out", filepath.Join(tmp, "run")}, "repetitions 99999999999999: need 1 to 1000000"},
 		{"run=plan-size", []string{"run", "--corpus", "17-clue", "--limit", "0", "--reps", "100000", "--out", filepath.Join(tmp, "run")}, "more than the 100000000 a benchmark may plan"},
+		{"run=out-is-a-file", []string{"run", "--corpus", "17-clue", "--limit", "1", "--solvers", "exactcover/dlx", "--out", file}, "--out " + file + ": run writes a directory (made if missing), and " + file + " is a file"},
+		{"run=out-under-a-file", []string{"run", "--corpus", "17-clue", "--limit", "1", "--solvers", "exactcover/dlx", "--out", filepath.Join(file, "x")}, "and " + file + " is a file"},
+		{"run=out-holds-a-run", []string{"run", "--corpus", "17-clue", "--limit", "1", "--solvers", "exactcover/dlx", "--out", run}, run + " already holds a benchmark"},
+		{"reproduce=out-holds-a-run", []string{"reproduce", "comparison", "--limit", "1", "--out", run}, run + " already holds a benchmark"},
+		{"merge=out-is-a-file", []string{"merge", reference, "--out", file}, "merge writes a directory"},
+		{"merge=out-holds-a-run", []string{"merge", reference, "--out", run}, run + " already holds a benchmark"},
+		{"export=negative-limit", []string{"export", "--corpus", "17-clue", "--limit", "-3", "--out", filepath.Join(tmp, "inst")}, "--limit -3: need 0 (all) or more"},
+		{"analyze=negative-limit", []string{"analyze", "--up", "--corpus", "norvig-hardest", "--limit", "-3"}, "--limit -3: need 0 (all) or more"},
+		{"certify=negative-limit", []string{"certify", "--corpus", "17-clue", "--limit", "-3", "--out", filepath.Join(tmp, "cert3")}, "--limit -3: need 0 (all) or more"},
+		{"certify=no-workers", []string{"certify", "--corpus", "17-clue", "--limit", "1", "--workers", "0", "--out", filepath.Join(tmp, "cert3")}, "--workers 0: need at least 1"},
+		{"corpora-show=negative-sample", []string{"corpora", "show", "norvig-hardest", "--sample", "-5"}, "--sample -5: need 0 (all) or more"},
+		{"corpora-show=negative-limit", []string{"corpora", "show", "norvig-hardest", "--limit", "-5"}, "--limit -5: need 0 (all) or more"},
+		{"certify=out-is-a-file", []string{"certify", "--corpus", "17-clue", "--limit", "1", "--out", file}, "certify writes a directory"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -127,7 +140,7 @@ func TestUsageErrorsSayWhat(t *testing.T) {
 			}
 		})
 	}
-	for _, dir := range []string{"merged", "cmp", "run"} {
+	for _, dir := range []string{"merged", "cmp", "run", "inst", "cert3"} {
 		if _, err := os.Stat(filepath.Join(tmp, dir)); err == nil {
 			t.Errorf("a refused command left %s behind", dir)
 		}

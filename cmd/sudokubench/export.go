@@ -65,6 +65,9 @@ func runExport(cmd *cobra.Command, fl exportFlags) error {
 	if fl.out == "" || fl.corpus == "" {
 		return usageError(fmt.Errorf("export needs --corpus and --out"))
 	}
+	if err := notNegative("limit", fl.limit, "all"); err != nil {
+		return err
+	}
 	if fi, err := os.Stat(fl.out); err == nil && !fi.IsDir() {
 		return usageError(fmt.Errorf("export: --out %s is a file; export writes a directory of instances (made if missing): name a directory", fl.out))
 	}

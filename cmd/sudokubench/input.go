@@ -33,6 +33,15 @@ func warnSkipped(w io.Writer, name string, stats corpora.Stats) {
 	}
 }
 
+// notNegative refuses a count flag below 0 as a usage error; zero says
+// what 0 means ("all").
+func notNegative(flag string, n int, zero string) error {
+	if n < 0 {
+		return usageError(fmt.Errorf("--%s %d: need 0 (%s) or more", flag, n, zero))
+	}
+	return nil
+}
+
 // inputError makes a refused input a usage error (exit 2), saying how to
 // skip the line where skipping would help.
 func inputError(err error) error {

@@ -317,6 +317,114 @@ func TestScalingReportNeverReplacesTheRun(t *testing.T) {
 	}
 }
 
+// outsideRun writes a run of exactcover/dlx beside sat/cadical/extended,
+// an outside program whose two calls a puzzle hold 4 ms of start-up each
+// (CPU); with measured unset, its records predate the CPU start-up.
+func outsideRun(t *testing.T, measured bool) string {
+	t.Helper()
+	dir := t.TempDir()
+	var b bytes.Buffer
+	for i := range 12 {
+		dlx := record.Record{Solver: "exactcover/dlx", Corpus: "17-clue", PuzzleID: fmt.Sprintf("17-clue:%d", i), Hints: 17, Size: 9,
+			Mode: "unique", Seed: 1, Status: "solved", CPUNS: int64(1000 * (i + 1)), WallNS: int64(1000 * (i + 1)), TimeoutNS: 1e9}
+		cadical := dlx
+		cadical.Solver, cadical.External, cadical.CPUNS, cadical.WallNS = "sat/cadical/extended", true, int64(10e6+1e6*i), int64(11e6+1e6*i)
+		cadical.Counters = map[string]float64{"solves": 2, "startup_ns": 10e6}
+		if measured {
+			cadical.Counters["startup_cpu_ns"] = 8e6
+		}
+		for _, r := range []record.Record{dlx, cadical} {
+			line, err := json.Marshal(r)
+			if err != nil {
+				t.Fatal(err)
+			}
+			b.Write(append(line, '\n'))
+		}
+	}
+	if err := os.WriteFile(filepath.Join(dir, record.ResultsFile), b.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return dir
+}
+
+// TestReportOwnFlag: by default the tables show the whole time with own
+// median beside it; --own puts them on own time, --own=false leaves own
+// time out; own time of records without a CPU start-up is refused.
+func TestReportOwnFlag(t *testing.T) {
+	run := outsideRun(t, true)
+	for _, tt := range []struct {
+		args        []string
+		want, avoid string
+	}{
+		{nil, "own median", "own CPU time:"},
+		{[]string{"--own"}, "Results by corpus (own CPU time: outside programs' start-up taken out)", "own median"},
+		{[]string{"--own=false"}, "Results by corpus (CPU time: outside programs' start-up included)", "own median"},
+	} {
+		out, err := runCLI(t, append([]string{"report", run, "--by", "corpus"}, tt.args...)...)
+		if err != nil || !strings.Contains(out, tt.want) || strings.Contains(out, tt.avoid) {
+			t.Errorf("report %v: %v; want %q and not %q in\n%s", tt.args, err, tt.want, tt.avoid, out)
+		}
+	}
+	if _, err := runCLI(t, "report", outsideRun(t, false), "--own"); err == nil || !strings.Contains(err.Error(), "startup_cpu_ns") {
+		t.Errorf("--own on records without the CPU start-up: %v", err)
+	}
+	out, err := runCLI(t, "report", outsideRun(t, false))
+	if err != nil || strings.Contains(out, "own median") || !strings.Contains(out, "start-up included") {
+		t.Errorf("the default on records without the CPU start-up: %v\n%s", err, out)
+	}
+}
+
+// TestCompareOwnMeansReportOwn: compare --own and report --own read the
+// same own time, and both refuse, naming the pipeline, records that hold
+// no CPU start-up, which compare without --own takes.
+func TestCompareOwnMeansReportOwn(t *testing.T) {
+	pair := []string{"--pair", "exactcover/dlx,sat/cadical/extended"}
+	for _, measured := range []bool{true, false} {
+		run := outsideRun(t, measured)
+		for _, args := range [][]string{append([]string{"compare", run, "--own"}, pair...), {"report", run, "--own"}} {
+			out, err := runCLI(t, args...)
+			switch {
+			case measured && (err != nil || !strings.Contains(out, "own CPU time")):
+				t.Errorf("%v: %v\n%s", args[:1], err, out)
+			case !measured && (err == nil || exitCode(err) != exitUsage || !strings.Contains(err.Error(), "records of sat/cadical/extended") || !strings.Contains(err.Error(), "startup_cpu_ns")):
+				t.Errorf("%v --own on records without the CPU start-up: %v, want a usage error naming the pipeline", args[:1], err)
+			}
+		}
+	}
+	if _, err := runCLI(t, append([]string{"compare", outsideRun(t, false)}, pair...)...); err != nil {
+		t.Errorf("compare without --own on records without the CPU start-up: %v", err)
+	}
+}
+
+// TestReportFormatList: --format takes a list, each document written
+// once with --out; a list without --out, or with --doc, is refused.
+func TestReportFormatList(t *testing.T) {
+	dir := t.TempDir()
+	out, err := runCLI(t, "report", outsideRun(t, true), "--format", "md,latex,html", "--plots", "svg,pdf", "--no-titles", "--out", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, doc := range []string{"report.md", "report.tex", "report.html", "cactus.svg", "cactus.pdf"} {
+		if strings.Count(out, "wrote "+filepath.Join(dir, doc)+"\n") != 1 {
+			t.Errorf("%s not written once:\n%s", doc, out)
+		}
+	}
+	tex, err := os.ReadFile(filepath.Join(dir, "report.tex"))
+	if err != nil || !strings.Contains(string(tex), `\caption{How many puzzles does each pipeline solve within a time?`) {
+		t.Errorf("report.tex does not caption the cactus with its question: %v", err)
+	}
+	for _, bad := range [][]string{
+		{"--format", "md,html"},
+		{"--format", "md,html", "--out", t.TempDir(), "--doc", filepath.Join(t.TempDir(), "r.md")},
+		{"--format", "md,md", "--out", t.TempDir()},
+		{"--format", "md,docx", "--out", t.TempDir()},
+	} {
+		if _, err := runCLI(t, append([]string{"report", runA}, bad...)...); err == nil {
+			t.Errorf("%v taken", bad)
+		}
+	}
+}
+
 // A report replaces only what sudokubench wrote: a user's file named by
 // --doc is refused, before anything is written, unless --force; once
 // written, the report's own files are replaced without it. A hard link to

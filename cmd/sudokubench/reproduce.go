@@ -39,13 +39,13 @@ func newReproduceCmd() *cobra.Command {
 
 // comparisonFlags are the flags of `reproduce comparison`.
 type comparisonFlags struct {
-	out, solvers, mode, mem, measure, plots, doc, plotWidth string
-	limit                                                   int
-	seed                                                    int64
-	timeout                                                 time.Duration
-	resume, reportOnly, check, allowOtherBuild, force       bool
-	skipInvalid                                             bool
-	defs                                                    []string
+	out, solvers, mode, mem, measure, plots, doc, plotWidth          string
+	limit                                                            int
+	seed                                                             int64
+	timeout                                                          time.Duration
+	resume, reportOnly, check, allowOtherBuild, force, own, noTitles bool
+	skipInvalid                                                      bool
+	defs                                                             []string
 }
 
 func newComparisonCmd() *cobra.Command {
@@ -92,6 +92,8 @@ generations (a quarter of a second).`,
 	f.BoolVar(&fl.allowOtherBuild, "allow-other-build", false, "with --resume, go on although this binary is not the build that recorded the comparison")
 	f.BoolVar(&fl.reportOnly, "report-only", false, "run nothing: write the table from the results in --out")
 	f.StringVar(&fl.measure, "time", "cpu", "time measure: cpu or wall")
+	f.BoolVar(&fl.own, "own", false, "outside programs' own time, their measured start-up taken out (default: the whole time, start-up included)")
+	f.BoolVar(&fl.noTitles, "no-titles", false, "no question above each figure: it heads the figure's caption in the document instead")
 	f.StringVar(&fl.plots, "plots", "svg", "plot formats, comma-separated: "+strings.Join(report.PlotFormatNames(), ", ")+" (empty: none)")
 	f.StringVar(&fl.plotWidth, "plot-width", "page", "print width the figures are made for: page (7 in) or column (3.5 in)")
 	f.StringVar(&fl.doc, "doc", "", "write the Markdown document to this file instead of OUT/comparison.md, linking the plots in OUT")
@@ -103,7 +105,7 @@ generations (a quarter of a second).`,
 }
 
 func runComparison(cmd *cobra.Command, fl *comparisonFlags) error {
-	measure, err := report.ParseMeasure(fl.measure, "")
+	measure, err := report.ParseMeasure(fl.measure, map[bool]string{false: "total", true: "own"}[fl.own])
 	if err != nil {
 		return usageError(err)
 	}
@@ -125,7 +127,7 @@ func runComparison(cmd *cobra.Command, fl *comparisonFlags) error {
 	if err != nil {
 		return err
 	}
-	files := reproduce.Files{Dir: fl.out, Doc: fl.doc, Check: fl.check, Force: fl.force, PlotWidth: plotWidth}
+	files := reproduce.Files{Dir: fl.out, Doc: fl.doc, Check: fl.check, Force: fl.force, PlotWidth: plotWidth, NoTitles: fl.noTitles}
 	if !fl.reportOnly {
 		if err := checkComparisonFiles(files, plotFormats); err != nil {
 			return usageError(err)

@@ -56,6 +56,14 @@ func TestReproduceComparison(t *testing.T) {
 	if err != nil || !strings.Contains(check, "checked "+filepath.Join(out, "comparison.md")) {
 		t.Errorf("--report-only --check on fresh files: %v\n%s", err, check)
 	}
+	// Own time and no titles: the question heads each figure's caption.
+	if text, err := runCLI(t, "reproduce", "comparison", "--out", out, "--report-only", "--own", "--no-titles"); err != nil {
+		t.Fatalf("--own --no-titles: %v\n%s", err, text)
+	}
+	md, err := os.ReadFile(filepath.Join(out, "comparison.md"))
+	if err != nil || !strings.Contains(string(md), "own CPU time of the solve call") || !strings.Contains(string(md), "\n\nWhich puzzles does each pipeline solve, by level? Accuracy by level") {
+		t.Errorf("comparison.md with --own --no-titles: %v\n%s", err, md)
+	}
 }
 
 // Without --out, each comparison gets a directory of its own under

@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -153,6 +154,31 @@ func TestEveryFormatDecodesItsAnswer(t *testing.T) {
 					t.Errorf("decoded %v, %v", g, err)
 				}
 			})
+		}
+	}
+}
+
+// A CNF or OPB model that is no assignment of the formula's variables
+// does not read: it names a variable the formula lacks, or sets one both
+// ways (read before, the positive literal won, and a grid that verifies
+// came of an answer that is no model).
+func TestModelsThatAreNoAssignment(t *testing.T) {
+	puzzle, solution := grid(t, top95First, sudoku.Classic), grid(t, top95Solution, sudoku.Classic)
+	for _, name := range []string{"cnf", "opb"} {
+		wr, err := registry[name].WriteFile(&bytes.Buffer{}, puzzle, map[string]string{"reduce": "givens"})
+		if err != nil {
+			t.Fatal(err)
+		}
+		lits := answerOf(t, wr, solution).Lits
+		vars := wr.Instance.(*cnfInstance).inst.Formula.Vars
+		true1 := lits[slices.IndexFunc(lits, func(l int) bool { return l > 0 })]
+		for what, model := range map[string][]int{
+			"a variable past the formula's": append(slices.Clone(lits), vars+1),
+			"a variable set both ways":      append(slices.Clone(lits), -true1),
+		} {
+			if g, err := Decode(wr.Instance, puzzle, Answer{Lits: model}); err == nil || g != nil {
+				t.Errorf("%s, %s: decoded %v, %v; want an answer that does not read", name, what, g, err)
+			}
 		}
 	}
 }

@@ -140,12 +140,25 @@ func (c *cnfInstance) Exclude(g *sudoku.Grid) (bool, error) {
 	return true, nil
 }
 
+// Decode reads a model, refusing one that is no assignment of the
+// formula's variables: a variable it does not have, or one set both true
+// and false.
 func (c *cnfInstance) Decode(a Answer) (*sudoku.Grid, error) {
-	model := make([]bool, c.inst.Formula.Vars)
+	vars := c.inst.Formula.Vars
+	model := make([]bool, vars)
+	set := make([]int, vars) // the sign each variable was given: 1, -1, or 0 for none
 	for _, l := range a.Lits {
-		if l > 0 && l <= len(model) {
-			model[l-1] = true
+		v, sign := l, 1
+		if l < 0 {
+			v, sign = -l, -1
 		}
+		switch {
+		case v < 1 || v > vars:
+			return nil, fmt.Errorf("the model sets variable %d, and the formula has %d", v, vars)
+		case set[v-1] == -sign:
+			return nil, fmt.Errorf("the model sets variable %d both true and false", v)
+		}
+		set[v-1], model[v-1] = sign, sign > 0
 	}
 	return c.inst.Decode(model)
 }

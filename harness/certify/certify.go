@@ -287,7 +287,7 @@ func (cfg *Config) certifyAll(ctx context.Context, pending []corpora.Puzzle, don
 	}
 	prog.Start("puzzles", len(pending)+done, done)
 	defer prog.Stop()
-	out, err := os.OpenFile(filepath.Join(cfg.Out, CertificatesFile), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	out, err := record.OpenInPlace(filepath.Join(cfg.Out, CertificatesFile), os.O_CREATE|os.O_WRONLY|os.O_APPEND)
 	if err != nil {
 		return 0, err
 	}

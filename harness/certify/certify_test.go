@@ -2,6 +2,7 @@ package certify
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/encodings/cnf"
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/outfile"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/solvers/registry"
@@ -291,6 +293,32 @@ func TestRefusesRunDirectoriesAndSecondWriters(t *testing.T) {
 	cfg := testConfig(t, out, proving("0\n"))
 	if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "in use") {
 		t.Errorf("a second writer: %v, want a refusal", err)
+	}
+}
+
+// A resumed certification appends to its own certificates only: not
+// through a file with other names, such as a cp -al copy's.
+func TestResumeRefusesLinkedCertificates(t *testing.T) {
+	first := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	cfg := testConfig(t, first, proving("0\n"))
+	cfg.Progress = &stopAfter{n: 3, cancel: cancel}
+	if res, err := Run(ctx, cfg); err != nil || !res.Interrupted {
+		t.Fatalf("interrupted call: %+v, %v", res, err)
+	}
+	copied := t.TempDir()
+	for _, name := range []string{CertificatesFile, SummaryFile} {
+		if err := os.Link(filepath.Join(first, name), filepath.Join(copied, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before, _ := os.ReadFile(filepath.Join(first, CertificatesFile))
+	cfg.Out, cfg.Resume, cfg.Progress = copied, true, nil
+	if _, err := Run(context.Background(), cfg); !errors.Is(err, outfile.ErrRefused) {
+		t.Errorf("resume through a hard link: %v, want a refusal", err)
+	}
+	if after, _ := os.ReadFile(filepath.Join(first, CertificatesFile)); string(after) != string(before) {
+		t.Errorf("the first certification's certificates changed: %d bytes, were %d", len(after), len(before))
 	}
 }
 

@@ -11,7 +11,6 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
-	"syscall"
 
 	"github.com/sudokubench/sudokubench/harness/outfile"
 )
@@ -135,7 +134,7 @@ func checkRunInode(path, dir, base string, fi fs.FileInfo) error {
 			return fmt.Errorf("refusing to write %s: it is %s of the run in %s under another name (a hard link), which no command may replace; write elsewhere", where, name, dir)
 		}
 	}
-	if st, ok := fi.Sys().(*syscall.Stat_t); !ok || st.Nlink < 2 {
+	if links(fi) < 2 {
 		return nil
 	}
 	if what := runContent(filepath.Join(dir, base)); what != "" {

@@ -218,9 +218,10 @@ type Writer struct {
 	synced time.Time
 }
 
-// Append opens path for appending, creating it if needed.
+// Append opens path for appending, creating it if needed; it refuses a
+// path that is not the directory's own file (OpenInPlace).
 func Append(path string) (*Writer, error) {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	f, err := OpenInPlace(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND)
 	if err != nil {
 		return nil, err
 	}

@@ -328,7 +328,7 @@ func writeCSV(w io.Writer, t *Table) error {
 
 var latexEscaper = strings.NewReplacer(
 	`\`, `\textbackslash{}`, `&`, `\&`, `%`, `\%`, `$`, `\$`, `#`, `\#`, `_`, `\_`,
-	`{`, `\{`, `}`, `\}`, `~`, `\textasciitilde{}`, `^`, `\textasciicircum{}`,
+	`{`, `\{`, `}`, `\}`, `~`, `\textasciitilde{}`, `^`, `\textasciicircum{}`, `<`, `\textless{}`, `>`, `\textgreater{}`,
 	`µ`, `\textmu{}`, `–`, `--`, `×`, `$\times$`, `∞`, `$\infty$`, `−`, `$-$`,
 	`·`, `$\cdot$`, `≥`, `$\geq$`, `†`, `\dag{}`, `→`, `$\to$`, `ε`, `$\varepsilon$`,
 )

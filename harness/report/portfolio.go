@@ -54,15 +54,21 @@ type PortfolioGrouping struct {
 // PAR-2; and each pipeline's unique solves and marginal contribution. It
 // counts the puzzles every pipeline of the mode ran.
 type Portfolio struct {
-	Mode    string
+	Mode string
+	// Measure is the time the portfolio reads: the figures' time, as the
+	// report's TimePart decides, where pipelines of the mode run outside
+	// programs (Outside); its clock where none does, an in-process
+	// solver's own time being its whole time.
 	Measure Measure
-	// OwnTime says that the portfolio reads own time though the report
-	// reads the whole: pipelines in it run outside programs (Outside),
-	// whose process start-up would otherwise decide the fastest pipeline
-	// on every easy puzzle. NoStartup are those whose records carry no
-	// measured start-up: their own time is their whole time.
-	OwnTime            bool
-	Outside, NoStartup []string
+	Outside []string
+	// OwnTime says that the portfolio reads own time, as the figures do,
+	// while the tables read the whole time with an own median beside it
+	// (PartDefault): outside programs' process start-up, alike for every
+	// puzzle, would otherwise decide the fastest pipeline on every easy
+	// puzzle. OwnUnavailable says why the portfolio reads the whole time
+	// where own time was meant (Report.OwnUnavailable).
+	OwnTime        bool
+	OwnUnavailable string
 	// ZeroOwn counts, per outside pipeline, the puzzles it solved in an
 	// own time of 0 (its measured start-up at least its whole time): the
 	// own time is unknown there, and the whole time counts instead.
@@ -94,30 +100,32 @@ func portfolioModes(modes []string) []string {
 
 // NewPortfolios makes a portfolio of each mode that at least two
 // pipelines ran, first-mode (incomplete) and unique-mode (complete)
-// pipelines never in one. It reads time in m, and in m's own time for a
-// mode where pipelines run outside programs; where an outside pipeline's
-// own time is 0 (its measured start-up at least its whole solve), the
-// own time is unknown and its whole time counts instead, an upper bound
-// that cannot make it fastest by a faulty start-up measurement. Each
-// portfolio is broken down by every grouper given; fallbackLimitNS is the
-// limit PAR-2 charges where a run recorded none.
+// pipelines never in one. It reads time in m for a mode where pipelines
+// run outside programs, and in m's clock for a mode where none does; the
+// report gives its figures' measure, which TimePart decides (own time by
+// default), so that one rule says whose time a comparison of pipelines
+// reads. Where m is own time and an outside pipeline's own time is 0 (its
+// measured start-up at least its whole solve), the own time is unknown
+// and its whole time counts instead, an upper bound that cannot make it
+// fastest by a faulty start-up measurement. Each portfolio is broken down
+// by every grouper given; fallbackLimitNS is the limit PAR-2 charges
+// where a run recorded none.
 func NewPortfolios(recs []record.Record, k Kinds, m Measure, groupers []Grouper, fallbackLimitNS float64) []*Portfolio {
-	byMode := obsByMode(Observations(recs, m, k))
-	var own, whole map[string][]Obs
+	byMode := obsByMode(Observations(recs, m.Clock(), k))
+	var own map[string][]Obs
 	var out []*Portfolio
 	for _, mode := range portfolioModes(sortedKeys(byMode)) {
-		p := &Portfolio{Mode: mode, Measure: m}
+		p := &Portfolio{Mode: mode, Measure: m.Clock()}
 		modeObs := byMode[mode]
 		p.Outside = outsidePipelines(modeObs)
-		if len(p.Outside) > 0 {
+		if len(p.Outside) > 0 && m.Own() {
 			if own == nil {
-				own, whole = obsByMode(Observations(recs, m.WithOwn(), k)), obsByMode(Observations(recs, m.Clock(), k))
+				own = obsByMode(Observations(recs, m, k))
 			}
-			p.Measure, p.OwnTime = m.WithOwn(), !m.Own()
-			modeObs, p.ZeroOwn = ownOrWhole(own[mode], whole[mode])
+			p.Measure = m
+			modeObs, p.ZeroOwn = ownOrWhole(own[mode], modeObs)
 		}
 		if p.fill(modeObs, groupers, fallbackLimitNS) {
-			p.NoStartup = withoutStartup(recs, mode, p.Outside)
 			out = append(out, p)
 		}
 	}
@@ -149,8 +157,9 @@ func ownOrWhole(own, whole []Obs) ([]Obs, map[string]int) {
 }
 
 // addPortfolios gives the report a portfolio per mode, broken down by
-// hint count and by rating (the report's own groupers where it has them);
-// asked for the portfolio alone, it warns when there is none.
+// hint count and by rating (the report's own groupers where it has them),
+// in the figures' time (NewPortfolios); asked for the portfolio alone, it
+// warns when there is none.
 func (r *Report) addPortfolios() {
 	if !hasPortfolio(r.Obs) {
 		if len(r.Sections) == 0 {
@@ -158,8 +167,12 @@ func (r *Report) addPortfolios() {
 		}
 		return
 	}
-	r.Portfolios = NewPortfolios(r.Data.Records, r.Kinds, r.Config.Measure, r.portfolioGroupers(), r.LimitNS)
+	r.Portfolios = NewPortfolios(r.Data.Records, r.Kinds, r.FigureMeasure, r.portfolioGroupers(), r.LimitNS)
 	for _, p := range r.Portfolios {
+		if len(p.Outside) > 0 {
+			p.OwnTime = p.Measure.Own() && !r.TableMeasure.Own()
+			p.OwnUnavailable = r.OwnUnavailable
+		}
 		if len(p.ZeroOwn) > 0 {
 			r.Warnings = append(r.Warnings, fmt.Sprintf("the %s-mode portfolio: %s", p.Mode, zeroOwnText(p)))
 		}
@@ -209,18 +222,6 @@ func outsidePipelines(obs []Obs) []string {
 		}
 	}
 	return sortedKeys(seen)
-}
-
-// withoutStartup are the pipelines among outside whose records in mode
-// carry no start-up measured by both clocks (record.Record.Own).
-func withoutStartup(recs []record.Record, mode string, outside []string) []string {
-	measured := make(map[string]bool)
-	for i := range recs {
-		if _, _, ok := recs[i].Own(); ok && recs[i].Mode == mode {
-			measured[recs[i].Solver] = true
-		}
-	}
-	return slices.DeleteFunc(slices.Clone(outside), func(s string) bool { return measured[s] })
 }
 
 // fill computes the portfolio from one mode's observations; it reports

@@ -11,7 +11,8 @@ import (
 const vbsLabel = "VBS (virtual best)"
 
 // portfolioTitle names a portfolio's table; with both modes in the
-// report, it says which.
+// report, it says which. (Its notes say which time it reads: a title
+// that said it too would not fit a page's continued heading.)
 func portfolioTitle(p *Portfolio, what string, mixedModes bool) string {
 	if mixedModes {
 		return fmt.Sprintf("%s, %s mode", what, p.Mode)
@@ -103,23 +104,28 @@ func gapNote(sbs, vbs Standing) string {
 		sbs.Pipeline, sbs.Solved, vbs.N, vbs.Solved, FormatDuration(sbs.PAR2), FormatDuration(vbs.PAR2))
 }
 
-// portfolioTimeNote says which time the portfolio reads, and why own time
-// where the report reads the whole.
+// portfolioTimeNote says which time the portfolio reads, in the tables'
+// words (timeNote), and why it is not the tables' where it is not.
 func portfolioTimeNote(p *Portfolio, lead string) string {
 	note := fmt.Sprintf("%s Times are %s time.", lead, p.Measure.Label())
-	if len(p.Outside) > 0 {
-		note = fmt.Sprintf("%s Times are %s time: %s.", lead, p.Measure.Label(), p.Measure.Includes())
+	switch {
+	case len(p.Outside) == 0:
+		return note
+	case !p.Measure.Own():
+		note += " " + wholeTimeNote
+		if p.OwnUnavailable != "" {
+			note += " Own time is not shown: " + p.OwnUnavailable + "."
+		}
+		return note
 	}
+	note += " " + ownTimeNote
 	if p.OwnTime {
-		note += fmt.Sprintf(" The portfolio reads own time, unlike the tables that read the whole, because %d of its pipelines run outside programs, whose process start-up would otherwise decide the fastest pipeline on every easy puzzle.", len(p.Outside))
-	}
-	if len(p.NoStartup) > 0 {
-		note += fmt.Sprintf(" The records of %s carry no measured start-up: their own time is their whole time.", strings.Join(p.NoStartup, ", "))
+		note += " The portfolio reads own time, as the figures do, unlike the tables by group that show the whole time with own median beside it: the start-up, alike for every puzzle, would otherwise decide the fastest pipeline on every easy puzzle."
 	}
 	if len(p.ZeroOwn) > 0 {
 		note += " O" + zeroOwnText(p)[1:]
 	}
-	return note
+	return note + " " + ownHolds
 }
 
 // zeroOwnText says which pipelines solved puzzles in an own time of 0, in

@@ -2,8 +2,9 @@ package report
 
 import (
 	"bytes"
-	"fmt"
 	"math"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -128,39 +129,93 @@ func TestPortfolioPerMode(t *testing.T) {
 	}
 }
 
-// Where outside programs take part, the portfolio reads own time: the
-// outside pipeline x, 5 µs with 4 µs of start-up, beats the in-process y
-// (2 µs). z's start-up (4 µs) exceeds its whole solve (3 µs): its own
-// time would be 0, which is no measurement, so its whole time counts and
-// it is not fastest.
-func TestPortfolioReadsOwnTimeWithOutsidePrograms(t *testing.T) {
+// outsideRecs are one puzzle run by the outside pipeline x (5 µs, 4 µs of
+// it start-up), the in-process y (2 µs) and the outside z, whose start-up
+// (4 µs) exceeds its whole solve (3 µs).
+func outsideRecs() []record.Record {
 	outside := func(solver string, cpu int64, startup float64) record.Record {
 		r := rec(solver, "1", 17, "solved", cpu, 0)
 		r.External, r.Counters = true, map[string]float64{"solves": 1, "startup_ns": startup, "startup_cpu_ns": startup}
 		return r
 	}
-	recs := []record.Record{outside("x", 5000, 4000), rec("y", "1", 17, "solved", 2000, 0), outside("z", 3000, 4000)}
-	for _, m := range []Measure{CPU, OwnCPU} {
-		p := NewPortfolios(recs, DetectKinds(recs), m, nil, 0)[0]
-		if p.Measure != OwnCPU || p.OwnTime != (m == CPU) || p.All.VBS.PAR2 != 1000 || p.SBS() != "x" {
-			t.Errorf("measure %v: reads %v (own switched %v), VBS %g, SBS %s; want own CPU, VBS 1000 by x", m, p.Measure, p.OwnTime, p.All.VBS.PAR2, p.SBS())
-		}
-		if z := p.All.Standing("z"); z.PAR2 != 3000 || z.Fastest != 0 || p.ZeroOwn["z"] != 1 {
-			t.Errorf("z: %+v, zero own %v; want its whole time 3000, never fastest", z, p.ZeroOwn)
-		}
-		notes := strings.Join(PortfolioTable(p, false).Notes, " ")
-		if want := "the whole time counts instead"; !strings.Contains(notes, want) {
+	return []record.Record{outside("x", 5000, 4000), rec("y", "1", 17, "solved", 2000, 0), outside("z", 3000, 4000)}
+}
+
+// Given own time, where outside programs take part, the portfolio reads
+// it: x (1 µs of its own) beats y. z's own time would be 0, which is no
+// measurement, so its whole time counts and it is not fastest. Given the
+// whole time, x's start-up decides: y is the best. A mode of in-process
+// pipelines reads the clock.
+func TestPortfolioReadsOwnTimeWithOutsidePrograms(t *testing.T) {
+	recs := outsideRecs()
+	p := NewPortfolios(recs, DetectKinds(recs), OwnCPU, nil, 0)[0]
+	if p.Measure != OwnCPU || p.All.VBS.PAR2 != 1000 || p.SBS() != "x" {
+		t.Errorf("own: reads %v, VBS %g, SBS %s; want own CPU, VBS 1000 by x", p.Measure, p.All.VBS.PAR2, p.SBS())
+	}
+	if z := p.All.Standing("z"); z.PAR2 != 3000 || z.Fastest != 0 || p.ZeroOwn["z"] != 1 {
+		t.Errorf("z: %+v, zero own %v; want its whole time 3000, never fastest", z, p.ZeroOwn)
+	}
+	table := PortfolioTable(p, false)
+	notes := strings.Join(table.Notes, " ")
+	for _, want := range []string{"the whole time counts instead", ownTimeNote, ownHolds} {
+		if !strings.Contains(notes, want) {
 			t.Errorf("notes lack %q: %s", want, notes)
 		}
-		if saysWhy := strings.Contains(notes, "reads own time, unlike the tables"); saysWhy != (m == CPU) {
-			t.Errorf("measure %v: the note says why it reads own time: %v", m, saysWhy)
+	}
+	whole := NewPortfolios(recs, DetectKinds(recs), CPU, nil, 0)[0]
+	if whole.Measure != CPU || whole.SBS() != "y" || whole.All.VBS.PAR2 != 2000 || len(whole.ZeroOwn) != 0 {
+		t.Errorf("whole: reads %v, SBS %s, VBS %g, zero own %v; want CPU, y, 2000, none", whole.Measure, whole.SBS(), whole.All.VBS.PAR2, whole.ZeroOwn)
+	}
+	if notes := strings.Join(PortfolioTable(whole, false).Notes, " "); !strings.Contains(notes, wholeTimeNote) {
+		t.Errorf("whole-time notes lack %q: %s", wholeTimeNote, notes)
+	}
+	if inProcess := NewPortfolios(portfolioRecs(), Kinds{}, OwnCPU, nil, 0)[0]; inProcess.Measure != CPU {
+		t.Errorf("in-process pipelines read %v, want CPU", inProcess.Measure)
+	}
+}
+
+// The report's portfolio reads the figures' time, as TimePart decides:
+// by default own time while the tables read the whole, saying so; the
+// whole time with --own=false; own time with --own, the tables too. Where
+// an outside pipeline's records hold no CPU start-up, the default reads
+// the whole time and says why, and own time is refused.
+func TestReportPortfolioFollowsTimePart(t *testing.T) {
+	const why = "reads own time, as the figures do"
+	for _, tt := range []struct {
+		part    TimePart
+		measure Measure
+		sbs     string
+		saysWhy bool
+	}{
+		{PartDefault, OwnCPU, "x", true},
+		{PartTotal, CPU, "y", false},
+		{PartOwn, OwnCPU, "x", false},
+	} {
+		rep, err := New(&Data{Records: outsideRecs()}, Config{Part: tt.part, By: []string{"portfolio"}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		p := rep.Portfolios[0]
+		if p.Measure != tt.measure || p.Measure != rep.FigureMeasure || p.SBS() != tt.sbs {
+			t.Errorf("part %d: reads %v (figures %v), SBS %s; want %v, %s", tt.part, p.Measure, rep.FigureMeasure, p.SBS(), tt.measure, tt.sbs)
+		}
+		if notes := strings.Join(rep.PortfolioTables(p)[0].Notes, " "); strings.Contains(notes, why) != tt.saysWhy {
+			t.Errorf("part %d: the notes say %q: %v, want %v\n%s", tt.part, why, !tt.saysWhy, tt.saysWhy, notes)
 		}
 	}
-	noStartup := append(recs[:2:2], rec("w", "1", 17, "solved", 9000, 0))
-	noStartup[2].External, noStartup[2].Counters = true, map[string]float64{"solves": 1} // written before start-up was measured
-	p := NewPortfolios(noStartup, DetectKinds(noStartup), CPU, nil, 0)[0]
-	if fmt.Sprint(p.NoStartup) != "[w]" || !strings.Contains(strings.Join(PortfolioTable(p, false).Notes, " "), "records of w carry no measured start-up") {
-		t.Errorf("no start-up: %v", p.NoStartup)
+	old := append(outsideRecs()[1:2], rec("w", "1", 17, "solved", 9000, 0))
+	old[1].External, old[1].Counters = true, map[string]float64{"solves": 1, "startup_ns": 8000} // written before the CPU start-up was measured
+	rep, err := New(&Data{Records: old}, Config{By: []string{"portfolio"}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := rep.Portfolios[0]
+	notes := strings.Join(rep.PortfolioTables(p)[0].Notes, " ")
+	if p.Measure != CPU || !strings.Contains(notes, "Own time is not shown: the records of w were written before") {
+		t.Errorf("records without the CPU start-up: reads %v, notes %s", p.Measure, notes)
+	}
+	if _, err := New(&Data{Records: old}, Config{Part: PartOwn, By: []string{"portfolio"}}); err == nil || !strings.Contains(err.Error(), "records of w") {
+		t.Errorf("own time on records without the CPU start-up: %v, want a refusal naming w", err)
 	}
 }
 
@@ -218,5 +273,37 @@ func TestPortfolioWithoutLimits(t *testing.T) {
 	}
 	if p := NewPortfolios(recs, Kinds{}, CPU, nil, 100)[0]; p.All.Standing("q").MarginalPAR2 != 37 || p.SBS() != "q" {
 		t.Errorf("with the plan's limit as the fallback: q's marginal %g, SBS %s; want 37, q", p.All.Standing("q").MarginalPAR2, p.SBS())
+	}
+}
+
+// TestPortfolioInEveryDocument: the portfolio's section and tables, with
+// their notes on own time, are in the Markdown, HTML and whole LaTeX
+// documents, with figures' titles or without.
+func TestPortfolioInEveryDocument(t *testing.T) {
+	for _, noTitles := range []bool{false, true} {
+		rep, err := New(&Data{Records: ownRecords(true)}, Config{NoTitles: noTitles})
+		if err != nil {
+			t.Fatal(err)
+		}
+		dir := t.TempDir()
+		if _, err := rep.WriteFiles(Files{PlotDir: dir}, []string{"md", "html", "latex"}, []string{"svg"}); err != nil {
+			t.Fatal(err)
+		}
+		title := "Portfolio of 3 pipelines on 12 puzzles"
+		for doc, wants := range map[string][]string{
+			"report.md":   {"\n## Portfolio\n", "### " + title, "### Portfolio by hints"},
+			"report.html": {"<h2>Portfolio</h2>", title},
+			"report.tex":  {"\\subsection*{Portfolio}", "\\caption{" + title + "}", "\\caption{Portfolio by hints}"},
+		} {
+			b, err := os.ReadFile(filepath.Join(dir, doc))
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, want := range append(wants, "reads own time, as the figures do") {
+				if !strings.Contains(string(b), want) {
+					t.Errorf("no titles %v: %s lacks %q", noTitles, doc, want)
+				}
+			}
+		}
 	}
 }

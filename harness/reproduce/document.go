@@ -115,6 +115,8 @@ type Files struct {
 	Force bool
 	// PlotWidth is the print width of the figures.
 	PlotWidth report.PrintWidth
+	// NoTitles moves each figure's question to the head of its caption.
+	NoTitles bool
 }
 
 // WriteFiles writes (or checks) the comparison's documents and its plots
@@ -127,6 +129,11 @@ func (c *Comparison) WriteFiles(to Files, plotFormats []string) ([]string, error
 		var err error
 		if figs, err = c.Figures(to.PlotWidth); err != nil {
 			return nil, err
+		}
+		for i := range figs {
+			if to.NoTitles {
+				figs[i] = figs[i].Untitled()
+			}
 		}
 	}
 	for _, f := range figs {

@@ -167,7 +167,9 @@ var satReportedTime = regexp.MustCompile(`^(?:CPU time\s*:|c\s+total process tim
 // reports.
 func addSATCounter(counters map[string]float64, line string) {
 	if t := satReportedTime.FindStringSubmatch(line); t != nil {
-		counters[string(solvers.ReportedCPU)], _ = strconv.ParseFloat(t[1], 64)
+		if v, ok := external.Number(t[1]); ok {
+			counters[string(solvers.ReportedCPU)] = v
+		}
 		return
 	}
 	m := satCounters.FindStringSubmatch(line)
@@ -179,7 +181,9 @@ func addSATCounter(counters map[string]float64, line string) {
 		name, num = m[4], m[3]
 	}
 	if _, seen := counters[name]; !seen {
-		counters[name], _ = strconv.ParseFloat(num, 64)
+		if v, ok := external.Number(num); ok {
+			counters[name] = v
+		}
 	}
 }
 
@@ -187,16 +191,17 @@ func addSATCounter(counters map[string]float64, line string) {
 // or "s UNSATISFIABLE" (or "s UNKNOWN"), the model in "v" lines ending
 // with 0. minisat's result file ("SAT", then the literals) reads too, and
 // so do several models in a row (an enumerating solver). Without an "s"
-// line, exit code 10 or 20 decides.
+// line, exit code 10 or 20 decides. A model whose values end without
+// their 0 was cut short, and does not read.
 func readSATCompetition(text []byte, exit int) (reading, error) {
-	return readSV(text, exit, func(field string) (int, error) { return strconv.Atoi(field) })
+	return readSV(text, exit, true, func(field string) (int, error) { return strconv.Atoi(field) })
 }
 
 // readPBCompetition reads the PB competition's output: "s SATISFIABLE",
 // "s OPTIMUM FOUND", "s UNSATISFIABLE" or "s UNKNOWN", and "v" lines of
 // x3 and -x4 (or ~x4).
 func readPBCompetition(text []byte, exit int) (reading, error) {
-	return readSV(text, exit, func(field string) (int, error) {
+	return readSV(text, exit, false, func(field string) (int, error) {
 		sign := 1
 		if rest, ok := strings.CutPrefix(field, "-"); ok {
 			sign, field = -1, rest
@@ -212,8 +217,9 @@ func readPBCompetition(text []byte, exit int) (reading, error) {
 	})
 }
 
-// readSV reads status and value lines; literal parses one value field.
-func readSV(text []byte, exit int, literal func(string) (int, error)) (reading, error) {
+// readSV reads status and value lines; literal parses one value field,
+// and closed says that a model ends with a 0.
+func readSV(text []byte, exit int, closed bool, literal func(string) (int, error)) (reading, error) {
 	r := reading{counters: make(map[string]float64), exhausted: true}
 	stated := false
 	var model []int
@@ -271,6 +277,9 @@ func readSV(text []byte, exit int, literal func(string) (int, error)) (reading, 
 		}
 		return nil
 	})
+	if err == nil && closed && inModel {
+		err = fmt.Errorf("the model's values end without their closing 0: the output was cut short")
+	}
 	flush()
 	if err != nil {
 		return r, err
@@ -347,8 +356,8 @@ func addStat(counters map[string]float64, stat string) {
 	if !ok {
 		return
 	}
-	v, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
-	if err != nil {
+	v, ok := external.Number(val)
+	if !ok {
 		return
 	}
 	var b strings.Builder
@@ -431,7 +440,7 @@ func addStatistics(counters map[string]float64, e sexp) {
 		if !ok {
 			return
 		}
-		if v, err := strconv.ParseFloat(val.atom, 64); err == nil {
+		if v, ok := external.Number(val.atom); ok {
 			counters[strings.ReplaceAll(name, "-", "_")] = v
 		}
 	}
@@ -600,7 +609,9 @@ func readClasp(text []byte, exit int) (reading, error) {
 			r.exhausted = r.exhausted || !strings.HasSuffix(strings.TrimSpace(count), "+")
 		default:
 			if m := claspCounters.FindStringSubmatch(line); m != nil {
-				r.counters[strings.ToLower(m[1])], _ = strconv.ParseFloat(m[2], 64)
+				if v, ok := external.Number(m[2]); ok {
+					r.counters[strings.ToLower(m[1])] = v
+				}
 			}
 		}
 		return nil

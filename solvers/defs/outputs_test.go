@@ -1,6 +1,7 @@
 package defs
 
 import (
+	"encoding/json"
 	"slices"
 	"strings"
 	"testing"
@@ -31,6 +32,8 @@ func TestReaders(t *testing.T) {
 		{name: "sat/no-model", output: "sat-competition", text: "s SATISFIABLE\n", err: "no model"},
 		{name: "sat/garbage", output: "sat-competition", text: "Segmentation fault\n", exit: 139, err: "unexpected line"},
 		{name: "sat/bad-literal", output: "sat-competition", text: "s SATISFIABLE\nv 1 x 0\n", err: `value "x"`},
+		{name: "sat/cut-short", output: "sat-competition", text: "s SATISFIABLE\nv 1 -2 3\nv -4", exit: 10, err: "cut short"},
+		{name: "sat/minisat-result-file-cut-short", output: "sat-competition", text: "SAT\n1 -2 3", err: "cut short"},
 		{name: "pb/sat", output: "pb-competition", text: "c conflicts : 17\ns SATISFIABLE\nv x1 -x2 x3\n", verdict: sat, solutions: 1, exhausted: true, counter: "conflicts"},
 		{name: "pb/unsat", output: "pb-competition", text: "s UNSATISFIABLE\n", verdict: unsat, exhausted: true},
 		{name: "pb/optimum", output: "pb-competition", text: "s OPTIMUM FOUND\nv ~x1 x2\n", verdict: sat, solutions: 1, exhausted: true},
@@ -151,5 +154,31 @@ func TestSMTLIBDepthIsBounded(t *testing.T) {
 	text := "sat\n" + strings.Repeat("(", 100000)
 	if _, err := readSMTLIB([]byte(text), 0); err == nil || !strings.Contains(err.Error(), "nested deeper") {
 		t.Errorf("err %v, want a refusal of deep nesting", err)
+	}
+}
+
+// A statistic a program prints that is not a finite number (nan, inf, or
+// digits past float64's range) is left out: a NaN counter made the worker
+// fail to send its reply, and a verified answer was recorded as a crash.
+func TestReadersLeaveOutStatisticsThatAreNoNumbers(t *testing.T) {
+	huge := strings.Repeat("9", 400)
+	for _, c := range []struct {
+		name, output, text string
+		exit               int
+	}{
+		{"smtlib", "smtlib", "unsat\n(:conflicts nan :time inf :memory -Infinity :decisions 7)\n", 0},
+		{"minizinc", "minizinc", "=====UNSATISFIABLE=====\n%%%mzn-stat: nodes=nan\n%%%mzn-stat: objectiveBound=inf\n%%%mzn-stat: decisions=7\n", 0},
+		{"sat-competition", "sat-competition", "c conflicts: " + huge + "\nc decisions: 7\nc total process time since initialization: " + huge + " seconds\ns UNSATISFIABLE\n", 20},
+		{"clasp", "clasp", "UNSATISFIABLE\nConflicts    : " + huge + "\nChoices      : 7\n", 20},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			r, err := outputs[c.output].read([]byte(c.text), external.Output{Stdout: []byte(c.text), ExitCode: c.exit})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if _, err := json.Marshal(r.counters); err != nil || len(r.counters) != 1 {
+				t.Errorf("counters %v (%v), want the one that is a number", r.counters, err)
+			}
+		})
 	}
 }
