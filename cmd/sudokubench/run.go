@@ -243,7 +243,7 @@ func applyFlags(cfg *harness.Config, fl *runFlags, given func(string) bool) erro
 
 // summaryMaxRuns is the most runs a benchmark may have recorded for `run`
 // to end with their summary table. The table is the report's, which
-// reads every record into memory (about 3 KB each): past this it would
+// reads every record into memory (about 2 KB each): past this it would
 // hold more than the benchmark itself, which holds a few bytes a run, and
 // a job array's task could run out of memory after its last run.
 const summaryMaxRuns = 50_000
