@@ -9,12 +9,16 @@ import (
 // hard problems has a heavy tail, so that a run which has not finished
 // after a while is better abandoned for a fresh one in another order than
 // pursued. The Solver's first run is the deterministic search, cut off
-// after restartUnit(geometry) nodes times the first term of Luby's
-// sequence (1, 1, 2, 1, 1, 2, 4, …: within a constant factor of the best
-// fixed cutoff, with no knowledge of the distribution); every later run
-// tries each branch's options from a random one on, drawn from the
-// request's seed. On 9×9 the first cutoff is above every shipped puzzle's
-// search, so that restarts never start there.
+// after restarts.first nodes; each later run is cut off at restarts.unit
+// times the next term of Luby's sequence (1, 1, 2, 1, 1, 2, 4, …: within
+// a constant factor of the best fixed cutoff, with no knowledge of the
+// distribution), and tries each branch's options from a random one on,
+// drawn from the request's seed. The item to branch on stays the engine's
+// choice: taking the first with the fewest options after a random item
+// instead, which changes the tree and not only the order of its branches,
+// settled 53 of 100 25×25 puzzles at 45% givens within 8,000,000 nodes in
+// unique mode, where this settles 82. On 9×9 the first cutoff is above
+// every shipped puzzle's search, so that restarts never start there.
 //
 // Unique mode stays a proof: runs restart only until the first solution;
 // then the run that found it goes on, still under its cutoff, and a run
@@ -96,7 +100,6 @@ func (e *engine) restartRandomised(seed uint64, budget int64) {
 	}
 	e.restarts++
 	e.budget = budget
-
 }
 
 // knownSolution returns the first solution by cell, for known.
