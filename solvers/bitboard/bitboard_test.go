@@ -130,7 +130,7 @@ func TestBoardsCountAlike(t *testing.T) {
 }
 
 // TestGuesses guards the branching rule and the intersection rules: on
-// top1465 the band boards take 9.1 guesses per puzzle in unique mode,
+// top1465 the band boards take 8.7 guesses per puzzle in unique mode,
 // where branching on the busiest cell with fewest digits took 10.2
 // without the intersection rules, and the first such cell in reading
 // order 18.8 (jsolve: 11, tdoku: 8.9).
@@ -142,8 +142,8 @@ func TestGuesses(t *testing.T) {
 		res, _ := s.Solve(context.Background(), solvers.Request{Puzzle: p.Grid, Mode: solvers.Unique})
 		guesses += res.Counters["guesses"]
 	}
-	if perPuzzle := guesses / float64(len(puzzles)); perPuzzle > 9.2 {
-		t.Errorf("%.2f guesses per puzzle, want at most 9.2", perPuzzle)
+	if perPuzzle := guesses / float64(len(puzzles)); perPuzzle > 9 {
+		t.Errorf("%.2f guesses per puzzle, want at most 9", perPuzzle)
 	}
 }
 

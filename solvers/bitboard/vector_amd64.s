@@ -45,7 +45,8 @@ DATA consts<>+0x30(SB)/4, $0x00000007 // three bits, in each of three bytes
 DATA consts<>+0x34(SB)/4, $0x00000700
 DATA consts<>+0x38(SB)/4, $0x00070000
 DATA consts<>+0x3c(SB)/4, $0x000000ff
-GLOBL consts<>(SB), RODATA|NOPTR, $64
+DATA consts<>+0x40(SB)/4, $0x00010101 // the low bit of each of three bytes
+GLOBL consts<>(SB), RODATA|NOPTR, $68
 
 // unitKeys holds, for each unit u, u<<16 + 9u: what a unit adds to a
 // lane's branch key besides its counts (see KEY).
@@ -349,25 +350,46 @@ GLOBL lanes<>(SB), RODATA|NOPTR, $64
 	VPADDD     T, S, S
 
 // KEY sets K, in each lane, to the branch key of a unit's digit: the
-// configurations left to the unit (SUMS, byte SHIFT/8) above the unit's
-// index, above the digit's configurations (COUNTS, byte SHIFT/8), above
-// the target 9·unit + digit; all ones where the digit has fewer than two
-// configurations. The least key is choose's branch. Z16 holds the lane
-// indices, Z4 all ones.
-#define KEY(COUNTS, SUMS, SHIFT, UNIT, T1, T2, K) \
+// unit's open digits (OPENS, byte SHIFT/8) above the configurations left
+// to them (SUMS) above the unit's index, above the digit's configurations
+// (COUNTS) above the target 9·unit + digit; all ones where the digit has
+// fewer than two configurations. The least key is choose's branch (see
+// linePatterns.branch). Z16 holds the lane indices, Z4 all ones.
+#define KEY(COUNTS, SUMS, OPENS, SHIFT, UNIT, T1, T2, K) \
 	VPSRLD      SHIFT, COUNTS, T1 \
 	VPANDD.BCST consts<>+0x3c(SB), T1, T1 \
 	VPSRLD      SHIFT, SUMS, T2 \
 	VPANDD.BCST consts<>+0x3c(SB), T2, T2 \
 	VPSLLD      $20, T2, T2 \
-	VPADDD.BCST UNIT, Z16, K \
+	VPSRLD      SHIFT, OPENS, K \
+	VPANDD.BCST consts<>+0x3c(SB), K, K \
+	VPSLLD      $26, K, K \
+	VPORD       T2, K, K \
+	VPADDD.BCST UNIT, Z16, T2 \
+	VPTESTNMD   T1, T1, K2 \
 	VPSLLD      $8, T1, T1 \
 	VPTERNLOGD  $0xfe, T2, T1, K \
-	VPTESTNMD   T1, T1, K2 \
 	VMOVDQA32   Z4, K2, K
 
+// OPENDIGITS sets O, in each lane, to 1 in each byte of X (a count of
+// configurations, below eight) that is not zero.
+#define OPENDIGITS(X, T, O) \
+	VPSRLD      $1, X, T \
+	VPSRLD      $2, X, O \
+	VPTERNLOGD  $0xfe, X, T, O \
+	VPANDD.BCST consts<>+0x40(SB), O, O
+
+// CHANGED sets KA to the lanes where the board (Z0-Z2) differs from the
+// copy in Z3-Z5.
+#define CHANGED(KA, KB) \
+	VPCMPD $4, Z3, Z0, KA \
+	VPCMPD $4, Z4, Z1, KB \
+	KORW   KB, KA, KA \
+	VPCMPD $4, Z5, Z2, KB \
+	KORW   KB, KA, KA
+
 // func propagateVector(board *vectorBoard, lines *linePatterns) int
-TEXT ·propagateVector(SB), NOSPLIT, $0-24
+TEXT ·propagateVector(SB), NOSPLIT, $384-24
 	MOVQ board+0(FP), AX
 	MOVQ lines+8(FP), BX
 	VMOVDQU32 0(AX), Z0
@@ -387,6 +409,9 @@ TEXT ·propagateVector(SB), NOSPLIT, $0-24
 	MOVL $0x1ff, CX
 	KMOVW CX, K1
 	KXORW K7, K7, K7
+	// R10 says whether the last phase (AB, or C and D) changed the board:
+	// the rounds end when two phases in a row change nothing.
+	MOVL $1, R10
 
 round:
 	VMOVDQA32 Z0, Z3
@@ -413,6 +438,21 @@ round:
 	KEEP(Z0, Z9, Z19, Z20, Z6, Z7)
 	KEEP(Z1, Z13, Z18, Z20, Z10, Z11)
 	KEEP(Z2, Z14, Z18, Z19, Z6, Z7)
+	CHANGED(K2, K3)
+	KORTESTW K2, K2
+	JNE abchanged
+	TESTL R10, R10
+	JEQ fixpoint
+	XORL R10, R10
+	JMP cd
+
+abchanged:
+	MOVL $1, R10
+
+cd:
+	VMOVDQA32 Z0, Z3
+	VMOVDQA32 Z1, Z4
+	VMOVDQA32 Z2, Z5
 
 	// C: hidden singles in rows; H in Z18-Z20.
 	ROWSINGLES(Z0, Z6, Z7, Z8, Z9)
@@ -438,16 +478,35 @@ round:
 	VPCMPD $4, Z27, Z9, K1, K2
 	KORW K2, K7, K7
 	ROWKILL(Z2, Z17, Z7, Z8, Z10, Z11)
+	// H and two for the checks at the fixpoint: AB overwrites them.
+	VMOVDQU32 Z15, 0(SP)
+	VMOVDQU32 Z16, 64(SP)
+	VMOVDQU32 Z17, 128(SP)
+	VMOVDQU32 Z18, 192(SP)
+	VMOVDQU32 Z19, 256(SP)
+	VMOVDQU32 Z20, 320(SP)
 
 	KORTESTW K7, K7
 	JNE contradiction
-	VPCMPD $4, Z3, Z0, K2
-	VPCMPD $4, Z4, Z1, K3
-	KORW K3, K2, K2
-	VPCMPD $4, Z5, Z2, K3
-	KORW K3, K2, K2
+	CHANGED(K2, K3)
 	KORTESTW K2, K2
-	JNE round
+	JNE cdchanged
+	TESTL R10, R10
+	JEQ fixpoint
+	XORL R10, R10
+	JMP round
+
+cdchanged:
+	MOVL $1, R10
+	JMP round
+
+fixpoint:
+	VMOVDQU32 0(SP), Z15
+	VMOVDQU32 64(SP), Z16
+	VMOVDQU32 128(SP), Z17
+	VMOVDQU32 192(SP), Z18
+	VMOVDQU32 256(SP), Z19
+	VMOVDQU32 320(SP), Z20
 
 	// The checks left to the end of the rounds: a cell alone in its row
 	// for two digits keeps both (H and two digits or more), and two cells
@@ -600,6 +659,7 @@ round:
 	VPSLLD $18, Z10, Z12
 	VPTERNLOGD $0xfe, Z12, Z11, Z10
 	VPANDND Z2, Z10, Z2
+	MOVL $1, R10
 	JMP round
 
 done:
@@ -672,13 +732,17 @@ open:
 	// The branch: the least key over the six units and nine digits.
 	SUMALL(Z19, Z6, Z17)
 	SUMALL(Z7, Z6, Z18)
+	OPENDIGITS(Z19, Z6, Z8)
+	SUMALL(Z8, Z6, Z3)
+	OPENDIGITS(Z7, Z6, Z8)
+	SUMALL(Z8, Z6, Z5)
 	VMOVDQU32 lanes<>(SB), Z16
-	KEY(Z19, Z17, $0, unitKeys<>+0x00(SB), Z6, Z8, Z9)
-	KEY(Z19, Z17, $8, unitKeys<>+0x04(SB), Z6, Z8, Z10)
-	KEY(Z19, Z17, $16, unitKeys<>+0x08(SB), Z6, Z8, Z11)
-	KEY(Z7, Z18, $0, unitKeys<>+0x0c(SB), Z6, Z8, Z12)
-	KEY(Z7, Z18, $8, unitKeys<>+0x10(SB), Z6, Z8, Z13)
-	KEY(Z7, Z18, $16, unitKeys<>+0x14(SB), Z6, Z8, Z14)
+	KEY(Z19, Z17, Z3, $0, unitKeys<>+0x00(SB), Z6, Z8, Z9)
+	KEY(Z19, Z17, Z3, $8, unitKeys<>+0x04(SB), Z6, Z8, Z10)
+	KEY(Z19, Z17, Z3, $16, unitKeys<>+0x08(SB), Z6, Z8, Z11)
+	KEY(Z7, Z18, Z5, $0, unitKeys<>+0x0c(SB), Z6, Z8, Z12)
+	KEY(Z7, Z18, Z5, $8, unitKeys<>+0x10(SB), Z6, Z8, Z13)
+	KEY(Z7, Z18, Z5, $16, unitKeys<>+0x14(SB), Z6, Z8, Z14)
 	VPMINUD Z10, Z9, Z9
 	VPMINUD Z12, Z11, Z11
 	VPMINUD Z14, Z13, Z13
