@@ -10,19 +10,21 @@
 // which every lane holds the result.
 //
 // A round applies, in order: the digit rules (AB: the matching of a band's
-// rows to its boxes, then the column rules between bands), hidden singles
+// rows to its boxes, then of a stack's bands to its columns, which is what
+// the band board's column rules reach when they repeat), hidden singles
 // in rows (C: a cell alone in its row for a digit loses every other
 // digit), and naked singles (D: a cell left with one digit clears that
 // digit from the rest of its row; the digit rules do its box and column
-// in the next round). Rounds repeat until a round changes nothing. Then
-// two checks that the rounds leave to the end: no cell is alone in its
+// in the next round). The rounds alternate two phases, AB and C with D,
+// and end when two phases in a row change nothing. Then two checks that
+// the rounds leave to the end: no cell is alone in its
 // row for two digits, and no row holds two cells settled to one digit.
 // Then the intersection rules (EF), as intersect.go applies them; when
 // they remove a candidate, the rounds start again. Every rule only
 // removes candidates and each is sound, so the fixpoint is the one the
 // band board reaches, whatever the order.
 //
-// Registers: Z0-Z2 the board; Z3-Z5 the board before the round; Z6-Z20
+// Registers: Z0-Z2 the board; Z3-Z5 the board before the phase; Z6-Z20
 // scratch; Z21-Z26 the six configurations of a band as minirow flags (bit
 // 9r+3k for row r in box k); Z27 a band's 27 cells; Z28 the first minirow
 // of each row (bits 0, 9, 18); Z29 the first column of each box (bits 0,
@@ -109,39 +111,23 @@ GLOBL lanes<>(SB), RODATA|NOPTR, $64
 	VPTERNLOGD $0xfe, ZB, T1, C \
 	VPANDD     Z30, C, C
 
-// LONELY sets L to the columns of C alone in their box.
-#define LONELY(C, T1, T2, L) \
-	VPSRLD     $1, C, T1 \
-	VPSRLD     $2, C, T2 \
-	VPTERNLOGD $0x16, C, T2, T1 \
-	VPANDD     Z29, T1, T1 \
-	VPSLLD     $1, T1, T2 \
-	VPSLLD     $2, T1, L \
-	VPTERNLOGD $0xfe, T2, T1, L \
-	VPANDD     C, L, L
+// STACKCONFIG sets X to the stacks (bit 3s) where the digit can take a
+// configuration: A, B and C the three bands' columns, each shifted down
+// by the column the configuration gives the band in each stack.
+#define STACKCONFIG(A, B, C, X) \
+	VPANDD     A, B, X \
+	VPTERNLOGD $0x80, Z29, C, X
 
-// CLAIMED sets K to the columns CB alone serves, in the boxes where there
-// are any, and to all three columns of the other boxes.
-#define CLAIMED(CB, CO1, CO2, T1, T2, T3, K) \
-	VPORD      CO1, CO2, K \
-	VPANDND    CB, K, K \
-	VPSRLD     $1, K, T1 \
-	VPSRLD     $2, K, T2 \
-	VPTERNLOGD $0xfe, K, T2, T1 \
-	VPANDND    Z29, T1, T1 \
-	VPSLLD     $1, T1, T2 \
-	VPSLLD     $2, T1, T3 \
-	VPTERNLOGD $0xfe, T3, T2, T1 \
-	VPORD      T1, K, K
-
-// KEEP keeps the cells of ZB in the columns of K that are not alone in
-// their box in another band (LO1, LO2).
-#define KEEP(ZB, K, LO1, LO2, T1, T2) \
-	VPTERNLOGD $0x10, LO2, LO1, K \
-	VPSLLD     $9, K, T1 \
-	VPSLLD     $18, K, T2 \
-	VPTERNLOGD $0xfe, T2, T1, K \
-	VPANDD     K, ZB, ZB
+// KEEPCOLUMNS keeps the cells of ZB in the columns K0 | K1<<1 | K2<<2
+// (K0 for column 0 of each stack, at bits 0, 3, 6).
+#define KEEPCOLUMNS(ZB, K0, K1, K2, T1, T2) \
+	VPSLLD     $1, K1, K1 \
+	VPSLLD     $2, K2, K2 \
+	VPTERNLOGD $0xfe, K2, K1, K0 \
+	VPSLLD     $9, K0, T1 \
+	VPSLLD     $18, K0, T2 \
+	VPTERNLOGD $0xfe, T2, T1, K0 \
+	VPANDD     K0, ZB, ZB
 
 // ROWSINGLES sets S to the cells of ZB alone in their row: the one cell of
 // a minirow that is the only one of its row to hold any.
@@ -425,19 +411,42 @@ round:
 	COLUMNS(Z0, Z6, Z15)
 	COLUMNS(Z1, Z7, Z16)
 	COLUMNS(Z2, Z8, Z17)
-	VPORD Z15, Z16, Z6
-	VPORD Z17, Z6, Z6
-	VPCMPD $4, Z30, Z6, K1, K2
+	// The columns: in each stack, the bands pair with the stack's columns
+	// as rows with boxes, one column a band's box, one band a column.
+	// Z12-Z14, Z18-Z20: the stacks (bits 0, 3, 6) where the digit can
+	// take each configuration, band b in column k_b of the stack: [0 1 2],
+	// [0 2 1], [1 0 2], [1 2 0], [2 0 1], [2 1 0].
+	VPSRLD $1, Z15, Z6
+	VPSRLD $2, Z15, Z7
+	VPSRLD $1, Z16, Z8
+	VPSRLD $2, Z16, Z9
+	VPSRLD $1, Z17, Z10
+	VPSRLD $2, Z17, Z11
+	STACKCONFIG(Z15, Z8, Z11, Z12)
+	STACKCONFIG(Z15, Z9, Z10, Z13)
+	STACKCONFIG(Z6, Z16, Z11, Z14)
+	STACKCONFIG(Z6, Z9, Z17, Z18)
+	STACKCONFIG(Z7, Z16, Z10, Z19)
+	STACKCONFIG(Z7, Z8, Z17, Z20)
+	// Every stack needs a configuration.
+	VPORD Z12, Z13, Z6
+	VPORD Z14, Z18, Z7
+	VPORD Z19, Z20, Z8
+	VPORD Z6, Z7, Z9
+	VPORD Z8, Z9, Z9
+	VPCMPD $4, Z29, Z9, K1, K2
 	KORW K2, K7, K7
-	LONELY(Z15, Z6, Z7, Z18)
-	LONELY(Z16, Z9, Z10, Z19)
-	LONELY(Z17, Z12, Z13, Z20)
-	CLAIMED(Z15, Z16, Z17, Z6, Z7, Z8, Z9)
-	CLAIMED(Z16, Z15, Z17, Z10, Z11, Z12, Z13)
-	CLAIMED(Z17, Z15, Z16, Z6, Z7, Z8, Z14)
-	KEEP(Z0, Z9, Z19, Z20, Z6, Z7)
-	KEEP(Z1, Z13, Z18, Z20, Z10, Z11)
-	KEEP(Z2, Z14, Z18, Z19, Z6, Z7)
+	// Band b keeps column k of a stack where some configuration puts it
+	// there.
+	KEEPCOLUMNS(Z0, Z6, Z7, Z8, Z9, Z10)
+	VPORD Z14, Z19, Z6
+	VPORD Z12, Z20, Z7
+	VPORD Z13, Z18, Z8
+	KEEPCOLUMNS(Z1, Z6, Z7, Z8, Z9, Z10)
+	VPORD Z18, Z20, Z6
+	VPORD Z13, Z19, Z7
+	VPORD Z12, Z14, Z8
+	KEEPCOLUMNS(Z2, Z6, Z7, Z8, Z9, Z10)
 	CHANGED(K2, K3)
 	KORTESTW K2, K2
 	JNE abchanged
