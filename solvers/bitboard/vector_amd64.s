@@ -48,7 +48,8 @@ DATA consts<>+0x34(SB)/4, $0x00000700
 DATA consts<>+0x38(SB)/4, $0x00070000
 DATA consts<>+0x3c(SB)/4, $0x000000ff
 DATA consts<>+0x40(SB)/4, $0x00010101 // the low bit of each of three bytes
-GLOBL consts<>(SB), RODATA|NOPTR, $68
+DATA consts<>+0x44(SB)/4, $0x00000007 // a multiplier: x·7 = x | x<<1 | x<<2 for bits three apart
+GLOBL consts<>(SB), RODATA|NOPTR, $72
 
 // unitKeys holds, for each unit u, u<<16 + 9u: what a unit adds to a
 // lane's branch key besides its counts (see KEY).
@@ -99,9 +100,7 @@ GLOBL lanes<>(SB), RODATA|NOPTR, $64
 	VPORD      Z26, ACC, K3, ACC \
 	VPTESTNMD  ACC, ACC, K1, K2 \
 	KORW       K2, K7, K7 \
-	VPSLLD     $1, ACC, T1 \
-	VPSLLD     $2, ACC, T2 \
-	VPTERNLOGD $0xfe, T2, T1, ACC \
+	VPMULLD.BCST consts<>+0x44(SB), ACC, ACC \
 	VPANDD     ACC, ZB, ZB
 
 // COLUMNS sets C to the columns of ZB that hold a cell.
@@ -124,9 +123,7 @@ GLOBL lanes<>(SB), RODATA|NOPTR, $64
 	VPSLLD     $1, K1, K1 \
 	VPSLLD     $2, K2, K2 \
 	VPTERNLOGD $0xfe, K2, K1, K0 \
-	VPSLLD     $9, K0, T1 \
-	VPSLLD     $18, K0, T2 \
-	VPTERNLOGD $0xfe, T2, T1, K0 \
+	VPMULLD    Z28, K0, K0 \
 	VPANDD     K0, ZB, ZB
 
 // ROWSINGLES sets S to the cells of ZB alone in their row: the one cell of
@@ -142,13 +139,9 @@ GLOBL lanes<>(SB), RODATA|NOPTR, $64
 	VPSRLD     $6, F, T2 \
 	VPTERNLOGD $0x16, F, T2, T1 \
 	VPANDD     Z28, T1, T1 \
-	VPSLLD     $3, T1, T2 \
-	VPSLLD     $6, T1, F \
-	VPTERNLOGD $0xfe, T2, T1, F \
+	VPMULLD    Z29, T1, F \
 	VPANDD     F, S, S \
-	VPSLLD     $1, S, T1 \
-	VPSLLD     $2, S, T2 \
-	VPTERNLOGD $0xfe, T2, T1, S \
+	VPMULLD.BCST consts<>+0x44(SB), S, S \
 	VPANDD     ZB, S, S
 
 // ORALL sets H, in every lane, to the union of X's lanes.
@@ -197,12 +190,7 @@ GLOBL lanes<>(SB), RODATA|NOPTR, $64
 	VPSRLD     $6, F, T2 \
 	VPTERNLOGD $0xfe, F, T2, T1 \
 	VPANDD     Z28, T1, T1 \
-	VPSLLD     $3, T1, T2 \
-	VPSLLD     $6, T1, F \
-	VPTERNLOGD $0xfe, T2, T1, F \
-	VPSLLD     $1, F, T1 \
-	VPSLLD     $2, F, T2 \
-	VPTERNLOGD $0xfe, T2, T1, F \
+	VPMULLD    Z30, T1, F \
 	VPTERNLOGD $0xb0, P, F, ZB
 
 // ROWDUPS adds to K7 the lanes whose cells P (settled to the lane's digit)
