@@ -48,12 +48,8 @@ func (l *linePatterns) branch() (target int, options uint64) {
 }
 
 // options returns the configurations a branch target has left.
-func (l *linePatterns) options(target int) (options uint64) {
-	pattern := l.pattern(target/9, target%9)
-	for i, c := range configurations {
-		options |= uint64(boolInt(pattern&c == c)) << i
-	}
-	return options
+func (l *linePatterns) options(target int) uint64 {
+	return uint64(configurationsIn[l.pattern(target/9, target%9)&allCols])
 }
 
 // pattern returns a digit's pattern in a unit: units 0–2 the bands, 3–5

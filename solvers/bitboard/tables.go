@@ -52,6 +52,9 @@ var (
 	// openConfigurations: for a minirow pattern, how many configurations
 	// it holds when it holds two or more, else 0.
 	openConfigurations [512]uint8
+	// configurationsIn: for a minirow pattern, bit i for each
+	// configuration i it holds.
+	configurationsIn [512]uint8
 	// stackKeeps: for a stack, a configuration and a band, the cells of
 	// the band a digit keeps: every column outside the stack, and the one
 	// column of the stack the configuration gives the band.
@@ -85,8 +88,10 @@ func init() {
 		}
 		minirowPeers[x] &^= uint16(x)
 		boxColumnPeers[x] = perTriple(x, func(t int) int { return 7 * boolInt(t != 0) &^ t })
-		for _, c := range configurations {
-			openConfigurations[x] += uint8(boolInt(uint32(x)&c == c))
+		for i, c := range configurations {
+			contained := boolInt(uint32(x)&c == c)
+			openConfigurations[x] += uint8(contained)
+			configurationsIn[x] |= uint8(contained << i)
 		}
 		if openConfigurations[x] < 2 {
 			openConfigurations[x] = 0
