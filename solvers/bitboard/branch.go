@@ -23,11 +23,13 @@ import (
 func (l *linePatterns) branch() (target int, options uint64) {
 	var left [6]int // open digits · 64 + their configurations
 	for d := range 9 {
-		for u := range left {
-			if n := int(openConfigurations[l.pattern(u, d)]); n != 0 {
-				left[u] += 64 + n
-			}
-		}
+		m, c := l.minirows[d], l.columns[d]
+		left[0] += int(openWeight[m&allCols])
+		left[1] += int(openWeight[m>>9&allCols])
+		left[2] += int(openWeight[m>>18&allCols])
+		left[3] += int(openWeight[gather(c)&allCols])
+		left[4] += int(openWeight[gather(c>>3)&allCols])
+		left[5] += int(openWeight[gather(c>>6)&allCols])
 	}
 	unit := -1
 	for u, n := range left {
@@ -40,7 +42,7 @@ func (l *linePatterns) branch() (target int, options uint64) {
 	}
 	fewest := uint8(7)
 	for d := range 9 {
-		if n := openConfigurations[l.pattern(unit, d)]; n != 0 && n < fewest {
+		if n := openConfigurations[l.pattern(unit, d)&allCols]; n != 0 && n < fewest {
 			target, fewest = unit*9+d, n
 		}
 	}
