@@ -15,8 +15,8 @@
 // minirow and minicolumn apply tdoku's intersection rules (three cells
 // hold exactly three digits). It branches on a digit's configuration in a
 // band or a stack — which box each of the digit's three rows (or columns)
-// takes — in the unit with fewest open digits, then fewest configurations
-// left (tdoku's choice counts only the configurations).
+// takes — in the unit with fewest configurations left, each open digit
+// counting two more (tdoku's choice counts only the configurations).
 // Where the CPU has AVX-512 (Intel Xeon since Skylake-SP, AMD since Zen 4)
 // the propagation runs as an assembly kernel over all nine digits at once,
 // a 512-bit register per band, and picks the branch too; elsewhere, or

@@ -56,8 +56,8 @@ var (
 	// configuration i it holds.
 	configurationsIn [512]uint8
 	// openWeight: for a minirow pattern with two configurations or more,
-	// 64 plus their number (one open digit, and its configurations), for
-	// the branch's choice of unit; else 0.
+	// their number plus two (an open digit's weight in the branch's
+	// choice of unit); else 0.
 	openWeight [512]uint16
 	// stackKeeps: for a stack, a configuration and a band, the cells of
 	// the band a digit keeps: every column outside the stack, and the one
@@ -100,7 +100,7 @@ func init() {
 		if openConfigurations[x] < 2 {
 			openConfigurations[x] = 0
 		} else {
-			openWeight[x] = 64 + uint16(openConfigurations[x])
+			openWeight[x] = 2 + uint16(openConfigurations[x])
 		}
 	}
 	for stack := range 3 {

@@ -324,21 +324,17 @@ GLOBL lanes<>(SB), RODATA|NOPTR, $64
 	VPADDD     T, S, S
 
 // KEY sets K, in each lane, to the branch key of a unit's digit: the
-// unit's open digits (OPENS, byte SHIFT/8) above the configurations left
-// to them (SUMS) above the unit's index, above the digit's configurations
-// (COUNTS) above the target 9·unit + digit; all ones where the digit has
-// fewer than two configurations. The least key is choose's branch (see
-// linePatterns.branch). Z16 holds the lane indices, Z4 all ones.
-#define KEY(COUNTS, SUMS, OPENS, SHIFT, UNIT, T1, T2, K) \
+// unit's weight (SUMS, byte SHIFT/8) above the unit's index, above the
+// digit's configurations (COUNTS, byte SHIFT/8) above the target 9·unit +
+// digit; all ones where the digit has fewer than two configurations. The
+// least key is choose's branch (see linePatterns.branch). Z16 holds the
+// lane indices, Z4 all ones.
+#define KEY(COUNTS, SUMS, SHIFT, UNIT, T1, T2, K) \
 	VPSRLD      SHIFT, COUNTS, T1 \
 	VPANDD.BCST consts<>+0x3c(SB), T1, T1 \
-	VPSRLD      SHIFT, SUMS, T2 \
-	VPANDD.BCST consts<>+0x3c(SB), T2, T2 \
-	VPSLLD      $20, T2, T2 \
-	VPSRLD      SHIFT, OPENS, K \
+	VPSRLD      SHIFT, SUMS, K \
 	VPANDD.BCST consts<>+0x3c(SB), K, K \
-	VPSLLD      $26, K, K \
-	VPORD       T2, K, K \
+	VPSLLD      $20, K, K \
 	VPADDD.BCST UNIT, Z16, T2 \
 	VPTESTNMD   T1, T1, K2 \
 	VPSLLD      $8, T1, T1 \
@@ -727,19 +723,23 @@ open:
 	VPTERNLOGD $0xfe, Z9, Z8, Z7
 
 	// The branch: the least key over the six units and nine digits.
-	SUMALL(Z19, Z6, Z17)
-	SUMALL(Z7, Z6, Z18)
+	// A unit's weight: its configurations left, and two for each open
+	// digit (see linePatterns.branch).
 	OPENDIGITS(Z19, Z6, Z8)
-	SUMALL(Z8, Z6, Z3)
+	VPADDD Z8, Z19, Z9
+	VPADDD Z8, Z9, Z9
+	SUMALL(Z9, Z6, Z17)
 	OPENDIGITS(Z7, Z6, Z8)
-	SUMALL(Z8, Z6, Z5)
+	VPADDD Z8, Z7, Z9
+	VPADDD Z8, Z9, Z9
+	SUMALL(Z9, Z6, Z18)
 	VMOVDQU32 lanes<>(SB), Z16
-	KEY(Z19, Z17, Z3, $0, unitKeys<>+0x00(SB), Z6, Z8, Z9)
-	KEY(Z19, Z17, Z3, $8, unitKeys<>+0x04(SB), Z6, Z8, Z10)
-	KEY(Z19, Z17, Z3, $16, unitKeys<>+0x08(SB), Z6, Z8, Z11)
-	KEY(Z7, Z18, Z5, $0, unitKeys<>+0x0c(SB), Z6, Z8, Z12)
-	KEY(Z7, Z18, Z5, $8, unitKeys<>+0x10(SB), Z6, Z8, Z13)
-	KEY(Z7, Z18, Z5, $16, unitKeys<>+0x14(SB), Z6, Z8, Z14)
+	KEY(Z19, Z17, $0, unitKeys<>+0x00(SB), Z6, Z8, Z9)
+	KEY(Z19, Z17, $8, unitKeys<>+0x04(SB), Z6, Z8, Z10)
+	KEY(Z19, Z17, $16, unitKeys<>+0x08(SB), Z6, Z8, Z11)
+	KEY(Z7, Z18, $0, unitKeys<>+0x0c(SB), Z6, Z8, Z12)
+	KEY(Z7, Z18, $8, unitKeys<>+0x10(SB), Z6, Z8, Z13)
+	KEY(Z7, Z18, $16, unitKeys<>+0x14(SB), Z6, Z8, Z14)
 	VPMINUD Z10, Z9, Z9
 	VPMINUD Z12, Z11, Z11
 	VPMINUD Z14, Z13, Z13
