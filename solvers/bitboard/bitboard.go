@@ -138,7 +138,7 @@ func (s *Solver) Solve(ctx context.Context, req solvers.Request) (solvers.Result
 	var out outcome
 	restarts := -1
 	if geo.Box >= restartsFrom {
-		out, restarts = restarting(b, req.Puzzle, lim, rand.New(rand.NewPCG(uint64(req.Seed), restartStream)))
+		out, restarts = restarting(b, req.Puzzle, lim, uint64(req.Seed))
 	} else {
 		b.load(req.Puzzle)
 		out = search(b, b.frames(), lim)

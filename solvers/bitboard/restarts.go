@@ -50,7 +50,8 @@ func luby(i int) int {
 // found the solutions it wants (one, or two in unique mode) or a run ends
 // within its cutoff, which makes that run a complete search. The first
 // run is the plain search; later ones break ties between equally good
-// branches and order the options with rng. A run that finds a solution
+// branches and order the options with a generator seeded with seed, made
+// at the first restart. A run that finds a solution
 // goes on for the next within its cutoff, as the plain search does; once
 // there is a first solution, later runs pass it over and try its digits
 // first (a second solution of a puzzle with few tends to share most of the
@@ -58,9 +59,10 @@ func luby(i int) int {
 // complete search. The first solution found is the one kept. A positive
 // lim.guesses caps the guesses of all runs together, and the search stops
 // over budget when they are spent.
-func restarting(b board, puzzle *sudoku.Grid, lim limits, rng *rand.Rand) (out outcome, restarts int) {
+func restarting(b board, puzzle *sudoku.Grid, lim limits, seed uint64) (out outcome, restarts int) {
 	unit := max(1, int(restartUnit*float64(puzzle.Geometry().Cells)))
 	var first []uint8
+	var rng *rand.Rand
 	for run := 1; ; run++ {
 		cutoff := luby(run) * unit
 		if left := lim.guesses - out.guesses; lim.guesses > 0 && left < cutoff {
@@ -72,6 +74,9 @@ func restarting(b board, puzzle *sudoku.Grid, lim limits, rng *rand.Rand) (out o
 		}
 		runLim := limits{solutions: lim.solutions - out.solutions, done: lim.done, guesses: cutoff, exclude: first, prefer: first}
 		if run > 1 {
+			if rng == nil {
+				rng = rand.New(rand.NewPCG(seed, restartStream))
+			}
 			runLim.rng = rng
 		}
 		b.load(puzzle)

@@ -3,7 +3,6 @@ package bitboard
 import (
 	"context"
 	"fmt"
-	"math/rand/v2"
 	"os"
 	"testing"
 
@@ -34,7 +33,7 @@ func TestRestartsCutTheTail(t *testing.T) {
 	if out := search(b, b.frames(), limits{solutions: 2, guesses: budget}); !out.overBudget {
 		t.Fatalf("the plain search ended within %d guesses (%+v): the puzzle no longer shows the tail", budget, out)
 	}
-	out, restarts := restarting(b, p, limits{solutions: 2, guesses: budget}, rand.New(rand.NewPCG(1, restartStream)))
+	out, restarts := restarting(b, p, limits{solutions: 2, guesses: budget}, 1)
 	if out.overBudget || out.solutions != 2 || restarts == 0 {
 		t.Fatalf("restarting: %+v after %d restarts, want two solutions within %d guesses", out, restarts, budget)
 	}
@@ -155,7 +154,7 @@ func TestTails(t *testing.T) {
 		t.Run(fmt.Sprintf("share=%.2f", share), func(t *testing.T) {
 			settled, worst := 0, 0
 			for i, p := range solvertest.HolesPuzzles(t, 5, sudoku.Classic, share, count, 1) {
-				out, _ := restarting(newCellEngine(p.Geometry()), p, limits{solutions: 2, guesses: budget}, rand.New(rand.NewPCG(uint64(i), restartStream)))
+				out, _ := restarting(newCellEngine(p.Geometry()), p, limits{solutions: 2, guesses: budget}, uint64(i))
 				if !out.overBudget {
 					settled++
 					worst = max(worst, out.guesses)
