@@ -1,8 +1,8 @@
 package bitboard
 
-// The intersection rules of the band board. Every row
-// meets a box in a minirow of three cells, every column meets one in a
-// minicolumn; a digit lies in a minirow when one of its cells holds it.
+// The intersection rules of the band board. Every row meets a box in a
+// minirow of three cells, every column meets one in a minicolumn; a digit
+// lies in a minirow when one of its cells holds it.
 // The three cells of a minirow hold three different digits, so exactly
 // three digits lie in it: when only three can, each must (and leaves the
 // rest of the minirow's row and box), and when three must, no other can.

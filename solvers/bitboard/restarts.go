@@ -12,8 +12,8 @@ import (
 // solution that the search must exhaust. Gomes, Selman and Kautz (Heavy-
 // tailed phenomena in satisfiability and constraint satisfaction
 // problems, J. Autom. Reasoning 24, 2000) cut such tails with restarts:
-// each run stops after a cutoff on its backtracks and the next starts
-// afresh with randomised tie-breaking; Luby, Sinclair and Zuckerman's
+// each run stops after a cutoff on its backtracks (here, its guesses) and
+// the next starts afresh with randomised tie-breaking; Luby, Sinclair and Zuckerman's
 // sequence of cutoffs (1, 1, 2, 1, 1, 2, 4, …, times a unit) is within a
 // logarithmic factor of the best fixed cutoff for any distribution of run
 // times.
@@ -51,12 +51,12 @@ func luby(i int) int {
 // within its cutoff, which makes that run a complete search. The first
 // run is the plain search; later ones break ties between equally good
 // branches and order the options with a generator seeded with seed, made
-// at the first restart. A run that finds a solution
-// goes on for the next within its cutoff, as the plain search does; once
-// there is a first solution, later runs pass it over and try its digits
-// first (a second solution of a puzzle with few tends to share most of the
-// first's cells), so that a verdict of one solution still rests on a
-// complete search. The first solution found is the one kept. A positive
+// at the first restart. A run that finds a solution goes on for the next
+// within its cutoff, as the plain search does; once there is a first
+// solution, later runs pass it over and try its digits first (a second
+// solution of a puzzle with few tends to share most of the first's
+// cells), so that a verdict of one solution still rests on a complete
+// search. The first solution found is the one kept. A positive
 // lim.guesses caps the guesses of all runs together, and the search stops
 // over budget when they are spent.
 func restarting(b board, puzzle *sudoku.Grid, lim limits, seed uint64) (out outcome, restarts int) {
