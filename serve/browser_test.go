@@ -284,3 +284,86 @@ func TestBrowserPosesThirtySixByThirtySix(t *testing.T) {
 		t.Errorf("pasted %.60s…, the grid shows %.60s…", want.Puzzle, pasted)
 	}
 }
+
+// TestBrowserForgetsTheLastPuzzlesResults solves a 9×9 puzzle with one
+// solver and with all of them, then poses another puzzle each way the
+// page can (generating one of another size, pasting, sampling a corpus,
+// typing a cell, emptying the grid, switching the variant): the result
+// and the chart of the last puzzle must go with it.
+func TestBrowserForgetsTheLastPuzzlesResults(t *testing.T) {
+	ctx := newBrowser(t)
+	_, ts := newTestServer(t, func(c *Config) { c.Workers = 1 })
+	must := func(step string, actions ...chromedp.Action) {
+		t.Helper()
+		if err := chromedp.Run(ctx, actions...); err != nil {
+			t.Fatalf("%s: %v", step, err)
+		}
+	}
+	solveBoth := chromedp.Tasks{
+		chromedp.SetValue("#solver", "exactcover/dlx", chromedp.ByID),
+		chromedp.SetValue("#timeout", "200ms", chromedp.ByID),
+		chromedp.Click("#solve", chromedp.ByID),
+		waitText("#message", "exactcover/dlx: solved"),
+		chromedp.Click("#solve-all", chromedp.ByID),
+		waitText("#message", "returned a verified solution"),
+	}
+	const shownScript = `[document.getElementById('outcome').hidden, document.getElementById('comparison').hidden,
+		document.getElementById('facts').textContent, document.getElementById('chart').textContent]`
+	must("load the page",
+		chromedp.Navigate(ts.URL),
+		chromedp.WaitVisible("#r9c9", chromedp.ByID),
+		chromedp.Poll(`document.querySelectorAll('#solver option').length > 0`, nil),
+		chromedp.Poll(`document.querySelectorAll('#corpus option').length > 0`, nil),
+	)
+	poses := []struct {
+		name    string
+		actions chromedp.Tasks
+	}{
+		{"generate 16×16", chromedp.Tasks{
+			chromedp.SetValue("#size", "16", chromedp.ByID),
+			chromedp.Evaluate(`document.getElementById('size').dispatchEvent(new Event('change'))`, nil),
+			chromedp.SetValue("#seed", "3", chromedp.ByID),
+			chromedp.Click("#generate", chromedp.ByID),
+			waitText("#message", "Generated a unique 16×16"),
+		}},
+		{"paste", chromedp.Tasks{
+			chromedp.SetValue("#paste", top95, chromedp.ByID),
+			chromedp.Click(`#paste-form button[type="submit"]`, chromedp.ByQuery),
+			waitText("#message", "Loaded a 9×9 puzzle"),
+		}},
+		{"sample a corpus", chromedp.Tasks{
+			chromedp.Click("#sample", chromedp.ByID),
+			waitText("#message", "Loaded "),
+		}},
+		{"type a cell", chromedp.Tasks{
+			chromedp.Click("#r1c1", chromedp.ByID),
+			chromedp.SendKeys("#r1c1", ".", chromedp.ByID),
+		}},
+		{"empty the grid", chromedp.Tasks{
+			chromedp.Click("#clear", chromedp.ByID),
+			waitText("#message", "Empty grid"),
+		}},
+		{"switch to the diagonal variant", chromedp.Tasks{
+			chromedp.SetValue("#variant", "diagonal", chromedp.ByID),
+			chromedp.Evaluate(`document.getElementById('variant').dispatchEvent(new Event('change'))`, nil),
+		}},
+	}
+	for _, pose := range poses {
+		var before, after []any
+		must(pose.name+": solve the puzzle before",
+			chromedp.SetValue("#paste", puzzle17, chromedp.ByID),
+			chromedp.Click(`#paste-form button[type="submit"]`, chromedp.ByQuery),
+			waitText("#message", "Loaded a 9×9 puzzle with 17 hints"),
+			solveBoth,
+			chromedp.Evaluate(shownScript, &before),
+		)
+		if before[0] != false || before[1] != false {
+			t.Fatalf("%s: after solving, result hidden %v, chart hidden %v", pose.name, before[0], before[1])
+		}
+		must(pose.name, pose.actions, chromedp.Evaluate(shownScript, &after))
+		if after[0] != true || after[1] != true || after[2] != "" || after[3] != "" {
+			t.Errorf("%s: the last puzzle's result (hidden %v, %q) and chart (hidden %v, %q) are still there",
+				pose.name, after[0], after[2], after[1], after[3])
+		}
+	}
+}

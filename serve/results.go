@@ -3,6 +3,7 @@ package serve
 import (
 	"bytes"
 	"cmp"
+	"context"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -167,7 +168,9 @@ func inside(root, path string) bool {
 const reportPolicy = "default-src 'none'; style-src 'unsafe-inline'; img-src data:"
 
 // handleReport answers GET /reports/{run...} with the run's HTML report:
-// tables by hint count and corpus, and its plots inline.
+// tables by hint count and corpus, and its plots inline. A client that
+// leaves before the report is made takes its request slot with it; one
+// that waits past the report's time limit is told to retry.
 func (s *Server) handleReport(w http.ResponseWriter, r *http.Request) {
 	run := cmp.Or(r.PathValue("run"), ".")
 	dir, err := s.runDir(run)
@@ -175,7 +178,10 @@ func (s *Server) handleReport(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	page, err := s.reports.page(dir, run)
+	page, err := s.reports.page(r.Context(), dir, run)
+	if errors.Is(err, context.Canceled) {
+		return // the client left: no one to answer
+	}
 	if err != nil {
 		writeError(w, reportError(err, dir, run))
 		return
@@ -186,12 +192,27 @@ func (s *Server) handleReport(w http.ResponseWriter, r *http.Request) {
 	_, _ = w.Write(page)
 }
 
+// reportTimeout is how long a request waits for a report to be made: far
+// more than the largest committed run takes (about a second).
+const reportTimeout = 30 * time.Second
+
+// errReportSlow says that a report took longer than its time limit.
+var errReportSlow = errors.New("the report takes longer than its time limit")
+
 // reportCache keeps each run's rendered report while its records and
 // manifest stay as they were: rendering reads every record and draws every
-// plot, about a second for the largest committed run.
+// plot, about a second for the largest committed run. A run is rendered
+// once at a time, however many requests ask for it: a request waits for
+// the rendering under way, at most limit, while the rendering goes on
+// without it and is kept for the next.
 type reportCache struct {
-	mu    sync.Mutex
-	pages map[string]cachedReport // by directory
+	mu      sync.Mutex
+	pages   map[string]cachedReport // by directory
+	pending map[string]*rendering   // by directory
+	// render makes a report (renderReport; a stand-in in tests), and
+	// limit bounds the wait for it (reportTimeout when 0).
+	render func(dir, run string) ([]byte, error)
+	limit  time.Duration
 }
 
 type cachedReport struct {
@@ -199,30 +220,74 @@ type cachedReport struct {
 	page  []byte
 }
 
+// rendering is a report being made: done closes when page and err are set.
+type rendering struct {
+	stamp string
+	done  chan struct{}
+	page  []byte
+	err   error
+}
+
 // page returns the report of the run in dir, rendered again only when its
-// files changed. run names the run in the report's warnings.
-func (c *reportCache) page(dir, run string) ([]byte, error) {
+// files changed. run names the run in the report's warnings. It returns
+// ctx's error when ctx ends first, and errReportSlow after the limit.
+func (c *reportCache) page(ctx context.Context, dir, run string) ([]byte, error) {
 	stamp, err := filesStamp(dir)
 	if err != nil {
 		return nil, err
 	}
+	cached, job := c.start(dir, run, stamp)
+	if job == nil {
+		return cached, nil
+	}
+	timer := time.NewTimer(cmp.Or(c.limit, reportTimeout))
+	defer timer.Stop()
+	select {
+	case <-job.done:
+		return job.page, job.err
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	case <-timer.C:
+		return nil, errReportSlow
+	}
+}
+
+// start returns the page of the run in dir at stamp when it is cached,
+// else its rendering, begun now or already under way.
+func (c *reportCache) start(dir, run, stamp string) ([]byte, *rendering) {
 	c.mu.Lock()
-	cached, ok := c.pages[dir]
-	c.mu.Unlock()
-	if ok && cached.stamp == stamp {
+	defer c.mu.Unlock()
+	if cached, ok := c.pages[dir]; ok && cached.stamp == stamp {
 		return cached.page, nil
 	}
-	page, err := renderReport(dir, run)
-	if err != nil {
-		return nil, err
+	if job, ok := c.pending[dir]; ok && job.stamp == stamp {
+		return nil, job
 	}
-	c.mu.Lock()
-	if c.pages == nil {
-		c.pages = make(map[string]cachedReport)
+	if c.pending == nil {
+		c.pending = make(map[string]*rendering)
 	}
-	c.pages[dir] = cachedReport{stamp: stamp, page: page}
-	c.mu.Unlock()
-	return page, nil
+	job := &rendering{stamp: stamp, done: make(chan struct{})}
+	c.pending[dir] = job
+	render := c.render
+	if render == nil {
+		render = renderReport
+	}
+	go func() {
+		job.page, job.err = render(dir, run)
+		c.mu.Lock()
+		defer c.mu.Unlock()
+		if c.pending[dir] == job {
+			delete(c.pending, dir)
+		}
+		if job.err == nil {
+			if c.pages == nil {
+				c.pages = make(map[string]cachedReport)
+			}
+			c.pages[dir] = cachedReport{stamp: stamp, page: job.page}
+		}
+		close(job.done)
+	}()
+	return nil, job
 }
 
 // filesStamp describes the results file of dir and its manifest by size
@@ -279,7 +344,12 @@ func renderReport(dir, run string) ([]byte, error) {
 // the run's files below --results: a run without a results file is 404,
 // and files the report cannot be made from are the server's fault, 500.
 func reportError(err error, dir, run string) *apiError {
-	if errors.Is(err, fs.ErrNotExist) {
+	switch {
+	case errors.Is(err, errReportSlow):
+		return &apiError{code: http.StatusServiceUnavailable, msg: fmt.Sprintf("the report of run %q is still being made: retry in a while", run), retryAfter: 5}
+	case errors.Is(err, record.ErrNotRegular):
+		return &apiError{code: http.StatusNotFound, msg: fmt.Sprintf("no run %q: %s", run, strings.ReplaceAll(err.Error(), dir+string(filepath.Separator), ""))}
+	case errors.Is(err, fs.ErrNotExist):
 		msg := fmt.Sprintf("no run %q: it has no %s", run, record.ResultsFile)
 		if run == "." {
 			msg = "the results directory holds no run of its own: GET /api/results lists the runs below it"

@@ -1,11 +1,13 @@
 package serve
 
 import (
+	"errors"
 	"fmt"
 	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 	"time"
 
@@ -156,5 +158,66 @@ func TestReportFollowsItsRecords(t *testing.T) {
 	after := string(get(t, ts, "/reports/run-a").body)
 	if after == before || !strings.Contains(after, "1 timeout") {
 		t.Errorf("the report after a new record is unchanged or lacks it (%d bytes before, %d after)", len(before), len(after))
+	}
+}
+
+// TestReportOfAPipeHoldsNoSlot plants a named pipe where a run's results
+// file goes and asks for its report more times than the server has
+// request slots, each client giving up after a moment: the pipe must not
+// be opened, and the solves after must still be served, not told 429.
+func TestReportOfAPipeHoldsNoSlot(t *testing.T) {
+	root := resultsTree(t)
+	dir := filepath.Join(root, "piped")
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := syscall.Mkfifo(filepath.Join(dir, record.ResultsFile), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, ts := newTestServer(t, func(c *Config) { c.Results = root; c.MaxInFlight = 2 })
+	impatient := &http.Client{Timeout: 500 * time.Millisecond}
+	for range 3 {
+		res, err := impatient.Get(ts.URL + "/reports/piped")
+		if err != nil {
+			continue // the client gave up: the server must let the slot go
+		}
+		a := read(t, res)
+		if e := a.refusal(t); a.code != http.StatusNotFound || !strings.Contains(e.Error, "not a regular file") {
+			t.Errorf("report of a pipe: %d %q, want 404 saying it is not a regular file", a.code, e.Error)
+		}
+	}
+	if a := post(t, ts, "/api/solve", map[string]any{"puzzle": top95}); a.code != http.StatusOK {
+		t.Errorf("a solve after the pipe's reports: %d %s, want 200", a.code, a.body)
+	}
+}
+
+// TestReportSlotFreesWhenItsClientLeaves renders reports that never end:
+// a client that gives up must take its request slot with it, and a
+// client that waits is told, after the server's limit, to retry.
+func TestReportSlotFreesWhenItsClientLeaves(t *testing.T) {
+	root := resultsTree(t)
+	s, ts := newTestServer(t, func(c *Config) { c.Results = root; c.MaxInFlight = 1 })
+	stuck := make(chan struct{})
+	t.Cleanup(func() { close(stuck) })
+	s.reports.render = func(string, string) ([]byte, error) {
+		<-stuck
+		return nil, errors.New("never")
+	}
+	impatient := &http.Client{Timeout: 300 * time.Millisecond}
+	if res, err := impatient.Get(ts.URL + "/reports/run-a"); err == nil {
+		t.Fatalf("a report that never renders answered %d", res.StatusCode)
+	}
+	for deadline := time.Now().Add(10 * time.Second); len(s.inFlight) > 0; time.Sleep(5 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatal("the request slot of a client that left is still held")
+		}
+	}
+	if a := post(t, ts, "/api/solve", map[string]any{"puzzle": top95}); a.code != http.StatusOK {
+		t.Errorf("a solve after the client left: %d %s, want 200", a.code, a.body)
+	}
+	s.reports.limit = 200 * time.Millisecond
+	a := get(t, ts, "/reports/sweep/run-b")
+	if e := a.refusal(t); a.code != http.StatusServiceUnavailable || a.header.Get("Retry-After") == "" || !strings.Contains(e.Error, "sweep/run-b") {
+		t.Errorf("a report past the limit: %d Retry-After %q %q; want 503 naming the run, with Retry-After", a.code, a.header.Get("Retry-After"), e.Error)
 	}
 }

@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -100,25 +101,53 @@ func TestRunCorpusListWithCommaFile(t *testing.T) {
 	}
 }
 
-// Away from a terminal, generation that takes long says where it stands
-// in a plain line.
-func TestGenerateProgressLines(t *testing.T) {
+// Every command that takes --corpus reads a puzzle file whose name holds
+// a comma whole, in a directory whose name holds one too: export's list
+// as run's, certify's and analyze's single corpus as it is.
+func TestEveryCorpusFlagTakesACommaFileWhole(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.Mkdir("in,put", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join("in,put", "a,b.txt")
+	if err := os.WriteFile(file, []byte(top95First+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		args []string
+		says string
+	}{
+		{"export", []string{"export", "--corpus", file + ",serg", "--limit", "1", "--to", "puzzle", "--out", "inst"}, "2 tasks (puzzle) written to inst"},
+		{"analyze", []string{"analyze", "--up", "--corpus", file}, "unit propagation alone, " + file},
+		{"certify", []string{"certify", "--corpus", file, "--out", "cert"}, "1 puzzles of " + file + ": 1 certified"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := runCLI(t, tt.args...)
+			if err != nil || !strings.Contains(out, tt.says) {
+				t.Errorf("%v: %v, want output saying %q:\n%s", tt.args, err, tt.says, out)
+			}
+		})
+	}
+}
+
+// The progress note says where the puzzle under way stands; away from a
+// terminal, quick generation writes nothing.
+func TestGenerateProgressNote(t *testing.T) {
 	var out strings.Builder
 	f := generateFlags{hints: 200, count: 3, size: 25, attempts: 50}
 	show := newGenerateProgress(&out, f)
-	show.plainEvery = 0
+	show.startPuzzle(1)
+	show.made(1)
 	show.startPuzzle(2)
-	show.update(corpora.GenerateProgress{Attempt: 4, Hints: 412, Fewest: 380})
-	show.end()
-	if want := "generate: puzzle 2 of 3, attempt 4 of 50, 412 hints (fewest 380, asked 200), 0s\n"; out.String() != want {
-		t.Errorf("progress %q, want %q", out.String(), want)
+	p := corpora.GenerateProgress{Attempt: 4, Hints: 412, Fewest: 380}
+	show.update(p)
+	if got, want := show.status(p), "puzzle 2: attempt 4 of 50, 412 hints (fewest 380, asked 200)"; got != want {
+		t.Errorf("note %q, want %q", got, want)
 	}
-	quiet := newGenerateProgress(&out, f)
-	quiet.startPuzzle(1)
-	out.Reset()
-	quiet.update(corpora.GenerateProgress{Attempt: 1, Hints: 600, Fewest: 600})
+	show.end()
 	if out.Len() != 0 {
-		t.Errorf("a quick puzzle printed %q", out.String())
+		t.Errorf("a quick generation printed %q", out.String())
 	}
 }
 

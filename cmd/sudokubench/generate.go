@@ -8,16 +8,15 @@ import (
 	"io"
 	"os"
 	"os/signal"
-	"sync/atomic"
 	"syscall"
 	"time"
 
 	"github.com/spf13/cobra"
-	"github.com/vbauerster/mpb/v8"
-	"github.com/vbauerster/mpb/v8/decor"
-	"golang.org/x/term"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/outfile"
+	"github.com/sudokubench/sudokubench/harness/report"
+	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -28,6 +27,7 @@ type generateFlags struct {
 	seed                         uint64
 	variant, out                 string
 	timeout                      time.Duration
+	force                        bool
 }
 
 // defaultGenerateTimeout is how long one puzzle may take unless --timeout
@@ -47,8 +47,8 @@ func newGenerateCmd() *cobra.Command {
 			"gives the same puzzles. On 9×9, random removal rarely gets below about 20 hints; a\n" +
 			"hint count below the proven minimum (17 on 9×9, 4 on 4×4) is refused at once. One\n" +
 			"puzzle may use up --attempts full grids and take --timeout; when either runs out, the\n" +
-			"command says how near it came and what to ask for instead. On a terminal, a bar on\n" +
-			"stderr shows the puzzle, attempt and hints under way.",
+			"command says how near it came and what to ask for instead. On a terminal, a line on\n" +
+			"stderr shows the puzzles made and the attempt and hints of the one under way.",
 		Example: "  sudokubench generate --hints 30 --count 100 --seed 7\n" +
 			"  sudokubench generate --hints 120 --size 16 --variant diagonal --out p16.txt\n" +
 			"  sudokubench generate --hints 300 --size 25 --timeout 5m",
@@ -66,7 +66,8 @@ func newGenerateCmd() *cobra.Command {
 	cmd.Flags().StringVar(&f.variant, "variant", "classic", "classic or diagonal")
 	cmd.Flags().IntVar(&f.attempts, "attempts", corpora.DefaultAttempts, "full grids one puzzle may use up before giving up (at least 1)")
 	cmd.Flags().DurationVar(&f.timeout, "timeout", defaultGenerateTimeout, "the most time one puzzle may take (0: no limit)")
-	cmd.Flags().StringVar(&f.out, "out", "", "write to this file instead of standard output")
+	cmd.Flags().StringVar(&f.out, "out", "", "write to this file instead of standard output (whole, or with the puzzles made when generation stops early)")
+	cmd.Flags().BoolVar(&f.force, "force", false, "replace --out although sudokubench did not write it")
 	_ = cmd.MarkFlagRequired("hints")
 	return cmd
 }
@@ -82,17 +83,33 @@ func runGenerate(ctx context.Context, stdout, stderr io.Writer, f generateFlags)
 	}
 	defer show.end()
 	if f.out == "" {
-		return writePuzzles(ctx, stdout, gen, f, show)
+		return writePuzzles(ctx, show.display.Above(stdout), gen, f, show)
 	}
-	file, err := os.Create(f.out)
+	return writePuzzleFile(ctx, gen, f, show)
+}
+
+// writePuzzleFile writes the puzzles to --out, which it replaces when
+// they are written: all of them, or, when generation stops early, those
+// made before; a failed write leaves the old file as it was.
+func writePuzzleFile(ctx context.Context, gen *corpora.Generator, f generateFlags, show *generateProgress) error {
+	if err := report.CheckFiles([]string{f.out}, f.force); err != nil {
+		return usageError(fmt.Errorf("generate: --out: %w", err))
+	}
+	file, err := outfile.Create(f.out)
 	if err != nil {
 		return err
 	}
-	if err := writePuzzles(ctx, file, gen, f, show); err != nil {
-		file.Close()
-		return fmt.Errorf("%w (%s holds the puzzles made before)", err, f.out)
+	stopped := writePuzzles(ctx, file, gen, f, show)
+	if err := file.Commit(); err != nil {
+		return err
 	}
-	return file.Close()
+	if err := outfile.Claim(f.out); err != nil {
+		return err
+	}
+	if stopped != nil {
+		return fmt.Errorf("%w (%s holds the puzzles made before)", stopped, f.out)
+	}
+	return nil
 }
 
 // checkGenerateFlags refuses flags that cannot be meant.
@@ -139,6 +156,7 @@ func writePuzzles(ctx context.Context, w io.Writer, gen *corpora.Generator, f ge
 		if err := bw.Flush(); err != nil {
 			return err
 		}
+		show.made(i)
 	}
 	return nil
 }
@@ -172,79 +190,41 @@ func explainGiveUp(err error, f generateFlags, i int) error {
 	return fmt.Errorf("%w (puzzle %d of %d: try --hints %d or more, or --attempts above %d)", err, i, f.count, g.Fewest, g.Budget)
 }
 
-// generateProgress shows on a terminal a bar of the attempt under way: the
-// cells removed of those to remove, the puzzle, attempt and hints; when
-// stderr is no terminal, a line every plainEvery once a puzzle takes that
-// long, nothing otherwise.
+// generateProgress shows how far generation has come: the puzzles made,
+// and of the one under way its attempt and hints.
 type generateProgress struct {
-	w          io.Writer
-	f          generateFlags
-	plainEvery time.Duration
-	puzzle     atomic.Int64
-	last       atomic.Pointer[corpora.GenerateProgress]
-	p          *mpb.Progress // nil when w is no terminal
-	bar        *mpb.Bar
-	started    time.Time
-	lastLine   time.Time
+	display *progress.Display
+	f       generateFlags
+	puzzle  int // the puzzle under way, from 1
 }
 
 func newGenerateProgress(w io.Writer, f generateFlags) *generateProgress {
-	g := &generateProgress{w: w, f: f, plainEvery: 30 * time.Second}
-	if file, ok := w.(*os.File); ok && term.IsTerminal(int(file.Fd())) {
-		g.p = mpb.New(mpb.WithOutput(w), mpb.WithRefreshRate(200*time.Millisecond))
-	}
-	return g
+	return &generateProgress{display: progress.New(w, "generate"), f: f}
 }
 
-// startPuzzle notes that puzzle i (from 1) is begun; on a terminal, its
-// bar replaces the last one.
+// startPuzzle notes that puzzle i (from 1) is begun.
 func (g *generateProgress) startPuzzle(i int) {
-	g.puzzle.Store(int64(i))
-	g.last.Store(nil)
-	g.started, g.lastLine = time.Now(), time.Now()
-	if g.bar != nil {
-		g.bar.Abort(true)
-		g.bar = nil
+	if i == 1 {
+		g.display.Start("puzzles", g.f.count, 0)
 	}
+	g.puzzle = i
+	g.display.Update(i-1, "")
 }
 
+// update shows where the puzzle under way stands.
 func (g *generateProgress) update(p corpora.GenerateProgress) {
-	g.last.Store(&p)
-	cells := g.f.size * g.f.size
-	switch {
-	case g.p == nil && time.Since(g.lastLine) >= g.plainEvery:
-		fmt.Fprintf(g.w, "generate: %s, %s\n", g.status(), time.Since(g.started).Round(time.Second))
-		g.lastLine = time.Now()
-	case g.p != nil && g.bar == nil:
-		g.bar = g.p.AddBar(int64(cells-g.f.hints), mpb.BarRemoveOnComplete(),
-			mpb.PrependDecorators(decor.Name("removing cells ")),
-			mpb.AppendDecorators(
-				decor.Any(func(decor.Statistics) string { return " " + g.status() + " " }),
-				decor.Elapsed(decor.ET_STYLE_GO)))
-	}
-	if g.bar != nil {
-		g.bar.SetCurrent(int64(cells - p.Hints))
-	}
+	g.display.Update(g.puzzle-1, g.status(p))
 }
 
-// status says where generation stands: "puzzle 3 of 100, attempt 2 of 50,
-// 412 hints (fewest 380, asked 200)".
-func (g *generateProgress) status() string {
-	p := g.last.Load()
-	if p == nil {
-		return fmt.Sprintf("puzzle %d of %d", g.puzzle.Load(), g.f.count)
-	}
-	return fmt.Sprintf("puzzle %d of %d, attempt %d of %d, %d hints (fewest %d, asked %d)",
-		g.puzzle.Load(), g.f.count, p.Attempt, g.f.attempts, p.Hints, p.Fewest, g.f.hints)
+// made notes that puzzle i is written.
+func (g *generateProgress) made(i int) { g.display.Update(i, "") }
+
+// status says where the puzzle under way stands: "puzzle 3: attempt 2
+// of 50, 412 hints (fewest 380, asked 200)".
+func (g *generateProgress) status(p corpora.GenerateProgress) string {
+	return fmt.Sprintf("puzzle %d: attempt %d of %d, %d hints (fewest %d, asked %d)",
+		g.puzzle, p.Attempt, g.f.attempts, p.Hints, p.Fewest, g.f.hints)
 }
 
-// end takes the bar off the terminal.
-func (g *generateProgress) end() {
-	if g.p == nil {
-		return
-	}
-	if g.bar != nil {
-		g.bar.Abort(true)
-	}
-	g.p.Wait()
-}
+// end leaves the last line.
+func (g *generateProgress) end() { g.display.Stop() }

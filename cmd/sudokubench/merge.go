@@ -38,10 +38,10 @@ and once every task has finished:
 			}
 			sum, err := harness.Merge(dirs, out)
 			if err != nil {
-				return err
+				return inputErrors(err)
 			}
 			for _, w := range sum.Warnings {
-				fmt.Fprintln(cmd.ErrOrStderr(), "warning:", w)
+				warn(cmd.ErrOrStderr(), w)
 			}
 			fmt.Fprintf(cmd.OutOrStdout(), "merged %d records from %d directories into %s (%d duplicates dropped)\n",
 				sum.Records, len(dirs), out, sum.Duplicates)

@@ -12,12 +12,12 @@ import (
 	"time"
 
 	"github.com/spf13/cobra"
-	"golang.org/x/term"
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/report"
+	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
@@ -29,6 +29,7 @@ type runFlags struct {
 	limit, reps, forms                            int
 	seed                                          int64
 	sample, resume, allowOtherBuild, certify      bool
+	skipInvalid                                   bool
 	timeout                                       time.Duration
 	defs                                          []string
 }
@@ -84,6 +85,7 @@ error. Linux only.`,
 	f.BoolVar(&fl.allowOtherBuild, "allow-other-build", false, "with --resume, go on although this binary is not the build that recorded the benchmark")
 	f.StringVar(&fl.shard, "shard", "", "run only piece i/n of the plan, e.g. 2/8 (job arrays)")
 	f.BoolVar(&fl.certify, "certify", false, "have pipelines that write DRAT proofs (sat/cadical/*) prove each unsat or unique verdict, and check the proofs; a proof that fails makes the run wrong")
+	addSkipInvalidFlag(cmd, &fl.skipInvalid)
 	addDefsFlag(cmd, &fl.defs)
 	return cmd
 }
@@ -96,19 +98,20 @@ func runBenchmark(cmd *cobra.Command, fl *runFlags) error {
 	if err != nil {
 		return usageError(err)
 	}
-	stderr := cmd.ErrOrStderr()
-	cfg.Warn = func(w string) { fmt.Fprintln(stderr, "warning:", w) }
+	display := progress.New(cmd.ErrOrStderr(), "run")
+	cfg.Progress = display
+	cfg.Warn = func(w string) { warn(display, w) }
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	sum, err := harness.Bench(ctx, cfg)
 	if err != nil {
-		return err
+		return inputErrors(err)
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "\n%d of %d runs recorded in %s (%d by this call)\n", sum.Skipped+sum.Done, sum.Planned, sum.Out, sum.Done)
 	if sum.Interrupted {
-		return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted; finish with: sudokubench run --out %s --resume", sum.Out)}
+		return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted; finish with: %s", shellCommand(resumeArgs(cmd, sum.Out, fl.defs)))}
 	}
-	return printRunSummary(cmd.OutOrStdout(), stderr, sum.Out)
+	return printRunSummary(cmd.OutOrStdout(), cmd.ErrOrStderr(), sum.Out)
 }
 
 // runConfig builds the benchmark from the flags, and on --resume from the
@@ -123,10 +126,9 @@ func runConfig(cmd *cobra.Command, fl *runFlags) (harness.Config, error) {
 		return harness.Config{}, err
 	}
 	cfg := harness.Config{
-		Out: fl.out, Resume: fl.resume, AllowOtherBuild: fl.allowOtherBuild,
+		Out: fl.out, Resume: fl.resume, AllowOtherBuild: fl.allowOtherBuild, SkipInvalid: fl.skipInvalid,
 		CorporaDir: cmd.Flag("corpora").Value.String(),
 		Registry:   reg, Launch: launch, Oracle: bitboard.Oracle{}, CrossCheck: dlx.Oracle{},
-		Progress: newProgress(cmd.ErrOrStderr()),
 	}
 	recorded, err := recordedManifest(fl)
 	if err != nil {
@@ -237,18 +239,6 @@ func applyFlags(cfg *harness.Config, fl *runFlags, given func(string) bool) erro
 	return err
 }
 
-// newProgress draws a live bar on a terminal and writes plain lines to
-// anything else, including a terminal that reports no width (the bar would
-// draw nothing there).
-func newProgress(w io.Writer) harness.Progress {
-	if f, ok := w.(*os.File); ok && term.IsTerminal(int(f.Fd())) {
-		if width, _, err := term.GetSize(int(f.Fd())); err == nil && width > 0 {
-			return harness.NewBarProgress(w)
-		}
-	}
-	return harness.NewLineProgress(w, 10*time.Second)
-}
-
 // printRunSummary prints one row per solver over every puzzle run, compact
 // and as wide as the terminal: the short view; `report` gives the tables by
 // hint count and corpus.
@@ -258,7 +248,7 @@ func printRunSummary(stdout, stderr io.Writer, dir string) error {
 		return err
 	}
 	for _, w := range warnings {
-		fmt.Fprintln(stderr, "warning:", w)
+		warn(stderr, w)
 	}
 	rep, err := report.New(data, report.Config{By: []string{"all"}, Width: terminalWidth(stdout), Outside: runsOutside()})
 	if err != nil {

@@ -44,11 +44,14 @@ func ResultsPath(dir string) (string, error) {
 func IsCompressed(path string) bool { return strings.HasSuffix(path, ".gz") }
 
 // openRecords opens a records file for reading, through gzip when it is
-// compressed.
+// compressed. Only a regular file is opened (openRegular).
 func openRecords(path string) (io.ReadCloser, error) {
-	f, err := os.Open(path)
-	if err != nil || !IsCompressed(path) {
-		return f, err
+	f, err := openRegular(path)
+	if err != nil {
+		return nil, err
+	}
+	if !IsCompressed(path) {
+		return f, nil
 	}
 	zr, err := gzip.NewReader(f)
 	if err != nil {

@@ -49,6 +49,12 @@ func generatorSeed(seed uint64, purpose uint64, index int) uint64 {
 // and purpose, using up to workers goroutines. Puzzle i depends only on
 // seed, purpose, hints and i, so the result does not depend on workers.
 func Generate(ctx context.Context, seed, purpose uint64, hints, count, workers int) ([]Example, error) {
+	return generate(ctx, seed, purpose, hints, count, workers, func() {})
+}
+
+// generate is Generate, calling made after each puzzle is made (from the
+// goroutine that made it).
+func generate(ctx context.Context, seed, purpose uint64, hints, count, workers int, made func()) ([]Example, error) {
 	out := make([]Example, count)
 	errs := make([]error, workers)
 	var wg sync.WaitGroup
@@ -65,6 +71,7 @@ func Generate(ctx context.Context, seed, purpose uint64, hints, count, workers i
 					return
 				}
 				out[i] = ex
+				made()
 			}
 		})
 	}

@@ -8,6 +8,7 @@ import (
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers/neural/nn"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -210,7 +211,7 @@ func TestTinyTrainingLearns(t *testing.T) {
 
 func tiny(t *testing.T, cfg TrainConfig) {
 	run := func(cfg TrainConfig, workers int) *Trained {
-		tr, err := Train(context.Background(), cfg, workers, func(Progress) {})
+		tr, err := Train(context.Background(), cfg, workers, progress.Discard)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers/neural/nn"
 )
 
@@ -29,7 +30,7 @@ func TestResumeGivesTheSameBits(t *testing.T) {
 			case "gcn":
 				cfg.GCN = &GCNConfig{Width: 6, Blocks: 1}
 			}
-			ctx, quiet := context.Background(), func(Progress) {}
+			ctx, quiet := context.Background(), progress.Discard
 			whole, err := NewRun(ctx, cfg, 2, quiet)
 			if err != nil {
 				t.Fatal(err)
@@ -110,7 +111,7 @@ func TestPoolFromACheckpoint(t *testing.T) {
 	cfg := DefaultTraining("gcn", 5, 4)
 	cfg.Batch, cfg.Pool, cfg.PoolHints, cfg.Levels = 4, 6, 30, []HintRange{{40, 50}}
 	cfg.GCN = &GCNConfig{Width: 4, Blocks: 1}
-	ctx, quiet := context.Background(), func(Progress) {}
+	ctx, quiet := context.Background(), progress.Discard
 	donor, err := NewRun(ctx, cfg, 1, quiet)
 	if err != nil {
 		t.Fatal(err)

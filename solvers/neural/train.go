@@ -7,15 +7,9 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers/neural/nn"
 )
-
-// Progress is reported during training.
-type Progress struct {
-	Phase       string // "data" while generating the pool, "train" after
-	Done, Total int
-	Loss        float64 // mean loss per blank cell over the last logged steps
-}
 
 // CurvePoint is the mean training loss per blank cell (of the network's
 // final output) over the steps since the previous point.
@@ -91,8 +85,9 @@ type Run struct {
 }
 
 // NewRun checks the configuration, draws the initial weights and
-// generates the pool of puzzles on up to workers goroutines.
-func NewRun(ctx context.Context, cfg TrainConfig, workers int, progress func(Progress)) (*Run, error) {
+// generates the pool of puzzles on up to workers goroutines, reporting
+// the puzzles made to meter.
+func NewRun(ctx context.Context, cfg TrainConfig, workers int, meter progress.Meter) (*Run, error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
@@ -100,8 +95,16 @@ func NewRun(ctx context.Context, cfg TrainConfig, workers int, progress func(Pro
 	if err != nil {
 		return nil, err
 	}
-	progress(Progress{Phase: "data", Total: cfg.Pool})
-	pool, err := Generate(ctx, cfg.Seed, trainPurpose, cfg.PoolHints, cfg.Pool, max(workers, 1))
+	meter.Start("puzzles", cfg.Pool, 0)
+	var mu sync.Mutex
+	made := 0
+	pool, err := generate(ctx, cfg.Seed, trainPurpose, cfg.PoolHints, cfg.Pool, max(workers, 1), func() {
+		mu.Lock()
+		defer mu.Unlock()
+		made++
+		meter.Update(made, "")
+	})
+	meter.Stop()
 	if err != nil {
 		return nil, fmt.Errorf("train: generating the pool: %w", err)
 	}
@@ -120,12 +123,14 @@ func (r *Run) Config() TrainConfig { return r.cfg }
 func (r *Run) Step() int { return r.step }
 
 // Train runs steps until the run has made until of them (at most the
-// budget), ctx ends, or the budget is spent. It records the piece with the
-// command and commit given, for the provenance. It returns ctx's error if
-// ctx stopped it.
-func (r *Run) Train(ctx context.Context, until, workers int, command, commit string, progress func(Progress)) error {
+// budget), ctx ends, or the budget is spent, reporting the steps and the
+// loss to meter. It records the piece with the command and commit given,
+// for the provenance. It returns ctx's error if ctx stopped it.
+func (r *Run) Train(ctx context.Context, until, workers int, command, commit string, meter progress.Meter) error {
 	until = min(until, r.cfg.Steps)
 	start, from := time.Now(), r.step
+	meter.Start("steps", r.cfg.Steps, r.step)
+	defer meter.Stop()
 	defer func() {
 		d := time.Since(start)
 		r.elapsed += d
@@ -142,7 +147,7 @@ func (r *Run) Train(ctx context.Context, until, workers int, command, commit str
 		r.step++
 		if r.step%curveEvery == 0 || r.step == r.cfg.Steps {
 			r.curve = append(r.curve, CurvePoint{Step: r.step, Loss: r.sum / float64(r.count)})
-			progress(Progress{Phase: "train", Done: r.step, Total: r.cfg.Steps, Loss: r.sum / float64(r.count)})
+			meter.Update(r.step, fmt.Sprintf("loss %.4f", r.sum/float64(r.count)))
 			r.sum, r.count = 0, 0
 		}
 		if (r.EvalEvery > 0 && r.step%r.EvalEvery == 0) || r.step == r.cfg.Steps {
@@ -164,12 +169,12 @@ func (r *Run) Trained() *Trained {
 // workers goroutines. When ctx ends, it stops after the step in flight and
 // returns the model so far, marked CutShort; an error is returned only
 // when nothing was trained.
-func Train(ctx context.Context, cfg TrainConfig, workers int, progress func(Progress)) (*Trained, error) {
-	r, err := NewRun(ctx, cfg, workers, progress)
+func Train(ctx context.Context, cfg TrainConfig, workers int, meter progress.Meter) (*Trained, error) {
+	r, err := NewRun(ctx, cfg, workers, meter)
 	if err != nil {
 		return nil, err
 	}
-	if err := r.Train(ctx, cfg.Steps, workers, "", "", progress); err != nil && r.step == 0 {
+	if err := r.Train(ctx, cfg.Steps, workers, "", "", meter); err != nil && r.step == 0 {
 		return nil, fmt.Errorf("train: stopped before the first step: %w", err)
 	}
 	return r.Trained(), nil
