@@ -86,9 +86,9 @@ type Config struct {
 // limit measures the worker's round trip, not a solver.
 const MinTimeout = time.Millisecond
 
-// MinMem is the smallest memory limit a run may have: a worker's Go
-// runtime alone takes about 17 MiB, and a limit under this would make every
-// run a memout.
+// MinMem is the smallest memory limit a run may have: an idle worker, its
+// Go runtime and code, holds about 18 MiB (docs/measurement.md), and a
+// limit under this would make every run a memout.
 const MinMem = 64 << 20
 
 // ApplyPlan sets the plan's fields of c from a recorded plan, so that a
@@ -151,7 +151,7 @@ func (c *Config) Check() error {
 	case c.Timeout < MinTimeout:
 		return fmt.Errorf("timeout %s: need a limit of at least %s", c.Timeout, MinTimeout)
 	case c.MemBytes > 0 && c.MemBytes < MinMem:
-		return fmt.Errorf("memory limit %s: a worker needs at least %s (its Go runtime alone takes about 17 MiB); give more, or 0 for no limit", record.FormatBytes(float64(c.MemBytes)), record.FormatBytes(MinMem))
+		return fmt.Errorf("memory limit %s: a worker needs at least %s (an idle worker holds about 18 MiB); give more, or 0 for no limit", record.FormatBytes(float64(c.MemBytes)), record.FormatBytes(MinMem))
 	case c.Shard.Check() != nil:
 		return fmt.Errorf("shard %s: %w", c.Shard, c.Shard.Check())
 	case c.Resume && c.Out == "":

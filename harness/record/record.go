@@ -1,8 +1,3 @@
-// Package record defines the suite's results on disk: one JSON line per run
-// (Record), appended and flushed as each run finishes, and a manifest.json
-// that says how the runs were made. The harness writes them; the report,
-// merge and compare read them. Changing a field's name breaks every committed
-// result, so fields are only ever added.
 package record
 
 import (
