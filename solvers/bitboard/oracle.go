@@ -79,6 +79,18 @@ func (Oracle) CountSolutionsContext(ctx context.Context, g *sudoku.Grid, limit i
 	return out.solutions, nil
 }
 
+// FirstSolutionGuesses returns the guesses (branch points) the oracle's
+// search makes before it finds a first solution of g, and whether it
+// finds one. harness/rating orders puzzles by it: on the tree the solver
+// searched before its 9×9 boards took the intersection rules and
+// configuration branches, so that a puzzle's rating stays what it was.
+func (Oracle) FirstSolutionGuesses(g *sudoku.Grid) (guesses int, solved bool) {
+	b, done := borrow(g)
+	defer done()
+	out := search(b, b.frames(), limits{solutions: 1})
+	return out.guesses, out.solutions > 0
+}
+
 // HasOtherSolution reports whether g has a solution whose cell (empty in
 // g) differs from solution's: for a grid that had solution as its only one
 // before the cell was emptied, whether emptying it made the solution
