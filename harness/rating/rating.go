@@ -3,9 +3,12 @@
 // solves the puzzle without a decision (cnf.Rater: unit propagation on
 // ever stronger encodings, then failed literals, then double lookahead),
 // then, to order the puzzles within a rung, the guesses that
-// propagate/bitboard makes to find a solution, averaged over seeded random
-// equivalent forms of the puzzle (sudoku.RandomTransform), so that the
-// luck of one presentation averages out.
+// propagate/bitboard's oracle makes to find a solution (bitboard.Oracle:
+// the solver's search as it was before its 9×9 boards took the
+// intersection rules, so that ratings do not move with the solver's speed
+// work), averaged over seeded random equivalent forms of the puzzle
+// (sudoku.RandomTransform), so that the luck of one presentation averages
+// out.
 //
 // A rating depends on the puzzle alone: the ladder is deterministic and
 // the forms are drawn with a seed taken from the puzzle's text. The grade
