@@ -3,9 +3,12 @@
 // solves the puzzle without a decision (cnf.Rater: unit propagation on
 // ever stronger encodings, then failed literals, then double lookahead),
 // then, to order the puzzles within a rung, the guesses that
-// propagate/bitboard makes to find a solution, averaged over seeded random
-// equivalent forms of the puzzle (sudoku.RandomTransform), so that the
-// luck of one presentation averages out.
+// propagate/bitboard's oracle makes to find a solution (bitboard.Oracle:
+// the solver's search as it was before its 9×9 boards took the
+// intersection rules, so that ratings do not move with the solver's speed
+// work), averaged over seeded random equivalent forms of the puzzle
+// (sudoku.RandomTransform), so that the luck of one presentation averages
+// out.
 //
 // A rating depends on the puzzle alone: the ladder is deterministic and
 // the forms are drawn with a seed taken from the puzzle's text. The grade
@@ -14,14 +17,12 @@
 package rating
 
 import (
-	"context"
 	"fmt"
 	"hash/fnv"
 	"runtime"
 	"sync"
 
 	"github.com/sudokubench/sudokubench/encodings/cnf"
-	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -65,19 +66,18 @@ func (r Rating) Grade() Grade {
 	return g
 }
 
-// Rater rates puzzles; it keeps the ladder's formulas and the solver's
-// boards between puzzles and is not safe for concurrent use.
+// Rater rates puzzles; it keeps the ladder's formulas between puzzles and
+// is not safe for concurrent use.
 type Rater struct {
 	// Forms is how many random equivalent forms the guesses are averaged
 	// over (at least 1).
 	Forms   int
 	ladders map[*sudoku.Geometry]*cnf.Rater
-	solver  *bitboard.Solver
 }
 
 // NewRater returns a rater that averages over DefaultForms forms.
 func NewRater() *Rater {
-	return &Rater{Forms: DefaultForms, ladders: make(map[*sudoku.Geometry]*cnf.Rater), solver: bitboard.NewSolver()}
+	return &Rater{Forms: DefaultForms, ladders: make(map[*sudoku.Geometry]*cnf.Rater)}
 }
 
 // Rate rates a puzzle. It fails for a puzzle without a solution, and for
@@ -101,7 +101,9 @@ func (r *Rater) Rate(puzzle *sudoku.Grid) (Rating, error) {
 }
 
 // meanGuesses solves Forms random forms of the puzzle with
-// propagate/bitboard and averages its guesses.
+// propagate/bitboard's oracle (the solver's search before its 9×9 boards
+// took the intersection rules and configuration branches) and averages
+// its guesses.
 func (r *Rater) meanGuesses(puzzle *sudoku.Grid) (float64, error) {
 	forms := max(r.Forms, 1)
 	seed := puzzleSeed(puzzle)
@@ -111,15 +113,11 @@ func (r *Rater) meanGuesses(puzzle *sudoku.Grid) (float64, error) {
 		if err != nil {
 			return 0, err
 		}
-		res, err := r.solver.Solve(context.Background(), solvers.Request{Puzzle: form, Mode: solvers.First})
-		if err != nil {
-			return 0, err
+		guesses, solved := bitboard.Oracle{}.FirstSolutionGuesses(form)
+		if !solved {
+			return 0, fmt.Errorf("propagate/bitboard found no solution: the puzzle has none")
 		}
-		if res.Status != solvers.Solved {
-			return 0, fmt.Errorf("propagate/bitboard found no solution (%s): the puzzle has none", res.Status)
-		}
-		guesses, _ := res.Counters.Get(solvers.Guesses)
-		total += guesses
+		total += float64(guesses)
 	}
 	return total / float64(forms), nil
 }

@@ -3,6 +3,8 @@ package bitboard
 import (
 	"context"
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 
 	"github.com/sudokubench/sudokubench/corpora"
@@ -62,6 +64,30 @@ func BenchmarkSizes(b *testing.B) {
 		}
 		geo := puzzles[0].Geometry()
 		b.Run(fmt.Sprintf("size=%d/variant=%s/hints=%d", geo.N, geo.Variant, opts.Hints), func(b *testing.B) {
+			benchmarkSolve(b, puzzles, solvers.Unique)
+		})
+	}
+}
+
+// BenchmarkFiles times unique mode on every puzzle of each file named in
+// SUDOKUBENCH_BITBOARD_FILES (a list separated as PATH is), one
+// sub-benchmark per file: the tight-loop side of a comparison with the C
+// reference solvers timed on the same files. It is skipped when the
+// variable is unset.
+func BenchmarkFiles(b *testing.B) {
+	list := os.Getenv("SUDOKUBENCH_BITBOARD_FILES")
+	if list == "" {
+		b.Skip("SUDOKUBENCH_BITBOARD_FILES names no puzzle files")
+	}
+	for _, path := range filepath.SplitList(list) {
+		var puzzles []*sudoku.Grid
+		for _, p := range corporatest.Load(b, path, corpora.Options{}) {
+			puzzles = append(puzzles, p.Grid)
+		}
+		if len(puzzles) == 0 {
+			b.Fatalf("%s: no puzzles", path)
+		}
+		b.Run("file="+filepath.Base(path), func(b *testing.B) {
 			benchmarkSolve(b, puzzles, solvers.Unique)
 		})
 	}

@@ -9,26 +9,38 @@
 // word apply locked candidates along rows (a digit's rows and boxes in a
 // band must pair up), column masks shared between a digit's bands apply
 // them along columns, a cell left alone in its row is a hidden single
-// (boxes and columns reduce to rows through those rules), and bit-sliced
+// (boxes and columns reduce to rows through those rules), bit-sliced
 // counts over the nine digits give the naked singles of a whole band at
-// once. Every other geometry — 4×4 to 36×36, classic or diagonal — runs on
-// one candidate mask per cell with the same deductions in cell form; on
-// 9×9 classic puzzles the two boards search the same tree, the cell board
-// five to seven times slower, which is why the band board exists. Both
-// branch on the cell with most unsettled peers among those with fewest
-// digits, which on the corpora takes half the guesses of the first such
-// cell. Neither allocates while it searches; a Solver keeps its boards
-// between puzzles.
+// once, and bit-sliced counts of the digits that can and must lie in each
+// minirow and minicolumn apply tdoku's intersection rules (three cells
+// hold exactly three digits). It branches on a digit's configuration in a
+// band or a stack — which box each of the digit's three rows (or columns)
+// takes — in the unit with fewest configurations left, each open digit
+// counting two more (tdoku's choice counts only the configurations).
+// Where the CPU has AVX-512 (Intel Xeon since Skylake-SP, AMD since Zen 4)
+// the propagation runs as an assembly kernel over all nine digits at once,
+// a 512-bit register per band, and picks the branch too; elsewhere, or
+// built with the purego tag, it runs in plain Go, digit by digit. The two
+// reach the same fixpoints and search the same tree.
+//
+// Every other geometry — 4×4 to 36×36, classic or diagonal — runs on one
+// candidate mask per cell with the singles and locked candidates in cell
+// form, branching on the cell with most unsettled peers among those with
+// fewest digits. From 16×16 up it searches in runs that restart with
+// growing cutoffs (see restarting), which cuts the heavy tail of 25×25
+// puzzles at 30–45% givens. Neither board allocates while it searches; a
+// Solver keeps its boards between puzzles.
 //
 // The solver is complete: in unique mode it goes on after the first
 // solution until it finds a second (multiple) or proves there is none,
 // and it proves unsat. Counters: nodes (boards propagated, the root
-// included) and guesses (branch points).
+// included), guesses (branch points) and, from 16×16 up, restarts.
 package bitboard
 
 import (
 	"context"
 	"fmt"
+	"math/rand/v2"
 	"time"
 
 	"github.com/sudokubench/sudokubench/solvers"
@@ -43,10 +55,14 @@ func Pipelines() []solvers.Info {
 	return []solvers.Info{{
 		Name:        Name,
 		Family:      "direct",
-		Description: "bit-parallel singles and locked candidates on bit boards, board copied per guess, branch on the busiest cell with fewest digits",
-		Options:     map[string]string{"board": "bands-9x9,cells", "branch": "fewest-candidates,most-open-peers"},
-		PureGo:      true,
-		New:         func() solvers.Solver { return NewSolver() },
+		Description: "bit-parallel singles, locked candidates and intersection counts on bit boards (AVX-512 where the CPU has it), board copied per guess, branch on a digit's band or stack configuration",
+		Options: map[string]string{
+			"board":    nineBoardName() + ",cells",
+			"branch":   "configurations-9x9,fewest-candidates",
+			"restarts": "luby-16x16+",
+		},
+		PureGo: true,
+		New:    func() solvers.Solver { return NewSolver() },
 	}}
 }
 
@@ -59,21 +75,33 @@ type board interface {
 	exclude(cell int, digits uint64)
 	frames() []frame
 	solution() []uint8
+	// randomize sets the generator that breaks ties between equally good
+	// branches, or none (the first is taken).
+	randomize(rng *rand.Rand)
 }
 
-// newBoard returns a board for a geometry: bands for 9×9 classic, cells
-// for every other.
-func newBoard(geo *sudoku.Geometry) board {
-	if geo.N == 9 && geo.Variant == sudoku.Classic {
-		return new(bandEngine)
+// nineBoardName names the board 9×9 classic puzzles run on here.
+func nineBoardName() string {
+	if vectorKernels {
+		return "vector-avx512-9x9"
 	}
-	return newCellEngine(geo)
+	return "bands-9x9"
+}
+
+// newBandBoard returns the board for 9×9 classic puzzles: the vector board
+// where the CPU runs its kernel, the portable band board elsewhere. The
+// two search the same tree.
+func newBandBoard() board {
+	if vectorKernels {
+		return new(vectorEngine)
+	}
+	return new(bandEngine)
 }
 
 // Solver is the propagate/bitboard pipeline. It keeps one board per
 // geometry it has seen and is not safe for concurrent use.
 type Solver struct {
-	bands *bandEngine
+	bands board
 	cells []*cellEngine
 }
 
@@ -83,7 +111,7 @@ func NewSolver() *Solver { return &Solver{} }
 func (s *Solver) boardFor(geo *sudoku.Geometry) board {
 	if geo.N == 9 && geo.Variant == sudoku.Classic {
 		if s.bands == nil {
-			s.bands = new(bandEngine)
+			s.bands = newBandBoard()
 		}
 		return s.bands
 	}
@@ -104,12 +132,23 @@ func (s *Solver) Solve(ctx context.Context, req solvers.Request) (solvers.Result
 		return solvers.Result{Status: solvers.Error, Detail: err.Error()}, nil
 	}
 	start := time.Now()
-	b := s.boardFor(req.Puzzle.Geometry())
-	b.load(req.Puzzle)
-	out := search(b, b.frames(), limits{solutions: limit, done: ctx.Done()})
+	geo := req.Puzzle.Geometry()
+	b := s.boardFor(geo)
+	lim := limits{solutions: limit, done: ctx.Done()}
+	var out outcome
+	restarts := -1
+	if geo.Box >= restartsFrom {
+		out, restarts = restarting(b, req.Puzzle, lim, uint64(req.Seed))
+	} else {
+		b.load(req.Puzzle)
+		out = search(b, b.frames(), lim)
+	}
 	res := solvers.Result{
 		Counters: solvers.SearchCounters(out.nodes, out.guesses),
 		Phases:   solvers.Phases{Solve: time.Since(start)},
+	}
+	if restarts >= 0 {
+		res.Counters["restarts"] = float64(restarts)
 	}
 	switch res.Status = solvers.SearchStatus(req.Mode, out.solutions, out.stopped); res.Status {
 	case solvers.GaveUp:

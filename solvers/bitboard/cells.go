@@ -2,6 +2,7 @@ package bitboard
 
 import (
 	"math/bits"
+	"math/rand/v2"
 
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -12,9 +13,10 @@ const placedFlag = 1 << 63
 
 // cellEngine searches any geometry — 4×4 to 36×36, classic or diagonal —
 // on one 64-bit candidate mask per cell. Its deductions are those of the band
-// board in another form: naked singles as cells are placed, hidden singles
-// per unit (diagonals included), and locked candidates at every
-// intersection of a box with a row or column, both pointing and claiming.
+// board but the intersection counts, in another form: naked singles as
+// cells are placed, hidden singles per unit (diagonals included), and
+// locked candidates at every intersection of a box with a row or column,
+// both pointing and claiming.
 type cellEngine struct {
 	geo   *sudoku.Geometry
 	all   uint64   // every digit
@@ -26,6 +28,9 @@ type cellEngine struct {
 	segments []uint64
 	branches []frame
 	grid     []uint8
+	// ties, if set, chooses among equally good cells to branch on;
+	// without it the first in reading order is taken.
+	ties *rand.Rand
 }
 
 func newCellEngine(geo *sudoku.Geometry) *cellEngine {
@@ -277,10 +282,11 @@ func (e *cellEngine) clearStretch(alongRows bool, line, k int, digits uint64, pr
 }
 
 // choose returns, among the unplaced cells with fewest digits, the one
-// with most unplaced peers (as the band board does); ok is false when
-// every cell is placed.
+// with most unplaced peers (as the oracle's band board does), ties broken
+// with the ties generator when it is set; ok is false when every cell is
+// placed.
 func (e *cellEngine) choose() (cell int, options uint64, ok bool) {
-	fewest, busiest := 65, -1
+	fewest, busiest, ties := 65, -1, 0
 	for c, m := range e.cand {
 		if m&placedFlag != 0 {
 			continue
@@ -292,12 +298,20 @@ func (e *cellEngine) choose() (cell int, options uint64, ok bool) {
 		if n < fewest {
 			fewest, busiest = n, -1
 		}
-		if open := e.openPeers(c); open > busiest {
-			busiest, cell, options = open, c, m
+		switch open := e.openPeers(c); {
+		case open > busiest:
+			busiest, cell, options, ties = open, c, m, 1
+		case open == busiest && e.ties != nil:
+			if ties++; e.ties.IntN(ties) == 0 {
+				cell, options = c, m
+			}
 		}
 	}
 	return cell, options, fewest < 65
 }
+
+// randomize sets the generator that breaks ties between cells, or none.
+func (e *cellEngine) randomize(rng *rand.Rand) { e.ties = rng }
 
 // openPeers counts the unplaced peers of a cell.
 func (e *cellEngine) openPeers(cell int) int {
@@ -306,6 +320,19 @@ func (e *cellEngine) openPeers(cell int) int {
 		n += int(e.cand[p]>>63) ^ 1
 	}
 	return n
+}
+
+// preferred returns the grid's digit at a cell.
+func (e *cellEngine) preferred(cell int, grid []uint8) uint64 { return 1 << (grid[cell] - 1) }
+
+// matches reports whether the placed board is the grid.
+func (e *cellEngine) matches(grid []uint8) bool {
+	for cell, m := range e.cand {
+		if m&^placedFlag != 1<<(grid[cell]-1) {
+			return false
+		}
+	}
+	return true
 }
 
 func (e *cellEngine) keepSolution() {

@@ -16,12 +16,20 @@ import (
 // known one. Boards are pooled per geometry, so an Oracle is safe for
 // concurrent use and allocates little per question.
 //
-// A random completion branches on the same cells as the solver and tries
-// their digits in an order drawn from the generator, restarting with a
-// doubled guess budget when a search runs long: a randomised search's time
-// has a heavy tail, which restarts cut (an empty 36×36 grid completes in
-// milliseconds where one long search can take minutes). The completion is
-// a function of the grid and the generator's state.
+// The oracle searches as the cell board does at every size: on 9×9
+// classic puzzles a band board with the cell board's rules and branches
+// (bandEngine.cellRules), which searches the same tree faster. The
+// generator's guess budgets were set on those searches, and its answers
+// and completions (so every generated corpus, for a seed) stay what they
+// were before the solver's 9×9 boards took the intersection rules and
+// configuration branches. A random completion branches on the cell with
+// most unsettled peers among those with fewest digits and tries their
+// digits in an order
+// drawn from the generator, restarting with a doubled guess budget when a
+// search runs long: a randomised search's time has a heavy tail, which
+// restarts cut (an empty 36×36 grid completes in milliseconds where one
+// long search can take minutes). The completion is a function of the grid
+// and the generator's state.
 type Oracle struct{}
 
 // boardPools holds a sync.Pool of boards per geometry.
@@ -32,12 +40,21 @@ func borrow(g *sudoku.Grid) (board, func()) {
 	geo := g.Geometry()
 	p, ok := boardPools.Load(geo)
 	if !ok {
-		p, _ = boardPools.LoadOrStore(geo, &sync.Pool{New: func() any { return newBoard(geo) }})
+		p, _ = boardPools.LoadOrStore(geo, &sync.Pool{New: func() any { return oracleBoard(geo) }})
 	}
 	pool := p.(*sync.Pool)
 	b := pool.Get().(board)
 	b.load(g)
 	return b, func() { pool.Put(b) }
+}
+
+// oracleBoard returns the oracle's board for a geometry: a band board with
+// the cell board's rules for 9×9 classic, the cell board for every other.
+func oracleBoard(geo *sudoku.Geometry) board {
+	if geo.N == 9 && geo.Variant == sudoku.Classic {
+		return &bandEngine{cellRules: true}
+	}
+	return newCellEngine(geo)
 }
 
 // CountSolutions counts the solutions of g, stopping at limit (a limit
@@ -60,6 +77,18 @@ func (Oracle) CountSolutionsContext(ctx context.Context, g *sudoku.Grid, limit i
 		return 0, ctx.Err()
 	}
 	return out.solutions, nil
+}
+
+// FirstSolutionGuesses returns the guesses (branch points) the oracle's
+// search makes before it finds a first solution of g, and whether it
+// finds one. harness/rating orders puzzles by it: on the tree the solver
+// searched before its 9×9 boards took the intersection rules and
+// configuration branches, so that a puzzle's rating stays what it was.
+func (Oracle) FirstSolutionGuesses(g *sudoku.Grid) (guesses int, solved bool) {
+	b, done := borrow(g)
+	defer done()
+	out := search(b, b.frames(), limits{solutions: 1})
+	return out.guesses, out.solutions > 0
 }
 
 // HasOtherSolution reports whether g has a solution whose cell (empty in

@@ -7,26 +7,33 @@ import (
 
 // engine is a board the depth-first search drives: one of the two
 // representations (bands for 9×9 classic, cells for every other geometry).
-// Digits travel as 64-bit masks, bit i for digit i+1.
+// A branch is a target with options, one bit each: a cell and its digits
+// (bit i for digit i+1) on the cell board, a digit's configurations in a
+// band or stack on the band board.
 type engine interface {
 	// propagate applies the engine's deductions to a fixpoint and reports
 	// false on a contradiction.
 	propagate() bool
-	// choose returns a cell to branch on and its candidates, or ok false
-	// when every cell is settled (the board is a solution).
-	choose() (cell int, options uint64, ok bool)
+	// choose returns a target to branch on and its options, two or more,
+	// or ok false when every cell is settled (the board is a solution).
+	choose() (target int, options uint64, ok bool)
 	// save copies the board into stack slot i; restore copies it back.
 	save(i int)
 	restore(i int)
-	// assign restricts a cell to one digit (a bit mask).
-	assign(cell int, digit uint64)
+	// assign restricts a target to one of its options.
+	assign(target int, option uint64)
 	// keepSolution records the current, settled board as the solution.
 	keepSolution()
+	// preferred returns the option of a branch target that a full grid
+	// takes (0 when it takes none).
+	preferred(target int, grid []uint8) uint64
+	// matches reports whether the current, settled board is a full grid.
+	matches(grid []uint8) bool
 }
 
-// frame is a branch point: the cell and the options not yet tried.
+// frame is a branch point: the target and the options not yet tried.
 type frame struct {
-	cell    int
+	target  int
 	options uint64
 }
 
@@ -47,12 +54,15 @@ type limits struct {
 	// rng, if set, draws the option to try at each branch from those left;
 	// without it the lowest digit goes first.
 	rng *rand.Rand
-	// prefer, if set, holds a digit per cell to try first where it is
-	// left (rng or the lowest digit decide among the others).
+	// prefer, if set, is a full grid whose option to try first where it
+	// is left (rng or the lowest option decide among the others).
 	prefer []uint8
 	// guesses, if positive, stops the search once it has made this many
 	// guesses, with overBudget set.
 	guesses int
+	// exclude, if set, is a full grid the search passes over as if it
+	// were no solution.
+	exclude []uint8
 }
 
 // cancelCheckEvery is how many branch points pass between two looks at the
@@ -71,13 +81,15 @@ func search(e engine, frames []frame, lim limits) outcome {
 	ok := e.propagate()
 	for {
 		if ok {
-			cell, options, open := e.choose()
+			target, options, open := e.choose()
 			if !open {
-				if out.solutions++; out.solutions == 1 {
-					e.keepSolution()
-				}
-				if out.solutions >= lim.solutions {
-					return out
+				if lim.exclude == nil || !e.matches(lim.exclude) {
+					if out.solutions++; out.solutions == 1 {
+						e.keepSolution()
+					}
+					if out.solutions >= lim.solutions {
+						return out
+					}
 				}
 			} else {
 				if out.guesses++; out.guesses%cancelCheckEvery == 1 && closed(lim.done) {
@@ -88,11 +100,11 @@ func search(e engine, frames []frame, lim limits) outcome {
 					out.overBudget = true
 					return out
 				}
-				first := lim.pick(cell, options)
-				frames[depth] = frame{cell: cell, options: options &^ first}
+				first := lim.pick(e, target, options)
+				frames[depth] = frame{target: target, options: options &^ first}
 				e.save(depth)
 				depth++
-				e.assign(cell, first)
+				e.assign(target, first)
 				out.nodes++
 				ok = e.propagate()
 				continue
@@ -103,23 +115,23 @@ func search(e engine, frames []frame, lim limits) outcome {
 		}
 		top := depth - 1
 		f := &frames[top]
-		next := lim.pick(f.cell, f.options)
+		next := lim.pick(e, f.target, f.options)
 		if f.options &^= next; f.options == 0 {
 			depth = top // the last option: its saved board is not needed again
 		}
 		e.restore(top)
-		e.assign(f.cell, next)
+		e.assign(f.target, next)
 		out.nodes++
 		ok = e.propagate()
 	}
 }
 
-// pick returns the option to try next at a cell of a non-empty mask: the
-// preferred digit, else the lowest, or one drawn with rng.
-func (lim *limits) pick(cell int, options uint64) uint64 {
+// pick returns the option to try next at a target of a non-empty mask:
+// the preferred one, else the lowest, or one drawn with rng.
+func (lim *limits) pick(e engine, target int, options uint64) uint64 {
 	if lim.prefer != nil {
-		if d := uint64(1) << (lim.prefer[cell] - 1); options&d != 0 {
-			return d
+		if o := e.preferred(target, lim.prefer); options&o != 0 {
+			return o
 		}
 	}
 	if lim.rng == nil {

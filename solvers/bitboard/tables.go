@@ -9,6 +9,7 @@ import "math/bits"
 const (
 	bandCells = 1<<27 - 1 // every cell of a band
 	allCols   = 1<<9 - 1  // every column
+	allDigits = 1<<9 - 1  // every digit, bit d for digit d+1
 )
 
 // otherBands lists, for each band, the two others.
@@ -40,7 +41,38 @@ var (
 	bandPeers [27]uint32
 	// columnCells: for a bit of a band word, the cells of its column.
 	columnCells [27]uint32
+	// minirowCells: for a minirow pattern, the cells of its minirows.
+	minirowCells [512]uint32
+	// minirowPeers: for a minirow pattern, the other minirows of the
+	// rows and boxes its minirows lie in.
+	minirowPeers [512]uint16
+	// boxColumnPeers: for a column set, the other columns of the boxes
+	// its columns lie in.
+	boxColumnPeers [512]uint16
+	// openConfigurations: for a minirow pattern, how many configurations
+	// it holds when it holds two or more, else 0.
+	openConfigurations [512]uint8
+	// configurationsIn: for a minirow pattern, bit i for each
+	// configuration i it holds.
+	configurationsIn [512]uint8
+	// openWeight: for a minirow pattern with two configurations or more,
+	// their number plus two (an open digit's weight in the branch's
+	// choice of unit); else 0.
+	openWeight [512]uint16
+	// stackKeeps: for a stack, a configuration and a band, the cells of
+	// the band a digit keeps: every column outside the stack, and the one
+	// column of the stack the configuration gives the band.
+	stackKeeps [3][6][3]uint32
 )
+
+// configurations are the six ways a digit can lie in a band: one minirow
+// per row and per box, bit 3r+k for row r in box k. Read with r a band
+// and k a column of a stack, they are the six ways it can lie in a stack.
+var configurations = [6]uint32{
+	1<<0 | 1<<4 | 1<<8, 1<<0 | 1<<5 | 1<<7,
+	1<<1 | 1<<3 | 1<<8, 1<<1 | 1<<5 | 1<<6,
+	1<<2 | 1<<3 | 1<<7, 1<<2 | 1<<4 | 1<<6,
+}
 
 func init() {
 	for x := range 512 {
@@ -49,6 +81,35 @@ func init() {
 		lonelyColumns[x] = perTriple(x, func(t int) int { return t * boolInt(bits.OnesCount(uint(t)) == 1) })
 		claimedColumns[x] = perTriple(x, func(t int) int { return t | 7*boolInt(t == 0) })
 		loneBit[x] = uint16(x * boolInt(bits.OnesCount(uint(x)) == 1))
+	}
+	for x := range 512 {
+		for m := range 9 {
+			if x>>m&1 == 1 {
+				r, k := m/3, m%3
+				minirowCells[x] |= 7 << (9*r + 3*k)
+				minirowPeers[x] |= uint16(7<<(3*r) | 0b001001001<<k)
+			}
+		}
+		minirowPeers[x] &^= uint16(x)
+		boxColumnPeers[x] = perTriple(x, func(t int) int { return 7 * boolInt(t != 0) &^ t })
+		for i, c := range configurations {
+			contained := boolInt(uint32(x)&c == c)
+			openConfigurations[x] += uint8(contained)
+			configurationsIn[x] |= uint8(contained << i)
+		}
+		if openConfigurations[x] < 2 {
+			openConfigurations[x] = 0
+		} else {
+			openWeight[x] = 2 + uint16(openConfigurations[x])
+		}
+	}
+	for stack := range 3 {
+		for i, c := range configurations {
+			for band := range 3 {
+				column := bits.TrailingZeros32(c >> (3 * band) & 7)
+				stackKeeps[stack][i][band] = spread(allCols&^(7<<(3*stack)) | 1<<(3*stack+column))
+			}
+		}
 	}
 	for bit := range 27 {
 		r, c := bit/9, bit%9
@@ -123,4 +184,9 @@ func shrink(w uint32) uint32 {
 // their row.
 func rowSingles(w uint32) uint32 {
 	return uint32(loneBit[w&allCols]) | uint32(loneBit[w>>9&allCols])<<9 | uint32(loneBit[w>>18&allCols])<<18
+}
+
+// minirowsOf returns the minirows of a band word that hold a candidate.
+func minirowsOf(w uint32) uint32 {
+	return uint32(boxesOfRow[w&allCols]) | uint32(boxesOfRow[w>>9&allCols])<<3 | uint32(boxesOfRow[w>>18&allCols])<<6
 }
