@@ -234,6 +234,7 @@ func (s *Server) routes() http.Handler {
 	api("GET /reports/{run...}", s.handleReport)
 	api("POST /solve", s.handleArticleSolve)
 	api("GET /generate", s.handleArticleGenerate)
+	s.envRoutes(api)
 	mux.HandleFunc("/api/", func(w http.ResponseWriter, r *http.Request) {
 		if allow := otherMethod(mux, r); allow != "" {
 			w.Header().Set("Allow", allow)

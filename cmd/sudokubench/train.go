@@ -21,6 +21,7 @@ import (
 	"github.com/sudokubench/sudokubench/harness/report"
 	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers/neural"
+	"github.com/sudokubench/sudokubench/solvers/rl"
 )
 
 // trainFlags are the flags of the train command.
@@ -33,18 +34,22 @@ type trainFlags struct {
 	hours                    float64
 	force                    bool
 	modelSet, seedSet        bool // given on the command line, not defaults
+	evalEverySet             bool
 }
 
 func newTrainCmd() *cobra.Command {
 	var f trainFlags
 	cmd := &cobra.Command{
-		Use:   "train --model cnn|gcn|rrn --out weights.bin",
+		Use:   "train --model cnn|gcn|rrn|rl-gcn|rl-gcn-scratch --out weights.bin",
 		Short: "Train a Sudoku network on generated puzzles; the weights are a function of --seed and --steps",
 		Long: "Train a network (gcn: a graph convolutional network; cnn: the same network without\n" +
 			"the graph; rrn: a recurrent relational network) on puzzles from the suite's generator, augmented by the Sudoku\n" +
 			"symmetries. The weights depend only on --model, --seed and --steps (not on --workers, the\n" +
 			"machine's load, or how many pieces the run is split into): the shipped weights are rebuilt by\n" +
 			"the command recorded in solvers/neural/weights/KIND.json.\n" +
+			"rl-gcn and rl-gcn-scratch train a learned agent of the RL environment by policy gradient, from the\n" +
+			"supervised GCN's weights or from scratch (solvers/rl; --steps counts updates; weights in\n" +
+			"solvers/rl/weights/AGENT.json's command).\n" +
 			"A run stopped before its budget (--stop-at, the --hours cap, Ctrl-C) writes a training\n" +
 			"checkpoint (OUT without .bin, + .ckpt: weights, optimiser state, data stream, curve) that\n" +
 			"--resume continues, to the same bits as one run. A finished run writes beside --out the\n" +
@@ -63,10 +68,11 @@ func newTrainCmd() *cobra.Command {
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			f.modelSet, f.seedSet = cmd.Flags().Changed("model"), cmd.Flags().Changed("seed")
+			f.evalEverySet = cmd.Flags().Changed("eval-every")
 			return runTrain(cmd.Context(), cmd.ErrOrStderr(), f, commandLine())
 		},
 	}
-	cmd.Flags().StringVar(&f.model, "model", "rrn", "network: cnn, gcn or rrn")
+	cmd.Flags().StringVar(&f.model, "model", "rrn", "network: cnn, gcn or rrn; or a learned agent: rl-gcn, rl-gcn-scratch")
 	cmd.Flags().Uint64Var(&f.seed, "seed", 1, "seed of the data and the initial weights")
 	cmd.Flags().IntVar(&f.steps, "steps", 0, "step budget (default: the shipped weights' budget for the model)")
 	cmd.Flags().Var((*finiteFloat)(&f.hours), "hours", fmt.Sprintf("wall-clock cap in hours, at most %d (0: none); a capped run writes a checkpoint to resume", maxTrainHours))
@@ -90,8 +96,11 @@ const maxTrainHours = 1_000_000
 func commandLine() string { return "sudokubench " + strings.Join(os.Args[1:], " ") }
 
 func runTrain(ctx context.Context, stderr io.Writer, f trainFlags, command string) error {
-	if _, ok := neural.DefaultSteps[f.model]; !ok {
-		return usageError(fmt.Errorf("train: --model %q: use cnn, gcn or rrn", f.model))
+	if f.resume != "" && !f.modelSet {
+		f.model = resumedModel(f.resume, f.model)
+	}
+	if _, ok := neural.DefaultSteps[f.model]; !ok && !isRLModel(f.model) {
+		return usageError(fmt.Errorf("train: --model %q: use cnn, gcn, rrn, rl-gcn or rl-gcn-scratch", f.model))
 	}
 	if !(f.hours >= 0 && f.hours <= maxTrainHours) || f.workers < 1 || f.steps < 0 || f.stopAt < 0 || f.evalEvery < 0 {
 		return usageError(fmt.Errorf("train: --hours %g, --workers %d, --steps %d, --stop-at %d, --eval-every %d: want hours from 0 to %d, "+
@@ -116,6 +125,9 @@ func runTrain(ctx context.Context, stderr io.Writer, f trainFlags, command strin
 	// The commit is read now: the tree may move on while a long run trains.
 	commit := harness.Build()
 	show := progress.New(stderr, "train")
+	if isRLModel(f.model) {
+		return runTrainRL(ctx, stderr, f, command, commit, show)
+	}
 	run, err := startRun(ctx, f, show)
 	if err != nil {
 		return err
@@ -188,6 +200,21 @@ func newRun(ctx context.Context, f trainFlags, meter progress.Meter) (*neural.Ru
 		return nil, usageError(fmt.Errorf("train: --pool-from %s: %w", f.poolFrom, err))
 	}
 	return run, nil
+}
+
+// resumedModel is the model that the checkpoint at path continues when
+// --model is not given: an agent's checkpoint names its agent; anything
+// else is left to the networks' reader, which says what is wrong.
+func resumedModel(path, model string) string {
+	file, err := os.Open(path)
+	if err != nil {
+		return model
+	}
+	defer file.Close()
+	if agent, err := rl.CheckpointAgent(file); err == nil {
+		return rlPrefix + agent
+	}
+	return model
 }
 
 // openInput opens the file a flag names, or says, as a usage error, what

@@ -15,6 +15,7 @@ import (
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers/neural"
+	"github.com/sudokubench/sudokubench/solvers/rl"
 )
 
 func TestTrainRefusesBadFlags(t *testing.T) {
@@ -22,7 +23,10 @@ func TestTrainRefusesBadFlags(t *testing.T) {
 		args []string
 		want string
 	}{
-		{[]string{"train", "--model", "gpt", "--out", "x.bin"}, `--model "gpt": use cnn, gcn or rrn`},
+		{[]string{"train", "--model", "gpt", "--out", "x.bin"}, `--model "gpt": use cnn, gcn, rrn, rl-gcn or rl-gcn-scratch`},
+		{[]string{"train", "--model", "rl-gpt", "--out", "x.bin"}, `--model "rl-gpt": use cnn, gcn, rrn, rl-gcn or rl-gcn-scratch`},
+		{[]string{"train", "--model", "rl-gcn", "--pool-from", "x.ckpt", "--out", "x.bin"}, "an agent's pool is regenerated from its seed"},
+		{[]string{"train", "--model", "rl-gcn-scratch", "--resume", "no-such.ckpt", "--out", "x.bin"}, "--resume"},
 		{[]string{"train", "--hours", "-1", "--out", "x.bin"}, "want hours from 0 to 1000000"},
 		{[]string{"train", "--hours", "NaN", "--out", "x.bin"}, `"NaN" is not a finite number`},
 		{[]string{"train", "--hours", "-inf", "--out", "x.bin"}, `"-inf" is not a finite number`},
@@ -63,6 +67,10 @@ func TestTrainResumeRefuses(t *testing.T) {
 	out, err := runCLI(t, "train", "--resume", weights, "--out", filepath.Join(dir, "out.bin"))
 	if err == nil || !strings.Contains(err.Error()+out, "not a training checkpoint") {
 		t.Errorf("error %v, output %q; want one saying the file is not a training checkpoint", err, out)
+	}
+	out, err = runCLI(t, "train", "--model", "rl-gcn", "--resume", weights, "--out", filepath.Join(dir, "out.bin"))
+	if err == nil || !strings.Contains(err.Error()+out, "not an agent's training checkpoint") {
+		t.Errorf("rl-gcn: error %v, output %q; want one saying the file is not an agent's training checkpoint", err, out)
 	}
 }
 
@@ -225,5 +233,35 @@ func TestTrainRefusesToReplaceFiles(t *testing.T) {
 		if b, _ := os.ReadFile(path); string(b) != want {
 			t.Errorf("%s now holds %q", path, b)
 		}
+	}
+}
+
+// TestTrainResumeKnowsAnAgentsCheckpoint: --resume of an agent's
+// checkpoint continues that agent without --model, as a network's does;
+// a network's weights are still refused by the networks' reader.
+func TestTrainResumeKnowsAnAgentsCheckpoint(t *testing.T) {
+	cfg, err := rl.DefaultTraining(rl.AgentScratch, 3, 4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cfg.Puzzles, cfg.Rollouts, cfg.States, cfg.Pool, cfg.PoolHints = 2, 2, 3, 8, 30
+	cfg.GCN = neural.GCNConfig{Width: 4, Blocks: 1, Legal: true}
+	run, err := rl.NewRun(context.Background(), cfg, 1, progress.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := run.Save(&buf); err != nil {
+		t.Fatal(err)
+	}
+	ckpt := filepath.Join(t.TempDir(), "agent.ckpt")
+	if err := os.WriteFile(ckpt, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if got := resumedModel(ckpt, "rrn"); got != "rl-gcn-scratch" {
+		t.Errorf("resumedModel of an rl-gcn-scratch checkpoint = %q, want rl-gcn-scratch", got)
+	}
+	if got := resumedModel(filepath.Join(t.TempDir(), "none.ckpt"), "rrn"); got != "rrn" {
+		t.Errorf("resumedModel of a missing file = %q, want the default rrn kept", got)
 	}
 }

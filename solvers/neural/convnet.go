@@ -17,6 +17,10 @@ type CNNConfig struct {
 type GCNConfig struct {
 	Width  int `json:"width"`  // channels of the stem and of every block
 	Blocks int `json:"blocks"` // residual blocks after the stem
+	// Legal makes the stem read, besides the board, which digits each
+	// cell may take on it (Batch.Legal, nine channels more): the action
+	// mask a policy of solvers/rl acts over.
+	Legal bool `json:"legal,omitempty"`
 }
 
 // DefaultCNN is the shape of the shipped CNN: the GCN's without the
@@ -43,33 +47,45 @@ var DefaultGCN = GCNConfig{Width: 64, Blocks: 8}
 // it, and twice the 30-hint puzzles solved). The head is a linear layer
 // per cell, to its nine logits.
 type convNet struct {
-	kind  string
-	cfg   any
-	ps    nn.Params
-	graph *nn.Adjacency // nil for the CNN
-	convs []nn.Conv3    // stem, then one per block
-	norms []nn.BatchNorm
-	cell  nn.Linear // the head, per cell
+	kind   string
+	cfg    any
+	inputs int // channels of a cell's input: the board one-hot, and the legal digits
+	ps     nn.Params
+	graph  *nn.Adjacency // nil for the CNN
+	convs  []nn.Conv3    // stem, then one per block
+	norms  []nn.BatchNorm
+	cell   nn.Linear // the head, per cell
 }
 
 // NewCNN returns a CNN with fresh weights drawn from rng.
 func NewCNN(cfg CNNConfig, rng *rand.Rand) Model {
-	ps := convLayers(cfg.Width, cfg.Blocks, rng)
+	ps := convLayers(cfg.Width, cfg.Blocks, boardInputs, rng)
 	nn.NewLinear(&ps, "readout", cfg.Width, Digits, rng)
 	return cnnFrom(cfg, ps)
 }
 
 // NewGCN returns a GCN with fresh weights drawn from rng.
 func NewGCN(cfg GCNConfig, rng *rand.Rand) Model {
-	ps := convLayers(cfg.Width, cfg.Blocks, rng)
+	ps := convLayers(cfg.Width, cfg.Blocks, gcnInputs(cfg), rng)
 	nn.NewLinear(&ps, "readout", cfg.Width, Digits, rng)
 	return gcnFrom(cfg, ps)
 }
 
-// convLayers adds the stem and the blocks.
-func convLayers(width, blocks int, rng *rand.Rand) nn.Params {
+// boardInputs are the channels of a cell's board one-hot: blank and the
+// nine digits.
+const boardInputs = Digits + 1
+
+// gcnInputs returns the channels a GCN reads per cell.
+func gcnInputs(cfg GCNConfig) int {
+	if cfg.Legal {
+		return boardInputs + Digits
+	}
+	return boardInputs
+}
+
+// convLayers adds the stem, reading in channels, and the blocks.
+func convLayers(width, blocks, in int, rng *rand.Rand) nn.Params {
 	var ps nn.Params
-	in := Digits + 1
 	for i := range blocks + 1 {
 		nn.NewConv3(&ps, convName(i), Side, in, width, rng)
 		nn.NewBatchNorm(&ps, normName(i), width, rng)
@@ -82,15 +98,15 @@ func convName(i int) string { return "conv" + strconv.Itoa(i) }
 func normName(i int) string { return "norm" + strconv.Itoa(i) }
 
 func cnnFrom(cfg CNNConfig, ps nn.Params) *convNet {
-	return convFrom("cnn", cfg, cfg.Blocks, ps, nil)
+	return convFrom("cnn", cfg, cfg.Blocks, boardInputs, ps, nil)
 }
 
 func gcnFrom(cfg GCNConfig, ps nn.Params) *convNet {
-	return convFrom("gcn", cfg, cfg.Blocks, ps, sudokuAdjacency())
+	return convFrom("gcn", cfg, cfg.Blocks, gcnInputs(cfg), ps, sudokuAdjacency())
 }
 
-func convFrom(kind string, cfg any, blocks int, ps nn.Params, graph *nn.Adjacency) *convNet {
-	m := &convNet{kind: kind, cfg: cfg, ps: ps, graph: graph}
+func convFrom(kind string, cfg any, blocks, inputs int, ps nn.Params, graph *nn.Adjacency) *convNet {
+	m := &convNet{kind: kind, cfg: cfg, inputs: inputs, ps: ps, graph: graph}
 	for i := range blocks + 1 {
 		m.convs = append(m.convs, nn.Conv3From(ps, convName(i), Side))
 		m.norms = append(m.norms, nn.BatchNormFrom(ps, normName(i)))
@@ -145,16 +161,23 @@ type convBlock struct {
 
 // convPass is a whole forward pass.
 type convPass struct {
-	blocks []convBlock
-	logits Mat
+	blocks   []convBlock
+	logits   Mat
+	training bool // batch normalisation on the batch's statistics
 }
 
 func (m *convNet) forward(ar *nn.Arena, b Batch, training bool) convPass {
-	x := ar.Mat(len(b.Boards), Digits+1)
+	x := ar.Mat(len(b.Boards), m.inputs)
 	for i, d := range b.Boards {
-		x.Row(i)[d] = 1
+		row := x.Row(i)
+		row[d] = 1
+		if m.inputs > boardInputs {
+			for j, legal := range b.Legal[i*Digits : (i+1)*Digits] {
+				row[boardInputs+j] = float32(legal)
+			}
+		}
 	}
-	p := convPass{blocks: make([]convBlock, len(m.convs))}
+	p := convPass{blocks: make([]convBlock, len(m.convs)), training: training}
 	h := x
 	for i, conv := range m.convs {
 		blk := convBlock{in: h}
@@ -181,19 +204,24 @@ func (m *convNet) Train(ar *nn.Arena, b Batch, scale float32) (float64, int) {
 	p := m.forward(ar, b, true)
 	dlogits := ar.Mat(p.logits.Rows, p.logits.Cols)
 	loss, n := nn.SoftmaxCrossEntropy(ar, p.logits, b.Targets, scale, dlogits)
+	m.backward(ar, p, dlogits)
+	return loss, n
+}
+
+// backward back-propagates a pass from the gradient of its logits.
+func (m *convNet) backward(ar *nn.Arena, p convPass, dlogits Mat) {
 	last := p.blocks[len(p.blocks)-1].out
 	dh := ar.Mat(last.Rows, last.Cols)
 	m.cell.Backward(last, dlogits, dh)
 	for i := len(p.blocks) - 1; i >= 0; i-- {
-		dh = m.backBlock(ar, i, p.blocks[i], dh)
+		dh = m.backBlock(ar, i, p.blocks[i], dh, p.training)
 	}
-	return loss, n
 }
 
 // backBlock back-propagates a block from the gradient of its output and
 // returns the gradient of its input (nothing for the stem, whose input is
 // the board).
-func (m *convNet) backBlock(ar *nn.Arena, i int, blk convBlock, dout Mat) Mat {
+func (m *convNet) backBlock(ar *nn.Arena, i int, blk convBlock, dout Mat, training bool) Mat {
 	dz := ar.Mat(dout.Rows, dout.Cols)
 	nn.ReLUBackward(blk.out, dout, dz)
 	var din Mat
@@ -207,7 +235,11 @@ func (m *convNet) backBlock(ar *nn.Arena, i int, blk convBlock, dout Mat) Mat {
 		m.graph.Backward(dz, dnorm)
 	}
 	dconv := ar.Mat(dz.Rows, dz.Cols)
-	m.norms[i].Backward(blk.normed, dnorm, dconv)
+	if training {
+		m.norms[i].Backward(blk.normed, dnorm, dconv)
+	} else {
+		m.norms[i].BackwardFrozen(blk.normed, dnorm, dconv)
+	}
 	m.convs[i].Backward(ar, blk.col, dconv, din)
 	return din
 }

@@ -7,6 +7,7 @@ import (
 	"sync"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -48,8 +49,18 @@ func generatorSeed(seed uint64, purpose uint64, index int) uint64 {
 // solutions, made by the suite's generator (corpora) with seeds from seed
 // and purpose, using up to workers goroutines. Puzzle i depends only on
 // seed, purpose, hints and i, so the result does not depend on workers.
-func Generate(ctx context.Context, seed, purpose uint64, hints, count, workers int) ([]Example, error) {
-	return generate(ctx, seed, purpose, hints, count, workers, func() {})
+// The puzzles made are reported to meter.
+func Generate(ctx context.Context, seed, purpose uint64, hints, count, workers int, meter progress.Meter) ([]Example, error) {
+	meter.Start("puzzles", count, 0)
+	defer meter.Stop()
+	var mu sync.Mutex
+	made := 0
+	return generate(ctx, seed, purpose, hints, count, workers, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		made++
+		meter.Update(made, "")
+	})
 }
 
 // generate is Generate, calling made after each puzzle is made (from the
@@ -85,7 +96,7 @@ func generate(ctx context.Context, seed, purpose uint64, hints, count, workers i
 }
 
 func generateSerial(seed, purpose uint64, hints, count int) ([]Example, error) {
-	return Generate(context.Background(), seed, purpose, hints, count, 1)
+	return Generate(context.Background(), seed, purpose, hints, count, 1, progress.Discard)
 }
 
 // generateAttempts is the generator's attempt budget: at 23 hints about

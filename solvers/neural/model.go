@@ -41,6 +41,10 @@ type Batch struct {
 	// Targets holds, per cell, the solution's digit − 1 for blank cells and
 	// nn.Ignore for givens; nil when only predicting.
 	Targets []int
+	// Legal holds, per cell, nine bytes: 1 where the digit may go in the
+	// cell on its board (an action mask). Only a network configured to
+	// read them (GCNConfig.Legal) does; nil otherwise.
+	Legal []uint8
 }
 
 // Len returns the number of boards.

@@ -161,11 +161,11 @@ func TestAugmentKeepsSudoku(t *testing.T) {
 }
 
 func TestTrainAndTestStreamsAreApart(t *testing.T) {
-	train, err := Generate(context.Background(), 1, trainPurpose, 30, 20, 2)
+	train, err := Generate(context.Background(), 1, trainPurpose, 30, 20, 2, progress.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
-	test, err := Generate(context.Background(), 1, testPurpose, 30, 20, 1)
+	test, err := Generate(context.Background(), 1, testPurpose, 30, 20, 1, progress.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -178,7 +178,7 @@ func TestTrainAndTestStreamsAreApart(t *testing.T) {
 			t.Errorf("test puzzle %d has the solution of a training puzzle", i)
 		}
 	}
-	again, _ := Generate(context.Background(), 1, trainPurpose, 30, 20, 1)
+	again, _ := Generate(context.Background(), 1, trainPurpose, 30, 20, 1, progress.Discard)
 	for i := range train {
 		if train[i] != again[i] {
 			t.Fatalf("puzzle %d differs between 2 workers and 1", i)

@@ -39,48 +39,104 @@ var okabeIto = []color.Color{
 	color.RGBA{0xd5, 0x5e, 0x00, 0xff}, color.RGBA{0xcc, 0x79, 0xa7, 0xff}, color.RGBA{0x00, 0x72, 0xb2, 0xff},
 }
 
-// PlotCurve draws the learning curve and writes it to w in the format of
-// path's extension (svg, png or pdf; path names the file in messages): the training loss by step above (on a log
-// scale: it falls by orders of magnitude), and below it the fixed test
-// set's whole puzzles solved by hint count, iterative filling in solid
-// lines and one shot dashed. The two panels share their step axis; the
-// legend stands to the right of the panels, clear of the lines.
+// PlotCurve draws a network's learning curve and writes it to w in the
+// format of path's extension (svg, png or pdf; path names the file in
+// messages): the training loss by step above (on a
+// log scale: it falls by orders of magnitude), and below it the fixed
+// test set's whole puzzles solved by hint count, iterative filling in
+// solid lines and one shot dashed.
 func PlotCurve(w io.Writer, curve []CurvePoint, tests []CurveTest, title, path string) error {
+	loss := Series{Label: "loss per blank cell", Log: true}
+	for _, c := range curve {
+		loss.Steps, loss.Values = append(loss.Steps, c.Step), append(loss.Values, c.Loss)
+	}
+	return PlotLearningCurve(w, LearningCurve{Title: title, Series: []Series{loss}, Tests: tests,
+		TestTitle: "fixed test set (17-clue+k): whole puzzles solved"}, path)
+}
+
+// Series is one panel of a learning curve: a value by training step.
+type Series struct {
+	Label  string // the panel's vertical axis
+	Steps  []int
+	Values []float64
+	// Log draws the values on a log scale (whole decades); Min and Max,
+	// when they differ, fix a linear axis's range.
+	Log      bool
+	Min, Max float64
+}
+
+// LearningCurve is a figure of a training run: panels of series by step
+// (the first under the title), above a panel of the fixed test set's
+// whole puzzles solved by step, one colour per hint count and one dash
+// per method.
+type LearningCurve struct {
+	Title     string
+	Series    []Series
+	Tests     []CurveTest
+	TestTitle string
+	StepLabel string // the step axis; "step" when empty
+}
+
+// PlotLearningCurve draws the curve and writes it to w in the format of
+// path's extension (svg, png or pdf; path names the file in messages). The panels share their step axis; the test
+// panel's legend stands to its right, clear of the lines.
+func PlotLearningCurve(w io.Writer, c LearningCurve, path string) error {
 	if err := CheckPlotPath(path); err != nil {
 		return fmt.Errorf("plot %w", err)
 	}
-	if len(curve) == 0 {
-		return fmt.Errorf("plot %s: no loss recorded", path)
+	if len(c.Series) == 0 || len(c.Series[0].Steps) == 0 {
+		return fmt.Errorf("plot %s: no training values recorded", path)
 	}
-	loss, err := lossPlot(curve, title)
+	stepLabel := c.StepLabel
+	if stepLabel == "" {
+		stepLabel = "step"
+	}
+	var plots []*plot.Plot
+	var legends []*plot.Legend
+	for i, s := range c.Series {
+		title := ""
+		if i == 0 {
+			title = c.Title
+		}
+		p, err := seriesPlot(s, title, stepLabel)
+		if err != nil {
+			return fmt.Errorf("plot %s: %w", path, err)
+		}
+		plots, legends = append(plots, p), append(legends, nil)
+	}
+	solved, legend, err := solvedPlot(c.Tests, c.TestTitle, stepLabel)
 	if err != nil {
 		return fmt.Errorf("plot %s: %w", path, err)
 	}
-	solved, legend, err := solvedPlot(tests)
-	if err != nil {
-		return fmt.Errorf("plot %s: %w", path, err)
-	}
-	for _, p := range []*plot.Plot{loss, solved} {
-		p.X.Min, p.X.Max = 0, float64(curve[len(curve)-1].Step)
+	plots, legends = append(plots, solved), append(legends, legend)
+	last := c.Series[0].Steps[len(c.Series[0].Steps)-1]
+	for _, p := range plots {
+		p.X.Min, p.X.Max = 0, float64(last)
 		p.X.Tick.Marker = stepTicks{}
 	}
-	return savePlots(w, path, 7*vg.Inch, 7*vg.Inch, []*plot.Plot{loss, solved}, []*plot.Legend{nil, legend})
+	return savePlots(w, path, 7*vg.Inch, 3.5*vg.Inch*vg.Length(len(plots)), plots, legends)
 }
 
-func lossPlot(curve []CurvePoint, title string) (*plot.Plot, error) {
-	pts := make(plotter.XYs, len(curve))
+// seriesPlot draws one series by step.
+func seriesPlot(s Series, title, stepLabel string) (*plot.Plot, error) {
+	pts := make(plotter.XYs, len(s.Steps))
 	lo, hi := math.Inf(1), math.Inf(-1)
-	for i, c := range curve {
-		pts[i].X, pts[i].Y = float64(c.Step), c.Loss
-		lo, hi = math.Min(lo, c.Loss), math.Max(hi, c.Loss)
+	for i, step := range s.Steps {
+		pts[i].X, pts[i].Y = float64(step), s.Values[i]
+		lo, hi = math.Min(lo, s.Values[i]), math.Max(hi, s.Values[i])
 	}
 	p := plot.New()
 	p.Title.Text = title
-	p.X.Label.Text = "step"
-	p.Y.Label.Text = "loss per blank cell"
-	p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, decadeTicks{}
-	if lo > 0 { // whole decades, so that the log axis has its labels
-		p.Y.Min, p.Y.Max = math.Pow(10, math.Floor(math.Log10(lo))), math.Pow(10, math.Ceil(math.Log10(hi)))
+	p.X.Label.Text = stepLabel
+	p.Y.Label.Text = s.Label
+	switch {
+	case s.Log:
+		p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, decadeTicks{}
+		if lo > 0 { // whole decades, so that the log axis has its labels
+			p.Y.Min, p.Y.Max = math.Pow(10, math.Floor(math.Log10(lo))), math.Pow(10, math.Ceil(math.Log10(hi)))
+		}
+	case s.Min != s.Max:
+		p.Y.Min, p.Y.Max = s.Min, s.Max
 	}
 	line, err := plotter.NewLine(pts)
 	if err != nil {
@@ -92,49 +148,93 @@ func lossPlot(curve []CurvePoint, title string) (*plot.Plot, error) {
 
 // solvedPlot draws the test set's whole puzzles solved by step, and
 // returns its legend apart, for savePlots to place beside the panel.
-func solvedPlot(tests []CurveTest) (*plot.Plot, *plot.Legend, error) {
+func solvedPlot(tests []CurveTest, title, stepLabel string) (*plot.Plot, *plot.Legend, error) {
 	p := plot.New()
-	p.Title.Text = "fixed test set (17-clue+k): whole puzzles solved"
-	p.X.Label.Text = "step"
+	p.Title.Text = title
+	p.X.Label.Text = stepLabel
 	p.Y.Label.Text = "% solved"
 	p.Y.Min, p.Y.Max = 0, 100
 	p.Add(plotter.NewGrid())
 	legend := plot.NewLegend()
 	legend.Top, legend.Left, legend.Padding = true, true, vg.Points(2)
-	for i := len(TestSetHints) - 1; i >= 0; i-- { // most hints first: highest line first
-		h, colour := TestSetHints[i], okabeIto[i%len(okabeIto)]
-		for _, method := range []Method{Iterative, OneShot} {
-			line, marks, err := solvedLine(tests, h, method, colour)
+	hints, methods := testKeys(tests)
+	for i := len(hints) - 1; i >= 0; i-- { // most hints first: highest line first
+		h, colour := hints[i], okabeIto[i%len(okabeIto)]
+		for j, method := range methods {
+			line, marks, err := solvedLine(tests, h, method, j, colour)
 			if err != nil {
 				return nil, nil, err
 			}
 			if line == nil {
 				continue
 			}
-			if method == Iterative {
+			if j == 0 {
 				legend.Add(strconv.Itoa(h)+" hints", line, marks)
 			}
 			p.Add(line, marks)
 		}
 	}
-	legend.Add("")
-	for _, method := range []Method{Iterative, OneShot} {
-		sample, err := plotter.NewLine(plotter.XYs{{}})
-		if err != nil {
-			return nil, nil, err
+	if len(methods) > 1 {
+		legend.Add("")
+		for j, method := range methods {
+			sample, err := plotter.NewLine(plotter.XYs{{}})
+			if err != nil {
+				return nil, nil, err
+			}
+			sample.Dashes = methodDashes(j)
+			legend.Add(label(method), sample)
 		}
-		sample.Dashes = methodDashes(method)
-		legend.Add(methodLabel[method], sample)
 	}
 	return p, &legend, nil
+}
+
+// testKeys returns the hint counts of the tests, in order, and their
+// methods: iterative filling first, then one shot, then any other in the
+// order met.
+func testKeys(tests []CurveTest) ([]int, []Method) {
+	var hints []int
+	methods := []Method{}
+	seen := map[Method]bool{}
+	for _, t := range tests {
+		for _, f := range t.Figures {
+			if !slices.Contains(hints, f.Hints) {
+				hints = append(hints, f.Hints)
+			}
+			if f.Steps == 0 && !seen[f.Method] {
+				seen[f.Method] = true
+				methods = append(methods, f.Method)
+			}
+		}
+	}
+	slices.Sort(hints)
+	rank := func(m Method) int {
+		switch m {
+		case Iterative:
+			return 0
+		case OneShot:
+			return 1
+		}
+		return 2
+	}
+	slices.SortStableFunc(methods, func(a, b Method) int { return rank(a) - rank(b) })
+	return hints, methods
 }
 
 // methodLabel names a method in the learning curve's legend.
 var methodLabel = map[Method]string{Iterative: "iterative", OneShot: "one shot"}
 
+// label is a method's name in the legend.
+func label(m Method) string {
+	if l, ok := methodLabel[m]; ok {
+		return l
+	}
+	return string(m)
+}
+
 // solvedLine is one hint count's and method's line of puzzles solved by
-// step, nil where the tests have no figure for it.
-func solvedLine(tests []CurveTest, hints int, method Method, colour color.Color) (*plotter.Line, *plotter.Scatter, error) {
+// step, nil where the tests have no figure for it; the method's rank
+// among the curve's methods sets its dashes and glyph.
+func solvedLine(tests []CurveTest, hints int, method Method, rank int, colour color.Color) (*plotter.Line, *plotter.Scatter, error) {
 	var pts plotter.XYs
 	for _, t := range tests {
 		for _, f := range t.Figures {
@@ -151,18 +251,18 @@ func solvedLine(tests []CurveTest, hints int, method Method, colour color.Color)
 		return nil, nil, err
 	}
 	line.Color, marks.Color = colour, colour
-	line.Dashes = methodDashes(method)
+	line.Dashes = methodDashes(rank)
 	marks.Shape = draw.CircleGlyph{}
-	if method == OneShot {
+	if rank > 0 {
 		marks.Shape = draw.BoxGlyph{}
 	}
 	return line, marks, nil
 }
 
-// methodDashes is the line style of a method: one shot dashed, iterative
-// filling solid.
-func methodDashes(method Method) []vg.Length {
-	if method == OneShot {
+// methodDashes is the line style of a method by its rank: the first
+// solid, the others dashed.
+func methodDashes(rank int) []vg.Length {
+	if rank > 0 {
 		return []vg.Length{vg.Points(4), vg.Points(3)}
 	}
 	return nil

@@ -95,16 +95,7 @@ func NewRun(ctx context.Context, cfg TrainConfig, workers int, meter progress.Me
 	if err != nil {
 		return nil, err
 	}
-	meter.Start("puzzles", cfg.Pool, 0)
-	var mu sync.Mutex
-	made := 0
-	pool, err := generate(ctx, cfg.Seed, trainPurpose, cfg.PoolHints, cfg.Pool, max(workers, 1), func() {
-		mu.Lock()
-		defer mu.Unlock()
-		made++
-		meter.Update(made, "")
-	})
-	meter.Stop()
+	pool, err := Generate(ctx, cfg.Seed, trainPurpose, cfg.PoolHints, cfg.Pool, max(workers, 1), meter)
 	if err != nil {
 		return nil, fmt.Errorf("train: generating the pool: %w", err)
 	}

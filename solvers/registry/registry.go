@@ -18,6 +18,7 @@ import (
 	"github.com/sudokubench/sudokubench/solvers/milp"
 	"github.com/sudokubench/sudokubench/solvers/neural"
 	"github.com/sudokubench/sudokubench/solvers/propagate"
+	"github.com/sudokubench/sudokubench/solvers/rl"
 	"github.com/sudokubench/sudokubench/solvers/sat"
 )
 
@@ -32,6 +33,7 @@ func Default() *solvers.Registry {
 		genetic.Pipelines(),
 		anneal.Pipelines(),
 		neural.Pipelines(),
+		rl.Pipelines(),
 	}
 	for _, f := range defs.Shipped() {
 		groups = append(groups, infos(f))

@@ -116,3 +116,22 @@ func (l BatchNorm) Backward(st Normalized, dy, dx Mat) {
 		}
 	}
 }
+
+// BackwardFrozen adds to the gain's and bias's gradients and adds the
+// input's gradient to dx, for a forward pass with the running statistics
+// (not training): the statistics are constants then, and the layer is
+// the affine map y = gain·(x − mean)/σ + bias of each column. A learner
+// that fine-tunes a network on its own samples, one or a few boards at a
+// time, trains through it so.
+func (l BatchNorm) BackwardFrozen(st Normalized, dy, dx Mat) {
+	g := l.Gain.Value.Data
+	gg, bg := l.Gain.Grad.Data, l.Bias.Grad.Data
+	for r := range dy.Rows {
+		xh, dxr := st.XHat.Row(r), dx.Row(r)
+		for j, d := range dy.Row(r) {
+			gg[j] += d * xh[j]
+			bg[j] += d
+			dxr[j] += d * g[j] * st.RStd[j]
+		}
+	}
+}

@@ -180,6 +180,21 @@ func TestGradBatchNorm(t *testing.T) {
 	})
 }
 
+func TestGradBatchNormFrozen(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 11))
+	var ps Params
+	l := NewBatchNorm(&ps, "bn", 4, rng)
+	randomize(ps, rng)
+	for i := range l.Var.Value.Data {
+		l.Var.Value.Data[i] = 0.5 + float32(i) // a variance must be positive
+	}
+	x := randMat(rng, 7, 4)
+	gradCheck(t, ps, []Mat{x}, func(ar *Arena) (Mat, func(*Arena, Mat, []Mat)) {
+		y, st := l.Forward(ar, x, false)
+		return y, func(_ *Arena, dy Mat, d []Mat) { l.BackwardFrozen(st, dy, d[0]) }
+	})
+}
+
 func TestGradAdjacency(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 10))
 	a := NewAdjacency(randMat(rng, 5, 5)) // not symmetric: the backward pass must transpose
