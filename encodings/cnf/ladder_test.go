@@ -295,12 +295,12 @@ func TestProfileMatchesEveryRung(t *testing.T) {
 		var brute [Augmented + 1][DoubleLookahead + 1]bool
 		for _, e := range Encodings {
 			for _, inf := range Inferences {
-				solved, err := r.solves(p, Rung{e, inf}, nil)
+				solved, err := r.solves(p, Rung{e, inf}, nil, nil)
 				if err != nil {
 					t.Fatalf("puzzle %d, %s on %s: %v", i, inf, e, err)
 				}
 				if solved {
-					if err := sudoku.CheckSolution(p, r.probers[e].grid()); err != nil {
+					if err := sudoku.CheckSolution(p, r.reasoners[e].grid()); err != nil {
 						t.Fatalf("puzzle %d, %s on %s: %v", i, inf, e, err)
 					}
 				}
@@ -427,7 +427,7 @@ func TestScienceLadder(t *testing.T) {
 			r := NewRater(puzzles[0].Geometry())
 			solved := 0
 			for i, p := range puzzles {
-				ok, err := r.solves(p, tt.rung, nil)
+				ok, err := r.solves(p, tt.rung, nil, nil)
 				if err != nil {
 					t.Fatalf("puzzle %d: %v", i, err)
 				}
