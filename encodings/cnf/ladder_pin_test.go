@@ -3,32 +3,31 @@ package cnf
 import (
 	"bufio"
 	"errors"
-	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
-var updateProfiles = flag.Bool("update-profiles", false, "rewrite testdata/ladder-profiles.txt from the current code")
-
 // pinnedSample is the fixed sample whose profiles testdata/ladder-profiles.txt
 // pins: every corpus the ladder is reported on, the puzzles at indices 0,
 // stride, 2·stride, … of its file (at most n). tdoku-tests holds puzzles
-// without a solution, serg puzzles with many.
+// without a solution, serg puzzles with many. The file was written by the
+// code before the ladder was made faster (commit e07d9fa, on a sample of
+// which this one keeps a part); a change of sample needs it written again
+// by code whose profiles are trusted, not by the code under test.
 var pinnedSample = []struct {
 	corpus    string
 	stride, n int
 }{
-	{"17-clue.txt", 819, 60},
+	{"17-clue.txt", 1638, 30},
 	{"top1465.txt", 37, 40},
-	{"hardest-1106.txt", 19, 20},
-	{"hardest-1905-11plus.txt", 4877, 10},
-	{"serg.txt", 1000, 10},
-	{"tdoku-tests.txt", 1, 43},
+	{"hardest-1106.txt", 38, 10},
+	{"hardest-1905-11plus.txt", 9754, 5},
+	{"serg.txt", 2000, 5},
+	{"tdoku-tests.txt", 1, 38},
 }
 
 // profileCode writes what Rater.Profile returned in a few characters: per
@@ -113,33 +112,14 @@ func readPinnedProfiles(t *testing.T) []string {
 	return lines
 }
 
-func writePinnedProfiles(t *testing.T, got []pinnedProfile) {
-	var b strings.Builder
-	b.WriteString("# corpus, index in the file, hints, and per encoding (minimal, efficient,\n")
-	b.WriteString("# extended, augmented) the weakest inference that solves the puzzle:\n")
-	b.WriteString("# U unit propagation, F failed literals, D double lookahead, - none.\n")
-	b.WriteString("# Written by go test -run TestLadderProfilesPinned -update-profiles.\n")
-	for _, p := range got {
-		b.WriteString(p.String() + "\n")
-	}
-	if err := os.MkdirAll(filepath.Dir(pinnedProfilesFile), 0o755); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(pinnedProfilesFile, []byte(b.String()), 0o644); err != nil {
-		t.Fatal(err)
-	}
-}
-
 // TestLadderProfilesPinned pins what the inference ladder finds on a fixed
 // sample of every corpus: each puzzle's profile (testdata/ladder-profiles.txt,
 // written by the code before the ladder was made faster) and the tallies
 // analyze --inference prints from them. A change in what any procedure
 // derives on any encoding shows here.
 func TestLadderProfilesPinned(t *testing.T) {
+	t.Parallel()
 	got, a := profileSample(t)
-	if *updateProfiles {
-		writePinnedProfiles(t, got)
-	}
 	want := readPinnedProfiles(t)
 	if len(want) != len(got) {
 		t.Fatalf("%d profiles, %s pins %d", len(got), pinnedProfilesFile, len(want))
@@ -161,10 +141,10 @@ func TestLadderProfilesPinned(t *testing.T) {
 		rated[r] = total.Rated(r)
 	}
 	wantSolved := [Augmented + 1][DoubleLookahead + 1]int{
-		{9, 15, 115}, {9, 15, 115}, {31, 109, 148}, {50, 109, 148},
+		{9, 14, 82}, {9, 14, 82}, {20, 79, 103}, {31, 79, 103},
 	}
-	wantRated := [RatingSearch + 1]int{9, 0, 22, 19, 59, 39, 25}
-	if solved != wantSolved || rated != wantRated || total.Puzzles != 173 || a.NoSolution != 10 || a.OverBudget != 0 {
+	wantRated := [RatingSearch + 1]int{9, 0, 11, 11, 48, 24, 15}
+	if solved != wantSolved || rated != wantRated || total.Puzzles != 118 || a.NoSolution != 10 || a.OverBudget != 0 {
 		t.Errorf("tallies: %d puzzles, solved %v, rated %v, %d without a solution, %d over budget", total.Puzzles, solved, rated, a.NoSolution, a.OverBudget)
 	}
 }

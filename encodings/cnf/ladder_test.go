@@ -15,13 +15,7 @@ import (
 // 2·stride, …, at most n of them: a fixed sample.
 func everyNth(t testing.TB, name string, stride, n int) []*sudoku.Grid {
 	t.Helper()
-	var out []*sudoku.Grid
-	for i, p := range readCorpus(t, name) {
-		if i%stride == 0 && len(out) < n {
-			out = append(out, p)
-		}
-	}
-	return out
+	return readPuzzles(t, name, stride, n)
 }
 
 // clauseKeys returns the formula's clauses as sorted-literal strings.
@@ -108,6 +102,7 @@ func tdokuAugmented() *Formula {
 // puzzles it solves on tdoku's formulation (cells and triads only), on
 // all of top1465 and a tenth of 17-clue.
 func TestAugmentedSolvesWhatTdokusDoes(t *testing.T) {
+	t.Parallel()
 	ours := NewPropagator(Encode(sudoku.MustGeometry(3, sudoku.Classic), Options{Encoding: Augmented}))
 	tdoku := NewPropagator(tdokuAugmented())
 	for _, corpus := range []struct {
@@ -192,6 +187,7 @@ func naiveFailedLiterals(prop *Propagator, vars int, givens []int) Assignment {
 // with its watched literals, undo trail and skipped probes, against the
 // plain version on the same puzzles: the same cells fixed.
 func TestFailedLiteralsMatchNaive(t *testing.T) {
+	t.Parallel()
 	puzzles := append(everyNth(t, "17-clue.txt", 6007, 8), everyNth(t, "top1465.txt", 211, 6)...)
 	geo := puzzles[0].Geometry()
 	for _, enc := range []Encoding{Minimal, Extended} {
@@ -288,6 +284,7 @@ func TestProbingOnSmallFormulas(t *testing.T) {
 // rung solves every stronger rung solves, and that every grid a rung fixes
 // is the puzzle's solution.
 func TestProfileMatchesEveryRung(t *testing.T) {
+	t.Parallel()
 	puzzles := append(everyNth(t, "17-clue.txt", 6007, 7), everyNth(t, "top1465.txt", 211, 6)...)
 	puzzles = append(puzzles, everyNth(t, "hardest-1106.txt", 101, 3)...)
 	r := NewRater(puzzles[0].Geometry())
@@ -403,6 +400,7 @@ const ladderEnv = "SUDOKUBENCH_LADDER"
 // that failed literals on the extended encoding solve all or nearly all
 // 17-clue puzzles, where unit propagation solves about half.
 func TestScienceLadder(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		corpus     string
 		stride, n  int
