@@ -24,10 +24,13 @@ type gridQuiet struct {
 	implied []uint64
 	words   int
 	cand    []uint64
-	// criticals caches the sets allButOne computes, by cell and digits not
-	// false: their offsets in criticalSets.
-	criticals    map[uint32]int
+	// The sets allButOne computes, cached by cell and digits not false
+	// (key): criticalAt[key] is the set's offset in criticalSets when
+	// criticalGen[key] is generation, the number of computes so far.
+	criticalGen  []uint32
+	criticalAt   []int32
 	criticalSets []uint64
+	generation   uint32
 }
 
 // literalIndex numbers the literals of a grid of cells cells densely,
@@ -55,11 +58,12 @@ func (q *gridQuiet) compute(p *gridProber) {
 		q.words = (n + 63) / 64
 		q.implied = make([]uint64, n*q.words)
 		q.cand = make([]uint64, q.words)
-		q.criticals = make(map[uint32]int)
+		q.criticalGen = make([]uint32, cells<<gridMaxDigits)
+		q.criticalAt = make([]int32, cells<<gridMaxDigits)
 	}
 	clear(q.has)
 	clear(q.implied)
-	clear(q.criticals)
+	q.generation = nextEpoch(q.generation, q.criticalGen)
 	q.criticalSets = q.criticalSets[:0]
 	q.base = p.st
 	q.active = false // deltaOf must not serve the old ones meanwhile
@@ -198,14 +202,14 @@ func (q *gridQuiet) addCritical(p *gridProber, cell int) {
 			open |= 1 << d
 		}
 	}
-	key := uint32(cell)<<gridMaxDigits | open
-	at, ok := q.criticals[key]
-	if !ok {
-		at = len(q.criticalSets)
-		q.criticals[key] = at
+	key := cell<<gridMaxDigits | int(open)
+	if q.criticalGen[key] != q.generation {
+		q.criticalGen[key] = q.generation
+		q.criticalAt[key] = int32(len(q.criticalSets))
 		q.criticalSets = append(q.criticalSets, make([]uint64, q.words)...)
-		q.allButOne(p, cell, open, q.criticalSets[at:at+q.words])
+		q.allButOne(p, cell, open, q.criticalSets[len(q.criticalSets)-q.words:])
 	}
+	at := int(q.criticalAt[key])
 	for w, x := range q.criticalSets[at : at+q.words] {
 		q.cand[w] |= x
 	}
