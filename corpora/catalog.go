@@ -1,15 +1,20 @@
 // Package corpora is where puzzles come from: the shipped puzzle files,
 // built into the binary, with their provenance and checksums; puzzle files
-// of the user's, named by their path; a streaming loader that never holds a
-// whole corpus in memory, filtering by hint count and seeded sampling, the
-// derived corpus 17-clue+k, and a generator of unique puzzles of any size.
+// of the user's, named by their path; a loader that reads and checks the
+// whole input before it hands on a puzzle, holding only the puzzles it
+// selects, filtering by hint count and seeded sampling; the derived corpus
+// 17-clue+k, and a generator of unique puzzles of any size.
 //
 // The package's opinion: a corpus is a file read line by line, every puzzle
 // keeps the id "corpus:line" it was born with however it is filtered or
-// sampled, and the loader reads syntax only — whether a puzzle is well posed
-// is the caller's question (sudoku.Grid.Validate), since some corpora hold
-// puzzles with no solution on purpose. Problems that need not stop a run (a
-// checksum mismatch, a skipped line) are returned as values.
+// sampled, and a file with a malformed line is refused whole, before a
+// caller has done anything with it, unless the caller asks to skip such
+// lines. The loader checks what a line says — its syntax, and that a
+// listed solution solves the puzzle and a listed count of one or more
+// does not belong to givens that clash — but whether a puzzle is well
+// posed is the caller's question (sudoku.Grid.Validate), since some
+// corpora hold puzzles with no solution on purpose. Problems that need not
+// stop a run (a checksum mismatch, a skipped line) are returned as values.
 package corpora
 
 import (
@@ -27,6 +32,10 @@ type Entry struct {
 	SHA256 string // expected hex SHA-256 of File; empty for derived corpora
 	// Unique says whether every puzzle has exactly one solution.
 	Unique bool
+	// MinSolutions is a lower bound on every puzzle's solution count that
+	// the corpus's provenance states when the counts themselves are not
+	// given (serg: 2, every puzzle has two or more); 0 when none.
+	MinSolutions int
 	// Base, Added and AddedMax describe a derived corpus (17-clue+k, or
 	// 17-clue+a..b): the corpus it is made from, and how many solution
 	// cells are added to each puzzle: Added, or for a range a number from
@@ -77,7 +86,7 @@ func Catalog() []Entry {
 		{Name: "hardest-1106", File: "hardest-1106.txt", Unique: true,
 			Source: "Enjoy Sudoku forum HardestDatabase110626, via tdoku",
 			SHA256: "45d0afc5892d6797621d7c00f518df8f1483eceb921416984b8687e16128eb06"},
-		{Name: "serg", File: "serg.txt", Unique: false,
+		{Name: "serg", File: "serg.txt", Unique: false, MinSolutions: 2,
 			Source: "Serg's benchmark (Enjoy Sudoku forum): every puzzle has 2+ solutions, via tdoku",
 			SHA256: "5468125857f02cb1e9b1fc6ba36ac88dc8d75afa47bc030c507cdfefbfe0eeaa"},
 		{Name: "norvig-top95", File: "norvig-top95.txt", Unique: true,

@@ -15,10 +15,10 @@ var (
 	// ErrFields is a line with the wrong number of ':' or ',' separated fields.
 	ErrFields = errors.New("wrong number of fields")
 	// ErrCount is a solution count that is not a whole number ≥ 0, or that
-	// contradicts the solution given beside it.
+	// contradicts the solution given beside it or the puzzle's givens.
 	ErrCount = errors.New("bad solution count")
 	// ErrSolution is a solution field that is not a full grid of the
-	// puzzle's size.
+	// puzzle's size, or that breaks a rule or changes a given.
 	ErrSolution = errors.New("bad solution")
 	// ErrLineTooLong is a line longer than any puzzle line can be.
 	ErrLineTooLong = errors.New("line too long")
@@ -32,12 +32,23 @@ type LineError struct {
 	File string
 	Line int // 1-based
 	Err  error
+	// skippable says that Options.SkipInvalid would have skipped the line
+	// and read on.
+	skippable bool
 }
 
 func (e *LineError) Error() string { return fmt.Sprintf("%s:%d: %v", e.File, e.Line, e.Err) }
 
 // Unwrap returns what is wrong, for errors.Is.
 func (e *LineError) Unwrap() error { return e.Err }
+
+// Skippable reports whether err is a malformed line that a load with
+// Options.SkipInvalid would have skipped, reading on past it: not binary
+// input, a line too long to read past, or a missing file.
+func Skippable(err error) bool {
+	var lerr *LineError
+	return errors.As(err, &lerr) && lerr.skippable
+}
 
 // record is what one puzzle line says.
 type record struct {
@@ -198,10 +209,16 @@ func parseCountFields(fields []string, v sudoku.Variant) (record, error) {
 		}
 		r.solution, err = parseSolution(fields[2], g)
 	}
+	if err == nil && count > 0 {
+		if conflict := g.Validate(); conflict != nil {
+			return record{}, fmt.Errorf("%w: %d listed, but the puzzle has none: %v", ErrCount, count, conflict)
+		}
+	}
 	return r, err
 }
 
-// parseSolution reads a solution field: a full grid of the puzzle's shape.
+// parseSolution reads a solution field: a full grid of the puzzle's shape
+// that solves it, every rule kept and every given.
 func parseSolution(text string, puzzle *sudoku.Grid) (*sudoku.Grid, error) {
 	sol, err := sudoku.ParseLine(text, puzzle.Geometry().Variant)
 	switch {
@@ -211,6 +228,9 @@ func parseSolution(text string, puzzle *sudoku.Grid) (*sudoku.Grid, error) {
 		return nil, fmt.Errorf("%w: a %d×%d solution for a %d×%d puzzle", ErrSolution, sol.N(), sol.N(), puzzle.N(), puzzle.N())
 	case !sol.Complete():
 		return nil, fmt.Errorf("%w: %d empty cells in the solution", ErrSolution, sol.Geometry().Cells-sol.Hints())
+	}
+	if err := sudoku.CheckSolution(puzzle, sol); err != nil {
+		return nil, fmt.Errorf("%w: it does not solve the puzzle: %v", ErrSolution, err)
 	}
 	return sol, nil
 }

@@ -22,26 +22,30 @@ type Puzzle struct {
 	// Solutions is the known number of solutions: the line's count field,
 	// or 1 for a corpus the catalog lists as unique; -1 when unknown.
 	Solutions int
+	// MinSolutions is a lower bound on the count when Solutions is
+	// unknown: the catalog's Entry.MinSolutions (2 for serg); 0 when none.
+	MinSolutions int
 	// Solution is a known solution, nil when unknown.
 	Solution *sudoku.Grid
 }
 
 // Options select and shape the puzzles a load yields. The zero value reads
-// every classic puzzle and stops at the first bad line.
+// every classic puzzle and refuses an input with a bad line.
 type Options struct {
 	Variant sudoku.Variant
-	// SkipInvalid turns bad lines into counted warnings (Stats) instead of
-	// an error that stops the load.
+	// SkipInvalid skips malformed lines, each a warning in Stats, instead
+	// of refusing the input. Lines that cannot be read past (binary data,
+	// a line too long) refuse it either way.
 	SkipInvalid bool
 	// Hints keeps only puzzles in the range.
 	Hints HintRange
 	// Sample, if positive, keeps a uniform random sample of this many of the
 	// puzzles in range (reservoir sampling, so memory stays at Sample
-	// puzzles), yielded in file order once the file is read. Seed decides the
-	// sample.
+	// puzzles). Seed decides the sample.
 	Sample int
 	Seed   uint64
-	// Limit, if positive, stops after this many puzzles.
+	// Limit, if positive, keeps the first this many puzzles in range; the
+	// rest of the input is still read and checked.
 	Limit int
 	// Oracle completes base puzzles; only derived corpora (17-clue+k) need it.
 	Oracle Oracle
@@ -61,17 +65,37 @@ type Stats struct {
 	Warnings []error
 }
 
+// Skipped says what a load under SkipInvalid skipped, in the words every
+// command prints: each skipped line's error (the first MaxWarnings of
+// them), then how many lines of the input, named name, were skipped in
+// all. Nil when none was.
+func (s Stats) Skipped(name string) []string {
+	if s.Invalid == 0 {
+		return nil
+	}
+	ws := make([]string, 0, len(s.Warnings)+1)
+	for _, w := range s.Warnings {
+		ws = append(ws, "skipped "+w.Error())
+	}
+	shown := ""
+	if s.Invalid > len(s.Warnings) {
+		shown = fmt.Sprintf(" (the first %d named above)", len(s.Warnings))
+	}
+	return append(ws, fmt.Sprintf("%s: %d malformed line(s) skipped%s, %d puzzle(s) read", name, s.Invalid, shown, s.Puzzles))
+}
+
 // maxLineBytes bounds a line: a 25×25 puzzle with count and solution needs
 // about 1,300 bytes.
 const maxLineBytes = 1 << 16
 
-// errStop ends a scan early once the caller has all it asked for.
-var errStop = errors.New("corpora: enough puzzles")
-
-// Load streams the puzzles of a corpus, calling yield for each in file
-// order: a catalog corpus ("top1465") read from dir ("" for the copies built
-// into the binary), a derived one ("17-clue+8"), or a puzzle file named by
-// its path. An error from yield stops the load and is returned.
+// Load reads the puzzles of a corpus and calls yield for each selected one
+// in file order: a catalog corpus ("top1465") read from dir ("" for the
+// copies built into the binary), a derived one ("17-clue+8"), or a puzzle
+// file named by its path. It reads and checks the whole input before it
+// yields the first puzzle, so that a bad line anywhere, even past a limit,
+// refuses the input before the caller has done anything with it (unless
+// Options.SkipInvalid); the puzzles selected wait in memory till then. An
+// error from yield stops the load and is returned.
 func Load(dir, name string, opts Options, yield func(Puzzle) error) (Stats, error) {
 	e, err := Lookup(name)
 	switch {
@@ -84,7 +108,7 @@ func Load(dir, name string, opts Options, yield func(Puzzle) error) (Stats, erro
 	case e.IsFile():
 		return ScanFile(e.Path, opts, yield)
 	}
-	src := source{corpus: e.Name, knownCount: -1}
+	src := source{corpus: e.Name, knownCount: -1, knownMin: e.MinSolutions}
 	if e.Unique {
 		src.knownCount = 1
 	}
@@ -109,6 +133,7 @@ type source struct {
 	file       string // for error messages
 	corpus     string // for ids
 	knownCount int    // solutions per puzzle when the line gives none; -1 unknown
+	knownMin   int    // a lower bound on them when knownCount is unknown; 0 none
 }
 
 func scanPath(path string, src source, p *pipeline) (Stats, error) {
@@ -133,13 +158,10 @@ func scanData(dir, file string, src source, p *pipeline) (Stats, error) {
 	return run(f, src, p)
 }
 
-// run reads every line through the pipeline, then lets it emit a sample.
+// run reads every line through the pipeline, then lets it yield what it
+// selected.
 func run(r io.Reader, src source, p *pipeline) (Stats, error) {
-	err := scanLines(r, src, p)
-	if errors.Is(err, errStop) {
-		return p.stats, nil
-	}
-	if err != nil {
+	if err := scanLines(r, src, p); err != nil {
 		return p.stats, err
 	}
 	if p.stats.Puzzles == 0 && p.stats.Invalid == 0 {
@@ -227,7 +249,8 @@ func readDisplayLine(grid *displayBlock, raw string, src source, p *pipeline) er
 	if err != nil {
 		return lineProblem(src, start, err, p)
 	}
-	return offerRecord(rec, start, src, p)
+	offerRecord(rec, start, src, p)
+	return nil
 }
 
 // readError reports a failure to read the next line. It stops the load even
@@ -249,30 +272,36 @@ func readRecord(text string, kind lineKind, src source, p *pipeline) error {
 	if err != nil {
 		return lineProblem(src, line, err, p)
 	}
-	return offerRecord(rec, line, src, p)
+	offerRecord(rec, line, src, p)
+	return nil
 }
 
 // offerRecord hands a parsed puzzle, found at a line, to the pipeline.
-func offerRecord(rec record, line int, src source, p *pipeline) error {
+func offerRecord(rec record, line int, src source, p *pipeline) {
 	p.stats.Puzzles++
 	if rec.count < 0 {
 		rec.count = src.knownCount
 	}
-	return p.offer(Puzzle{
-		ID:        src.corpus + ":" + strconv.Itoa(line),
-		Corpus:    src.corpus,
-		Line:      line,
-		Grid:      rec.grid,
-		Hints:     rec.grid.Hints(),
-		Solutions: rec.count,
-		Solution:  rec.solution,
+	least := 0
+	if rec.count < 0 {
+		least = src.knownMin
+	}
+	p.offer(Puzzle{
+		ID:           src.corpus + ":" + strconv.Itoa(line),
+		Corpus:       src.corpus,
+		Line:         line,
+		Grid:         rec.grid,
+		Hints:        rec.grid.Hints(),
+		Solutions:    rec.count,
+		MinSolutions: least,
+		Solution:     rec.solution,
 	})
 }
 
 // lineProblem returns a bad line's error, or counts it as a warning under
 // SkipInvalid.
 func lineProblem(src source, line int, err error, p *pipeline) error {
-	lerr := &LineError{File: src.file, Line: line, Err: err}
+	lerr := &LineError{File: src.file, Line: line, Err: err, skippable: true}
 	if !p.opts.SkipInvalid {
 		return lerr
 	}

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -254,6 +255,52 @@ func TestSkipInvalid(t *testing.T) {
 	}
 }
 
+// A malformed line anywhere refuses the input before a single puzzle
+// reaches the caller, whatever the selection: one rule for every command.
+func TestBadLineRefusesTheInput(t *testing.T) {
+	text := puzzleA + "\n" + puzzleB + "\n" + puzzleA[:80] + "\n" + puzzleB + "\n"
+	for _, opts := range []corpora.Options{{}, {Limit: 1}, {Sample: 1}, {Hints: corpora.HintRange{Min: 17, Max: 17}}} {
+		t.Run(fmt.Sprintf("limit=%d/sample=%d/hints=%s", opts.Limit, opts.Sample, opts.Hints), func(t *testing.T) {
+			got, stats, err := scan(t, text, opts)
+			if len(got) != 0 || stats.Yielded != 0 {
+				t.Errorf("%d puzzles yielded before the bad line was refused", len(got))
+			}
+			if !strings.HasPrefix(fmt.Sprint(err), "x.txt:3: ") || !corpora.Skippable(err) {
+				t.Errorf("error %v, want x.txt:3, one SkipInvalid skips", err)
+			}
+		})
+	}
+	if _, _, err := scan(t, "\x00\x01", corpora.Options{}); err == nil || corpora.Skippable(err) {
+		t.Errorf("binary input: %v, want an error no skipping helps", err)
+	}
+}
+
+// A listed solution must solve the puzzle, and a listed count of one or
+// more must not belong to a puzzle whose givens already clash: each is an
+// input error naming the line and the cell.
+func TestListedSolutionAndCountAreChecked(t *testing.T) {
+	changed := "5" + solutionA[1:]                  // r1c1: the given 4 made 5
+	swapped := solutionA[:1] + "71" + solutionA[3:] // r1c2 and r1c3 (blank) swapped: columns 2 and 3 break
+	clashing := "4...4" + puzzleA[5:]               // 4 given at r1c1 and at r1c5
+	tests := []struct {
+		name, line, want string
+		kind             error
+	}{
+		{"count-line=given-changed", puzzleA + ":1:" + changed, "r1c1: given 4 changed to 5", corpora.ErrSolution},
+		{"csv=given-changed", puzzleA + "," + changed, "r1c1: given 4 changed to 5", corpora.ErrSolution},
+		{"csv=rule-broken", puzzleA + "," + swapped, "column 2: 7 at r1c2 and ", corpora.ErrSolution},
+		{"count=clashing-givens", clashing + ":1", "row 1: 4 at r1c1 and r1c5", corpora.ErrCount},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, _, err := scan(t, puzzleB+"\n"+tt.line+"\n", corpora.Options{})
+			if !errors.Is(err, tt.kind) || !strings.HasPrefix(fmt.Sprint(err), "x.txt:2: ") || !strings.Contains(fmt.Sprint(err), tt.want) {
+				t.Errorf("error %v, want a %v at x.txt:2 naming %q", err, tt.kind, tt.want)
+			}
+		})
+	}
+}
+
 func TestVariantOption(t *testing.T) {
 	got, _, err := scan(t, puzzleA+"\n", corpora.Options{Variant: sudoku.Diagonal})
 	if err != nil {
@@ -312,4 +359,27 @@ func FuzzScan(f *testing.F) {
 			}
 		}
 	})
+}
+
+// serg's puzzles carry the catalog's lower bound of two solutions, which
+// a seeded sample bears out, and no puzzle of a corpus that gives its
+// counts carries one.
+func TestMinSolutions(t *testing.T) {
+	var serg []corpora.Puzzle
+	if _, err := corpora.Load(dataDir, "serg", corpora.Options{Sample: 40, Seed: 3}, collect(&serg)); err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range serg {
+		if p.Solutions != -1 || p.MinSolutions != 2 {
+			t.Errorf("%s: solutions %d, at least %d; want unknown, at least 2", p.ID, p.Solutions, p.MinSolutions)
+		}
+		if n := dlx.CountSolutions(p.Grid, 2); n != 2 {
+			t.Errorf("%s: %d solutions, the catalog says 2 or more", p.ID, n)
+		}
+	}
+	for _, name := range []string{"17-clue", "tdoku-tests"} {
+		if p := first(t, name, corpora.Options{}); p.MinSolutions != 0 {
+			t.Errorf("%s: at least %d solutions, want no bound beside a known count", p.ID, p.MinSolutions)
+		}
+	}
 }

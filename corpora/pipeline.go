@@ -1,14 +1,15 @@
 package corpora
 
 import (
-	"errors"
 	"math/rand/v2"
 	"slices"
 )
 
 // pipeline takes puzzles in file order and hands the selected ones to the
-// caller: hint filter, then sampling or the limit, then a transformation
-// (adding solution cells for 17-clue+k) applied only to puzzles kept.
+// caller once the whole input has been read, so that a bad line anywhere
+// refuses the input before the caller has seen a puzzle: hint filter, then
+// sampling or the limit, then a transformation (adding solution cells for
+// 17-clue+k) applied only to puzzles kept.
 type pipeline struct {
 	opts Options
 	// hintsAdded is how many hints the transformation adds to a puzzle, so
@@ -16,9 +17,11 @@ type pipeline struct {
 	hintsAdded func(Puzzle) int
 	transform  func(Puzzle) (Puzzle, error)
 	yield      func(Puzzle) error
-	reservoir  []Puzzle
-	rng        *rand.Rand
-	stats      Stats
+	// reservoir holds the sample, or the puzzles selected so far when
+	// there is none, until the input ends.
+	reservoir []Puzzle
+	rng       *rand.Rand
+	stats     Stats
 }
 
 // samplingStream separates the sampling generator from other uses of a seed.
@@ -34,22 +37,24 @@ func newPipeline(opts Options, hintsAdded func(Puzzle) int, yield func(Puzzle) e
 	}
 }
 
-// offer takes the next well-formed puzzle of the file. It returns errStop
-// once the limit is reached.
-func (p *pipeline) offer(pz Puzzle) error {
+// offer takes the next well-formed puzzle of the file and keeps it if it
+// is selected. Past the limit it keeps nothing more, but the input is
+// still read to its end and checked.
+func (p *pipeline) offer(pz Puzzle) {
 	hints := pz.Hints
 	if p.hintsAdded != nil {
 		hints += p.hintsAdded(pz)
 	}
 	if !p.opts.Hints.Contains(hints) {
-		return nil
+		return
 	}
 	p.stats.InRange++
-	if p.opts.Sample > 0 {
+	switch {
+	case p.opts.Sample > 0:
 		p.sample(pz)
-		return nil
+	case p.opts.Limit <= 0 || len(p.reservoir) < p.opts.Limit:
+		p.reservoir = append(p.reservoir, pz)
 	}
-	return p.emit(pz)
 }
 
 // sample keeps a uniform sample of Sample puzzles of those seen so far
@@ -64,31 +69,23 @@ func (p *pipeline) sample(pz Puzzle) {
 	}
 }
 
-// finish yields the sample, in file order, once the file has been read.
+// finish yields the puzzles kept, in file order, once the input has been
+// read: at most Limit of them when there is a limit.
 func (p *pipeline) finish() error {
 	slices.SortFunc(p.reservoir, func(a, b Puzzle) int { return a.Line - b.Line })
+	if p.opts.Limit > 0 && len(p.reservoir) > p.opts.Limit {
+		p.reservoir = p.reservoir[:p.opts.Limit]
+	}
 	for _, pz := range p.reservoir {
-		if err := p.emit(pz); err != nil {
-			if errors.Is(err, errStop) {
-				return nil
-			}
+		pz, err := p.transform(pz)
+		if err != nil {
 			return err
 		}
+		if err := p.yield(pz); err != nil {
+			return err
+		}
+		p.stats.Yielded++
 	}
-	return nil
-}
-
-func (p *pipeline) emit(pz Puzzle) error {
-	pz, err := p.transform(pz)
-	if err != nil {
-		return err
-	}
-	if err := p.yield(pz); err != nil {
-		return err
-	}
-	p.stats.Yielded++
-	if p.opts.Limit > 0 && p.stats.Yielded >= p.opts.Limit {
-		return errStop
-	}
+	p.reservoir = nil
 	return nil
 }

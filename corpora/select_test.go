@@ -61,11 +61,14 @@ func TestHintFilter(t *testing.T) {
 	}
 }
 
+// A limit keeps the first puzzles, and the rest of the file is still
+// read, so that a bad line past the limit is found (TestBadLineRefusesTheInput).
 func TestLimit(t *testing.T) {
 	var got []corpora.Puzzle
 	stats, err := corpora.Load(dataDir, "17-clue", corpora.Options{Limit: 3}, collect(&got))
-	if err != nil || len(got) != 3 || stats.Lines != 7 {
-		t.Fatalf("got %d puzzles after %d lines (%v), want 3 after 7", len(got), stats.Lines, err)
+	if err != nil || len(got) != 3 || got[2].Line != 7 || stats.Puzzles != 49158 || stats.Yielded != 3 {
+		t.Fatalf("got %d puzzles, the last at line %d, of %d read (%v); want the 3 up to line 7 of 49158",
+			len(got), got[len(got)-1].Line, stats.Puzzles, err)
 	}
 }
 

@@ -5,7 +5,7 @@ import (
 	"slices"
 )
 
-// Summary describes the puzzles of a corpus, counted by streaming.
+// Summary describes the puzzles of a corpus.
 type Summary struct {
 	Puzzles   int
 	MinHints  int

@@ -5,6 +5,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -62,6 +63,10 @@ type Config struct {
 	// AllowOtherBuild lets a resumed benchmark go on with a build other
 	// than the one that recorded it (each record names its build).
 	AllowOtherBuild bool
+
+	// SkipInvalid skips the corpora's malformed lines, each a warning,
+	// instead of refusing the benchmark (corpora.Options.SkipInvalid).
+	SkipInvalid bool
 
 	CorporaDir string            // "" looks it up as corpora.FindDir does
 	Registry   *solvers.Registry // the parent's view of the solvers
@@ -137,8 +142,8 @@ func (c *Config) Check() error {
 		return errors.New("no corpus given")
 	case strings.TrimSpace(c.Solvers) == "":
 		return errors.New(`no solver given: name solvers, prefixes ("sat/*"), "pure" or "all"`)
-	case c.Reps < 1:
-		return fmt.Errorf("repetitions %d: need at least 1", c.Reps)
+	case c.Reps < 1 || c.Reps > MaxReps:
+		return fmt.Errorf("repetitions %d: need 1 to %d", c.Reps, MaxReps)
 	case c.Forms < 0 || c.Forms > MaxForms:
 		return fmt.Errorf("forms %d: need 0 (the puzzles alone) to %d equivalent forms per puzzle", c.Forms, MaxForms)
 	case c.Limit < 0 || c.Sample < 0:
@@ -200,23 +205,10 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	if err := cfg.Check(); err != nil {
 		return nil, err
 	}
-	if cfg.Out == "" {
-		name := cmp.Or(cfg.DirName, "run")
-		if cfg.Out, err = NewResultDir(DefaultResultsDir, name, time.Now()); err != nil {
-			return nil, err
-		}
-		defer func() {
-			if err != nil {
-				removeUnused(cfg.Out)
-			}
-		}()
-	}
-	lock, err := LockDir(cfg.Out, "run")
-	if err != nil {
-		return nil, err
-	}
-	defer lock.Release()
-	sum := &Summary{Out: cfg.Out, warn: cfg.Warn}
+	// The plan is made, and its corpora read and checked, before anything
+	// is written: a plan refused (too large, no puzzle, no solver, bad
+	// input) leaves no directory behind.
+	sum := &Summary{warn: cfg.Warn}
 	prov := currentProvenance()
 	infos, err := selectSolvers(cfg.Registry, cfg.Solvers, sum)
 	if err != nil {
@@ -240,6 +232,23 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	plan := cfg.plan(infos, len(all))
 	plan.LeftOut = leftOut
 	runs := FilterShard(cfg.Shard, all)
+	if cfg.Out == "" {
+		name := cmp.Or(cfg.DirName, "run")
+		if cfg.Out, err = NewResultDir(DefaultResultsDir, name, time.Now()); err != nil {
+			return nil, err
+		}
+		defer func() {
+			if err != nil {
+				removeUnused(cfg.Out)
+			}
+		}()
+	}
+	lock, err := LockDir(cfg.Out, "run")
+	if err != nil {
+		return nil, err
+	}
+	defer lock.Release()
+	sum.Out = cfg.Out
 	m, done, err := prepareOut(cfg, newManifest(plan, cfg.Shard, infos, shas, prov), prov)
 	if err != nil {
 		return nil, err
@@ -398,18 +407,18 @@ func loadPuzzles(cfg Config, sum *Summary) ([]corpora.Puzzle, map[string]string,
 			return nil, nil, err
 		}
 		opts := corpora.Options{
-			SkipInvalid: true, Hints: cfg.Hints, Limit: cfg.Limit, Sample: cfg.Sample,
+			SkipInvalid: cfg.SkipInvalid, Hints: cfg.Hints, Limit: cfg.Limit, Sample: cfg.Sample,
 			Seed: uint64(cfg.Seed), Oracle: cfg.Oracle,
 		}
 		st, err := corpora.Load(dir, name, opts, func(p corpora.Puzzle) error {
 			puzzles = append(puzzles, p)
 			return nil
 		})
+		for _, w := range st.Skipped("corpus " + name) {
+			sum.addWarning(w)
+		}
 		if err != nil {
 			return nil, nil, fmt.Errorf("loading corpus %s: %w", name, err)
-		}
-		if st.Invalid > 0 {
-			sum.addWarning(fmt.Sprintf("corpus %s: %d unreadable lines skipped, first: %v", name, st.Invalid, st.Warnings[0]))
 		}
 	}
 	if len(puzzles) == 0 {
@@ -449,14 +458,14 @@ func prepareOut(cfg Config, m *record.Manifest, prov provenance) (*record.Manife
 	resultsPath := filepath.Join(cfg.Out, record.ResultsFile)
 	old, err := record.ReadManifest(manifestPath)
 	if _, zerr := os.Stat(filepath.Join(cfg.Out, record.CompressedResultsFile)); zerr == nil {
-		return nil, nil, fmt.Errorf("%s holds compressed records (%s), as a committed run does: runs append to %s only; gunzip it to resume, or choose another --out", cfg.Out, record.CompressedResultsFile, record.ResultsFile)
+		return nil, nil, inputError(fmt.Errorf("%s holds compressed records (%s), as a committed run does: runs append to %s only; gunzip it to resume, or choose another --out", cfg.Out, record.CompressedResultsFile, record.ResultsFile))
 	}
 	switch {
 	case err == nil && !cfg.Resume:
-		return nil, nil, fmt.Errorf("%s already holds a benchmark; pass --resume to finish it or choose another --out", cfg.Out)
+		return nil, nil, inputError(fmt.Errorf("%s already holds a benchmark; pass --resume to finish it or choose another --out", cfg.Out))
 	case err == nil:
 		if err := resumable(old, m, prov, cfg.AllowOtherBuild); err != nil {
-			return nil, nil, fmt.Errorf("cannot resume %s: %w", cfg.Out, err)
+			return nil, nil, inputError(fmt.Errorf("cannot resume %s: %w", cfg.Out, err))
 		}
 		if err := TrimPartialLine(resultsPath); err != nil {
 			return nil, nil, err
@@ -471,7 +480,7 @@ func prepareOut(cfg Config, m *record.Manifest, prov provenance) (*record.Manife
 		return nil, nil, err
 	}
 	if fi, err := os.Stat(resultsPath); err == nil && fi.Size() > 0 {
-		return nil, nil, fmt.Errorf("%s holds results but no manifest; choose another --out", cfg.Out)
+		return nil, nil, inputError(fmt.Errorf("%s holds results but no manifest; choose another --out", cfg.Out))
 	}
 	return m, map[string]bool{}, record.WriteManifest(manifestPath, m)
 }
@@ -542,12 +551,18 @@ func recordedKeys(path string, check *record.PlanCheck) (map[string]bool, error)
 // TrimPartialLine cuts a file of JSON lines (results, certificates) back
 // to its last complete line, so that a line half-written when the process
 // was killed is dropped (and its work done again) rather than glued to the
-// next one. A missing file is left missing.
+// next one. A missing file is left missing, and one that is not the
+// directory's own (record.OpenInPlace) is refused.
 func TrimPartialLine(path string) error {
-	b, err := os.ReadFile(path)
+	f, err := record.OpenInPlace(path, os.O_RDWR)
 	if errors.Is(err, os.ErrNotExist) {
 		return nil
 	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	b, err := io.ReadAll(f)
 	if err != nil {
 		return err
 	}
@@ -555,5 +570,5 @@ func TrimPartialLine(path string) error {
 	if keep == len(b) {
 		return nil
 	}
-	return os.Truncate(path, int64(keep))
+	return f.Truncate(int64(keep))
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"math"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -547,8 +548,8 @@ func TestCompressedRunReportsButDoesNotResume(t *testing.T) {
 		t.Fatalf("read %d records (%v), want %d", len(got), err, len(want))
 	}
 	cfg.Resume = true
-	if _, err := Bench(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "compressed records") {
-		t.Errorf("resume of a compressed run: %v, want a refusal", err)
+	if _, err := Bench(context.Background(), cfg); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "compressed records") {
+		t.Errorf("resume of a compressed run: %v, want a refusal (a usage error)", err)
 	}
 	if _, err := os.Stat(plain); err == nil {
 		t.Error("the refused resume started a plain records file beside the compressed one")
@@ -648,5 +649,63 @@ variants = ["classic"]
 	got := LeftOut(puzzles, []solvers.Info{f.Definitions[0].Info()})
 	if len(got) != 2 || got[0].Geometry != "9×9 diagonal" || got[1].Corpus != "b" || !strings.Contains(got[0].Reason, "its definition in nine.toml declares") {
 		t.Errorf("left out %+v, want the diagonal puzzle of a and the 16×16 one of b, by nine.toml's declaration", got)
+	}
+}
+
+// A plan past MaxPlanRuns is refused before a run is made, saying its
+// size and the bound, with a count that does not overflow; one at the
+// bound is counted exactly. Bench refuses it before making its directory.
+func TestPlanSizeIsBounded(t *testing.T) {
+	puzzles := testPuzzles(t) // 9×9 puzzles, every test solver takes them
+	infos, _ := testRegistry().Select("test/*")
+	pairs := len(puzzles) * len(infos)
+	for _, tt := range []struct {
+		name        string
+		reps, forms int
+		want        int    // the count when accepted
+		err         string // part of the refusal
+	}{
+		{"small", 3, 2, pairs * 3 * 3, ""},
+		{"at-the-bound", MaxPlanRuns / pairs, 0, MaxPlanRuns / pairs * pairs, ""},
+		{"past-the-bound", MaxPlanRuns/pairs + 1, 0, 0, fmt.Sprintf("the plan has %d runs", (MaxPlanRuns/pairs+1)*pairs)},
+		{"forms-and-reps", MaxReps, MaxForms, 0, fmt.Sprintf("%d runs", pairs*(MaxForms+1)*MaxReps)},
+		{"overflowing", math.MaxInt / 2, math.MaxInt / 4, 0, fmt.Sprintf("more than %d runs", MaxPlanRuns)},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			n, err := PlanSize(puzzles, infos, tt.reps, tt.forms)
+			switch {
+			case tt.err == "" && (err != nil || n != tt.want):
+				t.Errorf("PlanSize = %d, %v; want %d", n, err, tt.want)
+			case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err) || !strings.Contains(err.Error(), strconv.Itoa(MaxPlanRuns)) || !errors.Is(err, ErrInput)):
+				t.Errorf("PlanSize = %d, %v; want an input error saying %q and the bound", n, err, tt.err)
+			}
+		})
+	}
+	if _, err := PlanRuns(puzzles, infos, solvers.First, MaxPlanRuns/pairs+1, 0, 1); err == nil {
+		t.Error("PlanRuns made a plan past the bound")
+	}
+	cfg := testConfig(filepath.Join(t.TempDir(), "out"))
+	cfg.Corpora, cfg.Limit, cfg.Solvers = []string{writeCorpus(t, testPuzzles(t)[0].Grid)}, 0, "test/*"
+	cfg.Reps, cfg.Forms = MaxReps, MaxForms
+	if _, err := Bench(context.Background(), cfg); !errors.Is(err, ErrInput) {
+		t.Errorf("Bench of a plan past the bound: %v, want an input error", err)
+	}
+	if _, err := os.Stat(cfg.Out); !errors.Is(err, os.ErrNotExist) {
+		t.Errorf("a refused plan left %s behind (%v)", cfg.Out, err)
+	}
+}
+
+// Numbers are read finite or not at all: NaN and the infinities in every
+// spelling ParseFloat takes, and numbers past float64's range, are refused.
+func TestParseFinite(t *testing.T) {
+	for _, s := range []string{"0", "0.5", "-1e3", " 2 ", "1e308"} {
+		if _, err := ParseFinite(s); err != nil {
+			t.Errorf("ParseFinite(%q): %v", s, err)
+		}
+	}
+	for _, s := range []string{"NaN", "nan", "-nan", "Inf", "+Inf", "-inf", "infinity", "+Infinity", "1e309", "-1e400", "", "0x", "half"} {
+		if v, err := ParseFinite(s); err == nil || !strings.Contains(err.Error(), "not a finite number") {
+			t.Errorf("ParseFinite(%q) = %v, %v; want it refused", s, v, err)
+		}
 	}
 }

@@ -29,12 +29,19 @@
 // and up to 64 MiB of heap left by earlier runs; past that the heap is
 // released first); the idle worker's resident set is recorded beside it. An
 // outside program's own peak comes from solvers/external, which reads the
-// program's VmHWM as it exits. Before a timed solve the worker warms up,
-// untimed, on earlier puzzles of under 10 ms taken in turn (never the coming
-// one): for at least 100 µs after a run under a millisecond, and for 10 ms
-// after waiting over 10 ms for its job, so that short runs find warm caches
-// as an in-process loop does. Pool jobs (serve) skip the warm-up. BenchmarkIsolated measures how close the recorded times come to
-// BenchmarkSolve's.
+// program's VmHWM as it exits, through a Meter that the solve's context
+// carries; a record's own peak is the outside programs' tree peak or an
+// in-process solver's peak above the idle worker's. Before a timed solve
+// the worker warms up, untimed, on earlier puzzles of under 10 ms taken in
+// turn (never the coming one): for at least 100 µs after a run under a
+// millisecond, and for 10 ms after waiting over 10 ms for its job, so that
+// short runs find warm caches as an in-process loop does. A pure-Go
+// pipeline's run after one of under 100 µs is timed in a window
+// (window.go): the CPU clocks read before 50 µs of untimed solves of
+// earlier puzzles and after the solve, which the vDSO's monotonic clock
+// alone times, so that no system call comes just before it. Pool jobs
+// (serve) skip the warm-up and the window. BenchmarkIsolated and BenchmarkTiming measure how close the
+// recorded times come to BenchmarkSolve's.
 //
 // Limits. The parent kills the worker's process group, and every process
 // below it, 250 ms after the wall-clock limit (a solver that honours its

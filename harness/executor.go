@@ -47,7 +47,9 @@ func (e *Executor) CrossCheckWith(c CrossChecker) *Executor {
 // solver as it is: one without a solution (two equal givens, a cell with
 // no candidate) is the solver's to call unsat. With a checker
 // (CrossCheckWith), an unsat or multiple verdict is then settled in this
-// process, after the worker's timed solve. The only error returned
+// process, after the worker's timed solve; last, the answer is held
+// against what the corpus lists of the puzzle (checkCorpusClaims). The
+// only error returned
 // says that ctx was cancelled: the run was abandoned, its worker killed,
 // and nothing is to be recorded.
 func (e *Executor) Do(ctx context.Context, run Run) (record.Record, error) {
@@ -70,6 +72,7 @@ func (e *Executor) Solve(ctx context.Context, run Run) (record.Record, *sudoku.G
 	if CrossCheck(ctx, e.checker, &rec, run.Puzzle.Grid, grid) != nil {
 		return rec, nil, errInterrupted
 	}
+	grid = checkCorpusClaims(&rec, run, grid)
 	return rec, grid, err
 }
 
@@ -164,11 +167,30 @@ func fillRecord(rec *record.Record, rep reply) {
 	rec.EncodeNS, rec.SolveNS, rec.DecodeNS = int64(rep.Phases.Encode), int64(rep.Phases.Solve), int64(rep.Phases.Decode)
 	rec.AllocBytes, rec.PeakRSS = rep.AllocBytes, rep.PeakRSS
 	rec.BaseRSS, rec.ProgramPeakRSS = rep.BaseRSS, rep.ProgramPeakRSS
+	if own, ok := ownPeak(rep, rec.External); ok {
+		rec.OwnPeak = &own
+	}
+	rec.Timing = rep.Timing
 	rec.Counters, rec.Model = rep.Counters, rep.Model
 }
 
+// ownPeak is what a run's pipeline itself held at its peak
+// (record.Record.OwnPeak): the outside programs' process tree at its
+// peak, or an in-process solver's peak above the idle worker's. ok is
+// false where it was not measured.
+func ownPeak(rep reply, external bool) (own uint64, ok bool) {
+	switch {
+	case external:
+		return rep.ProgramTreePeak, rep.ProgramTreePeak > 0
+	case rep.PeakRSS > 0 && rep.BaseRSS > 0:
+		return rep.PeakRSS - min(rep.BaseRSS, rep.PeakRSS), true
+	}
+	return 0, false
+}
+
 // judge verifies the answer and holds the run to its limit (0: none): a
-// grid that breaks the rules or the givens is wrong, an unsat claim against
+// grid that breaks the rules or the givens is wrong (the detail says why,
+// then what the solver said of it), an unsat claim against
 // a known solution is wrong, and an answer that came after the limit is a
 // timeout. It returns the verified grid of a run that stays solved or
 // multiple.
@@ -178,7 +200,11 @@ func judge(rec *record.Record, run Run, solution string, timeout time.Duration) 
 	case solvers.Solved, solvers.Multiple:
 		var err error
 		if grid, err = verify(run.Puzzle.Grid, solution); err != nil {
-			rec.Status, rec.Detail = string(solvers.Wrong), err.Error()
+			detail := err.Error()
+			if rec.Detail != "" {
+				detail += "; the solver said: " + rec.Detail
+			}
+			rec.Status, rec.Detail = string(solvers.Wrong), detail
 			return nil
 		}
 	case solvers.Unsat:

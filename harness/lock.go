@@ -3,9 +3,11 @@ package harness
 import (
 	"errors"
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -32,13 +34,17 @@ var ErrLocked = errors.New("result directory in use")
 
 // LockDir takes the writer lock of dir, creating the directory if needed,
 // and writes into the lock file who holds it (what: "run", "merge"). When
-// another process holds it, the error wraps ErrLocked and names the holder.
+// another process holds it, the error wraps ErrLocked and names the holder;
+// a dir that is a file, or under one, is refused as ErrInput.
 func LockDir(dir, what string) (*DirLock, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
+		if errors.Is(err, syscall.ENOTDIR) || errors.Is(err, fs.ErrExist) {
+			return nil, inputError(fmt.Errorf("--out %s: %s writes a directory (made if missing), and %s is a file: name a directory", dir, what, notDir(dir)))
+		}
 		return nil, err
 	}
 	path := filepath.Join(dir, LockFile)
-	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	f, err := record.OpenInPlace(path, os.O_RDWR|os.O_CREATE)
 	if err != nil {
 		return nil, err
 	}
@@ -57,6 +63,19 @@ func LockDir(dir, what string) (*DirLock, error) {
 		_, _ = f.WriteAt([]byte(holder), 0)
 	}
 	return &DirLock{f: f}, nil
+}
+
+// notDir names the first part of path that exists and is not a
+// directory.
+func notDir(path string) string {
+	for p := path; ; p = filepath.Dir(p) {
+		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
+			return p
+		}
+		if p == filepath.Dir(p) {
+			return path
+		}
+	}
 }
 
 // readHolder returns who the lock file says holds the lock.

@@ -28,21 +28,20 @@ func allocatedBytes() uint64 {
 
 // processCPU returns the CPU time used by every thread of this process and,
 // with children set, that of its children that have exited and been waited
-// for, so that a pipeline running an outside solver program is charged for
-// that program's CPU time too. Each reading costs system calls (about 1.5 µs
-// for the process clock and 1 µs for the children's on this project's VMs),
-// so pure-Go pipelines skip the children's.
-func processCPU(children bool) time.Duration {
+// for (external.CPUTime), so that a pipeline running an outside solver
+// program is charged for that program's CPU time too. Each reading costs
+// system calls (about 1.5 µs for the process clock and 1 µs for the
+// children's on this project's VMs), so pure-Go pipelines skip the
+// children's.
+func processCPU(children bool) time.Duration { return external.CPUTime(children) }
+
+// threadCPU returns the CPU time of the calling thread.
+func threadCPU() time.Duration {
 	var ts unix.Timespec
-	if err := unix.ClockGettime(unix.CLOCK_PROCESS_CPUTIME_ID, &ts); err != nil {
+	if err := unix.ClockGettime(unix.CLOCK_THREAD_CPUTIME_ID, &ts); err != nil {
 		return 0
 	}
-	cpu := time.Duration(ts.Nano())
-	var ru unix.Rusage
-	if children && unix.Getrusage(unix.RUSAGE_CHILDREN, &ru) == nil {
-		cpu += time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
-	}
-	return cpu
+	return time.Duration(ts.Nano())
 }
 
 // clockSamples is how many back-to-back readings cpuClockCost takes.

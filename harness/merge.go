@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sudokubench/sudokubench/harness/outfile"
 	"github.com/sudokubench/sudokubench/harness/record"
 )
 
@@ -61,13 +62,15 @@ type MergeSummary struct {
 // pieces. out must not hold results already.
 //
 // Like a run, a merge holds out's writer lock (LockDir) while it writes.
+// Pieces that cannot be merged are refused before out is made, with an
+// error that wraps ErrInput.
 func Merge(dirs []string, out string) (*MergeSummary, error) {
 	if len(dirs) == 0 {
-		return nil, errors.New("merge: no result directory given")
+		return nil, inputError(errors.New("merge: no result directory given"))
 	}
 	merged, err := mergedManifest(dirs) // before the lock makes out
 	if err != nil {
-		return nil, err
+		return nil, inputError(err)
 	}
 	lock, err := LockDir(out, "merge")
 	if err != nil {
@@ -75,7 +78,7 @@ func Merge(dirs []string, out string) (*MergeSummary, error) {
 	}
 	defer lock.Release()
 	if _, err := os.Stat(filepath.Join(out, record.ManifestFile)); err == nil {
-		return nil, fmt.Errorf("merge: %s already holds a benchmark; choose an empty --out", out)
+		return nil, inputError(fmt.Errorf("merge: %s already holds a benchmark; choose an empty --out", out))
 	}
 	sum, err := mergeRecords(dirs, filepath.Join(out, record.ResultsFile))
 	if err != nil {
@@ -111,9 +114,9 @@ func mergedManifest(dirs []string) (*record.Manifest, error) {
 	var first *record.Manifest
 	var shards []string
 	for _, dir := range dirs {
-		m, err := record.ReadManifest(filepath.Join(dir, record.ManifestFile))
+		m, err := pieceManifest(dir)
 		if err != nil {
-			return nil, fmt.Errorf("merge: %w", err)
+			return nil, err
 		}
 		pieces := m.MergedShards
 		if m.Shard != "" {
@@ -148,6 +151,22 @@ func mergedManifest(dirs []string) (*record.Manifest, error) {
 	return first, nil
 }
 
+// pieceManifest reads the manifest of a piece to merge, saying what is
+// wrong with a directory that holds none.
+func pieceManifest(dir string) (*record.Manifest, error) {
+	m, err := record.ReadManifest(filepath.Join(dir, record.ManifestFile))
+	if !errors.Is(err, os.ErrNotExist) {
+		if err != nil {
+			return nil, fmt.Errorf("merge: %w", err)
+		}
+		return m, nil
+	}
+	if fi, statErr := os.Stat(dir); statErr != nil || !fi.IsDir() {
+		return nil, fmt.Errorf("merge: %s is not a directory; name the result directories of the pieces (run --shard i/n --out DIR)", dir)
+	}
+	return nil, fmt.Errorf("merge: %s holds no run (it has no %s); name the result directories of the pieces (run --shard i/n --out DIR)", dir, record.ManifestFile)
+}
+
 // recordsAgree refuses a piece whose records disagree with its manifest's
 // plan (record.PlanCheck): merged, they would be kept under a manifest
 // that does not describe them.
@@ -169,14 +188,15 @@ func recordsAgree(dir string, m *record.Manifest) error {
 	return nil
 }
 
-// mergeRecords copies every piece's records to path, first key wins. The
-// file is synced once at the end: a merge that fails is simply run again.
+// mergeRecords copies every piece's records to path, first key wins,
+// whole or not at all (outfile): a merge that fails leaves no records and
+// is simply run again.
 func mergeRecords(dirs []string, path string) (*MergeSummary, error) {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o644)
+	f, err := outfile.Create(path)
 	if err != nil {
 		return nil, err
 	}
-	defer f.Close()
+	defer f.Abort()
 	bw := bufio.NewWriter(f)
 	sum := &MergeSummary{}
 	seen := make(map[string]bool)
@@ -202,7 +222,7 @@ func mergeRecords(dirs []string, path string) (*MergeSummary, error) {
 	if err := bw.Flush(); err != nil {
 		return nil, fmt.Errorf("merge: writing %s: %w", path, err)
 	}
-	return sum, f.Sync()
+	return sum, f.Commit()
 }
 
 // writeLine writes one record as a JSON line.

@@ -2,8 +2,10 @@ package harness
 
 import (
 	"fmt"
+	"math"
 	"math/rand/v2"
 	"slices"
+	"strconv"
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/record"
@@ -38,6 +40,64 @@ func RunSeed(planSeed int64, rep int) int64 { return planSeed + int64(rep) }
 // blockSize is how many runs of one solver InBlocks puts one after another.
 const blockSize = 32
 
+// Bounds of a plan, all shards together, checked before anything is made:
+// far past any study one machine or a job array finishes (ten million
+// runs of 10 ms each are a day on a hundred cores), and far short of what
+// would exhaust a machine's memory before the first run.
+const (
+	// MaxReps bounds the repetitions of each run (run --reps).
+	MaxReps = 1_000_000
+	// MaxPlanRuns bounds the runs of a plan.
+	MaxPlanRuns = 100_000_000
+)
+
+// PlanSize counts the runs that PlanRuns would make, without making them:
+// the pairs of a puzzle and a solver that takes it, times forms + 1 (the
+// puzzle and its equivalent forms) and reps. It refuses, with an error
+// that wraps ErrInput and says the count, a plan of more than MaxPlanRuns
+// runs; the count never overflows.
+func PlanSize(puzzles []corpora.Puzzle, infos []solvers.Info, reps, forms int) (int, error) {
+	pairs := 0
+	for _, p := range puzzles {
+		for _, in := range infos {
+			if in.Takes(p.Grid.Geometry()) {
+				pairs++
+			}
+		}
+	}
+	runs, ok := mulBounded(pairs, forms+1, MaxPlanRuns)
+	if ok {
+		runs, ok = mulBounded(runs, reps, MaxPlanRuns)
+	}
+	if !ok {
+		total := "more than " + strconv.Itoa(MaxPlanRuns)
+		if n, fits := mulBounded(pairs, forms+1, math.MaxInt); fits {
+			if n, fits = mulBounded(n, reps, math.MaxInt); fits {
+				total = strconv.Itoa(n)
+			}
+		}
+		return 0, inputError(fmt.Errorf("the plan has %s runs (%d puzzles by %d solvers: %d pairs of a puzzle and a solver that takes it, "+
+			"× %d forms of each, the puzzle and %d equivalent ones, × %d repetitions), more than the %d a benchmark may plan: "+
+			"ask for fewer puzzles (--limit, --hints), solvers, forms or repetitions, or split the study into several benchmarks",
+			total, len(puzzles), len(infos), pairs, forms+1, forms, reps, MaxPlanRuns))
+	}
+	return runs, nil
+}
+
+// mulBounded returns a·b for a, b ≥ 0 when it is at most limit.
+func mulBounded(a, b, limit int) (int, bool) {
+	if a < 0 || b < 0 {
+		return 0, false
+	}
+	if a == 0 || b == 0 {
+		return 0, true
+	}
+	if a > limit/b {
+		return 0, false
+	}
+	return a * b, true
+}
+
 // PlanRuns crosses puzzles, their forms (the puzzle itself and forms
 // random equivalent ones, FormOf), solvers and repetitions and shuffles
 // the runs with seed, so that slow and fast solvers, easy and hard
@@ -47,9 +107,14 @@ const blockSize = 32
 // Each solver runs in the mode it can establish (solvers.Info.ModeFor): an
 // incomplete solver in a unique-mode plan runs, and is recorded, in first
 // mode. A solver is not planned on a puzzle whose geometry it does not
-// take (solvers.Info.Takes; LeftOut says which those are).
+// take (solvers.Info.Takes; LeftOut says which those are). A plan of
+// more than MaxPlanRuns runs is refused before any is made (PlanSize).
 func PlanRuns(puzzles []corpora.Puzzle, infos []solvers.Info, mode solvers.Mode, reps, forms int, seed int64) ([]Run, error) {
-	runs := make([]Run, 0, len(puzzles)*(forms+1)*len(infos)*reps)
+	size, err := PlanSize(puzzles, infos, reps, forms)
+	if err != nil {
+		return nil, err
+	}
+	runs := make([]Run, 0, size)
 	for _, p := range puzzles {
 		for form := range forms + 1 {
 			fp, tr, err := FormOf(p, form, seed)

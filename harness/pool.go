@@ -78,7 +78,8 @@ func NewPool(launch Launcher, perSolver int) *Pool {
 // Do runs one solve in a worker of run's solver and returns its record,
 // the answer verified as a benchmark's is, and the verified solution (nil
 // unless the status is solved or multiple), its unsat or multiple verdict
-// cross-checked when the pool has a checker. A puzzle without a solution
+// cross-checked when the pool has a checker, and the answer held against
+// what the corpus lists (checkCorpusClaims). A puzzle without a solution
 // goes to the solver like any other. The error is ErrBusy
 // when no worker came free within lim.Wait, and ctx's error when ctx ended
 // first: the run was then abandoned, its worker killed, and the record
@@ -87,6 +88,9 @@ func (p *Pool) Do(ctx context.Context, run Run, lim Limits) (record.Record, *sud
 	rec, grid, err := judged(run, lim.Timeout, func() (reply, error) { return p.solve(ctx, run, lim) })
 	if err == nil {
 		err = CrossCheck(ctx, p.checker, &rec, run.Puzzle.Grid, grid)
+	}
+	if err == nil {
+		grid = checkCorpusClaims(&rec, run, grid)
 	}
 	return rec, grid, err
 }

@@ -55,7 +55,16 @@ type reply struct {
 	PeakRSS    uint64 `json:"peak_rss_bytes"`
 	// BaseRSS is the idle worker's resident set, measured once at start.
 	BaseRSS uint64 `json:"base_rss_bytes,omitempty"`
-	// ProgramPeakRSS is the outside programs' own peak during the solve;
-	// 0 when none ran or one's could not be read.
+	// ProgramPeakRSS is the outside programs' own peak during the solve,
+	// the sum of their processes' peaks (external.Output.PeakRSS), the
+	// largest over the solve's calls; 0 when none ran or one's could not
+	// be read.
 	ProgramPeakRSS uint64 `json:"program_peak_rss_bytes,omitempty"`
+	// ProgramTreePeak is the most the outside programs' process tree held
+	// at one time (external.Output.TreePeakRSS), the largest over the
+	// solve's calls; 0 as ProgramPeakRSS.
+	ProgramTreePeak uint64 `json:"program_tree_peak_bytes,omitempty"`
+	// Timing says how the times were taken: TimingClock, TimingWindow or
+	// TimingWindowInterrupted.
+	Timing string `json:"timing,omitempty"`
 }

@@ -78,7 +78,7 @@ func appendJob(b []byte, j *job) []byte {
 // appendReply appends r's line, as json.Marshal writes it, to b; the error
 // is json.Marshal's, for a counter that is not a number JSON can write.
 func appendReply(b []byte, r *reply) ([]byte, error) {
-	if !plainText(r.Status) || !plainText(r.Solution) || !plainText(r.Detail) || !plainKeys(r.Counters) || !plainKeys(r.Model) || !finite(r.Counters) {
+	if !plainText(r.Status) || !plainText(r.Solution) || !plainText(r.Detail) || !plainText(r.Timing) || !plainKeys(r.Counters) || !plainKeys(r.Model) || !finite(r.Counters) {
 		line, err := json.Marshal(r)
 		return append(b, line...), err
 	}
@@ -106,6 +106,10 @@ func appendReply(b []byte, r *reply) ([]byte, error) {
 	if r.ProgramPeakRSS != 0 {
 		b = strconv.AppendUint(append(b, `,"program_peak_rss_bytes":`...), r.ProgramPeakRSS, 10)
 	}
+	if r.ProgramTreePeak != 0 {
+		b = strconv.AppendUint(append(b, `,"program_tree_peak_bytes":`...), r.ProgramTreePeak, 10)
+	}
+	b = appendOmittable(b, `,"timing":"`, r.Timing)
 	return append(b, '}'), nil
 }
 
@@ -219,6 +223,10 @@ func (s *lineScanner) reply(r *reply) bool {
 			return s.uint64(&r.BaseRSS)
 		case "program_peak_rss_bytes":
 			return s.uint64(&r.ProgramPeakRSS)
+		case "program_tree_peak_bytes":
+			return s.uint64(&r.ProgramTreePeak)
+		case "timing":
+			return s.string(&r.Timing)
 		}
 		return false
 	})

@@ -12,8 +12,8 @@ import (
 // replySamples are reply lines as workers write them, and lines the fast
 // path must leave to encoding/json.
 var replySamples = []string{
-	`{"status":"solved","solution":"143657982952438761867192435795863124314279658286514397438921576671385249529746813","counters":{"guesses":0,"nodes":1},"phases":{"encode_ns":0,"solve_ns":5999,"decode_ns":0},"wall_ns":6169,"cpu_ns":7541,"alloc_bytes":0,"peak_rss_bytes":0,"base_rss_bytes":15712256}`,
-	`{"status":"solved","solution":"1436","counters":{"guesses":0,"nodes":64},"model":{"items":256,"nonzeros":1236,"options":309},"phases":{"encode_ns":18547,"solve_ns":15333,"decode_ns":2654},"wall_ns":37495,"cpu_ns":270792,"alloc_bytes":0,"peak_rss_bytes":0,"base_rss_bytes":15785984,"program_peak_rss_bytes":7}`,
+	`{"status":"solved","solution":"143657982952438761867192435795863124314279658286514397438921576671385249529746813","counters":{"guesses":0,"nodes":1},"phases":{"encode_ns":0,"solve_ns":5999,"decode_ns":0},"wall_ns":6169,"cpu_ns":7541,"alloc_bytes":0,"peak_rss_bytes":0,"base_rss_bytes":15712256,"timing":"window"}`,
+	`{"status":"solved","solution":"1436","counters":{"guesses":0,"nodes":64},"model":{"items":256,"nonzeros":1236,"options":309},"phases":{"encode_ns":18547,"solve_ns":15333,"decode_ns":2654},"wall_ns":37495,"cpu_ns":270792,"alloc_bytes":0,"peak_rss_bytes":0,"base_rss_bytes":15785984,"program_peak_rss_bytes":7,"program_tree_peak_bytes":5,"timing":"cpu-clock"}`,
 	`{"status":"gave-up","detail":"energy 4 after 3 reads","counters":{"energy":4,"reads":3,"ratio":0.25,"big":1.5e300,"neg":-2E-3},"phases":{},"wall_ns":1,"cpu_ns":0,"alloc_bytes":18446744073709551615,"peak_rss_bytes":0}`,
 	` { "status" : "unsat" , "phases" : { "solve_ns" : -0 } , "wall_ns" : 0 , "cpu_ns" : 0 , "alloc_bytes" : 0 , "peak_rss_bytes" : 0 } ` + "\t",
 	`{"status":"crash","detail":"panic: x\nstack"}`,             // an escape: encoding/json's
@@ -145,13 +145,13 @@ func FuzzAppendJob(f *testing.F) {
 // FuzzAppendReply holds appendReply to json.Marshal's bytes (and its
 // error) for any reply.
 func FuzzAppendReply(f *testing.F) {
-	f.Add("solved", "143657982", "", "guesses", 0.0, "nodes", 1.0, "", 0, int64(5999), int64(6169), uint64(0), uint64(15712256), uint64(0))
-	f.Add("gave-up", "", "energy 4 after 3 reads", "ratio", 0.25, "big", 1.5e300, "items", 256, int64(-1), int64(0), uint64(1<<63), uint64(0), uint64(7))
-	f.Add("error", "", "<café>\n", "tiny", 1e-7, "a&b", -0.0, "x\"y", -3, int64(0), int64(1), uint64(0), uint64(0), uint64(0))
-	f.Fuzz(func(t *testing.T, status, solution, detail, k1 string, v1 float64, k2 string, v2 float64, mk string, mv int, solveNS, wallNS int64, alloc, baseRSS, programPeak uint64) {
+	f.Add("solved", "143657982", "", "guesses", 0.0, "nodes", 1.0, "", 0, int64(5999), int64(6169), uint64(0), uint64(15712256), uint64(0), "window")
+	f.Add("gave-up", "", "energy 4 after 3 reads", "ratio", 0.25, "big", 1.5e300, "items", 256, int64(-1), int64(0), uint64(1<<63), uint64(0), uint64(7), "cpu-clock")
+	f.Add("error", "", "<café>\n", "tiny", 1e-7, "a&b", -0.0, "x\"y", -3, int64(0), int64(1), uint64(0), uint64(0), uint64(0), "<é>")
+	f.Fuzz(func(t *testing.T, status, solution, detail, k1 string, v1 float64, k2 string, v2 float64, mk string, mv int, solveNS, wallNS int64, alloc, baseRSS, programPeak uint64, timing string) {
 		r := reply{Status: status, Solution: solution, Detail: detail,
 			Phases: solvers.Phases{Solve: time.Duration(solveNS)}, WallNS: wallNS, CPUNS: wallNS / 2,
-			AllocBytes: alloc, PeakRSS: alloc / 3, BaseRSS: baseRSS, ProgramPeakRSS: programPeak}
+			AllocBytes: alloc, PeakRSS: alloc / 3, BaseRSS: baseRSS, ProgramPeakRSS: programPeak, ProgramTreePeak: programPeak / 2, Timing: timing}
 		if k1 != "" {
 			r.Counters = map[string]float64{k1: v1, k2: v2}
 		}

@@ -176,12 +176,14 @@ func (s *Stream) stoppedEarly() bool {
 
 // settle judges a worker's reply to run as Executor and Pool do: the
 // answer verified and held to the limit, then an unsat or multiple
-// verdict cross-checked with c. Its error is ctx's, when ctx ended during
+// verdict cross-checked with c, then the answer held against the corpus
+// (checkCorpusClaims). Its error is ctx's, when ctx ended during
 // the cross-check.
 func settle(ctx context.Context, c CrossChecker, run Run, timeout time.Duration, rep reply) (Outcome, error) {
 	rec, grid, _ := judged(run, timeout, func() (reply, error) { return rep, nil })
 	if err := CrossCheck(ctx, c, &rec, run.Puzzle.Grid, grid); err != nil {
 		return Outcome{}, err
 	}
+	grid = checkCorpusClaims(&rec, run, grid)
 	return Outcome{Run: run, Record: rec, Solution: grid}, nil
 }

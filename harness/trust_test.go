@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/outfile"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -124,8 +125,8 @@ func TestResumeRefusesAnotherBuild(t *testing.T) {
 			t.Fatal(err)
 		}
 		cfg.AllowOtherBuild = false
-		if _, err := Bench(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "--allow-other-build") {
-			t.Errorf("resume under another build: %v, want a refusal naming --allow-other-build", err)
+		if _, err := Bench(context.Background(), cfg); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "--allow-other-build") {
+			t.Errorf("resume under another build: %v, want a refusal (a usage error) naming --allow-other-build", err)
 		}
 		cfg.AllowOtherBuild = true
 		if _, err := Bench(context.Background(), cfg); err != nil {
@@ -160,6 +161,74 @@ func TestOneWriterPerDirectory(t *testing.T) {
 	if _, err := Bench(context.Background(), cfg); err != nil {
 		t.Errorf("after the holder let go: %v", err)
 	}
+}
+
+// A run's files written in place (its writer lock, its records, its
+// certificates) are never written through a symbolic link or into a file
+// with other names: the lock's holder line would replace a user's file,
+// and a run copied with cp -al would append to the original's records.
+// Nothing is written, and the refusal is a usage error.
+func TestRunFilesAreWrittenOnlyInTheirOwnDirectory(t *testing.T) {
+	mine := func(t *testing.T) (string, string) {
+		t.Helper()
+		path := filepath.Join(t.TempDir(), "notes.md")
+		if err := os.WriteFile(path, []byte("my notes\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return path, "my notes\n"
+	}
+	tests := []struct {
+		name, file string
+		link       func(old, new string) error
+		resume     bool
+	}{
+		{"lock=symlink", LockFile, os.Symlink, false},
+		{"lock=hard-link", LockFile, os.Link, false},
+		{"records=symlink", record.ResultsFile, os.Symlink, true},
+		{"records=hard-link", record.ResultsFile, os.Link, true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			cfg := tinyConfig(t.TempDir(), "exactcover/dlx")
+			if tt.resume {
+				if _, err := Bench(context.Background(), cfg); err != nil {
+					t.Fatal(err)
+				}
+				if err := os.Remove(filepath.Join(cfg.Out, tt.file)); err != nil {
+					t.Fatal(err)
+				}
+				cfg.Resume = true
+			}
+			other, content := mine(t)
+			if err := tt.link(other, filepath.Join(cfg.Out, tt.file)); err != nil {
+				t.Fatal(err)
+			}
+			_, err := Bench(context.Background(), cfg)
+			if !errors.Is(err, outfile.ErrRefused) || !strings.Contains(err.Error(), tt.file) {
+				t.Errorf("run: %v, want a refusal naming %s", err, tt.file)
+			}
+			if b, _ := os.ReadFile(other); string(b) != content {
+				t.Errorf("the file behind %s now holds %q, want %q", tt.file, b, content)
+			}
+		})
+	}
+	t.Run("merge", func(t *testing.T) {
+		piece := tinyConfig(t.TempDir(), "exactcover/dlx")
+		if _, err := Bench(context.Background(), piece); err != nil {
+			t.Fatal(err)
+		}
+		out := t.TempDir()
+		other, content := mine(t)
+		if err := os.Symlink(other, filepath.Join(out, LockFile)); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := Merge([]string{piece.Out}, out); !errors.Is(err, outfile.ErrRefused) {
+			t.Errorf("merge: %v, want a refusal", err)
+		}
+		if b, _ := os.ReadFile(other); string(b) != content {
+			t.Errorf("the file behind the lock now holds %q, want %q", b, content)
+		}
+	})
 }
 
 // Default result directories never collide, even when runs start in the
@@ -197,7 +266,8 @@ func TestConfigRefusesNonsense(t *testing.T) {
 		{"sample=-5", func(c *Config) { c.Sample = -5 }, "need 0 (all) or more"},
 		{"mem=1KiB", func(c *Config) { c.MemBytes = 1 << 10 }, "a worker needs at least 64 MiB"},
 		{"solvers=empty", func(c *Config) { c.Solvers = " " }, "no solver given"},
-		{"reps=0", func(c *Config) { c.Reps = 0 }, "need at least 1"},
+		{"reps=0", func(c *Config) { c.Reps = 0 }, "need 1 to 1000000"},
+		{"reps=huge", func(c *Config) { c.Reps = 99999999999999 }, "repetitions 99999999999999: need 1 to 1000000"},
 		{"timeout=0", func(c *Config) { c.Timeout = 0 }, "at least 1ms"},
 		{"timeout=-1s", func(c *Config) { c.Timeout = -time.Second }, "at least 1ms"},
 		{"timeout=1ns", func(c *Config) { c.Timeout = 1 }, "at least 1ms"},
@@ -218,7 +288,9 @@ func TestConfigRefusesNonsense(t *testing.T) {
 
 // Every record carries the idle worker's resident set; an outside
 // program's own peak is recorded beside the worker's, and only for
-// pipelines that run one.
+// pipelines that run one; the pipeline's own memory is the peak above
+// the idle worker's for an in-process solver, the program's for an
+// outside one.
 func TestMemoryBesideTheWorkersPeak(t *testing.T) {
 	for _, solver := range []string{"exactcover/dlx", "test/outside"} {
 		cfg := tinyConfig(t.TempDir(), solver)
@@ -240,6 +312,14 @@ func TestMemoryBesideTheWorkersPeak(t *testing.T) {
 				t.Logf("%s: program peak not measured here (ptrace refused?)", r.Key())
 			case !inside && (r.ProgramPeakRSS < outsideMiB<<20 || r.ProgramPeakRSS > 4*outsideMiB<<20):
 				t.Errorf("%s: program peak %d MiB, want the shell's own %d-%d MiB", r.Key(), r.ProgramPeakRSS>>20, outsideMiB, 4*outsideMiB)
+			}
+			switch {
+			case inside && (r.OwnPeak == nil || *r.OwnPeak != r.PeakRSS-r.BaseRSS):
+				t.Errorf("%s: own peak %v, want the peak above the idle worker's, %d", r.Key(), r.OwnPeak, r.PeakRSS-r.BaseRSS)
+			case !inside && r.ProgramPeakRSS == 0 && r.OwnPeak != nil:
+				t.Errorf("%s: own peak %d with the program's unmeasured", r.Key(), *r.OwnPeak)
+			case !inside && r.ProgramPeakRSS != 0 && (r.OwnPeak == nil || *r.OwnPeak != r.ProgramPeakRSS):
+				t.Errorf("%s: own peak %v, want the one program's %d", r.Key(), r.OwnPeak, r.ProgramPeakRSS)
 			}
 		}
 	}
@@ -312,7 +392,8 @@ func TestStampReadsEveryPartOfTheBuildInfo(t *testing.T) {
 
 // A defined pipeline's program peak includes the processes its program
 // starts: a wrapper script that runs a program touching forkingMiB before
-// CaDiCaL records a peak above forkingMiB.
+// CaDiCaL records a peak above forkingMiB. Its own peak, the most its
+// process tree held at once, does not add CaDiCaL's, which ran after.
 func TestDefinedPipelinePeakIncludesItsProgramsChildren(t *testing.T) {
 	cfg := tinyConfig(t.TempDir(), "sat/forking-cadical")
 	cfg.Timeout = 30 * time.Second // a busy machine, and 200 MiB touched per call
@@ -334,6 +415,8 @@ func TestDefinedPipelinePeakIncludesItsProgramsChildren(t *testing.T) {
 			t.Logf("%s: program peak not measured here (ptrace refused?)", r.Key())
 		case r.ProgramPeakRSS < forkingMiB<<20:
 			t.Errorf("%s: program peak %d MiB, want above the %d MiB its wrapper's child touched", r.Key(), r.ProgramPeakRSS>>20, forkingMiB)
+		case r.OwnPeak == nil || *r.OwnPeak < forkingMiB<<20 || *r.OwnPeak >= r.ProgramPeakRSS:
+			t.Errorf("%s: own peak %v, want at least the %d MiB its wrapper's child touched and below the sum of peaks, %d MiB", r.Key(), r.OwnPeak, forkingMiB, r.ProgramPeakRSS>>20)
 		}
 	}
 }

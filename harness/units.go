@@ -2,8 +2,10 @@ package harness
 
 import (
 	"fmt"
+	"math"
 	"math/big"
 	"regexp"
+	"strconv"
 	"strings"
 
 	"github.com/sudokubench/sudokubench/harness/record"
@@ -59,4 +61,18 @@ func ParseBytes(s string) (uint64, error) {
 		return 0, fmt.Errorf("memory size %q: less than one byte; 0 means no limit", s)
 	}
 	return b, nil
+}
+
+// ParseFinite reads a number as strconv.ParseFloat does, and refuses NaN
+// and the infinities, in every spelling ParseFloat takes ("nan", "Inf",
+// "+infinity"), and numbers beyond float64's range: values that pass no
+// bound check (NaN compares false with every bound) and turn into nonsense
+// counts and durations. Every number the suite reads from a command line
+// or a request goes through it.
+func ParseFinite(s string) (float64, error) {
+	v, err := strconv.ParseFloat(strings.TrimSpace(s), 64)
+	if err != nil || math.IsNaN(v) || math.IsInf(v, 0) {
+		return 0, fmt.Errorf("%q is not a finite number", s)
+	}
+	return v, nil
 }

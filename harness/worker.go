@@ -32,8 +32,11 @@ func ServeWorker(reg *solvers.Registry, name string, in io.Reader, out io.Writer
 	if err != nil {
 		return fmt.Errorf("worker: cannot read its memory use: %w", err)
 	}
-	w := &worker{info: info, solver: info.New(), meter: meter, primed: make(map[*sudoku.Geometry]bool)}
+	w := &worker{info: info, solver: info.New(), meter: meter, primed: make(map[int]bool)}
 	w.clockCost = cpuClockCost(!info.PureGo)
+	if info.PureGo {
+		w.windowClockCost = windowClockCost()
+	}
 	debug.FreeOSMemory()
 	w.baseRSS = residentBytes(os.Getpid())
 	enc := json.NewEncoder(out)
@@ -71,13 +74,16 @@ type worker struct {
 	baseRSS uint64 // resident bytes after start-up, collected
 	// clockCost is the CPU time that reading the CPU clock adds to a run's.
 	clockCost time.Duration
+	// windowClockCost is what a window's clock readings charge to the
+	// process clock beyond the thread clock (see solveInWindow).
+	windowClockCost time.Duration
 	// lastPeak is the previous run's peak resident set, and lastWall its
 	// solve time.
 	lastPeak uint64
 	lastWall time.Duration
 	warm     warmPool
-	// primed holds the geometries the solver has been primed for.
-	primed map[*sudoku.Geometry]bool
+	// primed holds the box sizes the solver has been primed for.
+	primed map[int]bool
 }
 
 // leftoverSlack is how far the worker's resident memory may sit above its
@@ -109,31 +115,21 @@ func (w *worker) do(j job, waited time.Duration) reply {
 	ctx, cancel := limitedContext(timeout)
 	defer cancel()
 	children := !w.info.PureGo
-	if children {
-		external.TakePeak() // start over: the warm-up may have run programs
-	}
+	// The programs the solve runs report their peaks to a meter that
+	// travels in its context; the warm-up's ran under contexts of their own.
+	ctx, programs := external.WithMeter(ctx)
 
-	// The clocks nest, CPU outside wall, so that the CPU clock's system
-	// calls stay out of the wall time. The peak was reset before the
-	// warm-up, so that only one system call precedes the solve (each cost
-	// the solve after it about 1 µs on this project's VMs); a warmed-up
-	// run's peak therefore also covers the warm-up's solves, of puzzles
-	// that each took under warmPoolLimit.
-	alloc0 := allocatedBytes()
-	cpu0 := processCPU(children)
-	start := time.Now()
-	res, solveErr, crash := w.safeSolve(ctx, req)
-	wall := time.Since(start)
-	cpu := max(processCPU(children)-cpu0-w.clockCost, 0)
-	alloc := allocatedBytes() - alloc0
-
-	rep := reply{WallNS: int64(wall), CPUNS: int64(cpu), AllocBytes: alloc, BaseRSS: w.baseRSS}
+	// The peak was reset before the warm-up, so that only the CPU clock's
+	// system call precedes a directly timed solve, and none one timed in a
+	// window; a warmed-up run's peak therefore also covers the warm-up's
+	// solves, of puzzles that each took under warmPoolLimit.
+	t := w.timeSolve(ctx, j, req, children)
+	res, solveErr, crash, wall := t.res, t.err, t.crash, t.wall
+	rep := reply{WallNS: int64(wall), CPUNS: int64(t.cpu), AllocBytes: t.alloc, BaseRSS: w.baseRSS, Timing: t.timing}
 	if !j.SkipPeak {
 		rep.PeakRSS, _ = w.meter.peak()
 	}
-	if children {
-		rep.ProgramPeakRSS = external.TakePeak()
-	}
+	rep.ProgramPeakRSS, rep.ProgramTreePeak, _ = programs.Peaks()
 	w.lastPeak, w.lastWall = rep.PeakRSS, wall
 	if crash != "" {
 		w.rebuild()
@@ -201,6 +197,19 @@ const settleAfterWait = 10 * time.Millisecond
 // warm-up pool.
 const warmPoolLimit = 10 * time.Millisecond
 
+// cycleWarmPool solves puzzles of the warm-up pool, untimed, in turn,
+// until at least d has passed. It reports false when a solve crashed (the
+// solver is then rebuilt, and the pool emptied).
+func (w *worker) cycleWarmPool(ctx context.Context, d time.Duration) bool {
+	for start := time.Now(); time.Since(start) < d && len(w.warm.reqs) > 0; {
+		if _, _, crash := w.safeSolve(ctx, w.warm.next()); crash != "" {
+			w.rebuild()
+			return false
+		}
+	}
+	return true
+}
+
 // warmUp solves, untimed, puzzles from the warm-up pool for at least the
 // settle time that settleTime gives, so that a run finds caches, branch
 // predictors, the heap and the Go runtime as warm as a tight in-process loop
@@ -214,12 +223,7 @@ func (w *worker) warmUp(timeout, waited time.Duration) {
 	}
 	ctx, cancel := limitedContext(timeout)
 	defer cancel()
-	for start := time.Now(); time.Since(start) < settle; {
-		if _, _, crash := w.safeSolve(ctx, w.warm.next()); crash != "" {
-			w.rebuild()
-			return
-		}
-	}
+	w.cycleWarmPool(ctx, settle)
 }
 
 // settleTime is how long the warm-up before a run lasts, at least: long
@@ -266,23 +270,26 @@ func (p *warmPool) next() solvers.Request {
 	return req
 }
 
-// prime solves, untimed, a trivial puzzle of the coming puzzle's geometry the
-// first time the solver meets that geometry, so that one-time set-up (tables
+// prime solves, untimed, a trivial puzzle of the coming puzzle's size the
+// first time the solver meets that size, so that one-time set-up (tables
 // or a base formula built once per geometry: 3.3 ms against a 20 µs solve
-// for exactcover/dlx) is not charged to whichever puzzle happens to run
-// first. The primer is the classic pattern grid with its first row blank,
-// which every engine settles at once; diagonal geometries are not primed,
-// because the pattern breaks their diagonals.
+// for exactcover/dlx; an outside pipeline's start-up measurement) is not
+// charged to whichever puzzle happens to run first. The primer is the
+// classic pattern grid with its first row blank, which every engine
+// settles at once. A diagonal puzzle's primer is classic too (the pattern
+// breaks the diagonals): it pays for what is set up once per solver, not
+// for its own geometry's tables, and its answer, as every primer's, is
+// not read.
 func (w *worker) prime(req solvers.Request, timeout time.Duration) {
-	geo := req.Puzzle.Geometry()
-	if w.primed[geo] || geo.Variant != sudoku.Classic {
+	box := req.Puzzle.Geometry().Box
+	if w.primed[box] {
 		return
 	}
-	w.primed[geo] = true
+	w.primed[box] = true
 	ctx, cancel := limitedContext(timeout)
 	defer cancel()
-	primer := sudoku.PatternGrid(geo.Box)
-	for c := 0; c < geo.N; c++ {
+	primer := sudoku.PatternGrid(box)
+	for c := 0; c < primer.N(); c++ {
 		primer.Set(c, 0)
 	}
 	if _, _, crash := w.safeSolve(ctx, solvers.Request{Puzzle: primer, Mode: req.Mode, Seed: req.Seed}); crash != "" {

@@ -243,3 +243,130 @@ func TestCPUClockCostIsCalibrated(t *testing.T) {
 		}
 	}
 }
+
+// pureGoRegistry returns a registry holding solve under name as a
+// pure-Go pipeline, whose short runs the worker times again in a window.
+func pureGoRegistry(t *testing.T, name string, solve solvers.SolverFunc) *solvers.Registry {
+	t.Helper()
+	reg := solvers.NewRegistry()
+	if err := reg.Add(solvers.Info{Name: name, PureGo: true, New: func() solvers.Solver { return solve }}); err != nil {
+		t.Fatal(err)
+	}
+	return reg
+}
+
+// TestWorkerTimesShortSolvesInAWindow checks how a pure-Go pipeline's runs
+// are timed: a run after a short one, once earlier puzzles can open a
+// window, is timed at the end of one and says so; the first run (nothing
+// to open a window with), a run after a long one, runs that skip the
+// warm-up (streams, the server's pool) and runs with too little of their
+// limit left are timed by the CPU clock alone. Each run's puzzle is
+// solved once.
+func TestWorkerTimesShortSolvesInAWindow(t *testing.T) {
+	const slowPuzzle = "..1............."
+	var seen map[string]int // solves of each puzzle so far
+	reg := pureGoRegistry(t, "test/instant", func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+		seen[req.Puzzle.String()]++
+		if req.Puzzle.String() == slowPuzzle {
+			time.Sleep(2 * windowLimit)
+		}
+		return solvers.Result{Status: solvers.Unsat, Counters: map[string]float64{"seen": float64(seen[req.Puzzle.String()])}}, nil
+	})
+	serve := func(jobs ...job) []reply {
+		t.Helper()
+		seen = make(map[string]int)
+		var out strings.Builder
+		if err := ServeWorker(reg, "test/instant", strings.NewReader(jobLines(jobs...)), &out); err != nil {
+			t.Fatal(err)
+		}
+		replies := decodeReplies(t, out.String())
+		for i, r := range replies {
+			if r.Counters["seen"] != 1 {
+				t.Errorf("run %d timed its puzzle's solve number %v, want its first", i, r.Counters["seen"])
+			}
+		}
+		return replies
+	}
+	var short []job
+	for i := range 6 {
+		short = append(short, classicJob(strings.Repeat(".", 3+i)+"1"+strings.Repeat(".", 12-i)))
+	}
+	replies := serve(short...)
+	if replies[0].Timing != TimingClock {
+		t.Errorf("first run timed by %q, want %q: no earlier puzzle to open a window with", replies[0].Timing, TimingClock)
+	}
+	for i, r := range replies[1:] {
+		if r.Timing != TimingWindow && r.Timing != TimingWindowInterrupted {
+			t.Errorf("run %d, after a short one, timed by %q, want a window", i+1, r.Timing)
+		}
+	}
+
+	skipping := slices.Clone(short)
+	for i := range skipping {
+		skipping[i].SkipWarmUp = true
+	}
+	afterLong := append(slices.Clone(short[:3]), classicJob(slowPuzzle), short[3])
+	tight := slices.Clone(short)
+	for i := range tight {
+		tight[i].TimeoutNS = int64(windowMargin) // no time left for a window
+	}
+	for name, jobs := range map[string][]job{"skip_warm_up": skipping, "after a long run": afterLong, "tight limit": tight} {
+		replies := serve(jobs...)
+		if last := replies[len(replies)-1]; last.Timing != TimingClock {
+			t.Errorf("%s: the last run timed by %q, want %q", name, last.Timing, TimingClock)
+		}
+	}
+}
+
+// A window's solve is charged its wall time and its share of the other
+// threads' CPU time; where the window's thread lost the processor, the
+// loss is the solve's only where the solve took longer, and then in
+// proportion.
+func TestWindowCPU(t *testing.T) {
+	const µs = time.Microsecond
+	for _, c := range []struct {
+		name   string
+		win    window
+		cpu    time.Duration
+		timing string
+	}{
+		{"alone", window{span: 100 * µs, solve: 10 * µs, thread: 101 * µs, process: 101 * µs}, 10 * µs, TimingWindow},
+		{"others' share", window{span: 100 * µs, solve: 10 * µs, thread: 100 * µs, process: 140 * µs}, 14 * µs, TimingWindow},
+		{"a little slower", window{span: 100 * µs, solve: 10 * µs, thread: 100*µs - windowSlack, process: 100*µs - windowSlack}, 10 * µs, TimingWindow},
+		{"lost longer than the solve", window{span: 100 * µs, solve: 2 * µs, thread: 88 * µs, process: 88 * µs}, 2 * µs, TimingWindowInterrupted},
+		{"lost less than the solve", window{span: 200 * µs, solve: 100 * µs, thread: 180 * µs, process: 180 * µs}, 90 * µs, TimingWindowInterrupted},
+		{"empty", window{}, 0, TimingWindowInterrupted},
+	} {
+		t.Run("window="+c.name, func(t *testing.T) {
+			if cpu, timing := windowCPU(c.win); cpu != c.cpu || timing != c.timing {
+				t.Errorf("windowCPU(%+v) = %d, %s; want %d, %s", c.win, cpu, timing, c.cpu, c.timing)
+			}
+		})
+	}
+}
+
+// A worker whose first job is diagonal primes the solver with the
+// classic primer of its size: what is set up once per solver (an outside
+// pipeline's start-up measurement) is paid then, untimed.
+func TestWorkerPrimesBeforeADiagonalFirstJob(t *testing.T) {
+	var seen []string
+	reg := testSolverRegistry(t, "test/recording", func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+		seen = append(seen, req.Puzzle.String())
+		return solvers.Result{Status: solvers.Unsat}, nil
+	})
+	diagonal := classicJob("1...........4...")
+	diagonal.Variant = "diagonal"
+	if err := ServeWorker(reg, "test/recording", strings.NewReader(jobLines(diagonal, diagonal)), io.Discard); err != nil {
+		t.Fatal(err)
+	}
+	primer := sudoku.PatternGrid(2)
+	for c := range primer.N() {
+		primer.Set(c, 0)
+	}
+	if len(seen) < 3 || seen[0] != primer.String() || seen[1] != diagonal.Puzzle {
+		t.Fatalf("solver saw %q, want the 4×4 classic primer, then the jobs", seen)
+	}
+	if n := strings.Count(strings.Join(seen, " "), primer.String()); n != 1 {
+		t.Errorf("primer solved %d times, want once", n)
+	}
+}

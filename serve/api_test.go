@@ -312,6 +312,11 @@ func TestBadQueriesGet4xx(t *testing.T) {
 		{"/api/generate?size=25&hints=150", 422, "took over 2s; ask for more hints"},
 		{"/generate?difficulty=2", 400, "difficulty=2: want a number from 0 (easiest) to 1 (hardest)"},
 		{"/generate?difficulty=hard", 400, "difficulty=hard"},
+		{"/generate?difficulty=NaN", 400, "difficulty=NaN: want a number from 0 (easiest) to 1 (hardest)"},
+		{"/generate?difficulty=nan", 400, "difficulty=nan: want a number"},
+		{"/generate?difficulty=Inf", 400, "difficulty=Inf: want a number"},
+		{"/generate?difficulty=-Infinity", 400, "difficulty=-Infinity: want a number"},
+		{"/generate?difficulty=1e999", 400, "difficulty=1e999: want a number"},
 		{"/api/corpora/nope/sample", 404, `unknown corpus "nope"`},
 		// A path to a puzzle file is a corpus to the command line, never to
 		// a client: the server reads no file a request names.

@@ -34,6 +34,18 @@ const (
 	// Violations the constraints its best state breaks.
 	Energy     Counter = "energy"
 	Violations Counter = "violations"
+	// Calls is the calls of outside programs a run made (a defined
+	// pipeline's: two in unique mode when the first solution is blocked).
+	Calls Counter = "solves"
+	// Startup and StartupCPU are what a run's calls of outside programs
+	// would have cost on a trivial puzzle, in nanoseconds by the wall and
+	// the CPU clock: the start-up of one call, measured once per solver,
+	// times Calls. A run's time less them is the programs' own work.
+	Startup    Counter = "startup_ns"
+	StartupCPU Counter = "startup_cpu_ns"
+	// ReportedCPU is the CPU time, in seconds, that the outside programs
+	// said they took, summed over the calls that said so.
+	ReportedCPU Counter = "reported_cpu_s"
 )
 
 // Counters are engine counters by name: the shared ones above, and any an

@@ -31,6 +31,11 @@ type analyzeOptions struct {
 	limit     int
 	seed      uint64
 	workers   int
+	// skipInvalid is --skip-invalid; errOut hears the lines it skipped.
+	skipInvalid bool
+	errOut      io.Writer
+	// read is what the load of the corpus read, for the tables' titles.
+	read corpora.Stats
 }
 
 func newAnalyzeCmd() *cobra.Command {
@@ -61,6 +66,9 @@ func newAnalyzeCmd() *cobra.Command {
 			if o.workers < 1 {
 				return usageError(fmt.Errorf("--workers %d: need at least 1", o.workers))
 			}
+			if err := notNegative("limit", o.limit, "all"); err != nil {
+				return err
+			}
 			dir, err := corpora.FindDir(cmd.Flag("corpora").Value.String())
 			if err == nil {
 				_, err = corpora.Lookup(o.corpus)
@@ -68,6 +76,7 @@ func newAnalyzeCmd() *cobra.Command {
 			if err != nil {
 				return usageError(err)
 			}
+			o.errOut = cmd.ErrOrStderr()
 			switch {
 			case o.up:
 				return analyzeUP(cmd.OutOrStdout(), dir, o)
@@ -87,6 +96,7 @@ func newAnalyzeCmd() *cobra.Command {
 	cmd.Flags().StringVar(&o.corpus, "corpus", "norvig-top95", "corpus to analyse (see `sudokubench corpora`)")
 	cmd.Flags().IntVar(&o.limit, "limit", 0, "analyse a seeded random sample of this many puzzles (0: all)")
 	cmd.Flags().Uint64Var(&o.seed, "seed", 1, "seed of the sample")
+	addSkipInvalidFlag(cmd, &o.skipInvalid)
 	return cmd
 }
 
@@ -98,8 +108,7 @@ func analyzeLP(ctx context.Context, out io.Writer, dir string, o analyzeOptions)
 	if err := a.Available(); err != nil {
 		return fmt.Errorf("analyze --lp: %w", err)
 	}
-	opts := corpora.Options{Sample: o.limit, Seed: o.seed, Oracle: bitboard.Oracle{}}
-	_, err := corpora.Load(dir, o.corpus, opts, func(p corpora.Puzzle) error {
+	err := o.load(dir, func(p corpora.Puzzle) error {
 		if _, err := a.Add(ctx, p.Grid); err != nil {
 			return fmt.Errorf("%s: %w", p.ID, err)
 		}
@@ -132,11 +141,24 @@ func lpRow(label string, b milp.LPBucket) []any {
 	return []any{label, strconv.Itoa(b.Puzzles), strconv.Itoa(b.Tight), fmt.Sprintf("%.1f%%", 100*b.Share())}
 }
 
+// load hands each puzzle to analyse (the corpus's, or a seeded sample of
+// --limit) to each, once the corpus has been read and checked, and keeps
+// what the load read; a corpus that does not read is exit 2.
+func (o *analyzeOptions) load(dir string, each func(corpora.Puzzle) error) error {
+	opts := corpora.Options{Sample: o.limit, Seed: o.seed, Oracle: bitboard.Oracle{}, SkipInvalid: o.skipInvalid}
+	var err error
+	o.read, err = corpora.Load(dir, o.corpus, opts, each)
+	warnSkipped(o.errOut, "corpus "+o.corpus, o.read)
+	return inputErrors(err)
+}
+
+// sampleText says which puzzles the tables cover: a sample, with its size
+// as drawn and the seed, or all of them.
 func (o analyzeOptions) sampleText() string {
-	if o.limit > 0 {
-		return fmt.Sprintf("sample of %d, seed %d", o.limit, o.seed)
+	if o.read.Yielded < o.read.InRange {
+		return fmt.Sprintf("sample of %d of %d, seed %d", o.read.Yielded, o.read.InRange, o.seed)
 	}
-	return "all puzzles"
+	return fmt.Sprintf("all %d puzzles", o.read.Yielded)
 }
 
 // upEncodings are the encodings analyze --up compares.
@@ -152,8 +174,7 @@ type upCount struct {
 func analyzeUP(out io.Writer, dir string, o analyzeOptions) error {
 	propagators := map[*sudoku.Geometry][]*cnf.Propagator{}
 	counts := map[int]*upCount{}
-	opts := corpora.Options{Sample: o.limit, Seed: o.seed, Oracle: bitboard.Oracle{}}
-	_, err := corpora.Load(dir, o.corpus, opts, func(p corpora.Puzzle) error {
+	err := o.load(dir, func(p corpora.Puzzle) error {
 		geo := p.Grid.Geometry()
 		if propagators[geo] == nil {
 			for _, enc := range upEncodings {
@@ -226,8 +247,7 @@ func analyzeQUBO(out io.Writer, dir string, o analyzeOptions) error {
 	if err != nil {
 		return err
 	}
-	opts := corpora.Options{Sample: o.limit, Seed: o.seed, Oracle: bitboard.Oracle{}}
-	_, err = corpora.Load(dir, o.corpus, opts, func(p corpora.Puzzle) error {
+	err = o.load(dir, func(p corpora.Puzzle) error {
 		if err := p.Grid.Validate(); err != nil {
 			return fmt.Errorf("%s: %w", p.ID, err)
 		}

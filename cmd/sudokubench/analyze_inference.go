@@ -11,7 +11,6 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/encodings/cnf"
-	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -51,7 +50,7 @@ func tdokuNone(except map[cnf.Encoding]string) map[cnf.Rung]string {
 
 func analyzeInference(out io.Writer, dir string, o analyzeOptions) error {
 	start := time.Now()
-	a, err := profileCorpus(dir, o)
+	a, err := profileCorpus(dir, &o)
 	if err != nil {
 		return err
 	}
@@ -68,7 +67,7 @@ type profiled struct {
 
 // profileCorpus profiles every puzzle of the corpus (or of the sample) on
 // o.workers goroutines; the tally does not depend on their number.
-func profileCorpus(dir string, o analyzeOptions) (*cnf.LadderAnalysis, error) {
+func profileCorpus(dir string, o *analyzeOptions) (*cnf.LadderAnalysis, error) {
 	puzzles := make(chan corpora.Puzzle)
 	results := make(chan profiled)
 	var workers sync.WaitGroup
@@ -81,8 +80,7 @@ func profileCorpus(dir string, o analyzeOptions) (*cnf.LadderAnalysis, error) {
 	}
 	loaded := make(chan error, 1)
 	go func() {
-		opts := corpora.Options{Sample: o.limit, Seed: o.seed, Oracle: bitboard.Oracle{}}
-		_, err := corpora.Load(dir, o.corpus, opts, func(p corpora.Puzzle) error {
+		err := o.load(dir, func(p corpora.Puzzle) error {
 			puzzles <- p
 			return nil
 		})

@@ -62,7 +62,7 @@ func TestAnalyzeInference(t *testing.T) {
 		wants []string
 	}{
 		{"corpus=17-clue", []string{"--corpus", "17-clue", "--limit", "20"}, []string{
-			"sample of 20, seed 1",
+			"sample of 20 of 49158, seed 1",
 			"│ minimal │ unit propagation │ 20 │ 0.0% (0) │ 0.0% (tdoku) │",
 			"│ minimal │ double lookahead │ 20 │ 90.0% (18) │",
 			"│ efficient │ failed literals │ 20 │ 10.0% (2) │",
@@ -132,6 +132,21 @@ func TestAnalyzeInferenceWorkers(t *testing.T) {
 	}
 	if _, err := runCLI(t, "analyze", "--inference", "--workers", "0"); err == nil || !strings.Contains(err.Error(), "--workers 0") {
 		t.Errorf("--workers 0: %v", err)
+	}
+}
+
+// A table's title says how many puzzles it covers: a sample as drawn, or
+// the whole corpus when --limit asks for more than it holds.
+func TestAnalyzeTitleSaysTheSampleSize(t *testing.T) {
+	for limit, want := range map[string]string{
+		"10":            "Solved by unit propagation alone, norvig-top95 (sample of 10 of 95, seed 1)",
+		"1000000000000": "Solved by unit propagation alone, norvig-top95 (all 95 puzzles)",
+		"0":             "Solved by unit propagation alone, norvig-top95 (all 95 puzzles)",
+	} {
+		out, err := runCLI(t, "analyze", "--up", "--corpus", "norvig-top95", "--limit", limit)
+		if err != nil || !strings.HasPrefix(out, want+"\n") {
+			t.Errorf("--limit %s: %v, title %q, want %q", limit, err, strings.SplitN(out, "\n", 2)[0], want)
+		}
 	}
 }
 

@@ -16,12 +16,12 @@ import (
 	"github.com/sudokubench/sudokubench/harness/certify"
 	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
-	"github.com/sudokubench/sudokubench/solvers/registry"
 )
 
 func newCertifyCmd() *cobra.Command {
 	var cfg certify.Config
 	var solver string
+	var defs []string
 	cmd := &cobra.Command{
 		Use:   "certify --corpus SPEC",
 		Short: "Certify a corpus's puzzles: a verified solution and a checked DRAT proof that there is no other",
@@ -49,17 +49,30 @@ Exit status: 0 when every puzzle is certified, 1 when some is not (its
 certificate says why), 130 when interrupted.`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			in, err := registry.Default().Lookup(solver)
+			reg, err := solverRegistry(defs)
+			if err != nil {
+				return err
+			}
+			in, err := reg.Lookup(solver)
 			if err != nil {
 				return usageError(err)
+			}
+			if in.Proofs == nil {
+				return usageError(fmt.Errorf("--solver %s writes no DRAT proofs; certify with a pipeline that does (sat/cadical/*, see sudokubench solvers)", solver))
 			}
 			if _, err := corpora.Lookup(cfg.Corpus); err != nil {
 				return usageError(err)
 			}
+			if err := notNegative("limit", cfg.Limit, "all"); err != nil {
+				return err
+			}
+			if cfg.Workers < 1 {
+				return usageError(fmt.Errorf("--workers %d: need at least 1", cfg.Workers))
+			}
 			cfg.Solver, cfg.Oracle = in, dlx.Oracle{}
 			cfg.CorporaDir = cmd.Flag("corpora").Value.String()
 			cfg.Command = "sudokubench " + strings.Join(os.Args[1:], " ")
-			return runCertify(cmd, cfg)
+			return runCertify(cmd, cfg, defs)
 		},
 	}
 	f := cmd.Flags()
@@ -67,15 +80,17 @@ certificate says why), 130 when interrupted.`,
 	f.IntVar(&cfg.Limit, "limit", 0, "certify only the corpus's first N puzzles (0: all)")
 	f.StringVar(&cfg.Out, "out", "", "directory for the certificates (default: a new results/certify-<timestamp>)")
 	f.BoolVar(&cfg.Resume, "resume", false, "go on with the certificates already in --out")
-	f.StringVar(&solver, "solver", "sat/cadical/extended", "the pipeline that writes the proofs (sat/cadical/*)")
+	f.StringVar(&solver, "solver", "sat/cadical/extended", `the pipeline that writes the proofs: sat/cadical/*, or one a --defs file defines with proof = "drat"`)
 	f.IntVar(&cfg.Workers, "workers", runtime.NumCPU(), "puzzles certified side by side")
 	f.DurationVar(&cfg.Timeout, "timeout", certify.DefaultTimeout, "the pipeline's limit per puzzle")
 	f.BoolVar(&cfg.KeepProofs, "keep-proofs", false, "keep every checked proof in OUT/proofs")
+	addSkipInvalidFlag(cmd, &cfg.SkipInvalid)
+	addDefsFlag(cmd, &defs)
 	_ = cmd.MarkFlagRequired("corpus")
 	return cmd
 }
 
-func runCertify(cmd *cobra.Command, cfg certify.Config) error {
+func runCertify(cmd *cobra.Command, cfg certify.Config, defs []string) error {
 	stderr := cmd.ErrOrStderr()
 	if cfg.Out == "" {
 		if cfg.Resume {
@@ -86,6 +101,8 @@ func runCertify(cmd *cobra.Command, cfg certify.Config) error {
 			return err
 		}
 		cfg.Out = dir
+		// Removed, being empty, when the certification is refused.
+		defer func() { _ = os.Remove(dir) }()
 	}
 	display := progress.New(stderr, "certify")
 	cfg.Warn = func(w string) { warn(display, w) }
@@ -94,12 +111,13 @@ func runCertify(cmd *cobra.Command, cfg certify.Config) error {
 	defer stop()
 	res, err := certify.Run(ctx, cfg)
 	if err != nil {
-		return err
+		return inputErrors(err)
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "%s\ncertificates in %s (%d written by this call)\n", res.Summary, cfg.Out, res.Written)
 	switch {
 	case res.Interrupted:
-		return &exitError{code: 130, err: fmt.Errorf("interrupted; finish with: sudokubench certify --corpus %s --out %s --resume", cfg.Corpus, cfg.Out)}
+		hint := shellCommand(resumeArgs(cmd, cfg.Out, defs, "corpus", "solver", "limit", "timeout", "keep-proofs"))
+		return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted; finish with: %s", hint)}
 	case res.Summary.NotCertified > 0:
 		return &exitError{code: 1, err: fmt.Errorf("%d of %d puzzles not certified; their certificates say why", res.Summary.NotCertified, res.Summary.Puzzles)}
 	}

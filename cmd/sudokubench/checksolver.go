@@ -15,6 +15,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
+	"github.com/sudokubench/sudokubench/sudoku"
 )
 
 // checkSolverFlags are the flags of check-solver.
@@ -140,6 +141,9 @@ func parseSides(s string) ([]int, error) {
 		n, err := strconv.Atoi(strings.TrimSpace(field))
 		if err != nil {
 			return nil, fmt.Errorf("--sizes %q: want grid sides such as 4,9,16", s)
+		}
+		if _, err := sudoku.GeometryForSide(n, sudoku.Classic); err != nil {
+			return nil, fmt.Errorf("--sizes %q: %w", s, err)
 		}
 		sides = append(sides, n)
 	}

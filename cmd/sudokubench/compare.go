@@ -1,20 +1,24 @@
 package main
 
 import (
+	"cmp"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
 
+	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/report"
 )
 
 func newCompareCmd() *cobra.Command {
 	var format, measure string
-	var wide bool
+	var wide, own bool
+	var pairs []string
 	cmd := &cobra.Command{
-		Use:   "compare A B | compare A1 A2 ... -- B1 B2 ...",
+		Use:   "compare A B | compare A1 A2 ... -- B1 B2 ... | compare RUN --pair X,Y",
 		Short: "Compare result directories: B against A, judged across runs",
 		Long: `Compare sets side B against side A, each one or more runs (result
 directories) of a benchmark, per solver and corpus: the ratio of A's
@@ -36,10 +40,29 @@ puzzles, which does not cover that drift: it is shown, and no significance
 is claimed. Each run counts once: a directory given twice (by any path),
 or two directories holding the same runs (a copy, a merge beside its
 pieces), are refused. Runs made while the machine was busy are warned
-about.`,
-		Args: cobra.MinimumNArgs(2),
+about.
+
+--pair X,Y sets two different pipelines against each other puzzle by
+puzzle (repeatable): in one run (compare RUN --pair X,Y), or across runs,
+X from side A and Y from side B (compare A B --pair X,Y). On the puzzles
+both solved, in the same mode, it gives the geometric mean of X's time
+over Y's with a 95% t interval, Wilcoxon's signed-rank test on the log
+ratios, Y faster, slower and ties, and who solved which. It fails when
+the two solved no puzzle in common.
+
+--own takes the outside programs' measured process start-up out of their
+times (never below zero), so that an outside engine's own cost stands
+beside an in-process one's: own time, as report --own gives it. Records
+written before the start-up was measured by the CPU clock
+(startup_cpu_ns) hold no own time, and --own is refused for them, naming
+the pipelines.`,
+		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			m, err := report.ParseMeasure(measure)
+			part := "total"
+			if own {
+				part = "own"
+			}
+			m, err := report.ParseMeasure(measure, part)
 			if err != nil {
 				return usageError(err)
 			}
@@ -47,11 +70,24 @@ about.`,
 			if err != nil {
 				return usageError(err)
 			}
+			if txt, ok := tw.(report.Text); ok && !wide {
+				txt.Width = terminalWidth(cmd.OutOrStdout())
+				tw = txt
+			}
+			if len(pairs) > 0 {
+				return comparePairs(cmd, args, pairs, m, tw)
+			}
+			if len(args) < 2 {
+				return usageError(errors.New("compare needs two sides, compare A B or compare A1 A2 -- B1 B2, or one run with --pair X,Y"))
+			}
 			dirsA, dirsB, err := compareSides(args, cmd.ArgsLenAtDash())
 			if err != nil {
 				return usageError(err)
 			}
 			a, b, wl, err := report.LoadSides(dirsA, dirsB)
+			if err == nil {
+				err = checkOwn(m, nil, a, b)
+			}
 			if err != nil {
 				return usageError(err)
 			}
@@ -59,19 +95,34 @@ about.`,
 			for _, w := range append(wl, wc...) {
 				warn(cmd.ErrOrStderr(), w)
 			}
-			fmt.Fprintf(cmd.OutOrStdout(), "A = %s\nB = %s\n\n", strings.Join(dirsA, " "), strings.Join(dirsB, " "))
-			t := report.CompareTable(cs, m, 0)
-			if txt, ok := tw.(report.Text); ok && !wide {
-				txt.Width = terminalWidth(cmd.OutOrStdout())
-				tw = txt
+			if len(cs) == 0 {
+				return usageError(fmt.Errorf("nothing to compare: A (%s) and B (%s) share no puzzle that one solver ran in one mode on both sides",
+					strings.Join(dirsA, " "), strings.Join(dirsB, " ")))
 			}
-			return tw.WriteTable(cmd.OutOrStdout(), t)
+			fmt.Fprintf(cmd.OutOrStdout(), "A = %s\nB = %s\n\n", strings.Join(dirsA, " "), strings.Join(dirsB, " "))
+			return tw.WriteTable(cmd.OutOrStdout(), report.CompareTable(cs, m, 0))
 		},
 	}
 	cmd.Flags().StringVar(&format, "format", "text", "table format: "+strings.Join(report.DocFormatNames(), ", "))
 	cmd.Flags().StringVar(&measure, "time", "cpu", "time measure: cpu or wall")
+	cmd.Flags().BoolVar(&own, "own", false, "own time, as report --own: outside programs' measured start-up taken out (refused for records without it)")
+	cmd.Flags().StringArrayVar(&pairs, "pair", nil, "two pipelines to set against each other, X,Y: X from side A, Y from side B, or both from one run (repeatable)")
 	cmd.Flags().BoolVar(&wide, "wide", false, "every column, whatever the terminal's width")
 	return cmd
+}
+
+// checkOwn refuses own time where the records of the pipelines compared
+// (nil: every pipeline) hold none, as report --own does
+// (report.CheckOwnTime).
+func checkOwn(m report.Measure, pipelines []string, sides ...[][]record.Record) error {
+	if !m.Own() {
+		return nil
+	}
+	recs := slices.Concat(slices.Concat(sides...)...)
+	if pipelines != nil {
+		recs = slices.DeleteFunc(recs, func(r record.Record) bool { return !slices.Contains(pipelines, r.Solver) })
+	}
+	return report.CheckOwnTime(recs, runsOutside())
 }
 
 // compareSides splits the arguments at "--" into the sides' directories;
@@ -86,4 +137,59 @@ func compareSides(args []string, dash int) (a, b []string, err error) {
 		return nil, nil, errors.New("each side needs at least one result directory: compare A1 A2 -- B1 B2")
 	}
 	return args[:dash], args[dash:], nil
+}
+
+// comparePairs sets each pair's second pipeline against its first, in one
+// run (one directory) or across runs (X from side A, Y from side B). It
+// fails, after the tables, when a pair solved no puzzle in common.
+func comparePairs(cmd *cobra.Command, args, pairArgs []string, m report.Measure, tw report.TableWriter) error {
+	var ps []report.Pair
+	var pipelines []string
+	for _, s := range pairArgs {
+		p, err := report.ParsePair(s)
+		if err != nil {
+			return usageError(err)
+		}
+		ps, pipelines = append(ps, p), append(pipelines, p.A, p.B)
+	}
+	dirsA, dirsB := args, []string(nil)
+	if len(args) > 1 || cmd.ArgsLenAtDash() >= 0 {
+		var err error
+		if dirsA, dirsB, err = compareSides(args, cmd.ArgsLenAtDash()); err != nil {
+			return usageError(err)
+		}
+	}
+	a, b, warnings, err := report.LoadSides(dirsA, dirsB)
+	if err == nil {
+		err = checkOwn(m, pipelines, a, b)
+	}
+	if err != nil {
+		return usageError(err)
+	}
+	for _, w := range warnings {
+		warn(cmd.ErrOrStderr(), w)
+	}
+	sideB := dirsB
+	if dirsB == nil {
+		b, sideB = nil, dirsA // one run: both pipelines from it
+	}
+	var failed error
+	for i, p := range ps {
+		cs, ws, err := report.ComparePair(a, b, p, report.CompareConfig{Measure: m})
+		if err != nil {
+			return usageError(err)
+		}
+		for _, w := range ws {
+			warn(cmd.ErrOrStderr(), w)
+		}
+		if i > 0 {
+			fmt.Fprintln(cmd.OutOrStdout())
+		}
+		fmt.Fprintf(cmd.OutOrStdout(), "A = %s in %s\nB = %s in %s\n\n", p.A, strings.Join(dirsA, " "), p.B, strings.Join(sideB, " "))
+		if err := tw.WriteTable(cmd.OutOrStdout(), report.PairTable(cs, p, m, 0, dirsB != nil)); err != nil {
+			return err
+		}
+		failed = cmp.Or(failed, report.CheckSolvedByBoth(cs))
+	}
+	return failed
 }

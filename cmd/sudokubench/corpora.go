@@ -188,13 +188,19 @@ func showCorpus(out io.Writer, dir, name string, opts showOptions) error {
 	if err != nil {
 		return usageError(err)
 	}
-	if opts.rate < 0 {
-		return usageError(fmt.Errorf("--rate %d: need 0 (no ratings) or more puzzles", opts.rate))
+	for _, count := range []struct {
+		flag string
+		n    int
+		zero string
+	}{{"sample", opts.sample, "all"}, {"limit", opts.limit, "all"}, {"rate", opts.rate, "no ratings"}} {
+		if err := notNegative(count.flag, count.n, count.zero); err != nil {
+			return err
+		}
 	}
 	selection := corpora.Options{Hints: hints, Sample: opts.sample, Limit: opts.limit, Seed: opts.seed, Oracle: bitboard.Oracle{}}
 	s, err := corpora.Summarize(dir, name, selection)
 	if err != nil {
-		return err
+		return inputErrors(err)
 	}
 	fmt.Fprintf(out, "corpus   %s\n", e.Name)
 	printFileFacts(out, dir, e)

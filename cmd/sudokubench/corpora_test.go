@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -97,6 +98,36 @@ func TestRunCorpusListWithCommaFile(t *testing.T) {
 	err := applyFlags(&cfg, &runFlags{corpus: "top1465,x.txt"}, given)
 	if err == nil || !strings.Contains(err.Error(), "write ./top1465,x.txt to read the file") {
 		t.Errorf("--corpus top1465,x.txt: error %v, want one saying to write ./top1465,x.txt", err)
+	}
+}
+
+// Every command that takes --corpus reads a puzzle file whose name holds
+// a comma whole, in a directory whose name holds one too: export's list
+// as run's, certify's and analyze's single corpus as it is.
+func TestEveryCorpusFlagTakesACommaFileWhole(t *testing.T) {
+	t.Chdir(t.TempDir())
+	if err := os.Mkdir("in,put", 0o755); err != nil {
+		t.Fatal(err)
+	}
+	file := filepath.Join("in,put", "a,b.txt")
+	if err := os.WriteFile(file, []byte(top95First+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tt := range []struct {
+		name string
+		args []string
+		says string
+	}{
+		{"export", []string{"export", "--corpus", file + ",serg", "--limit", "1", "--to", "puzzle", "--out", "inst"}, "2 tasks (puzzle) written to inst"},
+		{"analyze", []string{"analyze", "--up", "--corpus", file}, "unit propagation alone, " + file},
+		{"certify", []string{"certify", "--corpus", file, "--out", "cert"}, "1 puzzles of " + file + ": 1 certified"},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := runCLI(t, tt.args...)
+			if err != nil || !strings.Contains(out, tt.says) {
+				t.Errorf("%v: %v, want output saying %q:\n%s", tt.args, err, tt.says, out)
+			}
+		})
 	}
 }
 

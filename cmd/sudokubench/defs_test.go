@@ -2,12 +2,15 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/encodings/cnf"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
 )
@@ -60,15 +63,41 @@ func TestDefsJoinTheSolvers(t *testing.T) {
 	}
 }
 
+// satModelDef defines a SAT pipeline in sh that answers any CNF with a
+// fixed model in the SAT competition's output.
+func satModelDef(name string, lits []int) string {
+	var v strings.Builder
+	for _, l := range lits {
+		fmt.Fprintf(&v, "%d ", l)
+	}
+	return `[[solver]]
+name    = "` + name + `"
+input   = "cnf"
+stdin   = true
+command = ["sh", "-c", "cat > /dev/null; echo s SATISFIABLE; echo v ` + v.String() + `0; exit 10"]
+output  = "sat-competition"
+unique  = "none"
+`
+}
+
 // A defined pipeline goes through the worker and the verification like any
-// other: a grid that breaks a rule is wrong, output that does not read is
-// an error with the program's words, a correct one is solved.
+// other: a grid that breaks a rule is wrong, and so is a model that sets
+// two digits in a cell (a false answer, not a failed pipeline), even when
+// the first of them is right; output that does not read is an error with
+// the program's words; a correct answer is solved.
 func TestDefinedPipelineIsJudged(t *testing.T) {
 	solution := "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
 	broken := "1" + solution[1:] // a given changed
+	var model []int
+	for cell, c := range solution {
+		model = append(model, cnf.CellVar(9, cell, int(c-'0')))
+	}
+	twoInACell := append(slices.Clone(model), cnf.CellVar(9, 1, 9)) // r1c2 holds 1, and now 9 too
 	path := writeDefs(t, echoDef("sh/right", solution)+"\n"+
-		strings.Replace(echoDef("sh/broken", broken), "sh/broken", "sh/broken", 1)+"\n"+
-		echoDef("sh/babble", "it-is-solved"))
+		echoDef("sh/broken", broken)+"\n"+
+		echoDef("sh/babble", "it-is-solved")+"\n"+
+		satModelDef("sat/sh-right/extended", model)+"\n"+
+		satModelDef("sat/sh-two-digits/extended", twoInACell))
 	for _, tt := range []struct {
 		solver string
 		want   solvers.Status
@@ -77,6 +106,8 @@ func TestDefinedPipelineIsJudged(t *testing.T) {
 		{"sh/right", solvers.Solved, ""},
 		{"sh/broken", solvers.Wrong, "wrong solution"},
 		{"sh/babble", solvers.Error, "stdout ends: it-is-solved"},
+		{"sat/sh-right/extended", solvers.Solved, ""},
+		{"sat/sh-two-digits/extended", solvers.Wrong, "wrong solution: r1c2: no digit in the solution; the solver said: sh's answer is no solution: model puts both 1 and 9 in r1c2"},
 	} {
 		t.Run("solver="+tt.solver, func(t *testing.T) {
 			out, _, _ := runCLIInput(t, top95First, "solve", "--json", "--defs", path, "--solver", tt.solver)

@@ -6,7 +6,6 @@ import (
 	"io"
 	"io/fs"
 	"maps"
-	"os"
 	"slices"
 	"strings"
 
@@ -14,12 +13,10 @@ import (
 	"github.com/spf13/pflag"
 
 	"github.com/sudokubench/sudokubench/corpora"
-	"github.com/sudokubench/sudokubench/encodings/asp"
-	"github.com/sudokubench/sudokubench/encodings/cnf"
-	"github.com/sudokubench/sudokubench/encodings/cp"
-	"github.com/sudokubench/sudokubench/encodings/milp"
+	"github.com/sudokubench/sudokubench/encodings/formats"
 	"github.com/sudokubench/sudokubench/encodings/qubo"
-	"github.com/sudokubench/sudokubench/encodings/smt"
+	"github.com/sudokubench/sudokubench/harness/outfile"
+	"github.com/sudokubench/sudokubench/harness/report"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -38,10 +35,10 @@ type encodeOptions struct {
 }
 
 // addModelFlags declares the options of the models encode writes, which
-// export takes too.
+// export and decode take too.
 func addModelFlags(f *pflag.FlagSet, o *encodeOptions) {
 	f.StringVar(&o.encoding, "encoding", "extended", "cnf/opb: minimal, efficient, extended or augmented")
-	f.StringVar(&o.amo, "amo", "pairwise", "cnf/opb: at-most-one strategy: pairwise, sequential or native")
+	f.StringVar(&o.amo, "amo", "pairwise", "cnf/opb: at-most-one strategy: pairwise, sequential or (opb) native")
 	f.BoolVar(&o.reduce, "reduce", false, "cnf/opb: apply the givens and what they eliminate before writing")
 	f.BoolVar(&o.propagate, "propagate", false, "cnf/opb: apply everything unit propagation derives from the givens")
 	f.StringVar(&o.form, "form", "eliminated", "lp/mps/freemps: givens as fixed bounds (fixed) or eliminated")
@@ -50,64 +47,104 @@ func addModelFlags(f *pflag.FlagSet, o *encodeOptions) {
 	f.StringVar(&o.smtForm, "smt-form", "int", "smt2: int (an integer per cell, distinct) or onehot (a Boolean per cell and digit)")
 }
 
-// check reads the options the format uses, so that a bad one is refused,
-// naming its flag, before anything is written.
-func (o encodeOptions) check() error {
-	var parses map[string]func() error
-	switch o.to {
-	case "cnf", "opb":
-		parses = map[string]func() error{
-			"encoding": func() error { _, err := cnf.ParseEncoding(o.encoding); return err },
-			"amo":      func() error { _, err := cnf.ParseAtMostOne(o.amo); return err },
-		}
-	case "lp", "mps", "freemps":
-		parses = map[string]func() error{"form": func() error { _, err := milp.ParseForm(o.form); return err }}
-	case "qubo", "coo", "bqm":
-		parses = map[string]func() error{
-			"formulation": func() error { _, err := qubo.ParseFormulation(o.qubo); return err },
-			"weights":     func() error { _, err := qubo.ParseWeights(o.weights); return err },
-		}
-	case "smt2":
-		parses = map[string]func() error{"smt-form": func() error { _, err := smt.ParseForm(o.smtForm); return err }}
+// modelFormat is the format --to names, with the options its flags give,
+// checked and complete; a bad one is refused naming its flag.
+func (o encodeOptions) modelFormat() (*formats.Format, map[string]string, error) {
+	f, err := formats.Lookup(o.to)
+	if err != nil {
+		return nil, nil, fmt.Errorf("--to: %w", err)
 	}
-	for _, flag := range slices.Sorted(maps.Keys(parses)) {
-		if err := parses[flag](); err != nil {
-			return fmt.Errorf("--%s: %w", flag, err)
+	given := make(map[string]string)
+	for k := range f.Options {
+		given[k] = o.optionValue(f, k)
+	}
+	opts, err := f.Complete(given)
+	var oe *formats.OptionError
+	if errors.As(err, &oe) {
+		return nil, nil, fmt.Errorf("--%s: %w", o.flagOf(f, oe.Option), oe.Err)
+	}
+	return f, opts, err
+}
+
+// optionValue is the value the flags give a format's option.
+func (o encodeOptions) optionValue(f *formats.Format, option string) string {
+	switch option {
+	case "encoding":
+		return o.encoding
+	case "at_most_one":
+		return o.amo
+	case "reduce":
+		switch {
+		case o.propagate:
+			return "propagated"
+		case o.reduce:
+			return "givens"
+		}
+		return "none"
+	case "form":
+		if f.Family == "smt" {
+			return o.smtForm
+		}
+		return o.form
+	case "formulation":
+		return o.qubo
+	case "weights":
+		return o.weights
+	}
+	return ""
+}
+
+// flagOf names the flag that sets a format's option.
+func (o encodeOptions) flagOf(f *formats.Format, option string) string {
+	switch option {
+	case "at_most_one":
+		return "amo"
+	case "reduce":
+		return "reduce/--propagate"
+	case "form":
+		if f.Family == "smt" {
+			return "smt-form"
 		}
 	}
-	return nil
+	return option
 }
 
 func newEncodeCmd() *cobra.Command {
 	var o encodeOptions
+	var force bool
 	cmd := &cobra.Command{
 		Use:   "encode [flags] PUZZLE|FILE|-",
 		Short: "Write a puzzle as DIMACS CNF, OPB, CPLEX LP, MPS (fixed or free), a QUBO (qbsolv, dimod), MiniZinc, SMT-LIB 2 or ASP for any outside solver",
 		Long: "Write one puzzle — given inline as a line of 16/81/256/625 symbols, or the first\n" +
 			"puzzle of a file or of standard input — in a solver's input format. The model's\n" +
-			"size goes to standard error.",
+			"size goes to standard error. The file's first line (the second in OPB and COO,\n" +
+			"the info object in a BQM) is a comment naming the format, its options and the\n" +
+			"puzzle, and DIMACS, OPB, qbsolv and COO files map their variables back to cells\n" +
+			"and digits, so that 'sudokubench decode FILE ANSWER' reads a solver's answer.",
 		Example: "  sudokubench encode --to cnf --encoding extended --reduce 4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......\n" +
 			"  sudokubench encode --to lp --form fixed corpora/data/norvig-top95.txt > top95-1.lp\n" +
 			"  sudokubench encode --to bqm --formulation fixed corpora/data/17-clue.txt > 17-clue-1.json   # dimod.BinaryQuadraticModel.from_serializable\n" +
 			"  sudokubench encode --to mzn corpora/data/17-clue.txt > 17-clue-1.mzn && minizinc --solver gecode 17-clue-1.mzn\n" +
-			"  sudokubench encode --to smt2 --smt-form int corpora/data/17-clue.txt | z3 -in\n" +
+			"  sudokubench encode --to smt2 --smt-form int corpora/data/17-clue.txt | z3 -in -model   # or cvc5 --dump-models\n" +
 			"  sudokubench encode --to asp corpora/data/17-clue.txt | gringo | clasp",
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			return runEncode(cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], o)
+			return runEncode(cmd.InOrStdin(), cmd.OutOrStdout(), cmd.ErrOrStderr(), args[0], o, force)
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&o.to, "to", "cnf", "output format: cnf (DIMACS), opb, lp (CPLEX LP), mps (fixed MPS: glpsol --mps), freemps (free MPS: glpsol --freemps, cbc, HiGHS), qubo (qbsolv), coo (dimod COO), bqm (dimod BQM JSON), mzn (MiniZinc, alldifferent), smt2 (SMT-LIB 2) or asp (gringo/clasp)")
+	f.StringVar(&o.to, "to", "cnf", "output format: "+formats.Describe())
 	addModelFlags(f, &o)
 	f.StringVar(&o.variant, "variant", "classic", "classic or diagonal")
-	f.StringVar(&o.out, "out", "", "write to this file instead of standard output")
+	f.StringVar(&o.out, "out", "", "write to this file instead of standard output (whole or not at all)")
+	f.BoolVar(&force, "force", false, "replace --out although sudokubench did not write it")
 	return cmd
 }
 
-func runEncode(stdin io.Reader, stdout, stderr io.Writer, source string, o encodeOptions) error {
-	if _, ok := encoders[o.to]; !ok {
-		return usageError(fmt.Errorf("unknown format %q: use %s", o.to, encoderNames))
+func runEncode(stdin io.Reader, stdout, stderr io.Writer, source string, o encodeOptions, force bool) error {
+	f, opts, err := o.modelFormat()
+	if err != nil {
+		return usageError(err)
 	}
 	variant, err := sudoku.ParseVariant(o.variant)
 	if err != nil {
@@ -117,155 +154,46 @@ func runEncode(stdin io.Reader, stdout, stderr io.Writer, source string, o encod
 	if err != nil {
 		return usageError(err)
 	}
-	out := stdout
-	if o.out != "" {
-		f, err := os.Create(o.out)
-		if err != nil {
-			return err
-		}
-		defer f.Close()
-		out = f
+	var wr formats.Written
+	write := func(w io.Writer) (err error) {
+		wr, err = f.WriteFile(w, puzzle, opts)
+		return err
 	}
-	return writeEncoded(out, stderr, puzzle, o)
-}
-
-// encoders write a puzzle in each format --to takes.
-var encoders = map[string]func(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error{
-	"cnf": encodeCNF, "opb": encodeCNF,
-	"lp": encodeMILP, "mps": encodeMILP, "freemps": encodeMILP,
-	"qubo": encodeQUBO, "coo": encodeQUBO, "bqm": encodeQUBO,
-	"mzn": encodeModel, "smt2": encodeModel, "asp": encodeModel,
-}
-
-// encoderNames lists the formats --to takes, for messages.
-const encoderNames = "cnf, opb, lp, mps (fixed), freemps, qubo, coo, bqm, mzn, smt2 or asp"
-
-// writeEncoded writes a puzzle in the format o.to names, its model's size
-// to stderr.
-func writeEncoded(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error {
-	encode, ok := encoders[o.to]
-	if !ok {
-		return usageError(fmt.Errorf("unknown format %q: use %s", o.to, encoderNames))
-	}
-	return encode(out, stderr, puzzle, o)
-}
-
-// milpFormats maps encode's format names to the MILP writers': mps is the
-// fixed format, as glpsol --mps reads it, and freemps the free one.
-var milpFormats = map[string]string{"lp": "lp", "mps": "fixed-mps", "freemps": "mps"}
-
-func encodeCNF(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error {
-	enc, err := cnf.ParseEncoding(o.encoding)
-	if err != nil {
-		return usageError(err)
-	}
-	amo, err := cnf.ParseAtMostOne(o.amo)
-	if err != nil {
-		return usageError(err)
-	}
-	write := cnf.WriteDIMACS
-	if o.to == "opb" {
-		write = cnf.WriteOPB
-	}
-	inst, err := cnf.EncodePuzzle(puzzle, cnf.Options{Encoding: enc, AtMostOne: amo, Reduce: o.reduce, Propagate: o.propagate})
-	if errors.Is(err, cnf.ErrUnsat) {
-		f := contradiction(o.to, err)
-		if err := write(out, f); err != nil {
-			return err
-		}
-		fmt.Fprintf(stderr, "%s: %+v\n%s: no solution: %v\n", o.to, f.Stats(), o.to, err)
-		return nil
+	if o.out == "" {
+		err = write(stdout)
+	} else {
+		err = writeEncodedFile(o.out, force, write)
 	}
 	if err != nil {
 		return err
 	}
-	if err := write(out, inst.Full()); err != nil {
-		return err
-	}
-	fmt.Fprintf(stderr, "%s: %+v\n", o.to, inst.Stats())
-	return nil
-}
-
-// contradiction is the reduced model of a puzzle whose givens the
-// reduction found contradictory: the empty clause, or for OPB, which has
-// no empty constraint, x1 ≥ 1 beside x1 ≤ 0.
-func contradiction(to string, why error) *cnf.Formula {
-	f := &cnf.Formula{Clauses: [][]int{{}}, Comment: "no solution: " + why.Error()}
-	if to == "opb" {
-		f.Vars, f.Clauses = 1, [][]int{{1}}
-		f.Cards = []cnf.Card{{Lits: []int{1}, Bound: cnf.AtMost, K: 0}}
-	}
-	return f
-}
-
-func encodeMILP(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error {
-	form, err := milp.ParseForm(o.form)
-	if err != nil {
-		return usageError(err)
-	}
-	write, err := milp.Writer(milpFormats[o.to])
-	if err != nil {
-		return err
-	}
-	model := milp.New(puzzle, form)
-	if err := write(out, model); err != nil {
-		return err
-	}
-	fmt.Fprintf(stderr, "%s: %+v\n", o.to, model.Stats())
-	return nil
-}
-
-func encodeQUBO(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error {
-	form, err := qubo.ParseFormulation(o.qubo)
-	if err != nil {
-		return usageError(err)
-	}
-	weights, err := qubo.ParseWeights(o.weights)
-	if err != nil {
-		return usageError(err)
-	}
-	write, err := qubo.WriterFor(o.to)
-	if err != nil {
-		return err
-	}
-	model, err := qubo.New(puzzle, form, weights)
-	if err != nil {
-		return err
-	}
-	if err := write(out, model); err != nil {
-		return err
-	}
-	fmt.Fprintf(stderr, "%s: %+v\n", o.to, model.Stats())
-	if model.Conflict != "" {
-		fmt.Fprintf(stderr, "%s: no solution at energy 0: %s\n", o.to, model.Conflict)
+	fmt.Fprintf(stderr, "%s: %s\n", f.Name, sizesText(wr.Instance.Sizes()))
+	if wr.NoSolution != nil {
+		fmt.Fprintf(stderr, "%s: no solution: %v\n", f.Name, wr.NoSolution)
 	}
 	return nil
 }
 
-// encodeModel writes the constraint (mzn), SMT (smt2) or ASP (asp) form.
-func encodeModel(out, stderr io.Writer, puzzle *sudoku.Grid, o encodeOptions) error {
-	var stats any
-	var write func(io.Writer) error
-	switch o.to {
-	case "mzn":
-		m := cp.New(puzzle)
-		stats, write = m.Stats(), m.Write
-	case "smt2":
-		form, err := smt.ParseForm(o.smtForm)
-		if err != nil {
-			return err
-		}
-		m := smt.New(puzzle, form)
-		stats, write = m.Stats(), m.Write
-	default:
-		p := asp.New(puzzle)
-		stats, write = p.Stats(), p.Write
+// writeEncodedFile writes --out whole or not at all through write, and
+// claims it as sudokubench's; a path sudokubench did not write is refused
+// (exit 2) unless force, before anything is written.
+func writeEncodedFile(path string, force bool, write func(io.Writer) error) error {
+	if err := report.CheckFiles([]string{path}, force); err != nil {
+		return usageError(fmt.Errorf("encode: --out: %w", err))
 	}
-	if err := write(out); err != nil {
+	if err := outfile.Write(path, write); err != nil {
 		return err
 	}
-	fmt.Fprintf(stderr, "%s: %+v\n", o.to, stats)
-	return nil
+	return outfile.Claim(path)
+}
+
+// sizesText writes a model's sizes as "729 variables, 11762 clauses".
+func sizesText(sizes map[string]int) string {
+	parts := make([]string, 0, len(sizes))
+	for _, k := range slices.Sorted(maps.Keys(sizes)) {
+		parts = append(parts, fmt.Sprintf("%d %s", sizes[k], k))
+	}
+	return strings.Join(parts, ", ")
 }
 
 // readOnePuzzle takes a puzzle written inline, or the first puzzle of a file

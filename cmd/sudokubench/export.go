@@ -3,12 +3,12 @@ package main
 import (
 	"fmt"
 	"io"
-	"strconv"
-	"strings"
+	"os"
 
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/encodings/formats"
 	"github.com/sudokubench/sudokubench/harness/export"
 	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -22,6 +22,7 @@ type exportFlags struct {
 	limit         int
 	seed          int64
 	sample, force bool
+	skipInvalid   bool
 }
 
 func newExportCmd() *cobra.Command {
@@ -32,11 +33,12 @@ func newExportCmd() *cobra.Command {
 		Long: `Export writes one instance file per puzzle of the corpora (shipped, derived such
 as 17-clue+8 or 17-clue+0..7, or puzzle files) in any format encode writes,
 or the puzzle line itself (--to puzzle); beside each, a BenchExec task
-definition (NAME.yml, format 2.0) naming the file and the expected verdicts
-of properties/solvable.prp and, where the corpus knows the solution count,
-properties/unique.prp; and puzzles.csv, which lists every task with the
-puzzle's id, line, SHA-256 and the instance file's SHA-256. BenchExec and
-StarExec run the instances unchanged. It never writes into a directory that
+definition (NAME.yml, format 2.0) naming the file and the properties whose
+verdicts the corpus knows, with expected_verdict: properties/solvable.prp
+and properties/unique.prp (both for every shipped corpus: serg's puzzles,
+two or more solutions each, are not unique); and puzzles.csv, which lists
+every task with the puzzle's id, line, SHA-256 and the instance file's
+SHA-256. BenchExec and StarExec run the instances unchanged. It never writes into a directory that
 holds a run, and replaces no file without --force.`,
 		Example: "  sudokubench export --corpus 17-clue --limit 100 --to cnf --out inst/17-clue-cnf\n" +
 			"  sudokubench export --corpus top1465 --to mzn --out inst/top1465-mzn\n" +
@@ -45,22 +47,29 @@ holds a run, and replaces no file without --force.`,
 		RunE: func(cmd *cobra.Command, _ []string) error { return runExport(cmd, fl) },
 	}
 	f := cmd.Flags()
-	f.StringVar(&fl.corpus, "corpus", "", "corpora, comma-separated: shipped names, 17-clue+k, 17-clue+a..b, or puzzle files by path")
+	f.StringVar(&fl.corpus, "corpus", "", "corpora, comma-separated: shipped names, 17-clue+k, 17-clue+a..b, or puzzle files by path (a file whose name holds a comma is taken whole)")
 	f.StringVar(&fl.hints, "hints", "", `only puzzles with this many hints: "17-30", "22", "25-"`)
 	f.IntVar(&fl.limit, "limit", 0, "puzzles per corpus (0: all)")
 	f.BoolVar(&fl.sample, "sample", true, "take the --limit puzzles as a seeded random sample (false: the first ones)")
 	f.Int64Var(&fl.seed, "seed", 1, "seed of the sample")
 	f.StringVar(&fl.out, "out", "", "directory to write into (required)")
 	f.BoolVar(&fl.force, "force", false, "replace files that exist")
-	f.StringVar(&fl.to, "to", "cnf", "format: cnf, opb, lp, mps, freemps, qubo, coo, bqm, mzn, smt2, asp, or puzzle (the line)")
+	f.StringVar(&fl.to, "to", "cnf", "format: "+formats.Describe())
 	addModelFlags(f, &fl.encodeOptions)
 	f.StringVar(&fl.variant, "variant", "classic", "classic or diagonal: the variant the puzzles are read as")
+	addSkipInvalidFlag(cmd, &fl.skipInvalid)
 	return cmd
 }
 
 func runExport(cmd *cobra.Command, fl exportFlags) error {
 	if fl.out == "" || fl.corpus == "" {
 		return usageError(fmt.Errorf("export needs --corpus and --out"))
+	}
+	if err := notNegative("limit", fl.limit, "all"); err != nil {
+		return err
+	}
+	if fi, err := os.Stat(fl.out); err == nil && !fi.IsDir() {
+		return usageError(fmt.Errorf("export: --out %s is a file; export writes a directory of instances (made if missing): name a directory", fl.out))
 	}
 	variant, err := sudoku.ParseVariant(fl.variant)
 	if err != nil {
@@ -72,56 +81,28 @@ func runExport(cmd *cobra.Command, fl exportFlags) error {
 	}
 	puzzles, err := exportPuzzles(cmd, fl, variant)
 	if err != nil {
-		return usageError(err)
+		return inputError(err)
 	}
 	sum, err := export.Write(export.Config{Dir: fl.out, Format: format, Force: fl.force}, puzzles)
 	if err != nil {
-		return err
+		return inputErrors(err)
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "%d tasks (%s) written to %s: instances, BenchExec task definitions, %s\n", sum.Tasks, format.Name, fl.out, export.ListFile)
 	return nil
 }
 
-// exportFormat is the format to write, with the encoding's options.
+// exportFormat is the format to write, with the encoding's options,
+// which each task definition records as the format's own options (those
+// a solver definition takes and a file's header names).
 func exportFormat(o encodeOptions) (export.Format, error) {
-	f := export.Format{Name: o.to, Ext: exportExtensions[o.to], Options: exportOptions(o)}
-	if f.Ext == "" {
-		return f, fmt.Errorf("unknown format %q: use cnf, opb, lp, mps, freemps, qubo, coo, bqm, mzn, smt2, asp or puzzle", o.to)
+	f, opts, err := o.modelFormat()
+	if err != nil {
+		return export.Format{}, err
 	}
-	if err := o.check(); err != nil {
-		return f, err
-	}
-	if o.to == "puzzle" {
-		f.Write = func(w io.Writer, g *sudoku.Grid) error {
-			_, err := io.WriteString(w, g.String()+"\n")
-			return err
-		}
-		return f, nil
-	}
-	f.Write = func(w io.Writer, g *sudoku.Grid) error { return writeEncoded(w, io.Discard, g, o) }
-	return f, nil
-}
-
-// exportExtensions are the instance files' extensions per format.
-var exportExtensions = map[string]string{
-	"cnf": "cnf", "opb": "opb", "lp": "lp", "mps": "mps", "freemps": "mps",
-	"qubo": "qubo", "coo": "coo", "bqm": "json", "mzn": "mzn", "smt2": "smt2", "asp": "lp", "puzzle": "txt",
-}
-
-// exportOptions are the options that shape the format, for the task
-// definitions.
-func exportOptions(o encodeOptions) map[string]string {
-	switch o.to {
-	case "cnf", "opb":
-		return map[string]string{"encoding": o.encoding, "at_most_one": o.amo, "reduce": strconv.FormatBool(o.reduce), "propagate": strconv.FormatBool(o.propagate)}
-	case "lp", "mps", "freemps":
-		return map[string]string{"form": o.form}
-	case "qubo", "coo", "bqm":
-		return map[string]string{"formulation": o.qubo, "weights": o.weights}
-	case "smt2":
-		return map[string]string{"smt_form": o.smtForm}
-	}
-	return nil
+	return export.Format{Name: f.Name, Ext: f.Ext, Options: opts, Write: func(w io.Writer, g *sudoku.Grid) error {
+		_, err := f.WriteFile(w, g, opts)
+		return err
+	}}, nil
 }
 
 // exportPuzzles loads the puzzles of every corpus named.
@@ -134,24 +115,25 @@ func exportPuzzles(cmd *cobra.Command, fl exportFlags, variant sudoku.Variant) (
 	if err != nil {
 		return nil, err
 	}
-	opts := corpora.Options{Variant: variant, Hints: hints, Oracle: bitboard.Oracle{}, Seed: uint64(fl.seed)}
+	opts := corpora.Options{Variant: variant, Hints: hints, Oracle: bitboard.Oracle{}, Seed: uint64(fl.seed), SkipInvalid: fl.skipInvalid}
 	if fl.sample {
 		opts.Sample = fl.limit
 	} else {
 		opts.Limit = fl.limit
 	}
+	names, err := corpora.SplitList(fl.corpus)
+	if err != nil {
+		return nil, err
+	}
 	var puzzles []corpora.Puzzle
-	for _, name := range strings.Split(fl.corpus, ",") {
-		name = strings.TrimSpace(name)
+	for _, name := range names {
 		st, err := corpora.Load(dir, name, opts, func(p corpora.Puzzle) error {
 			puzzles = append(puzzles, p)
 			return nil
 		})
+		warnSkipped(cmd.ErrOrStderr(), "corpus "+name, st)
 		if err != nil {
 			return nil, fmt.Errorf("corpus %s: %w", name, err)
-		}
-		for _, w := range st.Warnings {
-			warn(cmd.ErrOrStderr(), w.Error())
 		}
 	}
 	return puzzles, nil

@@ -11,6 +11,7 @@ import (
 
 func newExportRecordsCmd() *cobra.Command {
 	var out string
+	var force bool
 	cmd := &cobra.Command{
 		Use:   "export-records DIR...",
 		Short: "Write every run as one row of a flat CSV table, for pandas, R or a spreadsheet",
@@ -31,8 +32,9 @@ and corpus (one run per puzzle):
   runs = pandas.read_csv("runs.csv")
   runs[runs.solved].groupby(["solver", "corpus"]).cpu_ns.median()
 
-The output goes to stdout, or to --out FILE, which may not be a run's
-results.jsonl, manifest.json or lock.`,
+The output goes to stdout, or to --out FILE, written whole or not at all;
+it replaces a file that sudokubench did not write only with --force, and
+never a run's results.jsonl, manifest.json or lock.`,
 		Example: "  sudokubench export-records results/my-run > runs.csv\n" +
 			"  sudokubench export-records results/piece-* --out runs.csv",
 		Args: cobra.MinimumNArgs(1),
@@ -52,10 +54,11 @@ results.jsonl, manifest.json or lock.`,
 				_, err := cmd.OutOrStdout().Write(b.Bytes())
 				return err
 			}
-			_, err = report.PutFiles(map[string][]byte{out: b.Bytes()}, false)
-			return err
+			_, err = report.PutFiles(map[string][]byte{out: b.Bytes()}, false, force)
+			return inputErrors(err)
 		},
 	}
 	cmd.Flags().StringVar(&out, "out", "", "write the CSV to this file instead of stdout")
+	cmd.Flags().BoolVar(&force, "force", false, "replace --out although sudokubench did not write it")
 	return cmd
 }

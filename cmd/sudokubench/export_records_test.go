@@ -75,7 +75,7 @@ func TestExportRecordsHeader(t *testing.T) {
 	}
 	header, _, _ := strings.Cut(out, "\n")
 	want := "schema,solver,family,stochastic,corpus,puzzle_id,puzzle_sha,hints,size,variant,mode,seed,rep," +
-		"status,solved,detail,wall_ns,cpu_ns,alloc_bytes,peak_rss_bytes,timeout_ns"
+		"status,solved,detail,wall_ns,cpu_ns,alloc_bytes,peak_rss_bytes,base_rss_bytes,own_peak_bytes,timeout_ns"
 	if header != want {
 		t.Errorf("header\n %s\nwant\n %s", header, want)
 	}

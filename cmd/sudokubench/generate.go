@@ -14,6 +14,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/outfile"
+	"github.com/sudokubench/sudokubench/harness/report"
 	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -25,6 +27,7 @@ type generateFlags struct {
 	seed                         uint64
 	variant, out                 string
 	timeout                      time.Duration
+	force                        bool
 }
 
 // defaultGenerateTimeout is how long one puzzle may take unless --timeout
@@ -63,7 +66,8 @@ func newGenerateCmd() *cobra.Command {
 	cmd.Flags().StringVar(&f.variant, "variant", "classic", "classic or diagonal")
 	cmd.Flags().IntVar(&f.attempts, "attempts", corpora.DefaultAttempts, "full grids one puzzle may use up before giving up (at least 1)")
 	cmd.Flags().DurationVar(&f.timeout, "timeout", defaultGenerateTimeout, "the most time one puzzle may take (0: no limit)")
-	cmd.Flags().StringVar(&f.out, "out", "", "write to this file instead of standard output")
+	cmd.Flags().StringVar(&f.out, "out", "", "write to this file instead of standard output (whole, or with the puzzles made when generation stops early)")
+	cmd.Flags().BoolVar(&f.force, "force", false, "replace --out although sudokubench did not write it")
 	_ = cmd.MarkFlagRequired("hints")
 	return cmd
 }
@@ -81,15 +85,31 @@ func runGenerate(ctx context.Context, stdout, stderr io.Writer, f generateFlags)
 	if f.out == "" {
 		return writePuzzles(ctx, show.display.Above(stdout), gen, f, show)
 	}
-	file, err := os.Create(f.out)
+	return writePuzzleFile(ctx, gen, f, show)
+}
+
+// writePuzzleFile writes the puzzles to --out, which it replaces when
+// they are written: all of them, or, when generation stops early, those
+// made before; a failed write leaves the old file as it was.
+func writePuzzleFile(ctx context.Context, gen *corpora.Generator, f generateFlags, show *generateProgress) error {
+	if err := report.CheckFiles([]string{f.out}, f.force); err != nil {
+		return usageError(fmt.Errorf("generate: --out: %w", err))
+	}
+	file, err := outfile.Create(f.out)
 	if err != nil {
 		return err
 	}
-	if err := writePuzzles(ctx, file, gen, f, show); err != nil {
-		file.Close()
-		return fmt.Errorf("%w (%s holds the puzzles made before)", err, f.out)
+	stopped := writePuzzles(ctx, file, gen, f, show)
+	if err := file.Commit(); err != nil {
+		return err
 	}
-	return file.Close()
+	if err := outfile.Claim(f.out); err != nil {
+		return err
+	}
+	if stopped != nil {
+		return fmt.Errorf("%w (%s holds the puzzles made before)", stopped, f.out)
+	}
+	return nil
 }
 
 // checkGenerateFlags refuses flags that cannot be meant.

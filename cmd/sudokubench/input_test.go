@@ -1,7 +1,9 @@
 package main
 
 import (
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -53,5 +55,83 @@ func TestSolveAndEncodeReadEveryWrittenForm(t *testing.T) {
 				}
 			}
 		})
+	}
+}
+
+// top95Second is norvig-top95's second puzzle, unique like the first.
+const top95Second = "52...6.........7.13...........4..8..6......5...........418.........3..2...87....."
+
+// One rule for malformed lines, through the corpus loader: every command
+// that reads puzzles refuses a file with one, naming FILE:LINE, with exit
+// 2 and before it has done anything (no puzzle solved or printed, no
+// directory made); --skip-invalid skips the line instead, naming it.
+func TestMalformedLineRefusedByEveryCommand(t *testing.T) {
+	dir := t.TempDir()
+	mixed := filepath.Join(dir, "mixed.txt")
+	good := filepath.Join(dir, "good.txt")
+	writeFile(t, mixed, top95First+"\n"+top95First[:80]+"\n"+top95Second+"\n")
+	writeFile(t, good, top95First+"\n")
+	out := func(name string) string { return filepath.Join(dir, name) }
+	tests := []struct {
+		name string
+		args []string
+		made string // the directory the command would write, "" for none
+	}{
+		{"solve", []string{"solve", mixed}, ""},
+		{"solve=missing-second-file", []string{"solve", good, filepath.Join(dir, "nope.txt")}, ""},
+		{"run", []string{"run", "--corpus", mixed, "--solvers", "propagate/bitboard", "--out", out("run")}, out("run")},
+		{"certify", []string{"certify", "--corpus", mixed, "--out", out("cert")}, out("cert")},
+		{"export", []string{"export", "--corpus", mixed, "--to", "puzzle", "--out", out("inst")}, out("inst")},
+		{"analyze", []string{"analyze", "--up", "--corpus", mixed}, ""},
+	}
+	for _, tt := range tests {
+		t.Run("command="+tt.name, func(t *testing.T) {
+			if tt.name == "certify" {
+				skipWithoutCadical(t)
+			}
+			stdout, _, err := runCLIInput(t, "", tt.args...)
+			want := mixed + ":2: "
+			if tt.name == "solve=missing-second-file" {
+				want = "nope.txt"
+			}
+			if code := exitCodeOf(err); code != exitUsage || !strings.Contains(fmt.Sprint(err), want) {
+				t.Errorf("exit %d (%v), want %d naming %s", code, err, exitUsage, want)
+			}
+			if stdout != "" {
+				t.Errorf("printed before refusing:\n%s", stdout)
+			}
+			if _, err := os.Stat(tt.made); tt.made != "" && err == nil {
+				t.Errorf("the refused command made %s", tt.made)
+			}
+			if tt.name == "solve=missing-second-file" {
+				return
+			}
+			stdout, stderr, err := runCLIInput(t, "", append(tt.args, "--skip-invalid")...)
+			if err != nil {
+				t.Fatalf("--skip-invalid: %v\n%s", err, stderr)
+			}
+			for _, want := range []string{"warning: skipped " + mixed + ":2: ", "1 malformed line(s) skipped, 2 puzzle(s) read"} {
+				if !strings.Contains(stderr, want) {
+					t.Errorf("--skip-invalid: stderr lacks %q:\n%s", want, stderr)
+				}
+			}
+			if tt.name == "solve" && strings.Count(stdout, "\n") != 2 {
+				t.Errorf("--skip-invalid: solve printed\n%s\nwant the two good puzzles' solutions", stdout)
+			}
+		})
+	}
+}
+
+func writeFile(t *testing.T, path, text string) {
+	t.Helper()
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func skipWithoutCadical(t *testing.T) {
+	t.Helper()
+	if _, err := exec.LookPath("cadical"); err != nil {
+		t.Skip("cadical not installed (apt-get install cadical)")
 	}
 }

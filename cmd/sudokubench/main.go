@@ -51,7 +51,7 @@ func newRootCmd() *cobra.Command {
 		newCorporaCmd(), newGenerateCmd(),
 		newAnalyzeCmd(),
 		newRunCmd(), newWorkerCmd(), newMergeCmd(),
-		newSolveCmd(), newSolversCmd(), newCheckSolverCmd(), newEncodeCmd(), newExportCmd(),
+		newSolveCmd(), newSolversCmd(), newCheckSolverCmd(), newEncodeCmd(), newDecodeCmd(), newExportCmd(),
 		newReproduceCmd(),
 		newServeCmd(),
 		newTrainCmd(),
@@ -127,9 +127,11 @@ type exitError struct {
 func (e *exitError) Error() string { return e.err.Error() }
 func (e *exitError) Unwrap() error { return e.err }
 
+// exitCode is the status err exits with: its exitError's code, wrapped or
+// not, or exitNo.
 func exitCode(err error) int {
-	if e, ok := err.(*exitError); ok {
+	if e := (*exitError)(nil); errors.As(err, &e) {
 		return e.code
 	}
-	return 1
+	return exitNo
 }

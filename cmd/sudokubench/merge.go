@@ -38,7 +38,7 @@ and once every task has finished:
 			}
 			sum, err := harness.Merge(dirs, out)
 			if err != nil {
-				return err
+				return inputErrors(err)
 			}
 			for _, w := range sum.Warnings {
 				warn(cmd.ErrOrStderr(), w)

@@ -19,7 +19,8 @@ import (
 type reportFlags struct {
 	format, plots, out, doc, by, measure, plotWidth string
 	scatter                                         []string
-	check, wide, scaling                            bool
+	check, wide, scaling, force, own, noTitles      bool
+	ownGiven                                        bool // --own given, true or false
 }
 
 func newReportCmd() *cobra.Command {
@@ -38,49 +39,78 @@ equivalent forms) fold into one observation per puzzle. Every format says how
 much of the plan is recorded and which shards are missing. --by rating groups
 by each puzzle's rating (the weakest rung of the inference ladder that solves
 it, then propagate/bitboard's mean guesses over random equivalent forms),
-computed from the puzzles the records carry. A run with --forms K ends with a
-robustness table: per solver, how much time and guesses change across the
-forms of a puzzle.
+computed from the puzzles the records carry. Then the portfolio of each
+mode: the virtual best solver (per puzzle the best pipeline), the single
+best, each pipeline's unique solves and marginal contribution, by hint
+count and by rating, in the figures' time (--by portfolio alone: the
+portfolio alone). A run with --forms K ends with a robustness table: per
+solver, how much time and guesses change across the forms of a puzzle.
+
+Time is CPU time of the solve (--time wall: wall-clock). An outside
+program's time holds its process start-up, measured per worker (the setup
+gives it per call). By default, where the report holds outside programs,
+tables show the whole time with an own median column beside it (the
+median less the start-up, never below zero), and figures and the
+portfolio own time; --own puts the tables on own time too, --own=false
+the figures and the portfolio on the whole time too. Each table's title
+or notes and each figure's caption say which. Memory is each pipeline's
+own peak: above the idle worker for an in-process solver, its programs'
+process tree for an outside one.
 
 Tables are compact (success, unsolved, PAR-2, median, memory) and fit the
 terminal, or 100 columns when the output is not one; --wide gives every
 column. CSV is always one tidy table with every column (for one row per
 run instead, see export-records). Without --out the
-document goes to stdout. With --out DIR, report.<ext> and the plots
-(--plots svg,png,pdf,tex; tex is a PGF picture for LaTeX) are written
-there, made for a page's width (7 in) or with --plot-width column for a
-column's (3.5 in); Markdown shows the plots relatively, so
+document goes to stdout. With --out DIR, report.<ext> for each format of
+--format (a list: md,latex,html) and the plots (--plots svg,png,pdf,tex;
+tex is a PGF picture for LaTeX), each drawn once, are written there, made
+for a page's width (7 in) or with --plot-width column for a column's
+(3.5 in); Markdown shows the plots relatively, LaTeX includes them (pdf,
+tex or png) and HTML inlines them, so
 
   sudokubench report results/ref --format md --plots svg --out DIR
 
-makes a report.md that can be committed with its figures. Scatter plots
+makes a report.md that can be committed with its figures. --no-titles
+leaves each figure's question out of the figure and puts it at the head
+of its caption in the documents, as a paper's figures want. Scatter plots
 draw every solver against exactcover/dlx (or the first solver), every pair
 with --scatter all, or the pairs given with --scatter A:B (repeatable;
 --scatter none for none). --doc FILE puts the document
 elsewhere, linking the plots in --out relative to it, and --check writes
 nothing but fails if the files on disk differ from what the results give.
-No output may replace a run's results.jsonl (or a compressed copy),
-manifest.json or .writer.lock, by any path: such a path is refused before
-anything is written.
+Each file is written whole beside its place and renamed over it, so a
+failed write leaves the old one as it was. A file there that sudokubench
+did not write (the directory's .sudokubench-files.json lists those it
+did) is replaced only with --force, and no output may replace a run's
+results.jsonl (or a compressed copy), manifest.json or .writer.lock, by
+any path or other name (a link), even with --force: such a path is
+refused before anything is written.
 The committed runs' documents, which BENCHMARKS.md links, are made and
 checked this way:
 
   sudokubench report results/reference --format md --plots svg \
       --out results/reference/plots --doc results/reference/report.md [--check]
 
-A LaTeX table needs ` + report.LaTeXPackages + ` in the preamble.`,
+The LaTeX document typesets as it is; a LaTeX table taken from it needs
+` + report.LaTeXPackages + ` in the preamble.`,
 		Args: cobra.MinimumNArgs(1),
-		RunE: func(cmd *cobra.Command, dirs []string) error { return runReport(cmd, dirs, &fl) },
+		RunE: func(cmd *cobra.Command, dirs []string) error {
+			fl.ownGiven = cmd.Flags().Changed("own")
+			return runReport(cmd, dirs, &fl)
+		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&fl.format, "format", "text", "document format: "+strings.Join(report.DocFormatNames(), ", "))
+	f.StringVar(&fl.format, "format", "text", "document formats, comma-separated (several need --out): "+strings.Join(report.DocFormatNames(), ", "))
 	f.StringVar(&fl.plots, "plots", "", "plot formats to write with --out, comma-separated: "+strings.Join(report.PlotFormatNames(), ", "))
 	f.StringVar(&fl.plotWidth, "plot-width", "page", "print width the figures are made for: page (7 in) or column (3.5 in)")
 	f.StringVar(&fl.out, "out", "", "directory to write report.<ext> and plots into (default: document to stdout)")
 	f.StringVar(&fl.doc, "doc", "", "with --out: write the document to this file instead of DIR/report.<ext>")
 	f.BoolVar(&fl.check, "check", false, "write nothing; fail if the document or plots on disk differ from what the results give")
-	f.StringVar(&fl.by, "by", "hints,corpus", "groupings, comma-separated: hints, corpus, rating (the puzzles' ladder rung and guesses; rates each puzzle, 0.3-7 ms apiece), all")
+	f.BoolVar(&fl.force, "force", false, "with --out: replace files there that sudokubench did not write")
+	f.StringVar(&fl.by, "by", "hints,corpus,portfolio", "groupings, comma-separated: hints, corpus, rating (the puzzles' ladder rung and guesses; rates each puzzle, 0.3-7 ms apiece), all; and portfolio, the portfolio section (virtual best, single best, unique solves, marginal contributions) by hint count and rating")
 	f.StringVar(&fl.measure, "time", "cpu", "time measure: cpu or wall")
+	f.BoolVar(&fl.own, "own", false, "outside programs' own time (start-up taken out) in tables too; --own=false: the whole time in figures too (default: tables whole with an own median column, figures own)")
+	f.BoolVar(&fl.noTitles, "no-titles", false, "no question above each figure: it heads the figure's caption in the document instead")
 	f.BoolVar(&fl.wide, "wide", false, "every column, not the compact tables")
 	f.BoolVar(&fl.scaling, "scaling", false, "a scaling study: one directory per side of runs on holes-SIDE@SHARE corpora; with --out DIR, writes DIR/report.md (or --doc) and the figure scaling.<ext> (--plots, default svg,png)")
 	f.StringArrayVar(&fl.scatter, "scatter", nil, `a pair of solvers to plot against each other, A:B (repeatable; "all": every pair; "none": no scatter plots; default: every solver against exactcover/dlx, or the first solver)`)
@@ -96,7 +126,8 @@ func runReport(cmd *cobra.Command, dirs []string, fl *reportFlags) error {
 	if err != nil {
 		return usageError(err)
 	}
-	if _, err := report.TableFormat(fl.format); err != nil {
+	formats, err := docFormats(fl.format)
+	if err != nil {
 		return usageError(err)
 	}
 	plotFormats, err := report.ParsePlotFormats(fl.plots)
@@ -105,6 +136,9 @@ func runReport(cmd *cobra.Command, dirs []string, fl *reportFlags) error {
 	}
 	if (len(plotFormats) > 0 || fl.doc != "" || fl.check) && fl.out == "" {
 		return usageError(errors.New("--plots, --doc and --check need --out DIR for the plot files"))
+	}
+	if len(formats) > 1 && (fl.out == "" || fl.doc != "") {
+		return usageError(fmt.Errorf("%d formats (%s) make %d documents: give --out DIR, and no --doc, which names one", len(formats), fl.format, len(formats)))
 	}
 	if fl.scaling {
 		return runScalingReport(cmd, dirs, fl, cfg.Measure, plotFormats)
@@ -122,11 +156,11 @@ func runReport(cmd *cobra.Command, dirs []string, fl *reportFlags) error {
 		warn(cmd.ErrOrStderr(), w)
 	}
 	if fl.out == "" {
-		return reportStdout(cmd, rep, fl.format)
+		return reportStdout(cmd, rep, formats[0])
 	}
-	files, err := rep.WriteFiles(report.Files{Doc: fl.doc, PlotDir: fl.out, Check: fl.check}, fl.format, plotFormats)
+	files, err := rep.WriteFiles(report.Files{Doc: fl.doc, PlotDir: fl.out, Check: fl.check, Force: fl.force}, formats, plotFormats)
 	if err != nil {
-		return err
+		return inputErrors(err)
 	}
 	verb := map[bool]string{false: "wrote", true: "checked"}[fl.check]
 	for _, f := range files {
@@ -137,7 +171,7 @@ func runReport(cmd *cobra.Command, dirs []string, fl *reportFlags) error {
 
 // reportConfig reads the flags that shape the report.
 func reportConfig(fl *reportFlags, width int) (report.Config, error) {
-	m, err := report.ParseMeasure(fl.measure)
+	m, err := report.ParseMeasure(fl.measure, "")
 	if err != nil {
 		return report.Config{}, err
 	}
@@ -145,7 +179,8 @@ func reportConfig(fl *reportFlags, width int) (report.Config, error) {
 	if err != nil {
 		return report.Config{}, err
 	}
-	cfg := report.Config{Measure: m, By: reportList(fl.by), Wide: fl.wide, Width: width, Outside: runsOutside(), PlotWidth: pw}
+	cfg := report.Config{Measure: m, Part: timePart(fl.own, fl.ownGiven), By: reportList(fl.by), Wide: fl.wide, Width: width,
+		Outside: runsOutside(), PlotWidth: pw, NoTitles: fl.noTitles}
 	for _, s := range fl.scatter {
 		switch s {
 		case "none":
@@ -162,6 +197,40 @@ func reportConfig(fl *reportFlags, width int) (report.Config, error) {
 		cfg.Scatter = append(cfg.Scatter, pair)
 	}
 	return cfg, nil
+}
+
+// timePart reads --own: not given, the report's default; given, own time
+// everywhere or the whole time everywhere.
+func timePart(own, given bool) report.TimePart {
+	switch {
+	case !given:
+		return report.PartDefault
+	case own:
+		return report.PartOwn
+	}
+	return report.PartTotal
+}
+
+// docFormats reads --format: one document format or several,
+// comma-separated, each named once.
+func docFormats(list string) ([]string, error) {
+	var out []string
+	seen := make(map[string]bool)
+	for _, name := range reportList(list) {
+		f, err := report.LookupDocFormat(name)
+		if err != nil {
+			return nil, err
+		}
+		if seen[f.Name] {
+			return nil, fmt.Errorf("format %s given twice", f.Name)
+		}
+		seen[f.Name] = true
+		out = append(out, f.Name)
+	}
+	if len(out) == 0 {
+		return nil, errors.New("--format: name a document format: " + strings.Join(report.DocFormatNames(), ", "))
+	}
+	return out, nil
 }
 
 // runsOutside says which solvers the registry runs as outside programs:
@@ -218,6 +287,9 @@ func runScalingReport(cmd *cobra.Command, dirs []string, fl *reportFlags, m repo
 	if err != nil {
 		return err
 	}
+	if fl.noTitles {
+		fig = fig.Untitled()
+	}
 	files := make(map[string][]byte)
 	for _, format := range formats {
 		var b bytes.Buffer
@@ -232,14 +304,14 @@ func runScalingReport(cmd *cobra.Command, dirs []string, fl *reportFlags, m repo
 		return err
 	}
 	var b bytes.Buffer
-	if err := study.WriteMarkdown(&b, path.Join(filepath.ToSlash(link), fig.Name+"."+formats[0])); err != nil {
+	if err := study.WriteMarkdown(&b, path.Join(filepath.ToSlash(link), fig.Name+"."+formats[0]), fig.Caption); err != nil {
 		return err
 	}
 	files[doc] = b.Bytes()
-	written, err := report.PutFiles(files, fl.check)
+	written, err := report.PutFiles(files, fl.check, fl.force)
 	verb := map[bool]string{false: "wrote", true: "checked"}[fl.check]
 	for _, path := range written {
 		fmt.Fprintln(cmd.OutOrStdout(), verb, path)
 	}
-	return err
+	return inputErrors(err)
 }

@@ -39,12 +39,13 @@ func newReproduceCmd() *cobra.Command {
 
 // comparisonFlags are the flags of `reproduce comparison`.
 type comparisonFlags struct {
-	out, solvers, mode, mem, measure, plots, doc, plotWidth string
-	limit                                                   int
-	seed                                                    int64
-	timeout                                                 time.Duration
-	resume, reportOnly, check, allowOtherBuild              bool
-	defs                                                    []string
+	out, solvers, mode, mem, measure, plots, doc, plotWidth          string
+	limit                                                            int
+	seed                                                             int64
+	timeout                                                          time.Duration
+	resume, reportOnly, check, allowOtherBuild, force, own, noTitles bool
+	skipInvalid                                                      bool
+	defs                                                             []string
 }
 
 func newComparisonCmd() *cobra.Command {
@@ -91,22 +92,26 @@ generations (a quarter of a second).`,
 	f.BoolVar(&fl.allowOtherBuild, "allow-other-build", false, "with --resume, go on although this binary is not the build that recorded the comparison")
 	f.BoolVar(&fl.reportOnly, "report-only", false, "run nothing: write the table from the results in --out")
 	f.StringVar(&fl.measure, "time", "cpu", "time measure: cpu or wall")
+	f.BoolVar(&fl.own, "own", false, "outside programs' own time, their measured start-up taken out (default: the whole time, start-up included)")
+	f.BoolVar(&fl.noTitles, "no-titles", false, "no question above each figure: it heads the figure's caption in the document instead")
 	f.StringVar(&fl.plots, "plots", "svg", "plot formats, comma-separated: "+strings.Join(report.PlotFormatNames(), ", ")+" (empty: none)")
 	f.StringVar(&fl.plotWidth, "plot-width", "page", "print width the figures are made for: page (7 in) or column (3.5 in)")
 	f.StringVar(&fl.doc, "doc", "", "write the Markdown document to this file instead of OUT/comparison.md, linking the plots in OUT")
 	f.BoolVar(&fl.check, "check", false, "with --report-only: write nothing, fail if the files on disk differ from what the results give")
+	f.BoolVar(&fl.force, "force", false, "replace documents and plots that sudokubench did not write")
+	addSkipInvalidFlag(cmd, &fl.skipInvalid)
 	addDefsFlag(cmd, &fl.defs)
 	return cmd
 }
 
 func runComparison(cmd *cobra.Command, fl *comparisonFlags) error {
-	measure, err := report.ParseMeasure(fl.measure)
+	measure, err := report.ParseMeasure(fl.measure, map[bool]string{false: "total", true: "own"}[fl.own])
 	if err != nil {
 		return usageError(err)
 	}
 	plotFormats, err := report.ParsePlotFormats(fl.plots)
 	if err != nil {
-		return err
+		return usageError(err)
 	}
 	plotWidth, err := report.ParsePrintWidth(fl.plotWidth)
 	if err != nil {
@@ -122,7 +127,11 @@ func runComparison(cmd *cobra.Command, fl *comparisonFlags) error {
 	if err != nil {
 		return err
 	}
+	files := reproduce.Files{Dir: fl.out, Doc: fl.doc, Check: fl.check, Force: fl.force, PlotWidth: plotWidth, NoTitles: fl.noTitles}
 	if !fl.reportOnly {
+		if err := checkComparisonFiles(files, plotFormats); err != nil {
+			return usageError(err)
+		}
 		if fl.out, err = benchComparison(cmd, fl, reg); err != nil {
 			return err
 		}
@@ -141,33 +150,54 @@ func runComparison(cmd *cobra.Command, fl *comparisonFlags) error {
 	if err := c.WriteTables(cmd.OutOrStdout(), report.Text{}); err != nil {
 		return err
 	}
-	files, err := c.WriteFiles(reproduce.Files{Dir: fl.out, Doc: fl.doc, Check: fl.check, PlotWidth: plotWidth}, plotFormats)
+	files.Dir = fl.out
+	written, err := c.WriteFiles(files, plotFormats)
 	verb := map[bool]string{false: "wrote", true: "checked"}[fl.check]
-	for _, f := range files {
+	for _, f := range written {
 		fmt.Fprintln(cmd.OutOrStdout(), verb, f)
 	}
-	return err
+	if !fl.reportOnly {
+		return err // after the runs: something was done
+	}
+	return inputErrors(err)
+}
+
+// checkComparisonFiles refuses, before the comparison runs, documents and
+// plots that could not be written after it: in a new directory only
+// --doc can be in the way.
+func checkComparisonFiles(files reproduce.Files, plotFormats []string) error {
+	switch {
+	case files.Dir != "":
+		return files.CheckWritable(plotFormats)
+	case files.Doc != "":
+		return report.CheckFiles([]string{files.Doc}, files.Force)
+	}
+	return nil
 }
 
 // benchComparison runs what the comparison in fl.out lacks (all of it in
 // a new directory when fl.out is empty) and returns its directory.
 func benchComparison(cmd *cobra.Command, fl *comparisonFlags, reg *solvers.Registry) (out string, err error) {
 	cfg, err := comparisonConfig(cmd, fl, reg)
+	if err == nil {
+		err = cfg.Check()
+	}
 	if err != nil {
-		return "", err
+		return "", usageError(err)
 	}
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
 	sum, err := reproduce.Bench(ctx, cfg)
 	if err != nil {
-		return "", err
+		return "", inputErrors(err)
 	}
 	for _, w := range sum.Warnings {
 		warn(cmd.ErrOrStderr(), w)
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "%d of %d runs recorded in %s (%d by this call)\n\n", sum.Skipped+sum.Done, sum.Planned, sum.Out, sum.Done)
 	if sum.Interrupted {
-		return "", &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted; finish with: sudokubench reproduce comparison --out %s --resume", sum.Out)}
+		hint := shellCommand(resumeArgs(cmd, sum.Out, fl.defs, "plots", "plot-width", "time", "doc", "force"))
+		return "", &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted; finish with: %s", hint)}
 	}
 	return sum.Out, nil
 }
@@ -198,7 +228,7 @@ func comparisonConfig(cmd *cobra.Command, fl *comparisonFlags, reg *solvers.Regi
 	}
 	return reproduce.Config{
 		Entries: entries, PerLevel: fl.limit, Seed: fl.seed, Mode: mode, Timeout: fl.timeout, MemBytes: mem,
-		Out: fl.out, Resume: fl.resume, AllowOtherBuild: fl.allowOtherBuild,
+		Out: fl.out, Resume: fl.resume, AllowOtherBuild: fl.allowOtherBuild, SkipInvalid: fl.skipInvalid,
 		CorporaDir: cmd.Flag("corpora").Value.String(), Registry: reg, Launch: launch,
 		Oracle: bitboard.Oracle{}, CrossCheck: dlx.Oracle{},
 		Progress: progress.New(cmd.ErrOrStderr(), "reproduce"),

@@ -29,6 +29,7 @@ type runFlags struct {
 	limit, reps, forms                            int
 	seed                                          int64
 	sample, resume, allowOtherBuild, certify      bool
+	skipInvalid                                   bool
 	timeout                                       time.Duration
 	defs                                          []string
 }
@@ -84,6 +85,7 @@ error. Linux only.`,
 	f.BoolVar(&fl.allowOtherBuild, "allow-other-build", false, "with --resume, go on although this binary is not the build that recorded the benchmark")
 	f.StringVar(&fl.shard, "shard", "", "run only piece i/n of the plan, e.g. 2/8 (job arrays)")
 	f.BoolVar(&fl.certify, "certify", false, "have pipelines that write DRAT proofs (sat/cadical/*) prove each unsat or unique verdict, and check the proofs; a proof that fails makes the run wrong")
+	addSkipInvalidFlag(cmd, &fl.skipInvalid)
 	addDefsFlag(cmd, &fl.defs)
 	return cmd
 }
@@ -103,11 +105,11 @@ func runBenchmark(cmd *cobra.Command, fl *runFlags) error {
 	defer stop()
 	sum, err := harness.Bench(ctx, cfg)
 	if err != nil {
-		return err
+		return inputErrors(err)
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "\n%d of %d runs recorded in %s (%d by this call)\n", sum.Skipped+sum.Done, sum.Planned, sum.Out, sum.Done)
 	if sum.Interrupted {
-		return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted; finish with: sudokubench run --out %s --resume", sum.Out)}
+		return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted; finish with: %s", shellCommand(resumeArgs(cmd, sum.Out, fl.defs)))}
 	}
 	return printRunSummary(cmd.OutOrStdout(), cmd.ErrOrStderr(), sum.Out)
 }
@@ -124,7 +126,7 @@ func runConfig(cmd *cobra.Command, fl *runFlags) (harness.Config, error) {
 		return harness.Config{}, err
 	}
 	cfg := harness.Config{
-		Out: fl.out, Resume: fl.resume, AllowOtherBuild: fl.allowOtherBuild,
+		Out: fl.out, Resume: fl.resume, AllowOtherBuild: fl.allowOtherBuild, SkipInvalid: fl.skipInvalid,
 		CorporaDir: cmd.Flag("corpora").Value.String(),
 		Registry:   reg, Launch: launch, Oracle: bitboard.Oracle{}, CrossCheck: dlx.Oracle{},
 	}

@@ -60,7 +60,11 @@ func TestRunRefusesFlagsThatCannotBeMeant(t *testing.T) {
 		{[]string{"--mem", "18446744073709551616"}, "more than the largest accepted, 1 EiB"},
 		{[]string{"--mem", "8EiB"}, "more than the largest accepted, 1 EiB"},
 		{[]string{"--solvers", ""}, "no solver given"},
-		{[]string{"--reps", "0"}, "need at least 1"},
+		{[]string{"--reps", "0"}, "need 1 to 1000000"},
+		{[]string{"--reps", "99999999999999", "--limit", "1"}, "repetitions 99999999999999: need 1 to 1000000"},
+		{[]string{"--reps", "1000000000"}, "repetitions 1000000000: need 1 to 1000000"},
+		{[]string{"--corpus", "17-clue", "--limit", "0", "--forms", "1000", "--solvers", "pure"}, "runs (49158 puzzles by "},
+		{[]string{"--corpus", "17-clue", "--limit", "0", "--reps", "100000"}, "more than the 100000000 a benchmark may plan"},
 		{[]string{"--forms", "-1"}, "need 0 (the puzzles alone) to 1000 equivalent forms"},
 		{[]string{"--forms", "1001"}, "need 0 (the puzzles alone) to 1000 equivalent forms"},
 		{[]string{"--timeout", "0s"}, "at least 1ms"},
@@ -110,5 +114,40 @@ func TestRunCrossChecksUnsatOnAUsersFile(t *testing.T) {
 	}
 	if !strings.Contains(report, "1 wrong") {
 		t.Errorf("the report does not count the refuted unsat as wrong:\n%s", report)
+	}
+}
+
+// A corpus line whose listed count the run contradicts is recorded as it
+// ran, with the contradiction in the record, and warned of in the run's
+// output: P:2 for a unique puzzle that a unique-mode run solves, P:1 for
+// one with several solutions.
+func TestRunWarnsOfCorpusContradictions(t *testing.T) {
+	dir := t.TempDir()
+	file := filepath.Join(dir, "listed.txt")
+	writeFile(t, file, top95First+":2\n"+sergFirst+":1\n"+top95Second+":1\n")
+	out := filepath.Join(dir, "out")
+	stdout, stderr, err := runCLIInput(t, "", "run", "--corpus", file, "--solvers", "exactcover/dlx", "--mode", "unique", "--out", out)
+	if err != nil {
+		t.Fatalf("%v\n%s", err, stderr)
+	}
+	recs, _, err := record.ReadAll(filepath.Join(out, record.ResultsFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		file + ":1": "the corpus lists 2 solutions, but this unique-mode run found exactly one",
+		file + ":2": "the corpus lists 1 solution, but this run found two, which the cross-check confirmed",
+		file + ":3": "",
+	}
+	for _, r := range recs {
+		if r.CorpusContradiction != want[r.PuzzleID] {
+			t.Errorf("%s (%s): corpus contradiction %q, want %q", r.PuzzleID, r.Status, r.CorpusContradiction, want[r.PuzzleID])
+		}
+	}
+	if len(recs) != len(want) {
+		t.Errorf("%d records, want %d", len(recs), len(want))
+	}
+	if w := "warning: 2 run(s) on 2 puzzle(s) contradict what their corpus lists"; !strings.Contains(stderr, w) {
+		t.Errorf("the run's output lacks %q:\n%s\n%s", w, stdout, stderr)
 	}
 }

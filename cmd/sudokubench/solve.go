@@ -62,7 +62,7 @@ func newSolveCmd() *cobra.Command {
 	f.Int64Var(&o.seed, "seed", 1, "seed for stochastic solvers")
 	f.DurationVar(&o.timeout, "timeout", 0, "wall-clock limit per puzzle, at least 1ms (0: no limit); an answer after it is a timeout")
 	f.BoolVar(&o.asJSON, "json", false, "print JSON lines: id, status, solution, counters, microseconds")
-	f.BoolVar(&o.skipInvalid, "skip-invalid", false, "count malformed lines as warnings instead of stopping")
+	addSkipInvalidFlag(cmd, &o.skipInvalid)
 	f.BoolVar(&o.trace, "trace", false, "print the search step by step (direct search solvers); with --json, one JSON line per step")
 	f.IntVar(&o.traceLimit, "trace-limit", 1000, "print at most this many steps per puzzle (all are still replayed and counted)")
 	addDefsFlag(cmd, &o.defs)
@@ -83,11 +83,14 @@ type solveLine struct {
 	Micros    float64        `json:"micros"`
 	// CrossChecked says that exactcover/dlx settled an unsat or multiple
 	// verdict; CrossCheckNote why it could not.
-	CrossChecked   bool               `json:"cross_checked,omitempty"`
-	CrossCheckNote string             `json:"cross_check_note,omitempty"`
-	Counters       map[string]float64 `json:"counters,omitempty"`
-	Model          map[string]int     `json:"model,omitempty"`
-	Detail         string             `json:"detail,omitempty"`
+	CrossChecked   bool   `json:"cross_checked,omitempty"`
+	CrossCheckNote string `json:"cross_check_note,omitempty"`
+	// CorpusContradiction says how the answer contradicts what the
+	// input's line lists (a count, a solution): record.CorpusContradiction.
+	CorpusContradiction string             `json:"corpus_contradiction,omitempty"`
+	Counters            map[string]float64 `json:"counters,omitempty"`
+	Model               map[string]int     `json:"model,omitempty"`
+	Detail              string             `json:"detail,omitempty"`
 }
 
 func runSolve(ctx context.Context, stdin io.Reader, out, errOut io.Writer, files []string, o solveOptions) error {
@@ -159,28 +162,37 @@ type puzzleSolver struct {
 	traceLimit      int
 }
 
-// solveFiles solves the puzzles of every file in turn and prints their
-// outcomes in input order. Its error is bad input (exit 2), an
-// interruption, or output that could not be written.
+// solveFiles reads and checks every file, then solves their puzzles and
+// prints their outcomes in input order. Its error is bad input (exit 2,
+// before any puzzle is solved), an interruption, or output that could
+// not be written.
 func (s *puzzleSolver) solveFiles(ctx context.Context, stdin io.Reader, files []string, opts corpora.Options) error {
+	puzzles, err := s.readFiles(stdin, files, opts)
+	if err != nil {
+		return err
+	}
 	if s.tracer != nil {
-		err := s.scanFiles(stdin, files, opts, func(p corpora.Puzzle) error {
-			return s.print(p, s.solveTraced(ctx, p))
-		})
+		for _, p := range puzzles {
+			if err = s.print(p, s.solveTraced(ctx, p)); err != nil {
+				break
+			}
+		}
 		return cmp.Or(err, s.out.Flush())
 	}
 	stream, err := s.stream(ctx)
 	if err != nil {
 		return err
 	}
-	scanErr := s.scanFiles(stdin, files, opts, func(p corpora.Puzzle) error {
-		return stream.Add(harness.Run{Solver: s.info, Puzzle: p, Mode: s.mode, Seed: s.seed})
-	})
-	// The stream's own failure, if any, is why Add failed and the scan
-	// stopped; otherwise the puzzles before bad input are printed first.
+	var addErr error
+	for _, p := range puzzles {
+		if addErr = stream.Add(harness.Run{Solver: s.info, Puzzle: p, Mode: s.mode, Seed: s.seed}); addErr != nil {
+			break
+		}
+	}
+	// The stream's own failure, if any, is why Add failed.
 	closeErr := stream.Close()
 	flushErr := s.out.Flush()
-	return cmp.Or(closeErr, scanErr, flushErr)
+	return cmp.Or(closeErr, addErr, flushErr)
 }
 
 // stream starts the stream of jobs that solves the puzzles in a worker
@@ -194,23 +206,21 @@ func (s *puzzleSolver) stream(ctx context.Context) (*harness.Stream, error) {
 	}), nil
 }
 
-// scanFiles hands each puzzle of the files to each, file by file; bad
-// input is exit 2.
-func (s *puzzleSolver) scanFiles(stdin io.Reader, files []string, opts corpora.Options, each func(corpora.Puzzle) error) error {
+// readFiles reads the puzzles of every file, in order, and tells the lines
+// --skip-invalid skipped; bad input in any file is exit 2.
+func (s *puzzleSolver) readFiles(stdin io.Reader, files []string, opts corpora.Options) ([]corpora.Puzzle, error) {
+	var puzzles []corpora.Puzzle
 	for _, file := range files {
-		stats, err := scanInput(stdin, file, opts, each)
-		name := inputName(file)
-		for _, w := range stats.Warnings {
-			warn(s.errOut, w.Error())
-		}
-		if stats.Invalid > len(stats.Warnings) {
-			warn(s.errOut, fmt.Sprintf("%s: %d malformed lines skipped in all", name, stats.Invalid))
-		}
+		stats, err := scanInput(stdin, file, opts, func(p corpora.Puzzle) error {
+			puzzles = append(puzzles, p)
+			return nil
+		})
+		warnSkipped(s.errOut, inputName(file), stats)
 		if err != nil {
-			return usageError(err)
+			return nil, inputError(err)
 		}
 	}
-	return nil
+	return puzzles, nil
 }
 
 // scanInput streams the puzzles of a file, or of standard input for "-".
@@ -236,7 +246,7 @@ func (s *puzzleSolver) lineOf(o harness.Outcome) solveLine {
 		ID: o.Run.Puzzle.ID, Puzzle: o.Record.Puzzle, Mode: s.mode, ModeAsked: s.modeAsked,
 		Status: solvers.Status(rec.Status), Detail: rec.Detail,
 		Micros:       float64(rec.WallNS) / float64(time.Microsecond),
-		CrossChecked: rec.CrossChecked, CrossCheckNote: rec.CrossCheckNote,
+		CrossChecked: rec.CrossChecked, CrossCheckNote: rec.CrossCheckNote, CorpusContradiction: rec.CorpusContradiction,
 		Counters: rec.Counters, Model: rec.Model,
 	}
 	if o.Solution != nil {
@@ -245,16 +255,22 @@ func (s *puzzleSolver) lineOf(o harness.Outcome) solveLine {
 	return line
 }
 
-// print writes one puzzle's outcome; an unsolved one is also told on
-// standard error by its id, FILE:LINE, after what was printed before it.
+// print writes one puzzle's outcome; an unsolved one, and an answer that
+// contradicts what the puzzle's line lists, are also told on standard
+// error by the puzzle's id, FILE:LINE, after what was printed before it.
 func (s *puzzleSolver) print(p corpora.Puzzle, line solveLine) error {
 	s.total++
-	if line.Status != solvers.Solved {
-		s.unsolved++
+	if line.Status != solvers.Solved || line.CorpusContradiction != "" {
 		if err := s.out.Flush(); err != nil {
 			return err
 		}
+	}
+	if line.Status != solvers.Solved {
+		s.unsolved++
 		fmt.Fprintf(s.errOut, "%s: %s%s\n", p.ID, line.Status, prefixed(": ", line.Detail))
+	}
+	if line.CorpusContradiction != "" {
+		fmt.Fprintf(s.errOut, "warning: %s: %s\n", p.ID, line.CorpusContradiction)
 	}
 	if s.asJSON {
 		b, err := json.Marshal(line)

@@ -64,7 +64,7 @@ func TestRunShowsOneProgressLineOnATerminal(t *testing.T) {
 	var stdout bytes.Buffer
 	root.SetOut(&stdout)
 	root.SetErr(pty.Terminal)
-	root.SetArgs([]string{"run", "--corpus", "bad.txt", "--solvers", "exactcover/dlx", "--out", "out"})
+	root.SetArgs([]string{"run", "--corpus", "bad.txt", "--skip-invalid", "--solvers", "exactcover/dlx", "--out", "out"})
 	if err := root.Execute(); err != nil {
 		t.Fatal(err)
 	}
@@ -82,7 +82,7 @@ func TestRunShowsOneProgressLineOnATerminal(t *testing.T) {
 	if drawn != 1 {
 		t.Errorf("the terminal shows %d progress lines, want 1:\n%s", drawn, strings.Join(screen, "\n"))
 	}
-	if all := strings.Join(screen, " "); !strings.Contains(all, "1 unreadable lines skipped") {
+	if all := strings.Join(screen, " "); !strings.Contains(all, "1 malformed line(s) skipped") {
 		t.Errorf("the corpus's warning is not shown:\n%s", strings.Join(screen, "\n"))
 	}
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/report"
 	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers/neural"
 )
@@ -30,6 +31,7 @@ type trainFlags struct {
 	steps, workers, stopAt   int
 	evalEvery                int
 	hours                    float64
+	force                    bool
 	modelSet, seedSet        bool // given on the command line, not defaults
 }
 
@@ -51,7 +53,9 @@ func newTrainCmd() *cobra.Command {
 			"A stopped run writes them too, for the weights it reached, marked cut short (the provenance's\n" +
 			"continue: the command that resumes it to the budget). Every output is\n" +
 			"checked before the first step: --out must end in .bin, --plot in .svg, .png or .pdf, and each\n" +
-			"file must be writable.",
+			"file must be writable. Each is written whole beside its place and renamed over it; a file\n" +
+			"there that sudokubench did not write (the directory's .sudokubench-files.json lists those it\n" +
+			"did) is replaced only with --force, and a run's results.jsonl, manifest.json or lock never.",
 		Example: "  sudokubench train --model rrn --seed 1 --out rrn.bin\n" +
 			"  sudokubench train --model gcn --stop-at 10000 --out gcn.bin   # then:\n" +
 			"  sudokubench train --resume gcn.ckpt --out gcn.bin\n" +
@@ -65,7 +69,7 @@ func newTrainCmd() *cobra.Command {
 	cmd.Flags().StringVar(&f.model, "model", "rrn", "network: cnn, gcn or rrn")
 	cmd.Flags().Uint64Var(&f.seed, "seed", 1, "seed of the data and the initial weights")
 	cmd.Flags().IntVar(&f.steps, "steps", 0, "step budget (default: the shipped weights' budget for the model)")
-	cmd.Flags().Float64Var(&f.hours, "hours", 0, "wall-clock cap in hours (0: none); a capped run writes a checkpoint to resume")
+	cmd.Flags().Var((*finiteFloat)(&f.hours), "hours", fmt.Sprintf("wall-clock cap in hours, at most %d (0: none); a capped run writes a checkpoint to resume", maxTrainHours))
 	cmd.Flags().StringVar(&f.resume, "resume", "", "training checkpoint (.ckpt) to continue; model, seed and steps come from it")
 	cmd.Flags().StringVar(&f.poolFrom, "pool-from", "", "take the pool of puzzles from another run's .ckpt with the same seed and pool settings instead of generating it (the same puzzles)")
 	cmd.Flags().IntVar(&f.stopAt, "stop-at", 0, "stop after this many steps of the budget and write a checkpoint (0: run to the end)")
@@ -73,9 +77,14 @@ func newTrainCmd() *cobra.Command {
 	cmd.Flags().IntVar(&f.workers, "workers", runtime.NumCPU(), "goroutines (does not change the result)")
 	cmd.Flags().StringVar(&f.out, "out", "", "weights file to write, NAME.bin (required)")
 	cmd.Flags().StringVar(&f.plot, "plot", "", "learning curve, .svg, .png or .pdf (default: OUT without .bin, + .curve.svg)")
+	cmd.Flags().BoolVar(&f.force, "force", false, "replace output files that sudokubench did not write")
 	_ = cmd.MarkFlagRequired("out")
 	return cmd
 }
+
+// maxTrainHours bounds --hours: a cap of a century, well inside what a
+// time.Duration holds.
+const maxTrainHours = 1_000_000
 
 // commandLine is the command as typed, for the provenance record.
 func commandLine() string { return "sudokubench " + strings.Join(os.Args[1:], " ") }
@@ -84,9 +93,9 @@ func runTrain(ctx context.Context, stderr io.Writer, f trainFlags, command strin
 	if _, ok := neural.DefaultSteps[f.model]; !ok {
 		return usageError(fmt.Errorf("train: --model %q: use cnn, gcn or rrn", f.model))
 	}
-	if f.hours < 0 || f.workers < 1 || f.steps < 0 || f.stopAt < 0 || f.evalEvery < 0 {
-		return usageError(fmt.Errorf("train: --hours %g, --workers %d, --steps %d, --stop-at %d, --eval-every %d: want hours ≥ 0, "+
-			"at least one worker, and no negative step count", f.hours, f.workers, f.steps, f.stopAt, f.evalEvery))
+	if !(f.hours >= 0 && f.hours <= maxTrainHours) || f.workers < 1 || f.steps < 0 || f.stopAt < 0 || f.evalEvery < 0 {
+		return usageError(fmt.Errorf("train: --hours %g, --workers %d, --steps %d, --stop-at %d, --eval-every %d: want hours from 0 to %d, "+
+			"at least one worker, and no negative step count", f.hours, f.workers, f.steps, f.stopAt, f.evalEvery, maxTrainHours))
 	}
 	if f.plot == "" {
 		f.plot = strings.TrimSuffix(f.out, ".bin") + ".curve.svg"
@@ -143,21 +152,21 @@ func startRun(ctx context.Context, f trainFlags, meter progress.Meter) (*neural.
 		return run, nil
 	}
 	if f.poolFrom != "" {
-		return nil, fmt.Errorf("train: --pool-from and --resume: a resumed run has its pool")
+		return nil, usageError(fmt.Errorf("train: --pool-from and --resume: a resumed run has its pool"))
 	}
-	file, err := os.Open(f.resume)
+	file, err := openInput("--resume", f.resume, "a training checkpoint (NAME.ckpt) written by a stopped train")
 	if err != nil {
-		return nil, fmt.Errorf("train: --resume: %w", err)
+		return nil, err
 	}
 	defer file.Close()
 	run, err := neural.Resume(file)
 	if err != nil {
-		return nil, fmt.Errorf("train: --resume %s: %w", f.resume, err)
+		return nil, usageError(fmt.Errorf("train: --resume %s: %w", f.resume, err))
 	}
 	cfg := run.Config()
 	if (f.modelSet && f.model != cfg.Model) || (f.seedSet && f.seed != cfg.Seed) || (f.steps != 0 && f.steps != cfg.Steps) {
-		return nil, fmt.Errorf("train: --resume %s continues a %s run with seed %d and %d steps; --model, --seed and --steps may only repeat that",
-			f.resume, cfg.Model, cfg.Seed, cfg.Steps)
+		return nil, usageError(fmt.Errorf("train: --resume %s continues a %s run with seed %d and %d steps; --model, --seed and --steps may only repeat that",
+			f.resume, cfg.Model, cfg.Seed, cfg.Steps))
 	}
 	return run, nil
 }
@@ -169,16 +178,33 @@ func newRun(ctx context.Context, f trainFlags, meter progress.Meter) (*neural.Ru
 	if f.poolFrom == "" {
 		return neural.NewRun(ctx, cfg, f.workers, meter)
 	}
-	file, err := os.Open(f.poolFrom)
+	file, err := openInput("--pool-from", f.poolFrom, "the checkpoint (NAME.ckpt) of another run with the same seed")
 	if err != nil {
-		return nil, fmt.Errorf("train: --pool-from: %w", err)
+		return nil, err
 	}
 	defer file.Close()
 	run, err := neural.NewRunWithPool(cfg, file)
 	if err != nil {
-		return nil, fmt.Errorf("train: --pool-from %s: %w", f.poolFrom, err)
+		return nil, usageError(fmt.Errorf("train: --pool-from %s: %w", f.poolFrom, err))
 	}
 	return run, nil
+}
+
+// openInput opens the file a flag names, or says, as a usage error, what
+// is wrong with it and what the flag wants.
+func openInput(flag, path, want string) (*os.File, error) {
+	file, err := os.Open(path)
+	if err == nil {
+		return file, nil
+	}
+	why := "cannot be read: " + err.Error()
+	if pathErr := (*fs.PathError)(nil); errors.As(err, &pathErr) {
+		why = "cannot be read: " + pathErr.Err.Error()
+	}
+	if errors.Is(err, fs.ErrNotExist) {
+		why = "no such file"
+	}
+	return nil, usageError(fmt.Errorf("train: %s %s: %s; give %s", flag, path, why, want))
 }
 
 // canonicalCommand is the one command that trains the run's weights in one
@@ -207,11 +233,7 @@ func writeCheckpoint(stderr io.Writer, run *neural.Run, f trainFlags, stopped er
 	if err := run.Save(&buf); err != nil {
 		return err
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, buf.Bytes(), 0o644); err != nil {
-		return err
-	}
-	if err := os.Rename(tmp, path); err != nil {
+	if _, err := report.PutFiles(map[string][]byte{path: buf.Bytes()}, false, f.force); err != nil {
 		return err
 	}
 	why := fmt.Sprintf("--stop-at %d", f.stopAt)
@@ -224,18 +246,15 @@ func writeCheckpoint(stderr io.Writer, run *neural.Run, f trainFlags, stopped er
 }
 
 // writeTrained saves the weights, their provenance and the learning curve
-// with its data.
+// with its data, each whole or not at all.
 func writeTrained(stderr io.Writer, tr *neural.Trained, f trainFlags, command, commit string) error {
-	var buf bytes.Buffer
-	if err := neural.Save(&buf, tr.Model); err != nil {
-		return err
-	}
-	if err := os.WriteFile(f.out, buf.Bytes(), 0o644); err != nil {
+	var weights bytes.Buffer
+	if err := neural.Save(&weights, tr.Model); err != nil {
 		return err
 	}
 	host, _ := os.Hostname()
 	machine := fmt.Sprintf("%s, %d CPUs (%s/%s, %s)", host, runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version())
-	prov, err := neural.NewProvenance(tr, f.out, buf.Bytes(), command, commit, machine)
+	prov, err := neural.NewProvenance(tr, f.out, weights.Bytes(), command, commit, machine)
 	if err != nil {
 		return err
 	}
@@ -244,14 +263,20 @@ func writeTrained(stderr io.Writer, tr *neural.Trained, f trainFlags, command, c
 		prov.Continue = fmt.Sprintf("sudokubench train --resume %s --out %s", ckpt, filepath.Base(f.out))
 	}
 	metaPath, curvePath := provenancePath(f.out), curveDataPath(f.out)
-	if err := writeJSONFile(metaPath, prov); err != nil {
+	files := map[string][]byte{f.out: weights.Bytes()}
+	if files[metaPath], err = jsonFile(prov); err != nil {
 		return err
 	}
-	if err := writeJSONFile(curvePath, neural.Curve{Model: tr.Config.Model, Loss: tr.Curve, Tests: tr.Tests}); err != nil {
+	if files[curvePath], err = jsonFile(neural.Curve{Model: tr.Config.Model, Loss: tr.Curve, Tests: tr.Tests}); err != nil {
 		return err
 	}
+	var plot bytes.Buffer
 	title := fmt.Sprintf("%s, seed %d, %d steps of %d puzzles", tr.Config.Model, tr.Config.Seed, tr.Steps, tr.Config.Batch)
-	if err := neural.PlotCurve(tr.Curve, tr.Tests, title, f.plot); err != nil {
+	if err := neural.PlotCurve(&plot, tr.Curve, tr.Tests, title, f.plot); err != nil {
+		return err
+	}
+	files[f.plot] = plot.Bytes()
+	if _, err := report.PutFiles(files, false, f.force); err != nil {
 		return err
 	}
 	fmt.Fprintf(stderr, "train: %d steps in %s; wrote %s (sha256 %s), %s, %s, %s\n",
@@ -273,13 +298,10 @@ func stepsNote(steps int) string {
 	return fmt.Sprintf(" at %d steps", steps)
 }
 
-// writeJSONFile writes v to path as indented JSON.
-func writeJSONFile(path string, v any) error {
+// jsonFile is v as an indented JSON file.
+func jsonFile(v any) ([]byte, error) {
 	data, err := json.MarshalIndent(v, "", "  ")
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(path, append(data, '\n'), 0o644)
+	return append(data, '\n'), err
 }
 
 // provenancePath is where the provenance of the weights in out goes.
@@ -293,7 +315,9 @@ func checkpointPath(out string) string { return strings.TrimSuffix(out, ".bin") 
 
 // checkTrainOutputs refuses, before any training, outputs that could not be
 // written after it: a weights file not named .bin, a plot in a format
-// PlotCurve does not write, and a file or directory that cannot be written.
+// PlotCurve does not write, a file that may not be replaced (a run's
+// records or manifest, or without --force a file sudokubench did not
+// write: report.CheckFiles), and a directory that cannot be written.
 func checkTrainOutputs(f trainFlags) error {
 	if filepath.Ext(f.out) != ".bin" {
 		return fmt.Errorf("train: --out %s: the weights file must end in .bin (its provenance goes beside it as NAME.json, its learning curve as NAME.curve.svg and NAME.curve.json, a checkpoint as NAME.ckpt)", f.out)
@@ -308,6 +332,9 @@ func checkTrainOutputs(f trainFlags) error {
 		{"the checkpoint beside --out,", checkpointPath(f.out)},
 		{"--plot", f.plot},
 	} {
+		if err := report.CheckFiles([]string{o.path}, f.force); err != nil {
+			return fmt.Errorf("train: %s: %w", strings.TrimSuffix(o.what, ","), err)
+		}
 		if err := checkWritable(o.path); err != nil {
 			return fmt.Errorf("train: %s %s: %w; training takes long, so this is checked first", o.what, o.path, err)
 		}
@@ -315,9 +342,9 @@ func checkTrainOutputs(f trainFlags) error {
 	return nil
 }
 
-// checkWritable reports whether a file can be written at path: an existing
-// regular file opened for writing (not truncated), or else a file created
-// in its directory and removed at once.
+// checkWritable reports whether a file can be written at path: its
+// directory exists and takes a new file (created and removed at once), as
+// the temporary file that becomes path will be.
 func checkWritable(path string) error {
 	dir := filepath.Dir(path)
 	switch info, err := os.Stat(dir); {
@@ -325,16 +352,6 @@ func checkWritable(path string) error {
 		return fmt.Errorf("its directory %s does not exist; create it first", dir)
 	case !info.IsDir():
 		return fmt.Errorf("%s is not a directory", dir)
-	}
-	if info, err := os.Stat(path); err == nil {
-		if !info.Mode().IsRegular() {
-			return errors.New("it exists and is not a regular file")
-		}
-		file, err := os.OpenFile(path, os.O_WRONLY, 0)
-		if err != nil {
-			return fmt.Errorf("it cannot be written: %w", err)
-		}
-		return file.Close()
 	}
 	probe, err := os.CreateTemp(dir, ".sudokubench-train-*")
 	if pathErr := (*fs.PathError)(nil); errors.As(err, &pathErr) {

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/harness/outfile"
+	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers/neural"
 )
@@ -21,7 +23,11 @@ func TestTrainRefusesBadFlags(t *testing.T) {
 		want string
 	}{
 		{[]string{"train", "--model", "gpt", "--out", "x.bin"}, `--model "gpt": use cnn, gcn or rrn`},
-		{[]string{"train", "--hours", "-1", "--out", "x.bin"}, "want hours ≥ 0"},
+		{[]string{"train", "--hours", "-1", "--out", "x.bin"}, "want hours from 0 to 1000000"},
+		{[]string{"train", "--hours", "NaN", "--out", "x.bin"}, `"NaN" is not a finite number`},
+		{[]string{"train", "--hours", "-inf", "--out", "x.bin"}, `"-inf" is not a finite number`},
+		{[]string{"train", "--hours", "Infinity", "--out", "x.bin"}, `"Infinity" is not a finite number`},
+		{[]string{"train", "--hours", "1e400", "--out", "x.bin"}, `"1e400" is not a finite number`},
 		{[]string{"train", "--workers", "0", "--out", "x.bin"}, "at least one worker"},
 		{[]string{"train", "--model", "rrn"}, `"out" not set`},
 		{[]string{"train", "--out", "no/such/dir/x.bin"}, "its directory no/such/dir does not exist"},
@@ -84,7 +90,7 @@ func TestTrainChecksOutputsFirst(t *testing.T) {
 			"--out " + filepath.Join(readOnly, "w.bin") + ": its directory " + readOnly + " cannot be written"},
 		{"plot=read-only-dir", []string{"--out", filepath.Join(dir, "w.bin"), "--plot", filepath.Join(readOnly, "w.svg")},
 			"--plot " + filepath.Join(readOnly, "w.svg") + ": its directory " + readOnly + " cannot be written"},
-		{"out=a-directory", []string{"--out", filepath.Join(dir, "taken.bin")}, "it exists and is not a regular file"},
+		{"out=a-directory", []string{"--out", filepath.Join(dir, "taken.bin")}, "it is a directory; name a file"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			args := append([]string{"train", "--model", "cnn", "--steps", "1"}, tc.args...)
@@ -144,6 +150,9 @@ func TestTrainStoppedWritesItsWeights(t *testing.T) {
 	if err := os.WriteFile(ckpt, saved.Bytes(), 0o644); err != nil {
 		t.Fatal(err)
 	}
+	if err := outfile.Claim(ckpt); err != nil { // as the train that stopped would have
+		t.Fatal(err)
+	}
 	for _, tc := range []struct {
 		stopAt                  string
 		cutShort                bool
@@ -176,5 +185,45 @@ func TestTrainStoppedWritesItsWeights(t *testing.T) {
 				t.Errorf("gcn.bin does not have the SHA-256 its provenance records")
 			}
 		})
+	}
+}
+
+// train replaces none of a run's files, whatever it is told, and no file
+// it did not write unless forced; each refusal comes before any training
+// and leaves the file as it was.
+func TestTrainRefusesToReplaceFiles(t *testing.T) {
+	run := t.TempDir()
+	for _, name := range []string{record.ManifestFile, record.ResultsFile} {
+		if err := os.WriteFile(filepath.Join(run, name), []byte("kept\n"), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	mine := t.TempDir()
+	notes := filepath.Join(mine, "w.json") // where w.bin's provenance would go
+	if err := os.WriteFile(notes, []byte("my notes\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		args []string
+		want string
+	}{
+		{"run-manifest", []string{"--out", filepath.Join(run, "manifest.bin")}, "it is the manifest of the run in"},
+		{"run-manifest-forced", []string{"--out", filepath.Join(run, "manifest.bin"), "--force"}, "it is the manifest of the run in"},
+		{"run-records", []string{"--out", filepath.Join(t.TempDir(), "w.bin"), "--plot", filepath.Join(run, record.ResultsFile+".svg")}, "it is the records of the run in"},
+		{"not-written-by-the-suite", []string{"--out", filepath.Join(mine, "w.bin")}, "refusing to replace " + notes + ": it is a file that sudokubench did not write"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			args := append([]string{"train", "--model", "cnn", "--steps", "1", "--eval-every", "0"}, tc.args...)
+			out, err := runCLI(t, args...)
+			if err == nil || exitCode(err) != exitUsage || !strings.Contains(err.Error(), tc.want) || strings.Contains(out, "generating") {
+				t.Errorf("error %v after output %q; want a usage error saying %q before any training", err, out, tc.want)
+			}
+		})
+	}
+	for path, want := range map[string]string{filepath.Join(run, record.ManifestFile): "kept\n", filepath.Join(run, record.ResultsFile): "kept\n", notes: "my notes\n"} {
+		if b, _ := os.ReadFile(path); string(b) != want {
+			t.Errorf("%s now holds %q", path, b)
+		}
 	}
 }

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -114,6 +115,13 @@ func TestDecodeRoundTrip(t *testing.T) {
 		}
 		if _, err := DecodeLiterals(geo, lits[1:]); err == nil || !strings.Contains(err.Error(), "r1c1") {
 			t.Errorf("box %d: missing digit not reported with its cell: %v", b, err)
+		}
+		// A second digit in r1c1, the right one first: the cell decodes
+		// empty, so that the grid never passes for the solution.
+		other := 1 + int(sol.Cell(0))%geo.N
+		g, err = DecodeLiterals(geo, append(slices.Clone(lits), CellVar(geo.N, 0, other)))
+		if err == nil || !strings.Contains(err.Error(), "r1c1") || g.Cell(0) != 0 || sudoku.CheckSolution(sol, g) == nil {
+			t.Errorf("box %d: two digits in r1c1 decoded as %v (%v), want r1c1 empty and the error naming it", b, g, err)
 		}
 	}
 }
@@ -322,4 +330,68 @@ func BenchmarkEncode(b *testing.B) {
 			}
 		})
 	}
+}
+
+// A written file's legend alone turns a model back into the grid: read
+// from the file's comment lines, its var lines map the formula's
+// variables to cells and digits and its fixed lines give the cells the
+// reduction settled, plain, reduced and propagated, with auxiliary
+// variables (sequential at-most-one) left unnamed. (A reduced file had
+// no way back from its renumbered variables.)
+func TestLegendMapsVariablesBack(t *testing.T) {
+	puzzle := readCorpus(t, "norvig-top95.txt")[0]
+	solution, _ := sudoku.ParseLine("417369825632158947958724316825437169791586432346912758289643571573291684164875293", sudoku.Classic)
+	for _, opt := range []Options{{Encoding: Extended}, {Encoding: Minimal, AtMostOne: Sequential}, {Encoding: Extended, Reduce: true}, {Encoding: Extended, Propagate: true}} {
+		t.Run(opt.String(), func(t *testing.T) {
+			inst, err := EncodePuzzle(puzzle, opt)
+			if err != nil {
+				t.Fatal(err)
+			}
+			var file bytes.Buffer
+			if err := WriteDIMACS(&file, inst.Full()); err != nil {
+				t.Fatal(err)
+			}
+			head, _, _ := strings.Cut(file.String(), "\np cnf ")
+			if !strings.Contains(head, "c "+LegendHead+"\n") {
+				t.Fatalf("no legend before the header:\n%.300s", head)
+			}
+			// The model a solver would print: the solution's variables
+			// true, in the file's numbering.
+			var lits []int
+			for v := 1; v <= inst.Formula.Vars; v++ {
+				if setBy(inst, solution, v) {
+					lits = append(lits, v)
+				}
+			}
+			g := sudoku.NewGrid(puzzle.Geometry())
+			named := 0
+			for _, line := range strings.Split(head, "\n") {
+				var v, r, c, d int
+				if n, _ := fmt.Sscanf(line, "c var %d r%dc%dd%d", &v, &r, &c, &d); n == 4 {
+					named++
+					if slices.Contains(lits, v) {
+						g.Set((r-1)*9+c-1, d)
+					}
+				} else if n, _ := fmt.Sscanf(line, "c fixed r%dc%dd%d", &r, &c, &d); n == 3 {
+					g.Set((r-1)*9+c-1, d)
+				}
+			}
+			if !g.Equal(solution) {
+				t.Errorf("the legend reads the model as\n%s\nwant\n%s", g, solution)
+			}
+			if aux := inst.Formula.Vars - named; (opt.AtMostOne == Sequential) != (aux > 0) {
+				t.Errorf("%d variables named of %d", named, inst.Formula.Vars)
+			}
+		})
+	}
+}
+
+// setBy reports whether variable v of inst's formula is true in the
+// model of a solution.
+func setBy(inst *Instance, solution *sudoku.Grid, v int) bool {
+	if r := inst.Reduction; r != nil {
+		v = r.origin[v]
+	}
+	cell, d, ok := CellDigit(inst.Geometry.N, v)
+	return ok && solution.Cell(cell) == d
 }

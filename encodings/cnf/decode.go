@@ -9,9 +9,10 @@ import (
 // DecodeModel reads a model (model[v-1] is the value of variable v; extra
 // auxiliary variables are ignored) as a grid. Every cell must have exactly
 // one true digit variable; the error names the first cell that has none or
-// several. Even with an error the grid holds what could be read (the first
-// true digit of each cell, empty where none), so that a caller can hand a
-// broken answer on to verification, where it counts as wrong.
+// several. Even with an error the grid holds what could be read: each
+// cell's one true digit, and empty the cells with none or several, so
+// that a caller can hand a false answer on to verification, which always
+// calls it wrong.
 func DecodeModel(geo *sudoku.Geometry, model []bool) (*sudoku.Grid, error) {
 	n := geo.N
 	g := sudoku.NewGrid(geo)
@@ -20,18 +21,22 @@ func DecodeModel(geo *sudoku.Geometry, model []bool) (*sudoku.Grid, error) {
 	}
 	var err error
 	for cell := 0; cell < geo.Cells; cell++ {
+		digit, several := 0, false
 		for d := 1; d <= n; d++ {
 			if !model[CellVar(n, cell, d)-1] {
 				continue
 			}
-			if prev := g.Cell(cell); prev != 0 {
-				err = firstErr(err, fmt.Errorf("model puts both %d and %d in %s", prev, d, geo.CellName(cell)))
-				continue
+			if digit != 0 && !several {
+				several = true
+				err = firstErr(err, fmt.Errorf("model puts both %d and %d in %s", digit, d, geo.CellName(cell)))
 			}
-			g.Set(cell, d)
+			digit = d
 		}
-		if g.Cell(cell) == 0 {
+		switch {
+		case digit == 0:
 			err = firstErr(err, fmt.Errorf("model puts no digit in %s", geo.CellName(cell)))
+		case !several:
+			g.Set(cell, digit)
 		}
 	}
 	return g, err

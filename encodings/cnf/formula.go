@@ -3,7 +3,9 @@
 // constraints), the classic encodings — minimal, efficient, extended
 // ("complete" in tdoku), augmented (with tdoku's triads for locked
 // candidates), and reduced by the givens — with a choice of at-most-one
-// strategy, DIMACS and OPB writers, decoding of a model back to a grid, a
+// strategy, DIMACS and OPB writers (with a legend that maps the variables
+// of a written file back to cells and digits), decoding of a model back
+// to a grid, a
 // unit propagator that is independent of any engine, and the inference
 // ladder: unit propagation, failed-literal probing and double lookahead on
 // each encoding, and the rating of a puzzle by the weakest rung that solves
@@ -57,6 +59,9 @@ type Formula struct {
 	Cards   []Card
 	// Comment says how the formula was made; writers emit it.
 	Comment string
+	// Legend, when set, says what the variables mean, one comment line
+	// each after Comment (Instance.Legend); writers emit it.
+	Legend []string
 }
 
 // Stats is the size of a formula.

@@ -72,13 +72,14 @@ func (e *Encoder) Encode(p *sudoku.Grid) (*Instance, error) {
 	return inst, nil
 }
 
-// Full returns the formula with the givens as unit clauses: the
-// self-contained problem to write to a file.
+// Full returns the formula with the givens as unit clauses and the legend
+// of its variables: the self-contained problem to write to a file.
 func (inst *Instance) Full() *Formula {
-	if len(inst.Units) == 0 {
-		return inst.Formula
-	}
 	f := *inst.Formula
+	f.Legend = inst.Legend()
+	if len(inst.Units) == 0 {
+		return &f
+	}
 	f.Clauses = make([][]int, 0, len(f.Clauses)+len(inst.Units))
 	f.Clauses = append(f.Clauses, inst.Formula.Clauses...)
 	for i := range inst.Units {
@@ -86,6 +87,44 @@ func (inst *Instance) Full() *Formula {
 	}
 	f.Comment += ", givens as unit clauses"
 	return &f
+}
+
+// LegendHead is the first line of every legend: how to read the rest.
+const LegendHead = "variables: \"var V rRcCdD\" says that variable V is digit D in the cell of row R, column C; " +
+	"\"fixed rRcCdD\" that the reduction by the givens settled that cell, which no variable stands for; " +
+	"a variable without a var line is auxiliary"
+
+// Legend returns the comment lines that map the formula's variables back
+// to cells and digits, so that a model of a written file reads as a grid
+// without the suite: LegendHead, then "var V rRcCdD" for each variable
+// that stands for a cell and digit, in increasing V, then, for a reduced
+// formula, "fixed rRcCdD" for each cell the reduction settled.
+func (inst *Instance) Legend() []string {
+	n := inst.Geometry.N
+	name := func(v int) string {
+		cell, d, _ := CellDigit(n, v)
+		return fmt.Sprintf("r%dc%dd%d", cell/n+1, cell%n+1, d)
+	}
+	lines := []string{LegendHead}
+	cellVars := n * inst.Geometry.Cells
+	r := inst.Reduction
+	if r == nil {
+		for v := 1; v <= cellVars && v <= inst.Formula.Vars; v++ {
+			lines = append(lines, fmt.Sprintf("var %d %s", v, name(v)))
+		}
+		return lines
+	}
+	for nv := 1; nv < len(r.origin); nv++ {
+		if v := r.origin[nv]; v <= cellVars {
+			lines = append(lines, fmt.Sprintf("var %d %s", nv, name(v)))
+		}
+	}
+	for v := 1; v <= cellVars; v++ {
+		if r.fixed.valueOf(v) > 0 {
+			lines = append(lines, "fixed "+name(v))
+		}
+	}
+	return lines
 }
 
 // Stats counts the size of what the engine gets: the formula plus the unit

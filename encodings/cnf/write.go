@@ -16,6 +16,7 @@ func WriteDIMACS(w io.Writer, f *Formula) error {
 	}
 	bw := bufio.NewWriter(w)
 	writeComment(bw, "c ", f.Comment)
+	writeLegend(bw, "c ", f.Legend)
 	fmt.Fprintf(bw, "p cnf %d %d\n", f.Vars, len(f.Clauses))
 	var buf []byte
 	for _, c := range f.Clauses {
@@ -43,6 +44,7 @@ func WriteOPB(w io.Writer, f *Formula) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "* #variable= %d #constraint= %d\n", f.Vars, len(f.Clauses)+len(f.Cards))
 	writeComment(bw, "* ", f.Comment)
+	writeLegend(bw, "* ", f.Legend)
 	var buf []byte
 	for _, c := range f.Clauses {
 		buf = appendOPB(buf[:0], c, 1, 1)
@@ -84,5 +86,11 @@ func appendOPB(buf []byte, lits []int, coef, rhs int) []byte {
 func writeComment(w *bufio.Writer, prefix, text string) {
 	if text != "" {
 		w.WriteString(prefix + text + "\n")
+	}
+}
+
+func writeLegend(w *bufio.Writer, prefix string, lines []string) {
+	for _, line := range lines {
+		w.WriteString(prefix + line + "\n")
 	}
 }

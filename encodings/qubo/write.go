@@ -49,12 +49,15 @@ func WriteQbsolv(w io.Writer, m *Model) error {
 }
 
 // WriteCOO writes the model in dimod's COO text format: a "# vartype=BINARY"
-// header, comments with the model and its offset (COO has no constant;
-// dimod skips the comments), then "i i bias" per variable and "i j bias"
-// per coupler.
+// header, comments with the model, its offset (COO has no constant;
+// dimod skips the comments) and each variable's label, then "i i bias"
+// per variable and "i j bias" per coupler.
 func WriteCOO(w io.Writer, m *Model) error {
 	bw := bufio.NewWriter(w)
 	fmt.Fprintf(bw, "# vartype=BINARY\n# %s\n# offset=%d\n", m.comment(), m.Offset)
+	for i := range m.Vars {
+		fmt.Fprintf(bw, "# variable %d is %s\n", i, m.Label(i))
+	}
 	writeTriples(bw, m)
 	return bw.Flush()
 }
@@ -94,7 +97,14 @@ type bqmJSON struct {
 // D-Wave's Sudoku example; dimod reads it back with
 // BinaryQuadraticModel.from_serializable(json.load(f)). Every integer
 // weight is exact in float64, so nothing is lost.
-func WriteBQM(w io.Writer, m *Model) error {
+func WriteBQM(w io.Writer, m *Model) error { return WriteBQMInfo(w, m, nil) }
+
+// WriteBQMInfo is WriteBQM with entries for the serialisation's info
+// object, which dimod keeps as the model's info.
+func WriteBQMInfo(w io.Writer, m *Model, info map[string]string) error {
+	if info == nil {
+		info = map[string]string{}
+	}
 	b := bqmJSON{
 		Type:            "BinaryQuadraticModel",
 		Version:         map[string]string{"bqm_schema": "3.0.0"},
@@ -105,7 +115,7 @@ func WriteBQM(w io.Writer, m *Model) error {
 		VariableLabels:  make([]string, len(m.Vars)),
 		VariableType:    "BINARY",
 		Offset:          float64(m.Offset),
-		Info:            map[string]string{},
+		Info:            info,
 		LinearBiases:    make([]float64, len(m.Vars)),
 		QuadraticBiases: make([]float64, len(m.Couplers)),
 		QuadraticHead:   make([]int32, len(m.Couplers)),

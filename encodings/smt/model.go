@@ -3,12 +3,17 @@
 // on every unit — the way the SMT community writes it — and a Boolean
 // one-hot form, one proposition per cell and digit with exactly-one
 // constraints, which is the SAT encoding stated in SMT-LIB. It writes the
-// script (declarations, assertions, check-sat, get-value) and reads the
-// values a solver prints back to a grid.
+// script (declarations, assertions, check-sat) and reads the values a
+// solver prints back to a grid.
 //
 // The package's opinion: the script is self-contained and standard — no
-// solver's extensions — so that every SMT-LIB 2 solver reads it, and the
-// givens are assertions, left to the solver's own preprocessing.
+// solver's extensions — so that every SMT-LIB 2 solver reads it and ends
+// cleanly whatever it finds, and the givens are assertions, left to the
+// solver's own preprocessing. The script asks for no values: SMT-LIB makes
+// (get-value …) after an unsat answer an error (z3 then exits 1) and has
+// no way to ask only after sat, so the values come from the solver's own
+// option to print the model after a sat answer (z3 -model, cvc5
+// --dump-models).
 package smt
 
 import (
@@ -107,8 +112,11 @@ func (m *Model) Name(cell, digit int) string {
 	return fmt.Sprintf("x_%d_%d_%d", cell/n+1, cell%n+1, digit)
 }
 
-// Write writes the script: declarations, assertions, (check-sat), and a
-// (get-value) of every constant that Decode reads.
+// Write writes the script: declarations, assertions, (check-sat) and
+// (exit). It asks for no values, so that a solver ends cleanly on unsat:
+// run it with the solver's option to print the model (see the package
+// comment), or add (get-value …) of the constants Name gives after a sat
+// answer.
 func (m *Model) Write(w io.Writer) error {
 	geo := m.Puzzle.Geometry()
 	bw := bufio.NewWriter(w)
@@ -117,34 +125,31 @@ func (m *Model) Write(w io.Writer) error {
 		logic, how = "QF_UF", "a Boolean per cell and digit, exactly one per cell and per unit and digit"
 	}
 	fmt.Fprintf(bw, "; sudokubench: Sudoku %s, %d givens, in SMT-LIB 2: %s\n", geo, m.Puzzle.Hints(), how)
+	fmt.Fprintf(bw, "; the values: run the solver with its model output on (z3 -model, cvc5 --dump-models), which prints them after sat only\n")
 	fmt.Fprintf(bw, "(set-logic %s)\n(set-option :produce-models true)\n", logic)
-	names := m.declare(bw)
+	m.declare(bw)
 	if m.Form == Int {
 		m.writeInt(bw)
 	} else {
 		m.writeOneHot(bw)
 	}
 	m.writeExcluded(bw)
-	fmt.Fprintf(bw, "(check-sat)\n(get-value (%s))\n(exit)\n", strings.Join(names, " "))
+	fmt.Fprintf(bw, "(check-sat)\n(exit)\n")
 	return bw.Flush()
 }
 
-// declare declares the constants and returns their names.
-func (m *Model) declare(bw *bufio.Writer) []string {
+// declare declares the constants.
+func (m *Model) declare(bw *bufio.Writer) {
 	geo := m.Puzzle.Geometry()
-	var names []string
 	for cell := 0; cell < geo.Cells; cell++ {
 		if m.Form == Int {
-			names = append(names, m.Name(cell, 0))
 			fmt.Fprintf(bw, "(declare-const %s Int)\n", m.Name(cell, 0))
 			continue
 		}
 		for d := 1; d <= geo.N; d++ {
-			names = append(names, m.Name(cell, d))
 			fmt.Fprintf(bw, "(declare-const %s Bool)\n", m.Name(cell, d))
 		}
 	}
-	return names
 }
 
 func (m *Model) writeInt(bw *bufio.Writer) {

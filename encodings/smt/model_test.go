@@ -2,6 +2,10 @@ package smt
 
 import (
 	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -26,7 +30,7 @@ func TestWrite(t *testing.T) {
 		want    []string
 	}{
 		{"form=int/variant=classic", Int, sudoku.Classic, "",
-			[]string{"(set-logic QF_LIA)", "(declare-const c_4_4 Int)", "(assert (= c_1_3 3))", "(assert (distinct c_1_1 c_1_2 c_1_3 c_1_4)) ; row 1", "(check-sat)\n(get-value (c_1_1 c_1_2"}},
+			[]string{"(set-logic QF_LIA)", "(declare-const c_4_4 Int)", "(assert (= c_1_3 3))", "(assert (distinct c_1_1 c_1_2 c_1_3 c_1_4)) ; row 1", "(check-sat)\n(exit)\n"}},
 		{"form=int/variant=diagonal", Int, sudoku.Diagonal, "1432321423414123",
 			[]string{"(assert (distinct c_1_1 c_2_2 c_3_3 c_4_4)) ; main diagonal", "(assert (not (and true (= c_1_2 4)"}},
 		{"form=onehot/variant=classic", OneHot, sudoku.Classic, "1432321423414123",
@@ -99,5 +103,54 @@ func TestParseForm(t *testing.T) {
 	}
 	if _, err := ParseForm("bitvector"); err == nil {
 		t.Error("ParseForm took bitvector")
+	}
+}
+
+// Every script the package writes — both forms, with and without an
+// excluded solution — ends cleanly in z3 and cvc5 whatever the verdict:
+// exit status 0, no error response, sat or unsat as the puzzle has it,
+// with and without the options that print the model. (A get-value after
+// check-sat made z3 exit 1 on every unsolvable puzzle.)
+func TestSolversEndCleanly(t *testing.T) {
+	solvable := "14.......34..1.3" // one solution, 1432321423414123
+	tests := []struct {
+		name, puzzle, exclude, want string
+	}{
+		{"solvable", solvable, "", "sat"},
+		{"unsolvable", "12....3.........", "", "unsat"},
+		{"solution-excluded", solvable, "1432321423414123", "unsat"},
+	}
+	programs := [][]string{{"z3"}, {"z3", "-model", "-st"}, {"cvc5"}, {"cvc5", "--dump-models"}}
+	dir := t.TempDir() // a subtest's would hold "=", which z3 reads as a parameter
+	for _, argv := range programs {
+		if _, err := exec.LookPath(argv[0]); err != nil {
+			t.Logf("%s is not installed: %v", argv[0], err)
+			continue
+		}
+		for _, form := range []Form{Int, OneHot} {
+			for _, tt := range tests {
+				t.Run(fmt.Sprintf("program=%s/form=%s/%s", strings.Join(argv, " "), form, tt.name), func(t *testing.T) {
+					m := New(mustGrid(t, tt.puzzle, sudoku.Classic), form)
+					if tt.exclude != "" {
+						if err := m.Exclude(mustGrid(t, tt.exclude, sudoku.Classic)); err != nil {
+							t.Fatal(err)
+						}
+					}
+					path := filepath.Join(dir, "puzzle.smt2")
+					var script bytes.Buffer
+					if err := m.Write(&script); err != nil {
+						t.Fatal(err)
+					}
+					if err := os.WriteFile(path, script.Bytes(), 0o644); err != nil {
+						t.Fatal(err)
+					}
+					out, err := exec.Command(argv[0], append(argv[1:], path)...).CombinedOutput()
+					verdict, _, _ := strings.Cut(strings.TrimSpace(string(out)), "\n")
+					if err != nil || verdict != tt.want || strings.Contains(string(out), "(error") {
+						t.Errorf("%v; output:\n%s\nwant %s, exit status 0, no error", err, out, tt.want)
+					}
+				})
+			}
+		}
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sudokubench/sudokubench/harness/outfile"
 	"github.com/sudokubench/sudokubench/harness/record"
 )
 
@@ -82,8 +83,13 @@ type Summary struct {
 	Limit         int    `json:"limit,omitempty"` // first puzzles of the corpus; 0: all
 	Solver        string `json:"solver"`
 	SolverVersion string `json:"solver_version,omitempty"`
-	Encoding      string `json:"encoding"`
-	Checker       string `json:"checker"`
+	// SolverDefinition names the definition file of a pipeline that
+	// runs a program (a shipped one, or one given with --defs), and
+	// SolverDefinitionSHA is its SHA-256: a resume must use the same.
+	SolverDefinition    string `json:"solver_definition,omitempty"`
+	SolverDefinitionSHA string `json:"solver_definition_sha256,omitempty"`
+	Encoding            string `json:"encoding"`
+	Checker             string `json:"checker"`
 
 	Puzzles       int            `json:"puzzles"` // certificates in the file
 	Verdicts      map[string]int `json:"verdicts"`
@@ -215,18 +221,14 @@ func ReadSummary(path string) (*Summary, error) {
 	return &s, nil
 }
 
-// writeSummary writes the summary beside a temporary name and renames it
-// into place, so that no reader sees half of it.
+// writeSummary writes the summary whole or not at all (outfile), so that
+// no reader sees half of it and a full disk leaves the old one.
 func writeSummary(path string, s *Summary) error {
 	b, err := json.MarshalIndent(s, "", "  ")
 	if err != nil {
 		return err
 	}
-	tmp := path + ".tmp"
-	if err := os.WriteFile(tmp, append(b, '\n'), 0o644); err != nil {
-		return err
-	}
-	return os.Rename(tmp, path)
+	return outfile.WriteBytes(path, append(b, '\n'))
 }
 
 // String says in a few lines what the summary holds.

@@ -31,6 +31,8 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/outfile"
+	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -44,7 +46,10 @@ type Config struct {
 	Corpus     string // as corpora.Lookup reads it
 	CorporaDir string // "" looks it up as corpora.FindDir does
 	Limit      int    // the corpus's first puzzles; 0: all
-	Out        string // the directory for certificates and summary
+	// SkipInvalid skips the corpus's malformed lines, each a warning,
+	// instead of refusing it (corpora.Options.SkipInvalid).
+	SkipInvalid bool
+	Out         string // the directory for certificates and summary
 	// Resume goes on with the certificates already in Out, which must be
 	// of the same corpus, limit and pipeline.
 	Resume bool
@@ -79,15 +84,15 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err := cfg.check(); err != nil {
 		return nil, err
 	}
+	puzzles, sha, err := cfg.load()
+	if err != nil {
+		return nil, err
+	}
 	lock, err := harness.LockDir(cfg.Out, "certify")
 	if err != nil {
 		return nil, err
 	}
 	defer lock.Release()
-	puzzles, sha, err := cfg.load()
-	if err != nil {
-		return nil, err
-	}
 	sum, done, err := cfg.prepare(sha)
 	if err != nil {
 		return nil, err
@@ -117,8 +122,21 @@ func (cfg *Config) check() error {
 		return fmt.Errorf("solver %s writes no DRAT proofs; certify with one that does (sat/cadical/*)", cfg.Solver.Name)
 	case cfg.Limit < 0:
 		return fmt.Errorf("limit %d: want 0 (all) or more", cfg.Limit)
+	case holdsBenchmark(cfg.Out):
+		return outfile.Refused(fmt.Errorf("%s holds a benchmark run: certify into a directory of its own", cfg.Out))
 	}
 	return cfg.Solver.Check()
+}
+
+// holdsBenchmark reports whether dir holds a benchmark run's records or
+// manifest, which a certification must never write beside (its own
+// directory holds a writer lock too, so record.HoldsRun cannot tell).
+func holdsBenchmark(dir string) bool {
+	if _, err := os.Stat(filepath.Join(dir, record.ManifestFile)); err == nil {
+		return true
+	}
+	_, err := record.ResultsPath(dir)
+	return err == nil
 }
 
 func (cfg *Config) workers() int {
@@ -162,15 +180,16 @@ func (cfg *Config) load() ([]corpora.Puzzle, string, error) {
 	}
 	cfg.warn(sum.Warning())
 	var puzzles []corpora.Puzzle
-	st, err := corpora.Load(dir, cfg.Corpus, corpora.Options{SkipInvalid: true, Limit: cfg.Limit, Oracle: cfg.Oracle}, func(p corpora.Puzzle) error {
+	opts := corpora.Options{SkipInvalid: cfg.SkipInvalid, Limit: cfg.Limit, Oracle: cfg.Oracle}
+	st, err := corpora.Load(dir, cfg.Corpus, opts, func(p corpora.Puzzle) error {
 		puzzles = append(puzzles, p)
 		return nil
 	})
+	for _, w := range st.Skipped("corpus " + cfg.Corpus) {
+		cfg.warn(w)
+	}
 	if err != nil {
 		return nil, "", fmt.Errorf("loading corpus %s: %w", cfg.Corpus, err)
-	}
-	if st.Invalid > 0 {
-		cfg.warn(fmt.Sprintf("corpus %s: %d unreadable lines skipped, first: %v", cfg.Corpus, st.Invalid, st.Warnings[0]))
 	}
 	return puzzles, sum.Got, nil
 }
@@ -186,6 +205,9 @@ func (cfg *Config) prepare(corpusSHA string) (*Summary, map[string]bool, error) 
 	}
 	if cfg.Solver.Version != nil {
 		now.SolverVersion = cfg.Solver.Version()
+	}
+	if src := cfg.Solver.Source; src != nil {
+		now.SolverDefinition, now.SolverDefinitionSHA = src.File, src.SHA256
 	}
 	sumPath, certPath := filepath.Join(cfg.Out, SummaryFile), filepath.Join(cfg.Out, CertificatesFile)
 	old, err := ReadSummary(sumPath)
@@ -205,6 +227,7 @@ func (cfg *Config) prepare(corpusSHA string) (*Summary, map[string]bool, error) 
 			done[c.ID] = true
 		}
 		old.SolverVersion = now.SolverVersion
+		old.SolverDefinition, old.SolverDefinitionSHA = now.SolverDefinition, now.SolverDefinitionSHA
 		return old, done, err
 	case !errors.Is(err, os.ErrNotExist):
 		return nil, nil, err
@@ -230,6 +253,9 @@ func sameCertification(old, now *Summary) error {
 	}
 	if old.Solver != now.Solver {
 		diff = append(diff, fmt.Sprintf("solver %s ≠ %s", old.Solver, now.Solver))
+	}
+	if old.SolverDefinitionSHA != "" && old.SolverDefinitionSHA != now.SolverDefinitionSHA {
+		diff = append(diff, fmt.Sprintf("the definition of %s, %s, has SHA-256 %s, not the recorded %s", now.Solver, now.SolverDefinition, now.SolverDefinitionSHA, old.SolverDefinitionSHA))
 	}
 	if len(diff) > 0 {
 		return fmt.Errorf("it differs from the recorded certification: %s", strings.Join(diff, "; "))
@@ -261,7 +287,7 @@ func (cfg *Config) certifyAll(ctx context.Context, pending []corpora.Puzzle, don
 	}
 	prog.Start("puzzles", len(pending)+done, done)
 	defer prog.Stop()
-	out, err := os.OpenFile(filepath.Join(cfg.Out, CertificatesFile), os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	out, err := record.OpenInPlace(filepath.Join(cfg.Out, CertificatesFile), os.O_CREATE|os.O_WRONLY|os.O_APPEND)
 	if err != nil {
 		return 0, err
 	}
@@ -474,7 +500,7 @@ func (w *worker) keep(c Certificate) error {
 	if err != nil {
 		return err
 	}
-	return os.WriteFile(filepath.Join(w.keepDir, proofFileName(c.ID)), b, 0o644)
+	return outfile.WriteBytes(filepath.Join(w.keepDir, proofFileName(c.ID)), b)
 }
 
 // proofFileName is the name under which a puzzle's proof is kept: its id

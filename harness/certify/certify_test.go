@@ -2,6 +2,7 @@ package certify
 
 import (
 	"context"
+	"errors"
 	"os"
 	"path/filepath"
 	"slices"
@@ -11,6 +12,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/encodings/cnf"
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/outfile"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/solvers/registry"
@@ -261,33 +263,62 @@ func TestResumeRefusesAnotherCertification(t *testing.T) {
 	}
 }
 
-// TestRunFilesUntouchedAndOneWriter: certifying into a run's directory
-// leaves its results and manifest as they were, and a directory another
-// process writes is refused.
-func TestRunFilesUntouchedAndOneWriter(t *testing.T) {
+// TestRefusesRunDirectoriesAndSecondWriters: a directory that holds a
+// benchmark run (its records, plain or compressed, or its manifest) is
+// refused before anything is written there, as export refuses it, and a
+// directory another process writes is refused.
+func TestRefusesRunDirectoriesAndSecondWriters(t *testing.T) {
+	for _, file := range []string{"results.jsonl", "results.jsonl.gz", "manifest.json"} {
+		t.Run("run-file="+file, func(t *testing.T) {
+			out := t.TempDir()
+			if err := os.WriteFile(filepath.Join(out, file), []byte("{}\n"), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			cfg := testConfig(t, out, proving("0\n"))
+			cfg.Limit = 3
+			if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "holds a benchmark run") {
+				t.Errorf("certify into a run's directory: %v, want a refusal", err)
+			}
+			if entries, _ := os.ReadDir(out); len(entries) != 1 {
+				t.Errorf("the refused certification wrote %d files beside %s", len(entries)-1, file)
+			}
+		})
+	}
 	out := t.TempDir()
-	run := map[string]string{"results.jsonl": `{"solver":"x"}` + "\n", "manifest.json": "{}\n"}
-	for name, text := range run {
-		os.WriteFile(filepath.Join(out, name), []byte(text), 0o644)
-	}
-	cfg := testConfig(t, out, proving("0\n"))
-	cfg.Limit = 3
-	if _, err := Run(context.Background(), cfg); err != nil {
-		t.Fatal(err)
-	}
-	for name, text := range run {
-		if b, _ := os.ReadFile(filepath.Join(out, name)); string(b) != text {
-			t.Errorf("%s changed to %q", name, b)
-		}
-	}
-	lock, err := harness.LockDir(out, "run")
+	lock, err := harness.LockDir(out, "certify")
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer lock.Release()
-	cfg.Resume = true
+	cfg := testConfig(t, out, proving("0\n"))
 	if _, err := Run(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "in use") {
 		t.Errorf("a second writer: %v, want a refusal", err)
+	}
+}
+
+// A resumed certification appends to its own certificates only: not
+// through a file with other names, such as a cp -al copy's.
+func TestResumeRefusesLinkedCertificates(t *testing.T) {
+	first := t.TempDir()
+	ctx, cancel := context.WithCancel(context.Background())
+	cfg := testConfig(t, first, proving("0\n"))
+	cfg.Progress = &stopAfter{n: 3, cancel: cancel}
+	if res, err := Run(ctx, cfg); err != nil || !res.Interrupted {
+		t.Fatalf("interrupted call: %+v, %v", res, err)
+	}
+	copied := t.TempDir()
+	for _, name := range []string{CertificatesFile, SummaryFile} {
+		if err := os.Link(filepath.Join(first, name), filepath.Join(copied, name)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	before, _ := os.ReadFile(filepath.Join(first, CertificatesFile))
+	cfg.Out, cfg.Resume, cfg.Progress = copied, true, nil
+	if _, err := Run(context.Background(), cfg); !errors.Is(err, outfile.ErrRefused) {
+		t.Errorf("resume through a hard link: %v, want a refusal", err)
+	}
+	if after, _ := os.ReadFile(filepath.Join(first, CertificatesFile)); string(after) != string(before) {
+		t.Errorf("the first certification's certificates changed: %d bytes, were %d", len(after), len(before))
 	}
 }
 

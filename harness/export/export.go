@@ -7,7 +7,8 @@
 //
 // Its opinion: an export is data, not a run. It never writes into a
 // directory that holds a run, never replaces a file unless asked, and
-// checks all its paths before it writes the first.
+// checks all its paths before it writes the first. Each file is written
+// whole or not at all (outfile.Write).
 package export
 
 import (
@@ -18,7 +19,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"io/fs"
 	"maps"
 	"os"
 	"path/filepath"
@@ -28,6 +28,7 @@ import (
 	"strings"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/outfile"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -81,7 +82,7 @@ func Write(cfg Config, puzzles []corpora.Puzzle) (Summary, error) {
 		return Summary{}, errors.New("no puzzle to export")
 	}
 	if record.HoldsRun(cfg.Dir) {
-		return Summary{}, fmt.Errorf("%s holds a benchmark run: export instances into a directory of their own", cfg.Dir)
+		return Summary{}, outfile.Refused(fmt.Errorf("%s holds a benchmark run: export instances into a directory of their own", cfg.Dir))
 	}
 	files, err := build(cfg, puzzles)
 	if err != nil {
@@ -96,7 +97,7 @@ func Write(cfg Config, puzzles []corpora.Puzzle) (Summary, error) {
 		if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
 			return sum, err
 		}
-		if err := os.WriteFile(path, f.data, 0o644); err != nil {
+		if err := outfile.WriteBytes(path, f.data); err != nil {
 			return sum, err
 		}
 		sum.Files = append(sum.Files, path)
@@ -111,7 +112,7 @@ type file struct {
 }
 
 // checkPaths refuses an export whose files would replace existing ones
-// (unless forced) or a run's files.
+// (unless forced) or a run's files, or that cannot be written at all.
 func checkPaths(cfg Config, files []file) error {
 	var existing []string
 	for _, f := range files {
@@ -119,14 +120,15 @@ func checkPaths(cfg Config, files []file) error {
 		if err := record.CheckOutput(path); err != nil {
 			return err
 		}
+		if err := outfile.Check(path, true); err != nil {
+			return err
+		}
 		if _, err := os.Lstat(path); err == nil {
 			existing = append(existing, path)
-		} else if !errors.Is(err, fs.ErrNotExist) {
-			return err
 		}
 	}
 	if len(existing) > 0 && !cfg.Force {
-		return fmt.Errorf("%d of the export's files exist already (first: %s): pass --force to replace them, or choose another --out", len(existing), existing[0])
+		return outfile.Refused(fmt.Errorf("%d of the export's files exist already (first: %s): pass --force to replace them, or choose another --out", len(existing), existing[0]))
 	}
 	return nil
 }
@@ -149,7 +151,7 @@ func build(cfg Config, puzzles []corpora.Puzzle) ([]file, error) {
 			file{name: task + ".yml", data: taskDefinition(input, p, cfg.Format)})
 		geo := p.Grid.Geometry()
 		list = append(list, []string{task, p.ID, p.Corpus, strconv.Itoa(p.Line), strconv.Itoa(geo.N), geo.Variant.String(),
-			strconv.Itoa(p.Hints), solutionsText(p.Solutions), p.Grid.String(), p.Grid.SHA256(), input, sha(buf.Bytes())})
+			strconv.Itoa(p.Hints), solutionsText(p), p.Grid.String(), p.Grid.SHA256(), input, sha(buf.Bytes())})
 	}
 	var csvBuf bytes.Buffer
 	w := csv.NewWriter(&csvBuf)
@@ -168,11 +170,16 @@ func sha(b []byte) string {
 	return hex.EncodeToString(s[:])
 }
 
-func solutionsText(n int) string {
-	if n < 0 {
-		return "unknown"
+// solutionsText is what the corpus knows of a puzzle's solution count:
+// the count, a lower bound ("2+"), or "unknown".
+func solutionsText(p corpora.Puzzle) string {
+	switch {
+	case p.Solutions >= 0:
+		return strconv.Itoa(p.Solutions)
+	case p.MinSolutions > 0:
+		return strconv.Itoa(p.MinSolutions) + "+"
 	}
-	return strconv.Itoa(n)
+	return "unknown"
 }
 
 var unsafeName = regexp.MustCompile(`[^A-Za-z0-9._+-]+`)
@@ -191,9 +198,10 @@ func taskName(p corpora.Puzzle, taken map[string]bool) string {
 }
 
 // taskDefinition is BenchExec's task definition (format 2.0) of one
-// instance: the input file, the solvable property with its verdict where
-// the corpus knows it, the unique property where it knows the count, and
-// the puzzle's facts and the encoding as options.
+// instance: the input file; the solvable property, and the unique property
+// wherever the corpus knows its verdict (BenchExec runs a property without
+// one, but cannot score it); and the puzzle's facts and the encoding as
+// options.
 func taskDefinition(input string, p corpora.Puzzle, f Format) []byte {
 	var b strings.Builder
 	fmt.Fprintf(&b, "# sudokubench: %s, %d hints\n", p.ID, p.Hints)
@@ -204,14 +212,17 @@ func taskDefinition(input string, p corpora.Puzzle, f Format) []byte {
 	if v, ok := solvable(p); ok {
 		fmt.Fprintf(&b, "    expected_verdict: %v\n", v)
 	}
-	if p.Solutions >= 0 {
-		fmt.Fprintf(&b, "  - property_file: %s\n    expected_verdict: %v\n", UniqueProperty, p.Solutions == 1)
+	if v, ok := unique(p); ok {
+		fmt.Fprintf(&b, "  - property_file: %s\n    expected_verdict: %v\n", UniqueProperty, v)
 	}
 	geo := p.Grid.Geometry()
 	b.WriteString("\noptions:\n")
 	fmt.Fprintf(&b, "  format: %s\n  size: %d\n  variant: %s\n  hints: %d\n", f.Name, geo.N, geo.Variant, p.Hints)
-	if p.Solutions >= 0 {
+	switch {
+	case p.Solutions >= 0:
 		fmt.Fprintf(&b, "  solutions: %d\n", p.Solutions)
+	case p.MinSolutions > 0:
+		fmt.Fprintf(&b, "  solutions: %s\n", quote(solutionsText(p)))
 	}
 	fmt.Fprintf(&b, "  puzzle: %s\n  puzzle_sha256: %s\n", quote(p.Grid.String()), p.Grid.SHA256())
 	for _, k := range slices.Sorted(maps.Keys(f.Options)) {
@@ -221,13 +232,25 @@ func taskDefinition(input string, p corpora.Puzzle, f Format) []byte {
 }
 
 // solvable is the solvable property's verdict, when known: from the
-// solution count, or from a known solution.
+// solution count, its lower bound, or a known solution.
 func solvable(p corpora.Puzzle) (bool, bool) {
 	switch {
 	case p.Solutions >= 0:
 		return p.Solutions > 0, true
-	case p.Solution != nil:
+	case p.MinSolutions > 0 || p.Solution != nil:
 		return true, true
+	}
+	return false, false
+}
+
+// unique is the unique property's verdict, when known: from the solution
+// count, or false from a lower bound of two.
+func unique(p corpora.Puzzle) (bool, bool) {
+	switch {
+	case p.Solutions >= 0:
+		return p.Solutions == 1, true
+	case p.MinSolutions >= 2:
+		return false, true
 	}
 	return false, false
 }

@@ -37,12 +37,14 @@ func TestWrite(t *testing.T) {
 		puzzle(t, "none", 3, 0, "11.............."),
 		puzzle(t, "dir/mine.txt", 4, -1, "1.3..2.....1...."),
 		puzzle(t, "dir/mine.txt", 4, -1, "1.3..2.....1...."),
+		puzzle(t, "serg", 5, -1, "1.3..2.....1...."),
 	}
+	puzzles[5].MinSolutions = 2 // as the catalog says of serg
 	sum, err := Write(Config{Dir: dir, Format: lineFormat}, puzzles)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if sum.Tasks != 5 {
+	if sum.Tasks != 6 {
 		t.Errorf("%d tasks", sum.Tasks)
 	}
 	tests := []struct {
@@ -54,6 +56,7 @@ func TestWrite(t *testing.T) {
 		{"none_3", []string{"properties/solvable.prp\n    expected_verdict: false", "properties/unique.prp\n    expected_verdict: false"}, nil},
 		{"mine.txt_4", []string{"properties/solvable.prp\n"}, []string{"expected_verdict", "unique.prp"}},
 		{"mine.txt_4_2", []string{`input_files: "mine.txt_4_2.txt"`}, nil},
+		{"serg_5", []string{"properties/solvable.prp\n    expected_verdict: true", "properties/unique.prp\n    expected_verdict: false", `solutions: "2+"`}, nil},
 	}
 	for _, tt := range tests {
 		yml, err := os.ReadFile(filepath.Join(dir, tt.task+".yml"))
@@ -77,7 +80,7 @@ func TestWrite(t *testing.T) {
 	}
 	defer f.Close()
 	rows, err := csv.NewReader(f).ReadAll()
-	if err != nil || len(rows) != 6 || rows[1][0] != "unique_1" || rows[1][9] != puzzles[0].Grid.SHA256() || len(rows[1][11]) != 64 {
+	if err != nil || len(rows) != 7 || rows[6][7] != "2+" || rows[1][0] != "unique_1" || rows[1][9] != puzzles[0].Grid.SHA256() || len(rows[1][11]) != 64 {
 		t.Errorf("list %v, %v", rows, err)
 	}
 	for _, prop := range []string{SolvableProperty, UniqueProperty} {
@@ -111,5 +114,70 @@ func TestWriteRefuses(t *testing.T) {
 	}
 	if _, err := Write(Config{Dir: run, Format: lineFormat, Force: true}, puzzles); err == nil || !strings.Contains(err.Error(), "holds a benchmark run") {
 		t.Errorf("run directory: %v", err)
+	}
+}
+
+// A directory that is a file is refused in words, before anything is
+// written; a forced export replaces names, never the content of a file
+// that has other names (a hard link keeps what it held).
+func TestWriteReplacesNamesOnly(t *testing.T) {
+	puzzles := []corpora.Puzzle{puzzle(t, "c", 1, 1, "1.3..2.....1...4")}
+	file := filepath.Join(t.TempDir(), "FILE")
+	if err := os.WriteFile(file, []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Write(Config{Dir: file, Format: lineFormat}, puzzles); err == nil || !strings.Contains(err.Error(), "is a file, not a directory") {
+		t.Errorf("a file as the directory: %v", err)
+	}
+	dir := t.TempDir()
+	if err := os.Link(file, filepath.Join(dir, "c_1.txt")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Write(Config{Dir: dir, Format: lineFormat, Force: true}, puzzles); err != nil {
+		t.Fatal(err)
+	}
+	if b, _ := os.ReadFile(file); string(b) != "mine\n" {
+		t.Errorf("the other name of a replaced file now holds %q", b)
+	}
+	if b, _ := os.ReadFile(filepath.Join(dir, "c_1.txt")); string(b) != "1.3..2.....1...4\n" {
+		t.Errorf("c_1.txt holds %q", b)
+	}
+}
+
+// Every shipped corpus knows both verdicts of each of its puzzles, so
+// every task it exports states both, with an expected verdict: serg's
+// unique property among them (false: two or more solutions each), which
+// a BenchExec uniqueness benchmark would otherwise skip.
+func TestShippedTasksStateEveryVerdict(t *testing.T) {
+	for _, name := range corpora.Names() {
+		t.Run("corpus="+name, func(t *testing.T) {
+			var puzzles []corpora.Puzzle
+			_, err := corpora.Load("", name, corpora.Options{Sample: 3, Seed: 1}, func(p corpora.Puzzle) error {
+				puzzles = append(puzzles, p)
+				return nil
+			})
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			if _, err := Write(Config{Dir: dir, Format: lineFormat}, puzzles); err != nil {
+				t.Fatal(err)
+			}
+			tasks, _ := filepath.Glob(filepath.Join(dir, "*.yml"))
+			for _, task := range tasks {
+				yml, err := os.ReadFile(task)
+				if err != nil {
+					t.Fatal(err)
+				}
+				for _, prop := range []string{SolvableProperty, UniqueProperty} {
+					if !strings.Contains(string(yml), prop+"\n    expected_verdict: ") {
+						t.Errorf("%s: no expected verdict of %s:\n%s", filepath.Base(task), prop, yml)
+					}
+				}
+			}
+			if len(tasks) != len(puzzles) {
+				t.Errorf("%d tasks for %d puzzles", len(tasks), len(puzzles))
+			}
+		})
 	}
 }

@@ -1,6 +1,7 @@
 package record
 
 import (
+	"compress/gzip"
 	"os"
 	"path/filepath"
 	"strings"
@@ -83,6 +84,73 @@ func TestCheckOutput(t *testing.T) {
 		{"deep/" + ManifestFile, ""},
 		{"nowhere/yet/" + ResultsFile, ""},
 		{"report.md", ""},
+	} {
+		t.Run("path="+c.path, func(t *testing.T) {
+			err := CheckOutput(c.path)
+			switch {
+			case c.err == "" && err != nil:
+				t.Errorf("CheckOutput(%q) = %v, want it allowed", c.path, err)
+			case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
+				t.Errorf("CheckOutput(%q) = %v, want an error saying %q", c.path, err, c.err)
+			}
+		})
+	}
+}
+
+// A run's file is refused by its identity too: under another name in its
+// run's directory, and anywhere as a hard link that holds a run's records
+// or manifest, compressed or not. A copy of records, with one name, is a
+// file like any other.
+func TestCheckOutputByInode(t *testing.T) {
+	root := t.TempDir()
+	t.Chdir(root)
+	rec := `{"solver":"exactcover/dlx","corpus":"17-clue","puzzle_id":"17-clue:1","puzzle_sha":"x","hints":17,"size":9,"variant":"classic","mode":"unique","seed":1,"rep":0,"status":"solved","wall_ns":1,"cpu_ns":1,"alloc_bytes":0,"peak_rss_bytes":0,"timeout_ns":1}` + "\n"
+	var gz strings.Builder
+	zw := gzip.NewWriter(&gz)
+	zw.Write([]byte(rec))
+	zw.Close()
+	m := &Manifest{Suite: "sudokubench", Plan: Plan{Solvers: []string{"exactcover/dlx"}, Corpora: []string{"17-clue"}}}
+	for _, d := range []string{"run", "run2", "packed", "elsewhere"} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := WriteManifest("run2/"+ManifestFile, m); err != nil {
+		t.Fatal(err)
+	}
+	for path, content := range map[string]string{
+		"run/" + ResultsFile: rec, "run/" + ManifestFile: "{}", "run2/" + ResultsFile: rec,
+		"packed/" + CompressedResultsFile: gz.String(), "copy.md": rec,
+	} {
+		if err := os.WriteFile(path, []byte(content), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for link, target := range map[string]string{
+		"run/report.md":       "run/" + ResultsFile,
+		"run/notes.md":        "run/" + ManifestFile,
+		"h.md":                "run2/" + ResultsFile,
+		"elsewhere/m.md":      "run2/" + ManifestFile,
+		"elsewhere/packed.md": "packed/" + CompressedResultsFile,
+	} {
+		if err := os.Link(target, link); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Symlink("../h.md", "elsewhere/via-link.md"); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		path string
+		err  string // part of the error; "" when the path may be written
+	}{
+		{"run/report.md", "it is results.jsonl of the run in"},
+		{"run/notes.md", "it is manifest.json of the run in"},
+		{"h.md", "holds a run's records"},
+		{"elsewhere/via-link.md", "holds a run's records"},
+		{"elsewhere/m.md", "holds a run's manifest"},
+		{"elsewhere/packed.md", "holds a run's records"},
+		{"copy.md", ""},
 	} {
 		t.Run("path="+c.path, func(t *testing.T) {
 			err := CheckOutput(c.path)

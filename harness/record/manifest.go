@@ -4,9 +4,9 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"os"
-	"path/filepath"
 	"time"
+
+	"github.com/sudokubench/sudokubench/harness/outfile"
 )
 
 // File names inside a result directory.
@@ -145,28 +145,7 @@ func WriteManifest(path string, m *Manifest) error {
 	if err != nil {
 		return err
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(path), filepath.Base(path)+".*")
-	if err != nil {
-		return err
-	}
-	_, err = tmp.Write(append(b, '\n'))
-	if err == nil {
-		err = tmp.Sync()
-	}
-	if closeErr := tmp.Close(); err == nil {
-		err = closeErr
-	}
-	if err == nil {
-		err = os.Chmod(tmp.Name(), 0o644)
-	}
-	if err == nil {
-		err = os.Rename(tmp.Name(), path)
-	}
-	if err != nil {
-		os.Remove(tmp.Name())
-		return fmt.Errorf("writing %s: %w", path, err)
-	}
-	return nil
+	return outfile.WriteBytes(path, append(b, '\n'))
 }
 
 // ReadManifest reads a manifest.json; only a regular file is opened

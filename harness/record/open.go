@@ -6,6 +6,8 @@ import (
 	"io/fs"
 	"os"
 	"syscall"
+
+	"github.com/sudokubench/sudokubench/harness/outfile"
 )
 
 // ErrNotRegular says that a run's file is something other than a regular
@@ -57,4 +59,43 @@ func kind(m fs.FileMode) string {
 		return "a directory"
 	}
 	return "not a file"
+}
+
+// OpenInPlace opens a file that the suite writes in place rather than
+// beside it and renamed (a run's records, appended; its writer lock),
+// with flag as os.OpenFile takes it, and refuses one that is not the
+// directory's own: a symbolic link, or a file with other names (hard
+// links), whose writes would land in another file, another run's records
+// among them (cp -al makes such a copy of a run). It never waits on a
+// named pipe. Its refusals wrap outfile.ErrRefused.
+func OpenInPlace(path string, flag int) (*os.File, error) {
+	f, err := os.OpenFile(path, flag|syscall.O_NOFOLLOW|syscall.O_NONBLOCK, 0o644)
+	if errors.Is(err, syscall.ELOOP) {
+		return nil, outfile.Refused(fmt.Errorf("refusing to write %s: it is a symbolic link, and the suite writes this file in place, never through a link: put the file itself there, or choose another --out", path))
+	}
+	if err != nil {
+		return nil, err
+	}
+	fi, err := f.Stat()
+	switch {
+	case err != nil:
+	case !fi.Mode().IsRegular():
+		err = fmt.Errorf("%s: %w (%s)", path, ErrNotRegular, kind(fi.Mode()))
+	case links(fi) > 1:
+		err = outfile.Refused(fmt.Errorf("refusing to write %s: it has other names (hard links), which writing it in place would change too: copy a run's directory with cp -a, not cp -al, or choose another --out", path))
+	}
+	if err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// links is a file's count of names (hard links); 1 where the system does
+// not say.
+func links(fi fs.FileInfo) uint64 {
+	if st, ok := fi.Sys().(*syscall.Stat_t); ok {
+		return uint64(st.Nlink)
+	}
+	return 1
 }

@@ -91,9 +91,27 @@ type Record struct {
 	// cross-checked though an oracle was there: its budget ran out, or its
 	// finding contradicted a verified grid and was not used.
 	CrossCheckNote string `json:"cross_check_note,omitempty"`
+	// CorpusContradiction says how the run's verified answer contradicts
+	// what the corpus lists of the puzzle: a solution where it lists none,
+	// a second verified solution or a confirmed multiple where it lists
+	// one, a unique-mode solved where it lists several. The status stays
+	// the run's; the corpus's listing is what is in doubt. Empty when the
+	// run establishes nothing against it.
+	CorpusContradiction string `json:"corpus_contradiction,omitempty"`
 
-	WallNS     int64  `json:"wall_ns"` // solve call, monotonic clock
-	CPUNS      int64  `json:"cpu_ns"`  // process CPU time of the solve call
+	WallNS int64 `json:"wall_ns"` // solve call, monotonic clock
+	CPUNS  int64 `json:"cpu_ns"`  // process CPU time of the solve call
+	// Timing says how WallNS and CPUNS were taken: "cpu-clock", the
+	// process CPU clock read just before and after the solve (less the
+	// calibrated cost of a reading) and the monotonic clock inside it;
+	// "window", the solve timed by the monotonic clock alone at the end
+	// of a window of untimed solves of earlier puzzles, the CPU clocks
+	// read around the whole window, whose thread ran throughout;
+	// "window-interrupted", the same where the thread lost the processor
+	// in the window, its CPU time an estimate (docs/measurement.md).
+	// Absent in records written before it was recorded, which were timed
+	// by the CPU clock.
+	Timing     string `json:"timing,omitempty"`
 	EncodeNS   int64  `json:"encode_ns,omitempty"`
 	SolveNS    int64  `json:"solve_ns,omitempty"`
 	DecodeNS   int64  `json:"decode_ns,omitempty"`
@@ -106,9 +124,23 @@ type Record struct {
 	// External marks a pipeline that runs outside programs: PeakRSS covers
 	// the worker alone, and the solver's own memory is ProgramPeakRSS.
 	External bool `json:"external,omitempty"`
-	// ProgramPeakRSS is the outside programs' own peak resident set; 0 when
-	// it could not be measured (a report shows "n/a", never PeakRSS).
+	// ProgramPeakRSS is the outside programs' own peak resident set: the
+	// sum of the peaks of the programs and of every process they started,
+	// exact for processes that peak together and an upper bound for ones
+	// that run one after another; 0 when it could not be measured (a
+	// report shows "n/a", never PeakRSS).
 	ProgramPeakRSS uint64 `json:"program_peak_rss_bytes,omitempty"`
+	// OwnPeak is what the pipeline itself held at its peak, in bytes:
+	// for an in-process solver the worker's peak above the idle worker's
+	// (PeakRSS − BaseRSS, 0 where the peak stayed below it); for outside
+	// programs the most that their process tree — the programs and every
+	// process they started — held resident at one time, the largest over
+	// the run's calls, where ProgramPeakRSS adds the peaks of processes
+	// that ran one after another (docs/measurement.md says where each is
+	// exact and where an estimate). Nil where it was not measured (no
+	// peak asked for, ptrace refused, no program ran) and in records
+	// written before it was recorded.
+	OwnPeak *uint64 `json:"own_peak_bytes,omitempty"`
 
 	TimeoutNS int64 `json:"timeout_ns"` // the wall-clock limit in force
 
@@ -188,9 +220,10 @@ type Writer struct {
 	synced time.Time
 }
 
-// Append opens path for appending, creating it if needed.
+// Append opens path for appending, creating it if needed; it refuses a
+// path that is not the directory's own file (OpenInPlace).
 func Append(path string) (*Writer, error) {
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
+	f, err := OpenInPlace(path, os.O_CREATE|os.O_WRONLY|os.O_APPEND)
 	if err != nil {
 		return nil, err
 	}

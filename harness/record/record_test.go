@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 )
 
 func writeRecords(t *testing.T, recs ...Record) string {
@@ -128,6 +129,29 @@ func TestOldResultsStillRead(t *testing.T) {
 	if r := recs[0]; r.Schema != 1 || r.Puzzle != "" || m.Schema != 1 {
 		t.Errorf("old results read as record schema %d, puzzle %q, manifest schema %d; want schema 1 and no puzzle", r.Schema, r.Puzzle, m.Schema)
 	}
+	if r := recs[0]; r.OwnPeak != nil || r.Timing != "" {
+		t.Errorf("old record read with own peak %v, timing %q; want neither", r.OwnPeak, r.Timing)
+	}
+}
+
+// An own peak of zero (an in-process solver that used nothing above the
+// idle worker) is a measurement, written and read back as 0; one not
+// measured is absent. Neither field changes the schema.
+func TestOwnPeakZeroIsMeasured(t *testing.T) {
+	zero := uint64(0)
+	path := writeRecords(t, Record{Solver: "a", OwnPeak: &zero, Timing: "window"}, Record{Solver: "b"})
+	text, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSpace(string(text)), "\n")
+	if !strings.Contains(lines[0], `"own_peak_bytes":0`) || strings.Contains(lines[1], "own_peak_bytes") || !strings.Contains(lines[0], `"schema":1`) {
+		t.Fatalf("written:\n%s", text)
+	}
+	recs, _, err := ReadAll(path)
+	if err != nil || recs[0].OwnPeak == nil || *recs[0].OwnPeak != 0 || recs[1].OwnPeak != nil || recs[0].Timing != "window" {
+		t.Errorf("read back %+v, %v", recs, err)
+	}
 }
 
 // What is written carries the schema, in records and the manifest: 1,
@@ -221,5 +245,34 @@ func TestCertifiedIsThreeValued(t *testing.T) {
 	b, _ := os.ReadFile(path)
 	if lines := strings.Split(string(b), "\n"); strings.Contains(lines[2], "certified") || strings.Contains(lines[2], "proof_") {
 		t.Errorf("a record asked for no proof writes %s", lines[2])
+	}
+}
+
+// A run's own time is its time less its calls' start-up, never below
+// zero; a run without calls is all its own, and one whose calls carry no
+// CPU start-up (an older record) is not known.
+func TestOwnTime(t *testing.T) {
+	for _, c := range []struct {
+		name              string
+		r                 Record
+		wall, cpu         int64
+		ok                bool
+		callWall, callCPU time.Duration
+		perCall           bool
+	}{
+		{"in process", Record{WallNS: 20, CPUNS: 30}, 20, 30, true, 0, 0, false},
+		{"two calls", Record{WallNS: 9e6, CPUNS: 8e6, Counters: map[string]float64{"solves": 2, "startup_ns": 4e6, "startup_cpu_ns": 3e6}}, 5e6, 5e6, true, 2e6, 15e5, true},
+		{"no call", Record{WallNS: 9e6, CPUNS: 8e6, Counters: map[string]float64{"propagation_only": 1}}, 9e6, 8e6, true, 0, 0, false},
+		{"below zero", Record{WallNS: 3e6, CPUNS: 2e6, Counters: map[string]float64{"solves": 1, "startup_ns": 4e6, "startup_cpu_ns": 3e6}}, 0, 0, true, 4e6, 3e6, true},
+		{"older record", Record{WallNS: 9e6, CPUNS: 8e6, Counters: map[string]float64{"solves": 1, "startup_ns": 4e6}}, 9e6, 8e6, false, 0, 0, false},
+	} {
+		t.Run("run="+c.name, func(t *testing.T) {
+			if wall, cpu, ok := c.r.Own(); wall != c.wall || cpu != c.cpu || ok != c.ok {
+				t.Errorf("Own() = %d, %d, %v; want %d, %d, %v", wall, cpu, ok, c.wall, c.cpu, c.ok)
+			}
+			if wall, cpu, ok := c.r.StartupPerCall(); wall != c.callWall || cpu != c.callCPU || ok != c.perCall {
+				t.Errorf("StartupPerCall() = %s, %s, %v; want %s, %s, %v", wall, cpu, ok, c.callWall, c.callCPU, c.perCall)
+			}
+		})
 	}
 }

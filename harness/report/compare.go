@@ -219,12 +219,7 @@ func compareGroup(solver, corpus string, keys []string, a, b side, c CompareConf
 		lo, hi := bootstrapMean(puzzleLogRatios(common, a, b), c.Resamples)
 		cmpn.Lo, cmpn.Hi = math.Exp(lo), math.Exp(hi)
 	}
-	for k, n := range changes {
-		cmpn.Changes = append(cmpn.Changes, StatusChange{From: k[0], To: k[1], N: n})
-	}
-	slices.SortFunc(cmpn.Changes, func(x, y StatusChange) int {
-		return cmp.Or(cmp.Compare(x.From, y.From), cmp.Compare(x.To, y.To))
-	})
+	cmpn.Changes = sortedChanges(changes)
 	return cmpn
 }
 
@@ -259,17 +254,7 @@ func puzzleLogRatios(common []string, a, b side) []float64 {
 // tally counts the common puzzles B solved faster, slower, and within
 // TieRatio of A.
 func tally(common []string, a, b side) (wins, losses, ties int) {
-	for _, l := range puzzleLogRatios(common, a, b) {
-		switch {
-		case math.Abs(l) < math.Log(TieRatio):
-			ties++
-		case l > 0:
-			wins++
-		default:
-			losses++
-		}
-	}
-	return wins, losses, ties
+	return winsLossesTies(puzzleLogRatios(common, a, b))
 }
 
 // welchTest is Welch's two-sample t test on xs against ys: the difference

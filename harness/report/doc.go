@@ -25,10 +25,15 @@
 //     value is marked among them (benchstat's rule: no stars without enough
 //     data). First-mode times beside unique-mode ones are marked, and never
 //     best: uniqueness was not proved.
-//   - Memory is the solver's own: an in-process solver's peak above the
-//     idle worker's (the Go runtime is not the solver's), an outside
-//     program's own peak, "n/a" where that was not measured — never the
-//     worker's figure in its place.
+//   - Memory is the pipeline's own (own_peak_bytes): an in-process
+//     solver's peak above the idle worker's (the Go runtime is not the
+//     solver's), an outside program's process tree's peak at one time,
+//     "n/a" where that was not measured — never the worker's figure in its
+//     place.
+//   - A time says whether it holds an outside program's process start-up.
+//     Own time is the solve less the measured start-up, never below zero;
+//     by default tables show the whole time with the own median beside
+//     it, and figures own time (TimePart), each saying which.
 //   - A report says what it covers: the plan's size, how much of it is
 //     recorded, which shards are missing. It refuses to mix plans.
 //   - Two runs of one build differ: the machine drifts. A comparison judges
@@ -36,16 +41,26 @@
 //     the logarithms of the runs' geometric means: each side its own
 //     variance); with one run on a side it claims none. A run is counted
 //     once: a directory given twice, or a copy of a run, is refused.
-//   - A figure answers one question, in its title. Up to MaxSeries
-//     pipelines share a panel; more are drawn as small multiples, a panel
-//     per family with shared axes, and each pipeline keeps its panel,
-//     colour (Okabe–Ito), glyph and dash in every figure of a report.
+//   - Two pipelines are set against each other puzzle by puzzle, in one
+//     mode: the geometric mean of their time ratios with a t interval,
+//     and Wilcoxon's signed-rank test (exact up to 20 ratios). A portfolio
+//     (virtual best, single best, unique solves, marginal contributions)
+//     is per mode, never mixing complete and incomplete pipelines, and
+//     reads the figures' time (TimePart): own time where outside programs
+//     take part, by default, so that their start-up does not decide which
+//     pipeline is fastest.
+//   - A figure answers one question, in its title or its caption. Up to
+//     MaxSeries pipelines share a panel; more are drawn as small
+//     multiples, a panel per family with shared axes, and each pipeline
+//     keeps its colour (Okabe–Ito), glyph and dash in every report, no two
+//     alike in a panel. A point drawn from fewer than FewN puzzles is
+//     hollow, and no line joins groups across hint counts without puzzles.
 //     Figures are laid out for a print width, their text at least 7 pt
 //     there, and no text may collide with other text or with data.
 //   - Tables write numbers with three significant digits, a column's unit
 //     in its header where one unit serves all its values.
 //   - Output depends only on the input: rows are sorted, styles follow the
-//     sorted solver names and families, resampling uses a fixed seed, and
+//     pipelines' names and families, resampling uses a fixed seed, and
 //     no clock is read, so generated files do not churn.
 //
 // Problems that do not stop a report (a truncated line, a duplicate run, an

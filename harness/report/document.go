@@ -2,10 +2,10 @@ package report
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"html"
 	"io"
-	"os"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -51,9 +51,31 @@ func (r *Report) Setup() [][2]string {
 		add("hosts", h)
 	}
 	add("runs", r.Coverage.String())
-	add("records", fmt.Sprintf("%d runs folded into %d observations (one per solver and puzzle), time measure %s",
-		len(r.Data.Records), len(r.Obs), r.Config.Measure))
+	add("records", fmt.Sprintf("%d runs folded into %d observations (one per solver and puzzle)", len(r.Data.Records), len(r.Obs)))
+	add("timing", timingLine(r.Data.Records))
+	add("times", r.timesLine())
+	if s := startupLine(r.Data.Records); s != "" {
+		add("outside programs' start-up per call", s+" (measured per worker on a trivial puzzle, the shortest of three calls)")
+	}
 	return kv
+}
+
+// timesLine says which times the tables and the figures show.
+func (r *Report) timesLine() string {
+	t, f := r.TableMeasure, r.FigureMeasure
+	switch {
+	case len(r.Kinds.External) == 0:
+		return t.Label() + " time of the solve"
+	case t == f && t.Own():
+		return fmt.Sprintf("%s time of the solve: outside programs' start-up taken out, in tables and figures", t.Label())
+	case t == f:
+		s := fmt.Sprintf("%s time of the solve, outside programs' start-up included, in tables and figures", t.Label())
+		if r.OwnUnavailable != "" {
+			s += "; own time is not shown: " + r.OwnUnavailable
+		}
+		return s
+	}
+	return fmt.Sprintf("tables: %s time of the solve, outside programs' start-up included, with own median beside it; figures: %s time, start-up taken out", t.Label(), f.Label())
 }
 
 func corporaLine(pl record.Plan, hashes map[string]string) string {
@@ -119,6 +141,15 @@ func (r *Report) WriteMarkdown(w io.Writer, figs []Figure, plotDir, ext string) 
 			}
 		}
 	}
+	for _, p := range r.Portfolios {
+		fmt.Fprintf(&b, "\n## %s\n", r.PortfolioHeading(p))
+		for _, t := range r.PortfolioTables(p) {
+			b.WriteString("\n")
+			if err := (Markdown{}).WriteTable(&b, t); err != nil {
+				return err
+			}
+		}
+	}
 	if t := r.RobustnessTable(); t != nil {
 		b.WriteString("\n## Robustness to equivalent forms\n\n")
 		if err := (Markdown{}).WriteTable(&b, t); err != nil {
@@ -153,9 +184,9 @@ func WriteFigureLinks(b *bytes.Buffer, figs []Figure, plotDir, ext string) {
 	}
 }
 
-// LinkedFormat is the plot format a document links its figures in: the
-// first of formats that Markdown shows as an image, else the first; ""
-// for none.
+// LinkedFormat is the plot format a Markdown document links its figures
+// in: the first of formats that Markdown shows as an image, else the
+// first; "" for none.
 func LinkedFormat(formats []string) string {
 	for _, name := range formats {
 		if pf, err := LookupPlotFormat(name); err == nil && pf.Image {
@@ -164,6 +195,23 @@ func LinkedFormat(formats []string) string {
 	}
 	if len(formats) > 0 {
 		return formats[0]
+	}
+	return ""
+}
+
+// linkedFormatFor is the plot format a document of a format shows its
+// figures in: Markdown's LinkedFormat; LaTeX's the first of
+// latexPlotFormats written; "" for none (HTML inlines SVG of its own).
+func linkedFormatFor(docFormat string, formats []string) string {
+	switch Extension(docFormat) {
+	case "md":
+		return LinkedFormat(formats)
+	case "tex":
+		for _, name := range latexPlotFormats {
+			if slices.Contains(formats, name) {
+				return name
+			}
+		}
 	}
 	return ""
 }
@@ -187,6 +235,11 @@ figure{margin:1.5em 0}svg{max-width:100%;height:auto}`
 // WriteHTML writes one self-contained page: setup, tables, and the figures
 // as inline SVG, with no external assets.
 func (r *Report) WriteHTML(w io.Writer, figs []Figure) error {
+	return r.writeHTML(w, figs, newFigureFiles(nil).svg)
+}
+
+// writeHTML writes the page, each figure's SVG from svg.
+func (r *Report) writeHTML(w io.Writer, figs []Figure, svg func(Figure) ([]byte, error)) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>sudokubench results</title>\n<style>%s</style>\n</head>\n<body>\n<h1>Benchmark results</h1>\n<h2>Setup</h2>\n<ul>\n", htmlStyle)
 	for _, kv := range r.Setup() {
@@ -196,6 +249,14 @@ func (r *Report) WriteHTML(w io.Writer, figs []Figure) error {
 	for _, sec := range r.Sections {
 		fmt.Fprintf(&b, "<h2>By %s</h2>\n", html.EscapeString(sec.Grouper.Name()))
 		for _, t := range r.SectionTables(sec) {
+			if err := (HTML{}).WriteTable(&b, t); err != nil {
+				return err
+			}
+		}
+	}
+	for _, p := range r.Portfolios {
+		fmt.Fprintf(&b, "<h2>%s</h2>\n", html.EscapeString(r.PortfolioHeading(p)))
+		for _, t := range r.PortfolioTables(p) {
 			if err := (HTML{}).WriteTable(&b, t); err != nil {
 				return err
 			}
@@ -211,17 +272,104 @@ func (r *Report) WriteHTML(w io.Writer, figs []Figure) error {
 		b.WriteString("<h2>Figures</h2>\n")
 	}
 	for _, f := range figs {
-		var svg bytes.Buffer
-		if err := WriteFigure(&svg, f, "svg"); err != nil {
-			return fmt.Errorf("figure %s: %w", f.Name, err)
+		image, err := svg(f)
+		if err != nil {
+			return err
 		}
 		fmt.Fprintf(&b, "<figure id=\"%s\">\n%s\n<figcaption>%s</figcaption>\n</figure>\n",
-			html.EscapeString(f.Name), inlineSVG(svg.String()), html.EscapeString(f.Caption))
+			html.EscapeString(f.Name), inlineSVG(string(image)), html.EscapeString(f.Caption))
 	}
 	writeWarnings(&b, escapeAll(r.Warnings), "<h2>Warnings</h2>\n", "<p class=\"note\">%s</p>\n")
 	b.WriteString("</body>\n</html>\n")
 	_, err := w.Write(b.Bytes())
 	return err
+}
+
+// LaTeXDocPackages are what the LaTeX document loads beyond the tables'
+// packages: the page's geometry, so that a figure made for a page's width
+// (7 in) fits its text, and graphicx for the figures (pgf too where they
+// are PGF pictures).
+const LaTeXDocPackages = `\usepackage{textcomp}
+\usepackage[letterpaper,hmargin=0.75in,vmargin=1in]{geometry}
+\usepackage{graphicx}`
+
+// WriteLaTeX writes a whole LaTeX document, which pdflatex typesets as it
+// is: setup, tables (the portfolio's among them), and the figures in the plot format ext under
+// plotDir, each a float with its caption (pdf and png included as
+// images, tex as PGF pictures); where the figures were written in formats
+// LaTeX cannot include, a sentence says which to add.
+func (r *Report) WriteLaTeX(w io.Writer, figs []Figure, plotDir, ext string) error {
+	var b bytes.Buffer
+	b.WriteString("% Generated by `sudokubench report`; do not edit.\n\\documentclass[10pt]{article}\n")
+	b.WriteString(LaTeXDocPackages + "\n" + LaTeXPackages + "\n")
+	if ext == "tex" {
+		b.WriteString("\\usepackage{pgf}\n")
+	}
+	b.WriteString("\\begin{document}\n\\section*{Benchmark results}\n\\subsection*{Setup}\n\\begin{itemize}\n")
+	for _, kv := range r.Setup() {
+		// Pipelines' names break after their slashes.
+		value := strings.ReplaceAll(latexEscaper.Replace(kv[1]), "/", "/\\allowbreak{}")
+		fmt.Fprintf(&b, "\\item \\textbf{%s}: %s\n", latexEscaper.Replace(kv[0]), value)
+	}
+	b.WriteString("\\end{itemize}\n")
+	for _, sec := range r.Sections {
+		fmt.Fprintf(&b, "\\subsection*{By %s}\n", latexEscaper.Replace(sec.Grouper.Name()))
+		if err := WriteTableList(&b, LaTeX{}, r.SectionTables(sec)); err != nil {
+			return err
+		}
+	}
+	for _, p := range r.Portfolios {
+		fmt.Fprintf(&b, "\\subsection*{%s}\n", latexEscaper.Replace(r.PortfolioHeading(p)))
+		if err := WriteTableList(&b, LaTeX{}, r.PortfolioTables(p)); err != nil {
+			return err
+		}
+	}
+	if t := r.RobustnessTable(); t != nil {
+		b.WriteString("\\subsection*{Robustness to equivalent forms}\n")
+		if err := (LaTeX{}).WriteTable(&b, t); err != nil {
+			return err
+		}
+	}
+	writeLaTeXFigures(&b, figs, plotDir, ext)
+	writeWarnings(&b, latexAll(r.Warnings), "\\subsection*{Warnings}\n", "%s\\par\n")
+	b.WriteString("\\end{document}\n")
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// writeLaTeXFigures writes the LaTeX document's figures, each a float
+// with its caption and a label fig:<name>.
+func writeLaTeXFigures(b *bytes.Buffer, figs []Figure, plotDir, ext string) {
+	if len(figs) == 0 {
+		return
+	}
+	b.WriteString("\\subsection*{Figures}\n")
+	if ext == "" {
+		fmt.Fprintf(b, "The figures were written in formats LaTeX cannot include: add one of %s to --plots.\\par\n", strings.Join(latexPlotFormats, ", "))
+		return
+	}
+	for _, f := range figs {
+		path := filepath.ToSlash(filepath.Join(plotDir, f.Name+"."+ext))
+		include := "\\includegraphics{" + path + "}"
+		if ext == "tex" {
+			include = "\\input{" + path + "}"
+		}
+		fmt.Fprintf(b, "\\begin{figure}[htbp]\n\\centering\n%s\n\\caption{%s}\n\\label{fig:%s}\n\\end{figure}\n",
+			include, latexEscaper.Replace(f.Caption), f.Name)
+	}
+	b.WriteString("\\clearpage\n")
+}
+
+// latexPlotFormats are the plot formats a LaTeX document can include, in
+// the order it prefers them.
+var latexPlotFormats = []string{"pdf", "tex", "png"}
+
+func latexAll(ss []string) []string {
+	out := make([]string, len(ss))
+	for i, s := range ss {
+		out[i] = latexEscaper.Replace(s)
+	}
+	return out
 }
 
 // inlineSVG drops the XML prologue so the SVG can sit inside HTML.
@@ -251,13 +399,20 @@ func Extension(format string) string {
 }
 
 // WriteDocument writes the report in a format (DocFormatNames).
-// Markdown links its figures under plotDir with extension plotExt.
+// Markdown and LaTeX show their figures under plotDir with extension
+// plotExt; HTML inlines them as SVG; text and CSV hold the tables.
 func (r *Report) WriteDocument(w io.Writer, format string, figs []Figure, plotDir, plotExt string) error {
+	return r.writeDocument(w, format, figs, plotDir, plotExt, newFigureFiles(nil))
+}
+
+func (r *Report) writeDocument(w io.Writer, format string, figs []Figure, plotDir, plotExt string, ff *figureFiles) error {
 	switch Extension(format) {
 	case "md":
 		return r.WriteMarkdown(w, figs, plotDir, plotExt)
 	case "html":
-		return r.WriteHTML(w, figs)
+		return r.writeHTML(w, figs, ff.svg)
+	case "tex":
+		return r.WriteLaTeX(w, figs, plotDir, plotExt)
 	}
 	tw, err := TableFormat(format)
 	if err != nil {
@@ -267,90 +422,105 @@ func (r *Report) WriteDocument(w io.Writer, format string, figs []Figure, plotDi
 }
 
 // Files says where a report goes: the document (PlotDir/report.<ext> when
-// empty), and the directory of its plots (linked from the document by a
-// path relative to it). With Check set
-// nothing is written: each file is compared with what is on disk, and the
-// files that differ or are missing come back in an error, so that a test or
-// CI can tell that a committed report is out of date with its results.
+// empty; with several formats, each in PlotDir), and the directory of its
+// plots (linked from the documents by a path relative to them). With
+// Check set nothing is written: each file is compared with what is on
+// disk, and the files that differ or are missing come back in an error,
+// so that a test or CI can tell that a committed report is out of date
+// with its results.
 type Files struct {
 	Doc     string
 	PlotDir string
 	Check   bool
+	// Force replaces files that the suite did not write (PutFiles).
+	Force bool
+	// draw renders a figure in a format: WriteFigure unless a test counts
+	// the drawings.
+	draw func(io.Writer, Figure, string) error
 }
 
-// WriteFiles writes (or checks) the document and each figure in each plot
-// format, and returns the files written or checked, sorted. Markdown shows
-// the first image format's files (LinkedFormat); HTML always inlines its
-// figures as SVG. Nothing is written unless every file may be (PutFiles).
-func (r *Report) WriteFiles(to Files, format string, plotFormats []string) ([]string, error) {
-	if to.Doc == "" {
-		to.Doc = filepath.Join(to.PlotDir, "report."+Extension(format))
+// WriteFiles writes (or checks) a document in each format and each
+// figure in each plot format, and returns the files written or checked,
+// sorted. Each figure is drawn once per plot format, however many
+// documents show it: Markdown shows the first image format's files
+// (LinkedFormat), LaTeX includes the first of pdf, tex and png, and HTML
+// inlines SVG. Nothing is written unless every file may be (PutFiles).
+func (r *Report) WriteFiles(to Files, formats, plotFormats []string) ([]string, error) {
+	if len(formats) == 0 {
+		return nil, errors.New("no document format given")
+	}
+	if to.Doc != "" && len(formats) > 1 {
+		return nil, fmt.Errorf("one document file for %d formats (%s): give one format, or no document file", len(formats), strings.Join(formats, ", "))
 	}
 	var figs []Figure
-	if len(plotFormats) > 0 || Extension(format) == "html" {
+	if len(plotFormats) > 0 || slices.ContainsFunc(formats, func(f string) bool { return Extension(f) == "html" }) {
 		var err error
 		if figs, err = r.Figures(); err != nil {
 			return nil, err
 		}
 	}
+	ff := newFigureFiles(to.draw)
 	files := make(map[string][]byte)
 	for _, f := range figs {
 		for _, ext := range plotFormats {
-			var b bytes.Buffer
-			if err := WriteFigure(&b, f, ext); err != nil {
+			b, err := ff.get(f, ext)
+			if err != nil {
 				return nil, err
 			}
-			files[filepath.Join(to.PlotDir, f.Name+"."+ext)] = b.Bytes()
+			files[filepath.Join(to.PlotDir, f.Name+"."+ext)] = b
 		}
 	}
-	link, err := LinkFrom(to.Doc, to.PlotDir)
-	if err != nil {
-		return nil, err
-	}
-	var doc bytes.Buffer
-	if err := r.WriteDocument(&doc, format, figs, link, LinkedFormat(plotFormats)); err != nil {
-		return nil, err
-	}
-	files[to.Doc] = doc.Bytes()
-	return PutFiles(files, to.Check)
-}
-
-// fileSink writes files, or in check mode compares them with the disk.
-type fileSink struct {
-	check    bool
-	files    []string
-	stale    []string
-	firstErr error
-}
-
-// put writes a file, or checks it, and lists it once that succeeded: a
-// file that could not be written is never reported as written.
-func (s *fileSink) put(path string, content []byte) {
-	if s.firstErr != nil {
-		return
-	}
-	if s.check {
-		if old, err := os.ReadFile(path); err != nil || !bytes.Equal(old, content) {
-			s.stale = append(s.stale, path)
+	for _, format := range formats {
+		doc := to.Doc
+		if doc == "" {
+			doc = filepath.Join(to.PlotDir, "report."+Extension(format))
 		}
-		s.files = append(s.files, path)
-		return
+		if _, dup := files[doc]; dup {
+			return nil, fmt.Errorf("two documents would be %s: give each format once", doc)
+		}
+		link, err := LinkFrom(doc, to.PlotDir)
+		if err != nil {
+			return nil, err
+		}
+		var b bytes.Buffer
+		if err := r.writeDocument(&b, format, figs, link, linkedFormatFor(format, plotFormats), ff); err != nil {
+			return nil, err
+		}
+		files[doc] = b.Bytes()
 	}
-	if err := os.MkdirAll(filepath.Dir(path), 0o755); err != nil {
-		s.firstErr = err
-		return
-	}
-	if s.firstErr = os.WriteFile(path, content, 0o644); s.firstErr == nil {
-		s.files = append(s.files, path)
-	}
+	return PutFiles(files, to.Check, to.Force)
 }
 
-func (s *fileSink) err() error {
-	if s.firstErr != nil || len(s.stale) == 0 {
-		return s.firstErr
-	}
-	return fmt.Errorf("out of date with the results (regenerate them with the same report command): %s", strings.Join(s.stale, ", "))
+// figureFiles draws each figure once per plot format, keeping what it
+// drew for every document that shows it.
+type figureFiles struct {
+	draw  func(io.Writer, Figure, string) error
+	drawn map[[2]string][]byte // figure name, format
 }
+
+func newFigureFiles(draw func(io.Writer, Figure, string) error) *figureFiles {
+	if draw == nil {
+		draw = WriteFigure
+	}
+	return &figureFiles{draw: draw, drawn: make(map[[2]string][]byte)}
+}
+
+// get is f drawn in a plot format.
+func (ff *figureFiles) get(f Figure, format string) ([]byte, error) {
+	key := [2]string{f.Name, format}
+	if b, ok := ff.drawn[key]; ok {
+		return b, nil
+	}
+	var b bytes.Buffer
+	if err := ff.draw(&b, f, format); err != nil {
+		return nil, fmt.Errorf("figure %s: %w", f.Name, err)
+	}
+	ff.drawn[key] = b.Bytes()
+	return b.Bytes(), nil
+}
+
+// svg is f as SVG, for HTML.
+func (ff *figureFiles) svg(f Figure) ([]byte, error) { return ff.get(f, "svg") }
 
 // LinkFrom is the path by which a document at doc links to dir: relative
 // to the document's directory, whether either path was given absolute or

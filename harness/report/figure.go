@@ -135,6 +135,16 @@ type Figure struct {
 	MaxWidth vg.Length
 }
 
+// Untitled is the figure without its title, its question heading its
+// caption instead: for a paper, whose document captions its figures.
+func (f Figure) Untitled() Figure {
+	if f.Title != "" {
+		f.Caption = strings.TrimSpace(f.Title + " " + f.Caption)
+		f.Title = ""
+	}
+	return f
+}
+
 // Panel is one plot of a figure: its axes and data, and its own legend
 // below it. The plot's title and legend are not drawn.
 type Panel struct {

@@ -371,7 +371,7 @@ func goldenFigures(t *testing.T) map[string]Figure {
 			out[f.Name] = f
 		}
 	}
-	for _, f := range figuresOf(t, figureRecords(fewFamilies, longCorpora[:3], 4), ColumnWidth) {
+	for _, f := range figuresOf(t, figureRecords(fewFamilies, longCorpora[:3], 6), ColumnWidth) {
 		if f.Name == "time-by-corpus" {
 			out["time-by-corpus-boxes"] = f
 		}

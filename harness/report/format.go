@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"html"
 	"io"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode/utf8"
@@ -327,10 +328,15 @@ func writeCSV(w io.Writer, t *Table) error {
 
 var latexEscaper = strings.NewReplacer(
 	`\`, `\textbackslash{}`, `&`, `\&`, `%`, `\%`, `$`, `\$`, `#`, `\#`, `_`, `\_`,
-	`{`, `\{`, `}`, `\}`, `~`, `\textasciitilde{}`, `^`, `\textasciicircum{}`,
+	`{`, `\{`, `}`, `\}`, `~`, `\textasciitilde{}`, `^`, `\textasciicircum{}`, `<`, `\textless{}`, `>`, `\textgreater{}`,
 	`µ`, `\textmu{}`, `–`, `--`, `×`, `$\times$`, `∞`, `$\infty$`, `−`, `$-$`,
 	`·`, `$\cdot$`, `≥`, `$\geq$`, `†`, `\dag{}`, `→`, `$\to$`, `ε`, `$\varepsilon$`,
 )
+
+// nameBreaks finds the slashes of pipelines' names in a note (a slash
+// before a letter, not one of "3/4"): the only places where a long list
+// of names can break.
+var nameBreaks = regexp.MustCompile(`/([A-Za-z])`)
 
 // LaTeXPackages are the packages a LaTeX table needs in the preamble.
 const LaTeXPackages = `\usepackage{array,booktabs,longtable}`
@@ -398,7 +404,7 @@ func writeLaTeX(w io.Writer, t *Table) error {
 	}
 	b.WriteString("\\end{longtable}\n")
 	for _, n := range notesWithBold(t) {
-		fmt.Fprintf(&b, "%s\\par\n", latexEscaper.Replace(n))
+		fmt.Fprintf(&b, "%s\\par\n", nameBreaks.ReplaceAllString(latexEscaper.Replace(n), "/\\allowbreak{}$1"))
 	}
 	b.WriteString("}\n")
 	_, err := io.WriteString(w, b.String())

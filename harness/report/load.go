@@ -43,8 +43,8 @@ func (d *Data) Manifests() []*record.Manifest {
 // missing), duplicates (one line for all of them), truncated last lines,
 // directories without a manifest, records that disagree with their
 // manifest's plan (record.PlanCheck), records from more than one build or
-// host, and runs made while the machine was busy. Errors name the file and
-// line.
+// host, runs made while the machine was busy, and runs whose answers
+// contradict what their corpus lists. Errors name the file and line.
 func Load(dirs ...string) (*Data, []string, error) {
 	if len(dirs) == 0 {
 		return nil, nil, errors.New("no result directory given")
@@ -94,7 +94,32 @@ func Load(dirs ...string) (*Data, []string, error) {
 	warnings = append(warnings, dups.warnings()...)
 	warnings = append(warnings, d.Coverage().warning()...)
 	warnings = append(warnings, d.provenanceWarnings()...)
+	warnings = append(warnings, d.corpusContradictions()...)
 	return d, warnings, nil
+}
+
+// corpusContradictions warns of runs whose verified answers contradict
+// what their corpus lists of the puzzle (record.CorpusContradiction): the
+// corpus, not the solver, is then in doubt.
+func (d *Data) corpusContradictions() []string {
+	var first *record.Record
+	runs, puzzles := 0, make(map[string]bool)
+	for i := range d.Records {
+		r := &d.Records[i]
+		if r.CorpusContradiction == "" {
+			continue
+		}
+		if first == nil {
+			first = r
+		}
+		runs++
+		puzzles[r.PuzzleID] = true
+	}
+	if runs == 0 {
+		return nil
+	}
+	return []string{fmt.Sprintf("%d run(s) on %d puzzle(s) contradict what their corpus lists of the puzzle (each record's corpus_contradiction says how); first, %s by %s: %s",
+		runs, len(puzzles), first.PuzzleID, first.Solver, first.CorpusContradiction)}
 }
 
 // samePlan refuses a manifest whose plan differs from those loaded before.

@@ -3,6 +3,7 @@ package report
 import (
 	"cmp"
 	"fmt"
+	"math"
 	"slices"
 	"strings"
 
@@ -10,48 +11,103 @@ import (
 	"github.com/sudokubench/sudokubench/solvers"
 )
 
-// Measure is the clock a report reads.
+// Measure is the time a report reads: a clock (CPU or wall), either the
+// whole solve or the solver's own part of it.
+//
+// An outside program's solve includes its process start-up, measured per
+// worker on a trivial puzzle by both clocks (the startup_ns and
+// startup_cpu_ns counters, one start-up per call the pipeline made). Own
+// time is the solve less that start-up by the same clock, never below
+// zero (record.Record.Own); for an in-process solver it equals the whole
+// time, and so it does for records written before the CPU start-up was
+// measured. Own time still holds what a call does besides starting:
+// posing, writing and parsing the model file, and writing a proof where
+// one was asked for.
 type Measure int
 
 const (
 	// CPU is the process CPU time of the solve (the default: it does not
-	// count time the machine spent on other work).
+	// count time the machine spent on other work), start-up included.
 	CPU Measure = iota
-	// Wall is the monotonic wall-clock time of the solve.
+	// Wall is the monotonic wall-clock time of the solve, start-up included.
 	Wall
+	// OwnCPU is CPU less the outside programs' measured start-up.
+	OwnCPU
+	// OwnWall is Wall less the outside programs' measured start-up.
+	OwnWall
 )
 
-// ParseMeasure reads "cpu" or "wall".
-func ParseMeasure(s string) (Measure, error) {
-	switch strings.ToLower(s) {
+// ParseMeasure reads a clock, "cpu" or "wall", and whether to take the
+// whole time ("total", or "") or the solver's own ("own").
+func ParseMeasure(clock, part string) (Measure, error) {
+	var m Measure
+	switch strings.ToLower(clock) {
 	case "cpu", "":
-		return CPU, nil
+		m = CPU
 	case "wall":
-		return Wall, nil
+		m = Wall
+	default:
+		return 0, fmt.Errorf("unknown time measure %q: use cpu or wall", clock)
 	}
-	return 0, fmt.Errorf("unknown time measure %q: use cpu or wall", s)
+	switch strings.ToLower(part) {
+	case "total", "":
+		return m, nil
+	case "own":
+		return m + OwnCPU, nil
+	}
+	return 0, fmt.Errorf("unknown time part %q: use total (start-up included) or own (outside programs' start-up taken out)", part)
 }
+
+// Own says whether the measure takes outside programs' start-up out.
+func (m Measure) Own() bool { return m >= OwnCPU }
+
+// Clock is the measure's clock, start-up included: CPU or Wall.
+func (m Measure) Clock() Measure { return m % OwnCPU }
+
+// WithOwn is the measure's clock with start-up taken out.
+func (m Measure) WithOwn() Measure { return m.Clock() + OwnCPU }
 
 func (m Measure) String() string {
-	if m == Wall {
-		return "wall"
+	s := "cpu"
+	if m.Clock() == Wall {
+		s = "wall"
 	}
-	return "cpu"
+	if m.Own() {
+		s += ", own"
+	}
+	return s
 }
 
-// Label names the clock in prose: "CPU" or "wall-clock".
+// Label names the time in prose: "CPU", "wall-clock", "own CPU".
 func (m Measure) Label() string {
-	if m == Wall {
-		return "wall-clock"
+	s := "CPU"
+	if m.Clock() == Wall {
+		s = "wall-clock"
 	}
-	return "CPU"
+	if m.Own() {
+		s = "own " + s
+	}
+	return s
+}
+
+// Includes says in a phrase what the measure holds of an outside
+// program's call, for notes and captions.
+func (m Measure) Includes() string {
+	if m.Own() {
+		return "outside programs' measured start-up taken out (never below zero); model file writing and parsing still in"
+	}
+	return "outside programs' process start-up included"
 }
 
 func (m Measure) of(r *record.Record) float64 {
-	if m == Wall {
-		return float64(r.WallNS)
+	wall, cpu := r.WallNS, r.CPUNS
+	if m.Own() {
+		wall, cpu, _ = r.Own()
 	}
-	return float64(r.CPUNS)
+	if m.Clock() == Wall {
+		return float64(wall)
+	}
+	return float64(cpu)
 }
 
 // The counters a stochastic solver may record to report several reads
@@ -112,14 +168,15 @@ type Obs struct {
 	Solved                                 bool
 	TimeNS                                 float64 // in the chosen Measure
 	LimitNS                                float64 // the largest limit of its runs; 0: not recorded
-	// PeakRSS is the solver's own peak in bytes: the worker's for an
-	// in-process solver, the program's for an outside one; NaN where it
-	// was not measured. OwnRSS is what the solver itself used: an
-	// in-process solver's peak above the idle worker's (Go runtime and the
-	// solver built), an outside program's own peak; NaN where unknown.
-	PeakRSS, OwnRSS float64
-	External        bool
-	Stochastic      bool
+	// OwnMem is the pipeline's own peak memory in bytes (ownMemory): an
+	// in-process solver's peak above the idle worker's, an outside
+	// program's process tree's peak at one time; NaN where not measured.
+	// OldMem says that some run's figure came from a record written
+	// before own_peak_bytes, read as ownMemory says.
+	OwnMem     float64
+	OldMem     bool
+	External   bool
+	Stochastic bool
 	// Reads and ReadsSolved count a stochastic solver's reads over all its
 	// runs; ReadTimeNS is what those runs cost, a timed-out run its limit.
 	Reads, ReadsSolved, ReadTimeNS float64
@@ -194,7 +251,7 @@ func foldRepetitions(o *Obs, rs []*record.Record, m Measure) {
 		}
 	}
 	o.TimeNS = Median(sorted(times))
-	o.PeakRSS, o.OwnRSS = memory(same, o.External)
+	o.OwnMem, o.OldMem = memory(same, o.External)
 }
 
 // foldReads gives a stochastic solver's observation the outcome of most
@@ -221,7 +278,7 @@ func foldReads(o *Obs, rs []*record.Record, m Measure) {
 		o.Status = majority(unsolved)
 	}
 	o.TimeNS = Median(sorted(times))
-	o.PeakRSS, o.OwnRSS = memory(rs, o.External)
+	o.OwnMem, o.OldMem = memory(rs, o.External)
 }
 
 // countReads adds a run's reads, solved reads, read time and attempted
@@ -261,25 +318,38 @@ func readCost(r *record.Record, t float64) float64 {
 	return t
 }
 
-// memory returns the median peak of the runs, and the median of what the
-// solver itself used (Obs.OwnRSS), NaN where not measured. An outside
-// solver's peak is its program's: the worker's own would hide it behind
-// the Go runtime.
-func memory(rs []*record.Record, external bool) (peak, own float64) {
-	var peaks, above []float64
+// memory returns the median of the runs' own memory (ownMemory), NaN
+// where none was measured, and whether some run's figure is an old
+// record's.
+func memory(rs []*record.Record, external bool) (own float64, old bool) {
+	var mems []float64
 	for _, r := range rs {
-		switch {
-		case external && r.ProgramPeakRSS > 0:
-			peaks = append(peaks, float64(r.ProgramPeakRSS))
-			above = append(above, float64(r.ProgramPeakRSS))
-		case !external && r.PeakRSS > 0:
-			peaks = append(peaks, float64(r.PeakRSS))
-			if r.BaseRSS > 0 {
-				above = append(above, float64(r.PeakRSS)-float64(r.BaseRSS))
-			}
+		m, fromOld := ownMemory(r, external)
+		if !math.IsNaN(m) {
+			mems = append(mems, m)
+			old = old || fromOld
 		}
 	}
-	return Median(sorted(peaks)), Median(sorted(above))
+	return Median(sorted(mems)), old
+}
+
+// ownMemory is what a run's pipeline held itself at its peak, in bytes:
+// own_peak_bytes (0 is a peak at or below the idle worker's). A record
+// written before that was measured falls back on what it holds: an
+// in-process solver's worker peak less the idle worker's, an outside
+// solver's sum of its programs' peaks (an upper bound where they ran one
+// after another), with fromOld set; NaN where neither was measured. The
+// worker's whole peak (peak_rss_bytes) is never a pipeline's own memory.
+func ownMemory(r *record.Record, external bool) (bytes float64, fromOld bool) {
+	switch {
+	case r.OwnPeak != nil:
+		return float64(*r.OwnPeak), false
+	case external && r.ProgramPeakRSS > 0:
+		return float64(r.ProgramPeakRSS), true
+	case !external && r.PeakRSS > 0 && r.BaseRSS > 0:
+		return float64(r.PeakRSS - min(r.BaseRSS, r.PeakRSS)), true
+	}
+	return math.NaN(), false
 }
 
 func statusSolved(s string) bool { return (&record.Record{Status: s}).Solved() }

@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"testing"
 
@@ -126,7 +127,7 @@ func TestWriteFilesDeterministic(t *testing.T) {
 			t.Fatal(err)
 		}
 		dir := t.TempDir()
-		files, err := rep.WriteFiles(Files{PlotDir: dir}, "md", []string{"svg", "pdf"})
+		files, err := rep.WriteFiles(Files{PlotDir: dir}, []string{"md"}, []string{"svg", "pdf"})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -260,8 +261,8 @@ func TestWriteFilesNeverReplacesARun(t *testing.T) {
 		{"doc=default-through-link", "", dir, "csv"}, // dir/report.csv, the link
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			_, err := rep.WriteFiles(Files{Doc: c.doc, PlotDir: c.plots}, c.format, []string{"svg"})
-			if err == nil || !strings.Contains(err.Error(), "which no report may replace") {
+			_, err := rep.WriteFiles(Files{Doc: c.doc, PlotDir: c.plots}, []string{c.format}, []string{"svg"})
+			if err == nil || !strings.Contains(err.Error(), "which no command may replace") {
 				t.Errorf("WriteFiles to %q: %v, want a refusal", c.doc, err)
 			}
 			for name, want := range before {
@@ -273,6 +274,38 @@ func TestWriteFilesNeverReplacesARun(t *testing.T) {
 				t.Errorf("a refused report wrote %v", svgs)
 			}
 		})
+	}
+}
+
+// TestWriteFilesChecksEveryFormatFirst: documents in several formats go
+// through one check: a file in the way of the last of them, which
+// sudokubench did not write, stops the others and the plots from being
+// written; with Force, all are written, and written again without it.
+func TestWriteFilesChecksEveryFormatFirst(t *testing.T) {
+	rep, err := New(&Data{Records: synthetic()}, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	html := filepath.Join(dir, "report.html")
+	if err := os.WriteFile(html, []byte("mine\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	formats := []string{"md", "latex", "html"}
+	if _, err := rep.WriteFiles(Files{PlotDir: dir}, formats, []string{"svg"}); err == nil || !strings.Contains(err.Error(), "did not write") {
+		t.Fatalf("WriteFiles over a user's report.html: %v, want a refusal", err)
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 1 {
+		t.Errorf("a refused WriteFiles left %d files, want the user's one", len(entries))
+	}
+	if b, _ := os.ReadFile(html); string(b) != "mine\n" {
+		t.Errorf("the user's report.html became %.40q", b)
+	}
+	for _, force := range []bool{true, false} {
+		files, err := rep.WriteFiles(Files{PlotDir: dir, Force: force}, formats, []string{"svg"})
+		if err != nil || !slices.Contains(files, html) {
+			t.Errorf("force %v: %v, files %q", force, err, files)
+		}
 	}
 }
 

@@ -193,10 +193,7 @@ func referenceReport(t *testing.T, c Config) *Report {
 // pdflatex: the compact tables must fit the page's width and break across
 // pages, the wide ones must at least compile.
 func TestLaTeXCompiles(t *testing.T) {
-	pdflatex, err := exec.LookPath("pdflatex")
-	if err != nil {
-		t.Skip("pdflatex not installed (apt-get install texlive-latex-base texlive-latex-recommended)")
-	}
+	pdflatex := needPDFLaTeX(t)
 	for _, wide := range []bool{false, true} {
 		t.Run(fmt.Sprintf("wide=%v", wide), func(t *testing.T) {
 			var tables bytes.Buffer
@@ -211,18 +208,7 @@ func TestLaTeXCompiles(t *testing.T) {
 			if err := os.WriteFile(filepath.Join(dir, "doc.tex"), []byte(doc), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			// longtable settles its column widths over two passes.
-			for range 2 {
-				cmd := exec.Command(pdflatex, "-interaction=nonstopmode", "-halt-on-error", "doc.tex")
-				cmd.Dir = dir
-				if out, err := cmd.CombinedOutput(); err != nil {
-					t.Fatalf("pdflatex: %v\n%s", err, out)
-				}
-			}
-			log, err := os.ReadFile(filepath.Join(dir, "doc.log"))
-			if err != nil {
-				t.Fatal(err)
-			}
+			log := typeset(t, pdflatex, dir, "doc.tex")
 			pages := regexp.MustCompile(`Output written on doc.pdf \((\d+) pages?`).FindSubmatch(log)
 			if pages == nil || string(pages[1]) == "1" {
 				t.Errorf("the tables did not break across pages: %s", pages)
@@ -232,6 +218,99 @@ func TestLaTeXCompiles(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestLaTeXDocumentHoldsItsFigures typesets the LaTeX document as report
+// writes it, with its figures as PDF and as PGF pictures: it compiles as
+// it is, nothing runs past the page, and every figure is in it with its
+// caption.
+func TestLaTeXDocumentHoldsItsFigures(t *testing.T) {
+	pdflatex := needPDFLaTeX(t)
+	for _, plots := range []string{"pdf", "tex"} {
+		t.Run("plots="+plots, func(t *testing.T) {
+			if plots == "tex" {
+				needPGF(t)
+			}
+			rep, err := New(&Data{Records: ownRecords(true)}, Config{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			dir := t.TempDir()
+			plotDir := filepath.Join(dir, "plots")
+			if _, err := rep.WriteFiles(Files{PlotDir: plotDir, Doc: filepath.Join(dir, "report.tex")}, []string{"latex"}, []string{plots}); err != nil {
+				t.Fatal(err)
+			}
+			log := typeset(t, pdflatex, dir, "report.tex")
+			if overfull := regexp.MustCompile(`Overfull \\hbox \(([\d.]+)pt too wide\)`).FindAllSubmatch(log, -1); len(overfull) > 0 {
+				t.Errorf("%d lines run past the page, the first by %spt", len(overfull), overfull[0][1])
+			}
+			figs, err := rep.Figures()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := regexp.MustCompile(`(?m)^\\begin\{figure\}`).FindAll(readFile(t, filepath.Join(dir, "report.tex")), -1); len(got) != len(figs) {
+				t.Errorf("%d figures in the document, want %d", len(got), len(figs))
+			}
+			if text := pdfText(t, filepath.Join(dir, "report.pdf")); text != "" && !strings.Contains(text, "Figure 1: Puzzles solved within a time") {
+				t.Errorf("the typeset document lacks the cactus's caption")
+			}
+		})
+	}
+}
+
+// needPDFLaTeX returns pdflatex's path, or skips the test.
+func needPDFLaTeX(t *testing.T) string {
+	t.Helper()
+	pdflatex, err := exec.LookPath("pdflatex")
+	if err != nil {
+		t.Skip("pdflatex not installed (apt-get install texlive-latex-base texlive-latex-recommended)")
+	}
+	return pdflatex
+}
+
+// needPGF skips the test where pgf.sty is not installed.
+func needPGF(t *testing.T) {
+	t.Helper()
+	if out, err := exec.Command("kpsewhich", "pgf.sty").Output(); err != nil || len(bytes.TrimSpace(out)) == 0 {
+		t.Skip("pgf.sty not installed (apt-get install texlive-pictures)")
+	}
+}
+
+// typeset runs pdflatex twice on a document in dir (longtable settles its
+// column widths over two passes) and returns the log.
+func typeset(t *testing.T, pdflatex, dir, doc string) []byte {
+	t.Helper()
+	for range 2 {
+		cmd := exec.Command(pdflatex, "-interaction=nonstopmode", "-halt-on-error", doc)
+		cmd.Dir = dir
+		if out, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("pdflatex: %v\n%s", err, out)
+		}
+	}
+	return readFile(t, filepath.Join(dir, strings.TrimSuffix(doc, ".tex")+".log"))
+}
+
+func readFile(t *testing.T, path string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// pdfText is a PDF's text by pdftotext, "" where it is not installed.
+func pdfText(t *testing.T, path string) string {
+	t.Helper()
+	pdftotext, err := exec.LookPath("pdftotext")
+	if err != nil {
+		return ""
+	}
+	text, err := exec.Command(pdftotext, path, "-").Output()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(text)
 }
 
 func TestCSVIsOneTidyTable(t *testing.T) {
@@ -285,13 +364,8 @@ func TestPDFEmbedsItsFonts(t *testing.T) {
 // once, with µ, † and underscores in their text: LaTeX must take them
 // as they are, and set their text where the layout put it.
 func TestPGFCompiles(t *testing.T) {
-	pdflatex, err := exec.LookPath("pdflatex")
-	if err != nil {
-		t.Skip("pdflatex not installed (apt-get install texlive-latex-base texlive-pictures)")
-	}
-	if out, err := exec.Command("kpsewhich", "pgf.sty").Output(); err != nil || len(bytes.TrimSpace(out)) == 0 {
-		t.Skip("pgf.sty not installed (apt-get install texlive-pictures)")
-	}
+	pdflatex := needPDFLaTeX(t)
+	needPGF(t)
 	dir := t.TempDir()
 	doc := "\\documentclass{article}\n\\usepackage{pgf}\n\\begin{document}\n"
 	for name, f := range goldenFigures(t) {

@@ -54,7 +54,7 @@ var plotFormats = []PlotFormat{
 		canvas: func(w, h vg.Length) vg.CanvasWriterTo {
 			c := vgpdf.New(w, h)
 			c.EmbedFonts(true)
-			return cp1252Canvas{c}
+			return pdfCanvas{c}
 		},
 		finish: func(b []byte) []byte { return pdfDate.ReplaceAll(b, []byte("/$1 (D:19700101000000)")) }},
 	{Name: "tex", About: `TikZ/PGF picture for \input in LaTeX (needs \usepackage{pgf}); LaTeX sets the text`,
@@ -122,13 +122,14 @@ var svgFonts = strings.NewReplacer(
 	"font-family:Liberation Mono;", "font-family:'Liberation Mono','Courier New',Courier,monospace;",
 )
 
-// cp1252Canvas hands text to gonum's PDF canvas in code page 1252, the
-// encoding it embeds its fonts with; given UTF-8, it prints "µs" as "Âµs".
-// A character the code page lacks becomes "?".
-type cp1252Canvas struct{ vg.CanvasWriterTo }
+// pdfCanvas hands gonum's PDF canvas text in code page 1252, the
+// encoding it embeds its fonts with (given UTF-8, it prints "µs" as
+// "Âµs"; a character the code page lacks becomes "?"), and colours as
+// PDF reads them.
+type pdfCanvas struct{ vg.CanvasWriterTo }
 
 // FillString implements vg.Canvas.
-func (c cp1252Canvas) FillString(f font.Face, pt vg.Point, s string) {
+func (c pdfCanvas) FillString(f font.Face, pt vg.Point, s string) {
 	b := make([]byte, 0, len(s))
 	for _, r := range s {
 		e, ok := charmap.Windows1252.EncodeRune(r)
@@ -139,6 +140,12 @@ func (c cp1252Canvas) FillString(f font.Face, pt vg.Point, s string) {
 	}
 	c.CanvasWriterTo.FillString(f, pt, string(b))
 }
+
+// SetColor implements vg.Canvas. The PDF canvas writes a colour's
+// components as RGBA returns them, premultiplied by alpha, and then sets
+// the alpha as the opacity (/ca), which darkens a translucent band
+// twice, to grey: it is given the components as they are.
+func (c pdfCanvas) SetColor(col color.Color) { c.CanvasWriterTo.SetColor(unpremultiplied(col)) }
 
 // texCanvas hands gonum's PGF canvas text as LaTeX and colours as PGF
 // reads them. LaTeX sets the text in the document's font, whose widths
@@ -171,16 +178,18 @@ func (c texCanvas) fillAligned(f font.Face, pt vg.Point, s string, align draw.XA
 // components as RGBA returns them, premultiplied by alpha, and then the
 // alpha again as the opacity, which darkens a translucent band twice: it
 // is given the components as they are.
-func (c texCanvas) SetColor(col color.Color) {
+func (c texCanvas) SetColor(col color.Color) { c.CanvasWriterTo.SetColor(unpremultiplied(col)) }
+
+// unpremultiplied is col as a straightAlpha, nil staying nil.
+func unpremultiplied(col color.Color) color.Color {
 	if col == nil {
-		c.CanvasWriterTo.SetColor(nil)
-		return
+		return nil
 	}
-	c.CanvasWriterTo.SetColor(straightAlpha(color.NRGBAModel.Convert(col).(color.NRGBA)))
+	return straightAlpha(color.NRGBAModel.Convert(col).(color.NRGBA))
 }
 
 // straightAlpha is a colour whose RGBA gives its components without alpha
-// premultiplied, for the PGF canvas alone.
+// premultiplied, for the PDF and PGF canvases alone.
 type straightAlpha color.NRGBA
 
 // RGBA implements color.Color, unlike the contract, unpremultiplied.

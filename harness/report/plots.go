@@ -44,6 +44,25 @@ func (bs HintBuckets) PlaceLabel() string {
 	return "hints"
 }
 
+// Joiner is a Placer whose groups may leave gaps on the number line: a
+// line joins two neighbouring groups only where Joins says that nothing
+// lies between them, so that no line crosses a stretch without puzzles.
+// A Placer that is no Joiner joins every neighbouring pair.
+type Joiner interface {
+	Joins(a, b Group) bool
+}
+
+// Joins implements Joiner: b's bucket starts right after a's ends.
+func (bs HintBuckets) Joins(a, b Group) bool {
+	hi := a.Order
+	for _, bk := range bs {
+		if bk.Lo == a.Order {
+			hi = bk.Hi
+		}
+	}
+	return b.Order == hi+1
+}
+
 // noun names a grouping in prose: "hint count", "corpus".
 func noun(g Grouper) string {
 	if g.Name() == "hints" {
@@ -235,11 +254,17 @@ func solvedTimes(obs []Obs, solver string) []float64 {
 	return ts
 }
 
-// point is a series' value in a group with its interval; NaN y: none.
+// point is a series' value in a group with its interval, and the number
+// of puzzles it is drawn from; NaN y: none.
 type point struct {
 	group     Group
 	y, lo, hi float64
+	n         int
 }
+
+// few says that a point is drawn from too few puzzles to be read alone:
+// it is drawn hollow.
+func (pt point) few() bool { return pt.n < FewN }
 
 // series draws each solver's points on a grouping's axis: over a number
 // line (a Placer) as a line through the points with the interval as a
@@ -287,50 +312,52 @@ func (s series) add(p *plot.Plot, st Styles, solver string, si, n int, pts []poi
 	if _, line := s.grouper.(Placer); line {
 		return s.addLine(p, st, solver, n, pts)
 	}
-	var rs rates
+	var rs []point
 	for _, pt := range pts {
 		if !math.IsNaN(pt.y) {
-			rs = append(rs, rate{x: s.x(pt.group, si, n), y: pt.y, lo: pt.lo, hi: pt.hi})
+			rs = append(rs, pt)
 		}
 	}
-	return addRates(p, st, solver, rs)
+	return addRates(p, st, solver, rs, func(pt point) float64 { return s.x(pt.group, si, n) })
+}
+
+// joins says whether a line may join two neighbouring groups.
+func (s series) joins(a, b Group) bool {
+	if j, ok := s.grouper.(Joiner); ok {
+		return j.Joins(a, b)
+	}
+	return true
 }
 
 // addLine draws a line through the points over the number line, broken
-// where a group has no value, with the interval as a band beneath, the
-// band as faint as the panel's n series need.
+// where a group has no value and where nothing lies between two groups
+// (Joiner), with the interval as a band beneath, the band as faint as the
+// panel's n series need; a point alone between breaks shows its interval
+// as a bar. Points drawn from few puzzles are hollow.
 func (s series) addLine(p *plot.Plot, st Styles, solver string, n int, pts []point) error {
 	slices.SortFunc(pts, func(a, b point) int { return a.group.Compare(b.group) })
-	var run []point
+	x := func(pt point) float64 { return s.x(pt.group, 0, 1) }
+	var run, alone []point
 	flush := func() error {
-		if len(run) == 0 {
+		defer func() { run = nil }()
+		switch len(run) {
+		case 0:
+			return nil
+		case 1:
+			alone = append(alone, run[0])
 			return nil
 		}
-		defer func() { run = nil }()
-		var line, band plotter.XYs
-		for _, pt := range run {
-			x := s.x(pt.group, 0, 1)
-			line = append(line, plotter.XY{X: x, Y: pt.y})
-			band = append(band, plotter.XY{X: x, Y: pt.hi})
+		if err := addBand(p, st, solver, n, run, x); err != nil {
+			return err
 		}
-		for i := len(run) - 1; i >= 0; i-- {
-			band = append(band, plotter.XY{X: s.x(run[i].group, 0, 1), Y: run[i].lo})
-		}
-		poly, err := plotter.NewPolygon(band)
-		if err != nil {
-			return fmt.Errorf("plot %s: %w", solver, err)
-		}
-		poly.Color, poly.LineStyle.Width = translucent(st.Color(solver), n), 0
-		l, sc, err := plotter.NewLinePoints(line)
-		if err != nil {
-			return fmt.Errorf("plot %s: %w", solver, err)
-		}
-		l.Color, l.Dashes, l.Width = st.Color(solver), st.Dashes(solver), lineWidth
-		sc.Color, sc.Shape, sc.Radius = st.Color(solver), st.Glyph(solver), glyphRadius
-		p.Add(poly, l, sc)
-		return nil
+		return addMarks(p, st, solver, run, x)
 	}
-	for _, pt := range pts {
+	for i, pt := range pts {
+		if i > 0 && !s.joins(pts[i-1].group, pt.group) {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
 		if math.IsNaN(pt.y) {
 			if err := flush(); err != nil {
 				return err
@@ -339,7 +366,61 @@ func (s series) addLine(p *plot.Plot, st Styles, solver string, n int, pts []poi
 		}
 		run = append(run, pt)
 	}
-	return flush()
+	if err := flush(); err != nil {
+		return err
+	}
+	return addRates(p, st, solver, alone, x)
+}
+
+// addBand draws a run of points' interval as a band and their values as
+// a line.
+func addBand(p *plot.Plot, st Styles, solver string, n int, run []point, x func(point) float64) error {
+	var line, band plotter.XYs
+	for _, pt := range run {
+		line = append(line, plotter.XY{X: x(pt), Y: pt.y})
+		band = append(band, plotter.XY{X: x(pt), Y: pt.hi})
+	}
+	for i := len(run) - 1; i >= 0; i-- {
+		band = append(band, plotter.XY{X: x(run[i]), Y: run[i].lo})
+	}
+	poly, err := plotter.NewPolygon(band)
+	if err != nil {
+		return fmt.Errorf("plot %s: %w", solver, err)
+	}
+	poly.Color, poly.LineStyle.Width = translucent(st.Color(solver), n), 0
+	l, err := plotter.NewLine(line)
+	if err != nil {
+		return fmt.Errorf("plot %s: %w", solver, err)
+	}
+	l.Color, l.Dashes, l.Width = st.Color(solver), st.Dashes(solver), lineWidth
+	p.Add(poly, l)
+	return nil
+}
+
+// addMarks draws a solver's glyph at each point, hollow where the point
+// is drawn from few puzzles.
+func addMarks(p *plot.Plot, st Styles, solver string, pts []point, x func(point) float64) error {
+	for _, hollow := range []bool{false, true} {
+		var xys plotter.XYs
+		for _, pt := range pts {
+			if pt.few() == hollow {
+				xys = append(xys, plotter.XY{X: x(pt), Y: pt.y})
+			}
+		}
+		if len(xys) == 0 {
+			continue
+		}
+		sc, err := plotter.NewScatter(xys)
+		if err != nil {
+			return fmt.Errorf("plot %s: %w", solver, err)
+		}
+		sc.Color, sc.Shape, sc.Radius = st.Color(solver), st.Glyph(solver), glyphRadius
+		if hollow {
+			sc.Shape = st.Hollow(solver)
+		}
+		p.Add(sc)
+	}
+	return nil
 }
 
 // thumb is the legend thumbnail of a solver's series.
@@ -427,7 +508,7 @@ func TimeByGroup(obs []Obs, sums []Summary, g Grouper, m Measure, st Styles) (Fi
 			}
 			var pts []point
 			for _, sum := range summariesOf(sums, solver) {
-				pts = append(pts, point{group: sum.Group, y: logSeconds(sum.Median, lo), lo: logSeconds(sum.Q1, lo), hi: logSeconds(sum.Q3, lo)})
+				pts = append(pts, point{group: sum.Group, y: logSeconds(sum.Median, lo), lo: logSeconds(sum.Q1, lo), hi: logSeconds(sum.Q3, lo), n: sum.Solved})
 			}
 			if err := s.add(p, st, solver, si, len(f.Solvers), pts); err != nil {
 				return nil, err
@@ -448,7 +529,8 @@ func logSeconds(ns, lo float64) float64 {
 	return math.Log10(math.Max(ns/1e9, lo))
 }
 
-// addTimeBoxes draws a solver's box per group of its solved times. The
+// addTimeBoxes draws a solver's box per group of its solved times, or
+// where it solved fewer than FewN there, the times as hollow points. The
 // boxes are gonum's (its own quartile rule, whiskers at 1.5 IQR; the
 // tables' figures are type 7), computed on log10 of the times: on a log
 // axis, whiskers and outliers measured in linear seconds would flag only
@@ -471,6 +553,17 @@ func addTimeBoxes(p *plot.Plot, s series, obs []Obs, g Grouper, st Styles, solve
 		x := s.x(grp, si, n)
 		if _, ok := g.(Placer); ok {
 			x += (float64(si) - float64(n-1)/2) * slot
+		}
+		if len(ts) < FewN {
+			// Too few for quartiles: the times themselves, hollow.
+			pts := make([]point, len(ts))
+			for i, t := range ts {
+				pts[i] = point{y: t, n: len(ts)}
+			}
+			if err := addMarks(p, st, solver, pts, func(point) float64 { return x }); err != nil {
+				return err
+			}
+			continue
 		}
 		if err := addBox(p, st.Color(solver), x, slot, ts, false); err != nil {
 			return fmt.Errorf("box plot %s: %w", solver, err)
@@ -541,7 +634,7 @@ func SuccessByGroup(sums []Summary, g Grouper, st Styles) (Figure, error) {
 		for si, solver := range f.Solvers {
 			var pts []point
 			for _, sum := range summariesOf(sums, solver) {
-				pts = append(pts, point{group: sum.Group, y: 100 * sum.Rate, lo: 100 * sum.RateLo, hi: 100 * sum.RateHi})
+				pts = append(pts, point{group: sum.Group, y: 100 * sum.Rate, lo: 100 * sum.RateLo, hi: 100 * sum.RateHi, n: sum.N})
 			}
 			if err := s.add(p, st, solver, si, len(f.Solvers), pts); err != nil {
 				return nil, err
@@ -565,57 +658,71 @@ func percentAxis(ax *plot.Axis) {
 		{Value: 50, Label: "50"}, {Value: 75, Label: "75"}, {Value: 100, Label: "100"}}
 }
 
-type rate struct{ x, y, lo, hi float64 }
+// rates implements plotter.XYer and plotter.YErrorer: points with their
+// intervals, at x.
+type rates struct {
+	pts []point
+	x   func(point) float64
+}
 
-// rates implements plotter.XYer and plotter.YErrorer.
-type rates []rate
+func (r rates) Len() int                    { return len(r.pts) }
+func (r rates) XY(i int) (float64, float64) { return r.x(r.pts[i]), r.pts[i].y }
+func (r rates) YError(i int) (float64, float64) {
+	return r.pts[i].y - r.pts[i].lo, r.pts[i].hi - r.pts[i].y
+}
 
-func (r rates) Len() int                        { return len(r) }
-func (r rates) XY(i int) (float64, float64)     { return r[i].x, r[i].y }
-func (r rates) YError(i int) (float64, float64) { return r[i].y - r[i].lo, r[i].hi - r[i].y }
-
-// addRates draws points with error bars in a solver's colour and glyph.
-func addRates(p *plot.Plot, st Styles, solver string, pts rates) error {
+// addRates draws points with error bars in a solver's colour and glyph,
+// hollow where a point is drawn from few puzzles.
+func addRates(p *plot.Plot, st Styles, solver string, pts []point, x func(point) float64) error {
 	if len(pts) == 0 {
 		return nil
 	}
-	s, err := plotter.NewScatter(pts)
+	e, err := plotter.NewYErrorBars(rates{pts: pts, x: x})
 	if err != nil {
 		return fmt.Errorf("plot %s: %w", solver, err)
 	}
-	e, err := plotter.NewYErrorBars(pts)
-	if err != nil {
-		return fmt.Errorf("plot %s: %w", solver, err)
-	}
-	s.GlyphStyle.Color, s.GlyphStyle.Shape, s.GlyphStyle.Radius = st.Color(solver), st.Glyph(solver), glyphRadius
 	e.Color, e.CapWidth, e.Width = st.Color(solver), vg.Points(2), vg.Points(0.6)
-	p.Add(e, s)
-	return nil
+	p.Add(e)
+	return addMarks(p, st, solver, pts, x)
 }
 
 // memoryRow is the height of a solver's row in MemoryBySolver.
 const memoryRow = vg.Length(10)
 
-// MemoryBySolver draws horizontal box plots of each solver's peak memory,
-// solver names down the y axis in sorted order. The axis is linear over
-// the data when the peaks span less than a factor of ten, and logarithmic
-// (boxes computed on log10, as in TimeByGroup) when they span more.
-// Observations without a measured peak are left out.
+// Fills of the memory figure's boxes: in-process solvers and outside
+// programs, whose own memory is measured differently.
+var (
+	inProcessFill = color.Gray{Y: 200}
+	outsideFill   = color.Gray{Y: 120}
+)
+
+// MemoryBySolver draws horizontal box plots of each pipeline's own peak
+// memory (Obs.OwnMem: above the idle worker for an in-process solver, the
+// programs' process tree's for an outside one), the two kinds filled
+// apart and named in the legend, solver names down the y axis in sorted
+// order. The axis is linear over the data when the peaks span less than a
+// factor of ten, and logarithmic (boxes computed on log10, as in
+// TimeByGroup) when they span more, a peak of 0 (at or below the idle
+// worker's) drawn at its left end. Observations without a measured peak
+// are left out.
 func MemoryBySolver(obs []Obs, st Styles) (Figure, error) {
-	p := newPanel("peak RSS (MiB)", "", valueGrid(true))
+	p := newPanel(memoryLabel, "", valueGrid(true))
 	solvers := solverNames(obs)
 	mems := make([][]float64, len(solvers))
+	outside := make([]bool, len(solvers))
 	var all []float64
 	for i, solver := range solvers {
 		for _, o := range obs {
-			if o.Solver == solver && o.PeakRSS > 0 { // false for NaN: not measured
-				mems[i] = append(mems[i], o.PeakRSS/(1<<20))
+			if o.Solver == solver && !math.IsNaN(o.OwnMem) {
+				mems[i] = append(mems[i], o.OwnMem/(1<<20))
+				outside[i] = outside[i] || o.External
 			}
 		}
 		all = append(all, mems[i]...)
 	}
-	wide := len(all) > 0 && slices.Max(all) > 10*slices.Min(all)
+	floor, wide := memoryScale(all)
 	names := make([]string, len(solvers))
+	kinds := make(map[bool]bool)
 	for i, solver := range solvers {
 		// The first solver at the top, as in the tables.
 		loc := len(solvers) - 1 - i
@@ -623,30 +730,69 @@ func MemoryBySolver(obs []Obs, st Styles) (Figure, error) {
 		if len(mems[i]) == 0 {
 			continue
 		}
-		if err := addBox(p, color.Gray{Y: 190}, float64(loc), 1, memoryValues(mems[i], wide), true); err != nil {
+		fill := inProcessFill
+		if outside[i] {
+			fill = outsideFill
+		}
+		kinds[outside[i]] = true
+		if err := addBox(p, fill, float64(loc), 1, memoryValues(mems[i], wide, floor), true); err != nil {
 			return Figure{}, fmt.Errorf("box plot %s: %w", solver, err)
 		}
 	}
-	memoryAxis(&p.X, all, wide)
+	memoryAxis(&p.X, all, wide, floor)
 	nominal(&p.Y, names)
-	return Figure{Title: "How much memory does each pipeline take at its peak?", Panels: []Panel{{Plot: p}},
+	var legend []LegendEntry
+	if kinds[false] {
+		legend = append(legend, LegendEntry{Label: "in process: peak above the idle worker", Thumb: seriesThumb{color: inProcessFill, fill: true}})
+	}
+	if kinds[true] {
+		legend = append(legend, LegendEntry{Label: "outside: the programs' process tree at its peak", Thumb: seriesThumb{color: outsideFill, fill: true}})
+	}
+	return Figure{Title: "How much memory does each pipeline hold itself at its peak?", Panels: []Panel{{Plot: p, Legend: legend}},
 		DataHeight: vg.Length(max(len(solvers), 3)) * memoryRow}, nil
 }
 
-func memoryValues(ms []float64, wide bool) plotter.Values {
+// memoryLabel names the memory figure's axis: one memory for every
+// pipeline, its own.
+const memoryLabel = "own peak memory (MiB)"
+
+// memoryScale decides the memory axis: logarithmic when the positive
+// peaks span more than a factor of ten, from floor, the least positive
+// peak (half of it where some peak is 0, which is drawn there).
+func memoryScale(all []float64) (floor float64, wide bool) {
+	var positive []float64
+	zero := false
+	for _, v := range all {
+		if v > 0 {
+			positive = append(positive, v)
+		} else {
+			zero = true
+		}
+	}
+	if len(positive) == 0 {
+		return 0, false
+	}
+	lo, hi := slices.Min(positive), slices.Max(positive)
+	wide = hi > 10*lo
+	if zero {
+		lo /= 2
+	}
+	return lo, wide
+}
+
+func memoryValues(ms []float64, wide bool, floor float64) plotter.Values {
 	vs := slices.Clone(ms)
 	if wide {
 		for i := range vs {
-			vs[i] = math.Log10(vs[i])
+			vs[i] = math.Log10(math.Max(vs[i], floor))
 		}
 	}
 	return vs
 }
 
-func memoryAxis(ax *plot.Axis, all []float64, wide bool) {
+func memoryAxis(ax *plot.Axis, all []float64, wide bool, floor float64) {
 	if wide {
-		lo, hi := slices.Min(all), slices.Max(all)
-		logValueAxis(ax, lo/1.2, hi, mibTicks{})
+		logValueAxis(ax, floor/1.2, slices.Max(all), mibTicks{})
 		return
 	}
 	ax.Tick.Marker = linearTicks{}

@@ -182,7 +182,7 @@ func toSolutionPoints(sums []Summary, c Cost, top float64) []point {
 		if math.IsInf(v, 1) {
 			y = math.NaN()
 		}
-		pts = append(pts, point{group: sums[i].Group, y: y, lo: math.Log10(lo), hi: math.Log10(math.Min(hi, top))})
+		pts = append(pts, point{group: sums[i].Group, y: y, lo: math.Log10(lo), hi: math.Log10(math.Min(hi, top)), n: sums[i].N})
 	}
 	return pts
 }
@@ -203,7 +203,7 @@ func withCost(sums []Summary, c Cost) []Summary {
 // time and, for those that count them, in attempted updates; nothing when
 // no solver is stochastic.
 func (r *Report) stochasticFigures() ([]Figure, error) {
-	m := r.Config.Measure
+	m := r.FigureMeasure
 	var figs []Figure
 	for _, c := range []Cost{Time, Updates} {
 		runs := RunCosts(r.Data.Records, r.Kinds.Stochastic, c, m)
@@ -231,7 +231,7 @@ func (r *Report) stochasticFigures() ([]Figure, error) {
 // toSolutionFigure is TTS99ByGroup for a section, named and captioned.
 func (r *Report) toSolutionFigure(sec Section, c Cost) (Figure, error) {
 	name := sec.Grouper.Name()
-	f, err := TTS99ByGroup(sec.Summaries, sec.Grouper, c, r.Config.Measure, r.Styles)
+	f, err := TTS99ByGroup(sec.FigureSummaries, sec.Grouper, c, r.FigureMeasure, r.Styles)
 	f.Name = "tts99-by-" + name
 	f.Caption = "Time to a solution with 99% confidence (TTS99) by " + name + ", intervals from the Wilson interval of the success per read."
 	if c == Updates {

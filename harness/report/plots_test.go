@@ -131,7 +131,7 @@ func TestSmallMultiples(t *testing.T) {
 	}
 	// A figure of some of the pipelines keeps their panels and styles.
 	part := many.Facets([]string{"neural/rrn", "sat/gophersat/v05"})
-	if len(part) != 2 || part[0].Title != "sat: gophersat" || part[1].Title != "neural" || many.Color("neural/rrn") != palette[1] {
+	if len(part) != 2 || part[0].Title != "sat: gophersat" || part[1].Title != "neural" || many.Color("neural/rrn") != palette[many.slot("neural/rrn")] {
 		t.Errorf("facets of two pipelines: %+v", part)
 	}
 }

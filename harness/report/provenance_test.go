@@ -304,8 +304,9 @@ func TestOldRecordsLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := rep.Sections[0].Summaries[0]; s.MemMedian != 1<<20 || !math.IsNaN(s.OwnMem) || hasWarning(warnings, "builds") {
-		t.Errorf("an old record: mem %g own mem %g, warnings %q", s.MemMedian, s.OwnMem, warnings)
+	// No idle worker's figure: the whole peak is not the solver's.
+	if s := rep.Sections[0].Summaries[0]; !math.IsNaN(s.OwnMem) || hasWarning(warnings, "builds") {
+		t.Errorf("an old record: own mem %g, warnings %q", s.OwnMem, warnings)
 	}
 }
 

@@ -3,17 +3,29 @@ package report
 import (
 	"fmt"
 	"io"
+	"math"
 	"slices"
 	"strings"
+
+	"github.com/sudokubench/sudokubench/harness/record"
 )
 
 // Config chooses what a report shows. The zero Config reports CPU time by
-// hint count and by corpus in compact tables, with automatic buckets, the
-// solvers' kinds taken from the records, and a scatter plot of every solver
-// against the baseline.
+// hint count and by corpus in compact tables, then the portfolio, with
+// automatic buckets, the solvers' kinds taken from the records, and a
+// scatter plot of every solver against the baseline; outside programs'
+// time as PartDefault says.
 type Config struct {
+	// Measure is the clock; an own measure puts every table and figure
+	// on own time, as PartOwn does, whatever Part says.
 	Measure Measure
-	By      []string    // "hints", "corpus", "rating", "all"; nil: hints and corpus
+	// Part says which part of outside programs' time tables, figures and
+	// the portfolio show.
+	Part TimePart
+	// By names the groupings, "hints", "corpus", "rating", "all", and
+	// "portfolio" for the portfolio section (itself by hint count and by
+	// rating); nil: hints, corpus and portfolio.
+	By      []string
 	Buckets HintBuckets // nil: AutoBuckets
 	// Outside says which solvers run outside programs, for records written
 	// before records said so (nil: only the records' word).
@@ -31,6 +43,9 @@ type Config struct {
 	ScatterAll bool
 	// PlotWidth is the print width figures are made for.
 	PlotWidth PrintWidth
+	// NoTitles leaves the question out of each figure and puts it at the
+	// head of the figure's caption instead, as a paper's figures want.
+	NoTitles bool
 }
 
 // Report is what every document shows, computed once from the data.
@@ -40,12 +55,23 @@ type Report struct {
 	LimitNS  float64 // the plan's limit; PAR-2 falls back on it
 	Coverage Coverage
 	Kinds    Kinds // how each solver's records were read
-	Obs      []Obs
+	// TableMeasure and FigureMeasure are the times the tables and the
+	// figures show (TimePart); OwnColumn says that the tables add own
+	// time beside the whole; OwnUnavailable says why own time is not
+	// shown where it was meant to be ("" where it is).
+	TableMeasure, FigureMeasure Measure
+	OwnColumn                   bool
+	OwnUnavailable              string
+	Obs                         []Obs // in TableMeasure
+	figureObs                   []Obs // in FigureMeasure
 	// MixedModes is set when first-mode and unique-mode runs stand side by
 	// side: first-mode rows are marked and do not compete for best.
 	MixedModes bool
 	Styles     Styles
 	Sections   []Section
+	// Portfolios are the portfolio analysis, one per mode that two
+	// pipelines or more ran (Config.By "portfolio").
+	Portfolios []*Portfolio
 	// Robustness compares each solver's runs on the equivalent forms of
 	// a puzzle (run --forms); nil when no puzzle ran in two forms.
 	Robustness *Table
@@ -55,8 +81,10 @@ type Report struct {
 // Section is the statistics for one grouping.
 type Section struct {
 	Grouper   Grouper
-	Summaries []Summary
-	Tables    []*Table // the summary table, then the stochastic one if any; every column
+	Summaries []Summary // in the report's TableMeasure
+	// FigureSummaries are the same in FigureMeasure.
+	FigureSummaries []Summary
+	Tables          []*Table // the summary table, then the stochastic one if any; every column
 }
 
 // New computes a report.
@@ -66,10 +94,23 @@ func New(d *Data, c Config) (*Report, error) {
 		kinds.MarkOutside(d.Records, c.Outside)
 	}
 	if c.By == nil {
-		c.By = []string{"hints", "corpus"}
+		c.By = []string{"hints", "corpus", "portfolio"}
 	}
 	r := &Report{Data: d, Config: c, LimitNS: float64(d.LimitNS()), Coverage: d.Coverage(), Kinds: kinds}
-	r.Obs = Observations(d.Records, c.Measure, kinds)
+	var err error
+	r.TableMeasure, r.FigureMeasure, r.OwnColumn, r.OwnUnavailable, err = timeParts(c, d.Records, kinds)
+	if err != nil {
+		return nil, err
+	}
+	r.Obs = Observations(d.Records, r.TableMeasure, kinds)
+	r.figureObs = r.Obs
+	var ownObs []Obs
+	if r.OwnColumn || r.TableMeasure.Own() {
+		ownObs = Observations(d.Records, r.TableMeasure.WithOwn(), kinds)
+	}
+	if r.FigureMeasure != r.TableMeasure {
+		r.figureObs = ownObs
+	}
 	r.MixedModes = mixedModes(r.Obs)
 	r.Styles = NewStyles(r.Obs, r.MixedModes)
 	if len(r.Obs) == 0 {
@@ -79,23 +120,45 @@ func New(d *Data, c Config) (*Report, error) {
 		return nil, err
 	}
 	for _, by := range c.By {
+		if by == "portfolio" {
+			continue
+		}
 		g, err := r.grouper(by)
 		if err != nil {
 			return nil, err
 		}
-		o := TableOptions{Measure: c.Measure, MixedModes: r.MixedModes, NoGroup: by == "all"}
-		sums := Summarize(r.Obs, g, r.LimitNS)
-		sec := Section{Grouper: g, Summaries: sums, Tables: []*Table{SummaryTable(sums, g, o)}}
-		if t := StochasticTable(sums, g, o); t != nil {
-			sec.Tables = append(sec.Tables, t)
-		}
-		if t := CellAccuracyTable(d.Records, g); t != nil {
-			sec.Tables = append(sec.Tables, t)
-		}
-		r.Sections = append(r.Sections, sec)
+		r.Sections = append(r.Sections, r.section(g, by == "all", ownObs))
 	}
-	r.Robustness = RobustnessTable(d.Records, c.Measure)
+	if slices.Contains(c.By, "portfolio") {
+		r.addPortfolios()
+	}
+	r.Robustness = RobustnessTable(d.Records, r.TableMeasure)
 	return r, nil
+}
+
+// section computes the statistics and tables of one grouping; ownObs,
+// where the report computed them, give each summary its own median.
+func (r *Report) section(g Grouper, all bool, ownObs []Obs) Section {
+	o := TableOptions{Measure: r.TableMeasure, MixedModes: r.MixedModes, NoGroup: all, OwnColumn: r.OwnColumn}
+	sums := Summarize(r.Obs, g, r.LimitNS)
+	figSums := sums
+	if ownObs != nil {
+		own := Summarize(ownObs, g, r.LimitNS)
+		for i := range sums {
+			sums[i].OwnMedian = own[i].Median // the same solvers, modes and groups, in the same order
+		}
+		if r.FigureMeasure.Own() && !r.TableMeasure.Own() {
+			figSums = own
+		}
+	}
+	sec := Section{Grouper: g, Summaries: sums, FigureSummaries: figSums, Tables: []*Table{SummaryTable(sums, g, o)}}
+	if t := StochasticTable(sums, g, o); t != nil {
+		sec.Tables = append(sec.Tables, t)
+	}
+	if t := CellAccuracyTable(r.Data.Records, g); t != nil {
+		sec.Tables = append(sec.Tables, t)
+	}
+	return sec
 }
 
 // mixedModes reports whether the observations hold both modes.
@@ -124,7 +187,7 @@ func (r *Report) grouper(by string) (Grouper, error) {
 	case "all":
 		return All{}, nil
 	}
-	return nil, fmt.Errorf("unknown grouping %q: use hints, corpus, rating or all", by)
+	return nil, fmt.Errorf("unknown grouping %q: use hints, corpus, rating, all or portfolio", by)
 }
 
 // Tables returns every table in order as documents show them.
@@ -132,6 +195,9 @@ func (r *Report) Tables() []*Table {
 	var ts []*Table
 	for _, s := range r.Sections {
 		ts = append(ts, r.SectionTables(s)...)
+	}
+	for _, p := range r.Portfolios {
+		ts = append(ts, r.PortfolioTables(p)...)
 	}
 	if t := r.RobustnessTable(); t != nil {
 		ts = append(ts, t)
@@ -174,9 +240,13 @@ func (r *Report) SectionTables(s Section) []*Table {
 
 // WriteTables writes every table in one format, a blank line between them.
 // CSV is one tidy table instead: a row per solver and group, the kind of
-// group in a column.
+// group in a column; for a report of the portfolio alone, a row per
+// pipeline, mode and group of the portfolio.
 func (r *Report) WriteTables(w io.Writer, tw TableWriter) error {
 	if _, ok := tw.(CSV); ok {
+		if len(r.Sections) == 0 && len(r.Portfolios) > 0 {
+			return tw.WriteTable(w, PortfolioTidyTable(r.Portfolios))
+		}
 		return tw.WriteTable(w, r.TidyTable())
 	}
 	if txt, ok := tw.(Text); ok && txt.Width == 0 {
@@ -203,7 +273,7 @@ func WriteTableList(w io.Writer, tw TableWriter, tables []*Table) error {
 
 // Figures draws every figure of the report, at the configured print
 // width, each pipeline in the same panel, colour, glyph and dash in all of
-// them.
+// them; with NoTitles, each figure's question heads its caption instead.
 func (r *Report) Figures() ([]Figure, error) {
 	var figs []Figure
 	add := func(f Figure, err error, name, caption string) error {
@@ -214,25 +284,24 @@ func (r *Report) Figures() ([]Figure, error) {
 		figs = append(figs, f)
 		return nil
 	}
-	m := r.Config.Measure
-	f, err := Cactus(r.Obs, m, r.Styles)
-	if err := add(f, err, "cactus", "Puzzles solved within a time, per pipeline."); err != nil {
+	m, obs := r.FigureMeasure, r.figureObs
+	f, err := Cactus(obs, m, r.Styles)
+	if err := add(f, err, "cactus", "Puzzles solved within a time, per pipeline."+r.timesCaption()); err != nil {
 		return nil, err
 	}
 	for _, s := range r.Sections {
 		name := s.Grouper.Name()
 		f, err := SuccessByGroup(s.Summaries, s.Grouper, r.Styles)
-		if err := add(f, err, "success-by-"+name, "Share of puzzles solved by "+name+", with Wilson 95% intervals"+bandOrBar(s.Grouper)+"."); err != nil {
+		if err := add(f, err, "success-by-"+name, "Share of puzzles solved by "+name+", with Wilson 95% intervals"+bandOrBar(s.Grouper)+"."+fewCaption(s.Summaries, false)); err != nil {
 			return nil, err
 		}
-		f, err = TimeByGroup(r.Obs, s.Summaries, s.Grouper, m, r.Styles)
-		if err := add(f, err, "time-by-"+name, timeCaption(s)); err != nil {
+		f, err = TimeByGroup(obs, s.FigureSummaries, s.Grouper, m, r.Styles)
+		if err := add(f, err, "time-by-"+name, timeCaption(s)+r.timesCaption()); err != nil {
 			return nil, err
 		}
 	}
 	f, err = MemoryBySolver(r.Obs, r.Styles)
-	caption := "Peak memory by pipeline: the worker's for in-process solvers, the program's for outside ones (left out where not measured)."
-	if err := add(f, err, "memory", caption); err != nil {
+	if err := add(f, err, "memory", memoryCaption(r.Obs)); err != nil {
 		return nil, err
 	}
 	stochastic, err := r.stochasticFigures()
@@ -244,16 +313,40 @@ func (r *Report) Figures() ([]Figure, error) {
 		figs = append(figs, f)
 	}
 	for _, pr := range r.scatterPairs() {
-		f, err := Scatter(r.Obs, pr[0], pr[1], m, r.Styles)
+		f, err := Scatter(obs, pr[0], pr[1], m, r.Styles)
 		caption := fmt.Sprintf("Per-puzzle time, %s (x) against %s (y); puzzles one of them did not solve on the dashed border.", r.Styles.Name(pr[0]), r.Styles.Name(pr[1]))
-		if err := add(f, err, "scatter-"+slug(pr[0])+"-vs-"+slug(pr[1]), caption); err != nil {
+		if err := add(f, err, "scatter-"+slug(pr[0])+"-vs-"+slug(pr[1]), caption+r.timesCaption()); err != nil {
 			return nil, err
 		}
 	}
 	for i := range figs {
 		figs[i].Width = r.Config.PlotWidth
+		if r.Config.NoTitles {
+			figs[i] = figs[i].Untitled()
+		}
 	}
 	return figs, nil
+}
+
+// memoryCaption describes the memory figure: one memory for every
+// pipeline, its own, and where a 0 is drawn.
+func memoryCaption(obs []Obs) string {
+	s := "Each pipeline's own peak memory over its puzzles: for an in-process solver, the worker's peak above the idle worker's (the Go runtime and the solver as built, about 17-19 MiB, are not the solver's); for an outside one, the most its programs' process tree held at one time. The worker's whole peak stays in the records; pipelines without a measured peak are left out."
+	var mems []float64
+	old := false
+	for _, o := range obs {
+		if !math.IsNaN(o.OwnMem) {
+			mems = append(mems, o.OwnMem)
+			old = old || o.OldMem
+		}
+	}
+	if floor, wide := memoryScale(mems); wide && slices.Contains(mems, 0) {
+		s += fmt.Sprintf(" A peak at or below the idle worker's (0) is drawn at the axis's left end, %s.", record.FormatBytes(floor))
+	}
+	if old {
+		s += " Some records predate own memory: theirs is, in process, the worker's peak less the idle worker's, and for outside programs the sum of their processes' peaks, an upper bound."
+	}
+	return s
 }
 
 // bandOrBar says how a figure by a grouping draws an interval.
@@ -269,9 +362,29 @@ func timeCaption(s Section) string {
 	name := s.Grouper.Name()
 	_, solvers := groupsAndSolvers(s.Summaries)
 	if len(solvers) <= fewSeries {
-		return "Time of the puzzles solved by " + name + ": box plots of each pipeline's times."
+		caption := "Time of the puzzles solved by " + name + ": box plots of each pipeline's times."
+		if slices.ContainsFunc(s.Summaries, func(sum Summary) bool { return sum.Solved > 0 && sum.Solved < FewN }) {
+			caption += fmt.Sprintf(" Where fewer than %d puzzles were solved, their times are drawn as hollow points, not a box.", FewN)
+		}
+		return caption
 	}
-	return "Time of the puzzles solved by " + name + ": each pipeline's median, with the interquartile range" + bandOrBar(s.Grouper) + "; none where it solved nothing."
+	return "Time of the puzzles solved by " + name + ": each pipeline's median, with the interquartile range" + bandOrBar(s.Grouper) + "; none where it solved nothing." + fewCaption(s.Summaries, true)
+}
+
+// fewCaption says what a hollow point means, where a figure of the
+// summaries has one: a point drawn from fewer than FewN puzzles (solved
+// ones, for solved set, as a time's median is).
+func fewCaption(sums []Summary, solved bool) string {
+	for _, s := range sums {
+		n := s.N
+		if solved {
+			n = s.Solved
+		}
+		if n > 0 && n < FewN {
+			return fmt.Sprintf(" Hollow marks: drawn from fewer than %d puzzles (tables give each n).", FewN)
+		}
+	}
+	return ""
 }
 
 // modeCaption is what a figure's caption adds when first-mode and

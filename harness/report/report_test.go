@@ -135,40 +135,66 @@ func TestPAR2ChargesEachRunItsOwnLimit(t *testing.T) {
 	}
 }
 
+// TestMemoryIsTheSolversOwn: a report's memory is each pipeline's own
+// peak, own_peak_bytes where the records hold it (0 is a real peak, at
+// the idle worker's), else an old record's fallback: in process the peak
+// above the idle worker's, outside the sum of the programs' peaks (which
+// never competes for best); the worker's whole peak never stands in.
 func TestMemoryIsTheSolversOwn(t *testing.T) {
+	peak := func(b uint64) *uint64 { return &b }
 	var recs []record.Record
 	for i := range MinN {
 		id := fmt.Sprint(i)
 		inProcess := rec("dlx", id, 17, "solved", 1, 0)
-		inProcess.PeakRSS, inProcess.BaseRSS = 20<<20, 17<<20
+		inProcess.PeakRSS, inProcess.BaseRSS, inProcess.OwnPeak = 20<<20, 17<<20, peak(2<<20)
+		atIdle := rec("bitboard", id, 17, "solved", 1, 0)
+		atIdle.PeakRSS, atIdle.BaseRSS, atIdle.OwnPeak = 17<<20, 17<<20, peak(0)
 		outside := rec("cadical", id, 17, "solved", 1, 0)
-		outside.External, outside.PeakRSS, outside.ProgramPeakRSS = true, 19<<20, 3<<20
-		bigger := rec("dlx-big", id, 17, "solved", 1, 0)
-		bigger.PeakRSS = 30 << 20
-		old := rec("minisat", id, 17, "solved", 1, 0)
-		old.PeakRSS = 19 << 20 // written before the mark: the registry says minisat runs outside
-		recs = append(recs, inProcess, bigger, outside, old)
+		outside.External, outside.PeakRSS, outside.ProgramPeakRSS, outside.OwnPeak = true, 19<<20, 6<<20, peak(4<<20)
+		oldOutside := rec("cbc", id, 17, "solved", 1, 0)
+		oldOutside.External, oldOutside.PeakRSS, oldOutside.ProgramPeakRSS = true, 19<<20, 5<<20
+		oldInProcess := rec("norvig", id, 17, "solved", 1, 0)
+		oldInProcess.PeakRSS, oldInProcess.BaseRSS = 20<<20, 17<<20
+		noBase := rec("dlx-big", id, 17, "solved", 1, 0)
+		noBase.PeakRSS = 30 << 20
+		unmarked := rec("minisat", id, 17, "solved", 1, 0)
+		unmarked.PeakRSS = 19 << 20 // written before the mark: the registry says minisat runs outside
+		recs = append(recs, inProcess, atIdle, outside, oldOutside, oldInProcess, noBase, unmarked)
 	}
 	kinds := DetectKinds(recs)
 	kinds.MarkOutside(recs, func(s string) bool { return s == "minisat" })
 	obs := Observations(recs, CPU, kinds)
-	want := map[string][2]float64{"cadical": {3 << 20, 3 << 20}, "dlx": {20 << 20, 3 << 20},
-		"dlx-big": {30 << 20, math.NaN()}, "minisat": {math.NaN(), math.NaN()}}
+	want := map[string]struct {
+		own float64
+		old bool
+	}{"dlx": {2 << 20, false}, "bitboard": {0, false}, "cadical": {4 << 20, false}, "cbc": {5 << 20, true},
+		"norvig": {3 << 20, true}, "dlx-big": {math.NaN(), false}, "minisat": {math.NaN(), false}}
 	for _, o := range obs {
-		if w := want[o.Solver]; !near(o.PeakRSS, w[0], 0) || !near(o.OwnRSS, w[1], 0) {
-			t.Errorf("%s: peak %g own %g, want %g %g", o.Solver, o.PeakRSS, o.OwnRSS, w[0], w[1])
+		if w := want[o.Solver]; !near(o.OwnMem, w.own, 0) || o.OldMem != w.old {
+			t.Errorf("%s: own memory %g (old record's: %v), want %g (%v)", o.Solver, o.OwnMem, o.OldMem, w.own, w.old)
 		}
 	}
 	tab := SummaryTable(Summarize(obs, ByCorpus{}, 0), ByCorpus{}, TableOptions{})
-	memCol := slices.IndexFunc(tab.Columns, func(c Column) bool { return c.Name == "mem" })
+	if slices.ContainsFunc(tab.Columns, func(c Column) bool { return c.Name == "mem" || c.Name == "mem max" }) {
+		t.Errorf("the table still shows a worker's whole peak: %v", tab.Columns)
+	}
+	memCol := slices.IndexFunc(tab.Columns, func(c Column) bool { return c.Name == "own mem" })
+	shown := make(map[string]Cell)
 	for _, r := range tab.Rows {
-		solver, mem := r.Cells[0].Text, r.Cells[memCol]
-		if solver == "minisat" && mem.Text != "n/a" {
-			t.Errorf("minisat's memory shows %q, want n/a", mem.Text)
+		shown[r.Cells[0].Text] = r.Cells[memCol]
+	}
+	for solver, text := range map[string]string{"minisat": "n/a", "dlx-big": "n/a", "bitboard": "0 B", "cadical": "4 MiB"} {
+		if got := shown[solver].Text; got != text {
+			t.Errorf("%s's own mem shows %q, want %q", solver, got, text)
 		}
-		if mem.Best != (solver == "dlx") {
-			t.Errorf("%s: memory %s marked best = %v; want only dlx's, the least in-process peak", solver, mem.Text, mem.Best)
+	}
+	for solver, c := range shown {
+		if c.Best != (solver == "bitboard") {
+			t.Errorf("%s: own mem %s marked best = %v; want only bitboard's 0", solver, c.Text, c.Best)
 		}
+	}
+	if !strings.Contains(strings.Join(tab.Notes, " "), "Some records predate own memory") {
+		t.Errorf("the notes do not say that some figures are old records': %q", tab.Notes)
 	}
 }
 
@@ -359,6 +385,27 @@ func TestLoadErrors(t *testing.T) {
 	}
 	if _, _, err := Load(t.TempDir()); err == nil || !strings.Contains(err.Error(), "result directory") {
 		t.Errorf("empty directory: error %v", err)
+	}
+}
+
+// A run whose answer contradicts its corpus's listing is a warning of the
+// report, naming the first and counting them all.
+func TestLoadWarnsOfCorpusContradictions(t *testing.T) {
+	dir := t.TempDir()
+	lines := `{"solver":"s","puzzle_id":"c:1","mode":"unique","status":"solved"}
+{"solver":"s","puzzle_id":"c:2","mode":"unique","status":"solved","corpus_contradiction":"the corpus lists 2 solutions, but this unique-mode run found exactly one"}
+{"solver":"t","puzzle_id":"c:2","mode":"unique","status":"solved","corpus_contradiction":"the corpus lists 2 solutions, but this unique-mode run found exactly one"}
+`
+	if err := os.WriteFile(filepath.Join(dir, record.ResultsFile), []byte(lines), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, warnings, err := Load(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := "2 run(s) on 1 puzzle(s) contradict what their corpus lists of the puzzle (each record's corpus_contradiction says how); first, c:2 by s: the corpus lists 2 solutions"
+	if !slices.ContainsFunc(warnings, func(w string) bool { return strings.HasPrefix(w, want) }) {
+		t.Errorf("warnings %q lack %q", warnings, want)
 	}
 }
 

@@ -246,8 +246,8 @@ func TestTTS99ByGroupPlotsEachSolversGroups(t *testing.T) {
 	// One point per group, log10 of UTS99 with its interval.
 	pts := toSolutionPoints(summariesOf(updates, "qubo/sa"), Updates, math.Inf(1))
 	s := updates[0]
-	want := []point{{group: groups[0], y: math.Log10(s.UTS99), lo: math.Log10(s.UTS99Lo), hi: math.Log10(s.UTS99Hi)},
-		{group: groups[1], y: math.Log10(2e5), lo: math.Log10(2e5), hi: math.Log10(updates[1].UTS99Hi)}}
+	want := []point{{group: groups[0], y: math.Log10(s.UTS99), lo: math.Log10(s.UTS99Lo), hi: math.Log10(s.UTS99Hi), n: s.N},
+		{group: groups[1], y: math.Log10(2e5), lo: math.Log10(2e5), hi: math.Log10(updates[1].UTS99Hi), n: updates[1].N}}
 	if !slices.Equal(pts, want) {
 		t.Errorf("points %v, want %v", pts, want)
 	}

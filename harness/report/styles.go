@@ -2,6 +2,7 @@ package report
 
 import (
 	"cmp"
+	"hash/fnv"
 	"image/color"
 	"maps"
 	"slices"
@@ -9,6 +10,8 @@ import (
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
+
+	"github.com/sudokubench/sudokubench/solvers/defs"
 )
 
 // MaxSeries is the most pipelines a panel draws: each gets a colour, a
@@ -16,6 +19,11 @@ import (
 // small multiples, a panel per family.
 const MaxSeries = 8
 
+// A pipeline's style is a slot: the slot-th colour, mark and dash
+// pattern. Every family draws on the same eight colours, so that a
+// family's panel tells its pipelines apart by colour too; the glyph and
+// the dash, which a figure printed in grey keeps, go with the colour.
+//
 // palette is Okabe and Ito's, distinct for readers with any common colour
 // vision deficiency, its yellow (too faint on white for a line) replaced
 // by grey, which any reader tells from the rest.
@@ -24,31 +32,94 @@ var palette = [MaxSeries]color.Color{
 	rgb(0xE69F00), rgb(0x56B4E9), rgb(0x000000), rgb(0x999999),
 }
 
-// glyphs and dashes are the second channel: within a panel no two
-// pipelines share a glyph or a dash pattern either, so that a figure
-// printed in grey still tells them apart.
-var (
-	glyphs = [MaxSeries]draw.GlyphDrawer{
-		draw.CircleGlyph{}, draw.BoxGlyph{}, draw.PyramidGlyph{}, draw.CrossGlyph{},
-		draw.RingGlyph{}, draw.SquareGlyph{}, draw.TriangleGlyph{}, draw.PlusGlyph{},
-	}
-	dashes = [MaxSeries][]vg.Length{
-		{}, {vg.Points(4), vg.Points(1.5)}, {vg.Points(1), vg.Points(1.2)},
-		{vg.Points(4), vg.Points(1.2), vg.Points(1), vg.Points(1.2)},
-		{vg.Points(7), vg.Points(2)}, {vg.Points(2), vg.Points(2)},
-		{vg.Points(7), vg.Points(1.5), vg.Points(1), vg.Points(1.5), vg.Points(1), vg.Points(1.5)},
-		{vg.Points(1), vg.Points(3)},
-	}
-)
+// dashes are the slots' line patterns.
+var dashes = [MaxSeries][]vg.Length{
+	{}, {vg.Points(4), vg.Points(1.5)}, {vg.Points(1), vg.Points(1.2)},
+	{vg.Points(4), vg.Points(1.2), vg.Points(1), vg.Points(1.2)},
+	{vg.Points(7), vg.Points(2)}, {vg.Points(2), vg.Points(2)},
+	{vg.Points(7), vg.Points(1.5), vg.Points(1), vg.Points(1.5), vg.Points(1), vg.Points(1.5)},
+	{vg.Points(1), vg.Points(3)},
+}
 
 func rgb(v uint32) color.Color {
 	return color.RGBA{R: uint8(v >> 16), G: uint8(v >> 8), B: uint8(v), A: 255}
 }
 
-// familyOrder is the order of the families' panels: the ways of posing
-// Sudoku for an engine first, as the design lists them, then the rest by
-// name.
-var familyOrder = []string{"exactcover", "sat", "milp", "qubo", "direct", "neural"}
+// knownSlots is the slot each pipeline of the suite keeps in every
+// report, chosen so that the panels the suite's runs make (a family, a
+// large family cut along its engines, families of one pipeline pooled)
+// need no two pipelines on one slot, and so that the pipelines most
+// often set side by side across families (exact cover, the bitboard,
+// gophersat's best, CaDiCaL, minisat, CBC, Norvig's propagation and
+// tracked backtracking) have slots of their own. A pipeline not listed
+// (a definition file's) takes a slot from a hash of its name.
+var knownSlots = map[string]int{
+	"exactcover/dlx": 2,
+
+	"propagate/bitboard": 6, "propagate/norvig": 7, "backtrack/tracked": 4, "backtrack/naive": 5,
+	"genetic/strong": 3, "genetic/seed": 1,
+
+	"sat/gophersat/extended-propagated": 0, "sat/gophersat/extended": 1, "sat/gophersat/extended-incremental": 2,
+	"sat/gophersat/extended-reduced": 3, "sat/gophersat/extended-sequential": 4, "sat/gophersat/minimal": 5,
+	"sat/gophersat/minimal-reduced": 6, "sat/gophersat/pb": 7,
+	"sat/cadical/extended": 3, "sat/cadical/minimal": 7, "sat/cryptominisat/extended": 4, "sat/cryptominisat/minimal": 2,
+	"sat/minisat/extended": 5, "sat/minisat/minimal": 1, "sat/picosat/extended": 6, "sat/picosat/minimal": 0,
+
+	"milp/cbc": 1, "milp/glpk": 4, "milp/gophersat-pb": 0, "milp/gophersat-pb/cutting-planes": 2, "milp/minisat-plus": 5,
+
+	"cp/minizinc/gecode": 7, "asp/clasp": 4,
+	"smt/z3/int": 0, "smt/z3/onehot": 1, "smt/cvc5/int": 3, "smt/cvc5/onehot": 5,
+
+	"qubo/neal/fixed": 0, "qubo/neal/pruned": 1, "qubo/neal/propagated": 2, "qubo/neal/wildqat": 3,
+	"qubo/sa/pruned": 4, "qubo/sa/propagated": 5, "qubo/swap/pruned": 6, "qubo/swap/propagated": 7,
+	"qubo/pt/propagated": 3, "qubo/pt/pruned": 2, "qubo/tabu/propagated": 0, "qubo/descent/propagated": 6,
+	"qubo/kerberos/propagated": 4, "qubo/kerberos/fixed": 5,
+
+	"neural/cnn/oneshot": 0, "neural/cnn/iterative": 1, "neural/gcn/oneshot": 5, "neural/gcn/iterative": 6,
+	"neural/gcn/search": 7, "neural/rrn/oneshot": 2, "neural/rrn/iterative": 3, "neural/rrn/search": 4,
+	"neural/rrn/iterative-16steps": 5, "neural/rrn/iterative-64steps": 6,
+}
+
+// homeSlot is a pipeline's own slot: the suite's choice, or a hash of
+// its name (FNV-1a), the same in every report.
+func homeSlot(solver string) int {
+	if s, ok := knownSlots[solver]; ok {
+		return s
+	}
+	h := fnv.New32a()
+	h.Write([]byte(solver))
+	return int(h.Sum32() % MaxSeries)
+}
+
+// assignSlots gives each pipeline of a panel (at most MaxSeries, sorted)
+// its home slot; where several share one, the first by name keeps it and
+// the others, in name order, take the next slots that no pipeline of the
+// panel has.
+func assignSlots(solvers []string) map[string]int {
+	out := make(map[string]int, len(solvers))
+	var taken [MaxSeries]bool
+	var moved []string
+	for _, s := range solvers {
+		if h := homeSlot(s); !taken[h] {
+			taken[h], out[s] = true, h
+		} else {
+			moved = append(moved, s)
+		}
+	}
+	for _, s := range moved {
+		for i := range MaxSeries {
+			if h := (homeSlot(s) + i) % MaxSeries; !taken[h] {
+				taken[h], out[s] = true, h
+				break
+			}
+		}
+	}
+	return out
+}
+
+// familyOrder is the order of the families' panels: the suite's list of
+// families, as definition files name them; others after them by name.
+var familyOrder = defs.Families
 
 // Facet is a panel's share of a report's pipelines: a family, part of a
 // large family, or the families of one pipeline each, pooled.
@@ -63,11 +134,12 @@ type Facet struct {
 // report's pipelines: up to MaxSeries share one facet; beyond that each
 // family gets its own (a family of more than MaxSeries is cut along its
 // engines, families of one pipeline are pooled), and a pipeline's style is
-// its place in its facet.
+// its slot: its own (homeSlot) unless another pipeline of its panel holds
+// that one, so that a pipeline looks the same in every report.
 type Styles struct {
 	solvers   []string
 	facets    []Facet
-	where     map[string][2]int // solver → facet, place in it
+	where     map[string][2]int // solver → facet, slot
 	firstMode map[string]bool   // marked FirstModeMark
 }
 
@@ -86,8 +158,8 @@ func NewStyles(obs []Obs, mixed bool) Styles {
 	st.facets = facets(st.solvers, family)
 	st.where = make(map[string][2]int)
 	for fi, f := range st.facets {
-		for si, s := range f.Solvers {
-			st.where[s] = [2]int{fi, si}
+		for s, slot := range assignSlots(f.Solvers) {
+			st.where[s] = [2]int{fi, slot}
 		}
 	}
 	return st
@@ -153,6 +225,7 @@ func pool(lone []Facet) []Facet {
 			titles = append(titles, f.Title)
 			solvers = append(solvers, f.Solvers...)
 		}
+		slices.Sort(solvers)
 		out = append(out, Facet{Title: strings.Join(titles, ", "), Solvers: solvers})
 	}
 	return out
@@ -251,17 +324,28 @@ func (s Styles) Label(solver string) string {
 // mode.
 func (s Styles) MarksFirstMode() bool { return len(s.firstMode) > 0 }
 
-// place is the solver's place in its facet.
-func (s Styles) place(solver string) int { return s.where[solver][1] }
+// slot is the solver's style slot.
+func (s Styles) slot(solver string) int {
+	if w, ok := s.where[solver]; ok {
+		return w[1]
+	}
+	return homeSlot(solver)
+}
 
 // Color is the solver's colour.
-func (s Styles) Color(solver string) color.Color { return palette[s.place(solver)%MaxSeries] }
+func (s Styles) Color(solver string) color.Color { return palette[s.slot(solver)] }
 
 // Dashes is the solver's dash pattern for lines.
-func (s Styles) Dashes(solver string) []vg.Length { return dashes[s.place(solver)%MaxSeries] }
+func (s Styles) Dashes(solver string) []vg.Length { return dashes[s.slot(solver)] }
 
-// Glyph is the solver's point shape.
-func (s Styles) Glyph(solver string) draw.GlyphDrawer { return glyphs[s.place(solver)%MaxSeries] }
+// Glyph is the solver's point shape, filled.
+func (s Styles) Glyph(solver string) draw.GlyphDrawer { return mark{shape: s.slot(solver)} }
+
+// Hollow is the solver's point shape drawn hollow: a point drawn from
+// fewer than FewN puzzles.
+func (s Styles) Hollow(solver string) draw.GlyphDrawer {
+	return mark{shape: s.slot(solver), hollow: true}
+}
 
 func solverNames(obs []Obs) []string {
 	var names []string

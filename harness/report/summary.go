@@ -152,11 +152,17 @@ type Summary struct {
 	LimitNS                  float64 // the limit of every run; NaN when they differ
 	PAR2                     float64 // each unsolved puzzle charged twice its own limit
 	Median, Q1, Q3, P90, Max float64 // over solved puzzles
-	// MemMedian and MemMax are the solver's own peak (an outside solver's
-	// program's); OwnMem is the median of what the solver itself used
-	// (Obs.OwnRSS). NaN where not measured.
-	MemMedian, MemMax, OwnMem float64
-	External                  bool
+	// OwnMedian is the median of the solved puzzles' own time, by the
+	// same clock: an outside program's start-up taken out (Measure). NaN
+	// where the report did not compute it.
+	OwnMedian float64
+	// OwnMem and OwnMemMax are the median and the largest of the
+	// pipeline's own peak memory (Obs.OwnMem) over its puzzles, NaN where
+	// not measured; OldMem says that some come from records written
+	// before own memory was (Obs.OldMem).
+	OwnMem, OwnMemMax float64
+	OldMem            bool
+	External          bool
 
 	// A stochastic solver's reads in all runs, its success per read with
 	// the Wilson 95% interval, its mean time per read, and its time to a
@@ -206,8 +212,8 @@ func Summarize(obs []Obs, g Grouper, fallbackLimitNS float64) []Summary {
 }
 
 func summarize(solver, mode string, g Group, obs []Obs, fallbackLimitNS float64) Summary {
-	s := Summary{Solver: solver, Mode: mode, Group: g, N: len(obs), Statuses: make(map[string]int)}
-	var times, unsolvedLimits, mems, above, limits []float64
+	s := Summary{Solver: solver, Mode: mode, Group: g, N: len(obs), Statuses: make(map[string]int), OwnMedian: math.NaN()}
+	var times, unsolvedLimits, mems, limits []float64
 	var reads readTotals
 	s.CountsUpdates = true
 	for _, o := range obs {
@@ -224,11 +230,9 @@ func summarize(solver, mode string, g Group, obs []Obs, fallbackLimitNS float64)
 		} else {
 			unsolvedLimits = append(unsolvedLimits, limit)
 		}
-		if !math.IsNaN(o.PeakRSS) {
-			mems = append(mems, o.PeakRSS)
-		}
-		if !math.IsNaN(o.OwnRSS) {
-			above = append(above, o.OwnRSS)
+		if !math.IsNaN(o.OwnMem) {
+			mems = append(mems, o.OwnMem)
+			s.OldMem = s.OldMem || o.OldMem
 		}
 		s.External = s.External || o.External
 		s.Stochastic = s.Stochastic || o.Stochastic
@@ -245,8 +249,7 @@ func summarize(solver, mode string, g Group, obs []Obs, fallbackLimitNS float64)
 	times, mems = sorted(times), sorted(mems)
 	s.Median, s.Q1, s.Q3, s.P90 = Median(times), Quantile(times, 0.25), Quantile(times, 0.75), Quantile(times, 0.9)
 	s.Max = Quantile(times, 1)
-	s.MemMedian, s.MemMax = Median(mems), Quantile(mems, 1)
-	s.OwnMem = Median(sorted(above))
+	s.OwnMem, s.OwnMemMax = Median(mems), Quantile(mems, 1)
 	if s.Stochastic {
 		reads.summarize(&s)
 	}

@@ -264,19 +264,20 @@ func durationCell(ns float64) Cell {
 	return Cell{Text: FormatDuration(ns), Raw: []string{rawWhole(ns)}, Value: ns, num: ns, has: true}
 }
 
-// memCell shows a peak in bytes; an outside solver's (its program's) is
-// never compared for best with the in-process solvers' (the worker's, Go
-// runtime included), and is "n/a" where it could not be measured.
-func memCell(b float64, external bool) Cell {
+// memCell shows a pipeline's own peak memory in bytes: 0 is a peak at or
+// below the idle worker's, "n/a" none measured. apart keeps a figure that
+// means something else (an old record's sum of programs' peaks) from
+// competing for best.
+func memCell(b float64, apart bool) Cell {
 	c := Cell{Text: record.FormatBytes(b), Raw: []string{rawWhole(b)}, Value: b, num: b, has: true}
-	if b <= 0 {
-		c.num = math.NaN() // not measured
+	switch {
+	case math.IsNaN(b):
+		c.Text = "n/a"
+	case b == 0:
+		c.Text = "0 B"
 	}
-	if external {
+	if apart {
 		c.Value = math.NaN()
-		if math.IsNaN(b) {
-			c.Text = "n/a"
-		}
 	}
 	return c
 }

@@ -23,6 +23,9 @@ type TableOptions struct {
 	MixedModes bool
 	// NoGroup leaves out the group column (a table of one group).
 	NoGroup bool
+	// OwnColumn adds the column "own median" (Summary.OwnMedian) to a
+	// table on whole time that holds outside pipelines.
+	OwnColumn bool
 }
 
 // firstModeNote explains the rows marked FirstModeMark.
@@ -32,24 +35,45 @@ const firstModeNote = FirstModeMark + " first mode: an incomplete solver, run to
 // best value of each column marked among the solvers of a group. g names
 // the group column.
 func SummaryTable(sums []Summary, g Grouper, o TableOptions) *Table {
-	t := &Table{Title: "Results by " + g.Name(), Columns: summaryColumns(g.Name(), o.NoGroup)}
-	if o.NoGroup {
-		t.Title = "Results over every puzzle run"
+	var f tableFacts
+	for _, s := range sums {
+		f.small = f.small || s.Small
+		f.unmeasured = f.unmeasured || s.UnmeasuredTime
+		f.external = f.external || s.External
+		f.oldMem = f.oldMem || s.OldMem
+		f.limits = append(f.limits, s.LimitNS)
 	}
-	var small, unmeasured, firstMode, external bool
-	var limits []float64
+	o.OwnColumn = o.OwnColumn && f.external && !o.Measure.Own()
+	t := &Table{Title: "Results by " + g.Name() + timeTitle(o.Measure, f.external), Columns: summaryColumns(g.Name(), o)}
+	if o.NoGroup {
+		t.Title = "Results over every puzzle run" + timeTitle(o.Measure, f.external)
+	}
 	for _, s := range sortedByGroup(sums) {
 		row := summaryRow(&s, o)
 		t.Rows = append(t.Rows, row)
-		small = small || s.Small
-		unmeasured = unmeasured || s.UnmeasuredTime
-		firstMode = firstMode || row.Apart
-		external = external || s.External
-		limits = append(limits, s.LimitNS)
+		f.firstMode = f.firstMode || row.Apart
 	}
 	t.MarkBest()
-	t.Notes = summaryNotes(o.Measure, limits, small, unmeasured, firstMode, external)
+	t.Notes = summaryNotes(o, f)
 	return t
+}
+
+// tableFacts are what a summary table's notes need to say.
+type tableFacts struct {
+	limits                                         []float64
+	small, unmeasured, firstMode, external, oldMem bool
+}
+
+// timeTitle is what a table's title adds about its times when it holds
+// outside pipelines: whether they include the programs' start-up.
+func timeTitle(m Measure, external bool) string {
+	if !external {
+		return ""
+	}
+	if m.Own() {
+		return " (" + m.Label() + " time: outside programs' start-up taken out)"
+	}
+	return " (" + m.Label() + " time: outside programs' start-up included)"
 }
 
 func sortedByGroup(sums []Summary) []Summary {
@@ -63,9 +87,9 @@ func sortedByGroup(sums []Summary) []Summary {
 // summaryColumns are every column of a summary table; Keep ranks those of
 // the compact view: success with its interval, median, PAR-2 and memory
 // (the solver's own first: the Go runtime is not the solver's).
-func summaryColumns(groupName string, noGroup bool) []Column {
+func summaryColumns(groupName string, o TableOptions) []Column {
 	cols := []Column{{Name: "solver", Keep: 10}}
-	if !noGroup {
+	if !o.NoGroup {
 		cols = append(cols, Column{Name: groupName, CSV: []string{"group"}, Keep: 10, Group: true})
 	}
 	cols = append(cols,
@@ -77,15 +101,19 @@ func summaryColumns(groupName string, noGroup bool) []Column {
 	for _, st := range reportedStatuses {
 		cols = append(cols, Column{Name: st, Right: true})
 	}
-	return append(cols,
+	cols = append(cols,
 		Column{Name: "PAR-2", Unit: Duration, CSV: []string{"par2_ns"}, Right: true, Better: Lower, Keep: 7},
 		Column{Name: "median", Unit: Duration, CSV: []string{"median_ns"}, Right: true, Better: Lower, Keep: 8},
+	)
+	if o.OwnColumn {
+		cols = append(cols, Column{Name: "own median", Unit: Duration, CSV: []string{"own_median_ns"}, Right: true, Better: Lower, Keep: 8})
+	}
+	return append(cols,
 		Column{Name: "IQR", Unit: Duration, CSV: []string{"iqr_ns"}, Right: true},
 		Column{Name: "p90", Unit: Duration, CSV: []string{"p90_ns"}, Right: true, Better: Lower},
 		Column{Name: "max", Unit: Duration, CSV: []string{"max_ns"}, Right: true, Better: Lower},
-		Column{Name: "mem", Unit: Bytes, CSV: []string{"mem_median_bytes"}, Right: true, Better: Lower, Keep: 3},
-		Column{Name: "mem max", Unit: Bytes, CSV: []string{"mem_max_bytes"}, Right: true, Better: Lower},
 		Column{Name: "own mem", Unit: Bytes, CSV: []string{"own_mem_bytes"}, Right: true, Better: Lower, Keep: 6},
+		Column{Name: "own mem max", Unit: Bytes, CSV: []string{"own_mem_max_bytes"}, Right: true, Better: Lower},
 	)
 }
 
@@ -112,9 +140,13 @@ func summaryRow(s *Summary, o TableOptions) Row {
 	for _, st := range reportedStatuses {
 		cells = append(cells, IntCell(s.Statuses[st]))
 	}
-	cells = append(cells, durationCell(s.PAR2), durationCell(s.Median), durationCell(s.IQR()),
-		durationCell(s.P90), durationCell(s.Max), memCell(s.MemMedian, s.External), memCell(s.MemMax, s.External),
-		memCell(s.OwnMem, s.External))
+	cells = append(cells, durationCell(s.PAR2), durationCell(s.Median))
+	if o.OwnColumn {
+		cells = append(cells, durationCell(s.OwnMedian))
+	}
+	apart := s.External && s.OldMem // a sum of programs' peaks: no one figure
+	cells = append(cells, durationCell(s.IQR()), durationCell(s.P90), durationCell(s.Max),
+		memCell(s.OwnMem, apart), memCell(s.OwnMemMax, apart))
 	return Row{Set: s.Group.Label, Small: s.Small, Apart: label != s.Solver, Cells: cells}
 }
 
@@ -134,24 +166,49 @@ func unsolvedCell(statuses map[string]int) Cell {
 	return Cell{Text: text, Raw: []string{strings.Join(parts, ";")}, Value: math.NaN()}
 }
 
-func summaryNotes(m Measure, limits []float64, small, unmeasured, firstMode, external bool) []string {
+func summaryNotes(o TableOptions, f tableFacts) []string {
 	notes := []string{
 		"n counts puzzles. A deterministic solver's repetitions on a puzzle fold into one observation (most frequent status, median time); a stochastic solver's puzzle counts as solved when more than half of its runs solved it, its time being the median over its runs with unsolved runs at their limit.",
-		fmt.Sprintf("Times are %s time of the solve over solved puzzles (solved, unsat, or multiple in unique mode); quantiles are type 7; success intervals are Wilson 95%%.", m.Label()),
-		parNote(limits),
-		memNote(external),
+		timeNote(o, f.external),
+		parNote(f.limits),
+		memNote(f.oldMem),
 	}
-	if firstMode {
+	if f.firstMode {
 		notes = append(notes, firstModeNote)
 	}
-	if small {
+	if f.small {
 		notes = append(notes, fmt.Sprintf("* fewer than %d puzzles: the interval is wide and no best value is marked in the group.", MinN))
 	}
-	if unmeasured {
+	if f.unmeasured {
 		notes = append(notes, "Some solved runs recorded a time of 0 (below the clock's resolution).")
 	}
 	return notes
 }
+
+// timeNote says what a table's times are, and for outside pipelines
+// whether they hold the programs' start-up and what own time still holds.
+func timeNote(o TableOptions, external bool) string {
+	note := fmt.Sprintf("Times are %s time of the solve over solved puzzles (solved, unsat, or multiple in unique mode); quantiles are type 7; success intervals are Wilson 95%%.", o.Measure.Label())
+	switch {
+	case !external:
+		return note
+	case o.Measure.Own():
+		return note + " " + ownTimeNote + " " + ownHolds
+	case o.OwnColumn:
+		return note + " An outside program's times include its process start-up, once per call (twice per puzzle in unique mode where the first solution is blocked; per call in the setup); own median leaves it out (never below zero), and is the median itself for in-process solvers. " + ownHolds
+	}
+	return note + " " + wholeTimeNote
+}
+
+// What an outside program's time holds, as notes say it: the whole time,
+// and own time.
+const (
+	wholeTimeNote = "An outside program's times include its process start-up, once per call (per call in the setup)."
+	ownTimeNote   = "An outside program's time is its own: the solve less the programs' process start-up, measured per worker on a trivial puzzle for each call (see the setup), never below zero."
+)
+
+// ownHolds says what own time still holds.
+const ownHolds = "Own time still holds posing the puzzle, writing and parsing the model file, reading the answer, and writing a proof where one was asked for."
 
 // parNote states the limit PAR-2 charges: one figure, or each run's own.
 func parNote(limits []float64) string {
@@ -170,10 +227,10 @@ func parNote(limits []float64) string {
 	return fmt.Sprintf("PAR-2 counts each unsolved puzzle as 2 × the %s limit.", FormatDuration(known[0]))
 }
 
-func memNote(external bool) string {
-	note := "mem is the solver's peak resident set (median over puzzles): the worker's, Go runtime included, for in-process solvers; own mem is what the solver itself used: that peak less the idle worker's (Go runtime and solver built)."
-	if external {
-		note += " An outside solver's mem and own mem are its program's own peak (n/a where it could not be measured), and are not compared for best."
+func memNote(old bool) string {
+	note := "own mem is each pipeline's own peak memory, the median over puzzles (the wide table's own mem max: the largest): for an in-process solver its worker's peak above the idle worker's (the Go runtime and the solver as built, about 17-19 MiB, are not the solver's); for an outside one the most its programs' process tree held at one time. The worker's whole peak stays in the records (peak_rss_bytes); n/a where not measured."
+	if old {
+		note += " Some records predate own memory (own_peak_bytes): for them it is, in process, the worker's peak less the idle worker's, and for outside programs the sum of their processes' peaks, an upper bound where processes ran one after another, which is not compared for best."
 	}
 	return note
 }
@@ -254,13 +311,14 @@ func stochasticRow(s *Summary, o TableOptions, updates bool) Row {
 
 // TidyTable is every summary of every section in one table for machines:
 // a row per solver, mode and group, group_kind naming the grouping, raw
-// values (ns, bytes, fractions), stochastic figures in every row (empty for
+// values (ns, bytes, fractions), the time they read in "time" ("CPU",
+// "own CPU", …; own_median_ns the own time's median where computed), stochastic figures in every row (empty for
 // deterministic solvers), and how much of the plan the records cover.
 func (r *Report) TidyTable() *Table {
 	names := []string{"group_kind", "group", "solver", "mode", "n", "solved", "success", "success_lo", "success_hi"}
 	names = append(names, reportedStatuses...)
-	names = append(names, "par2_ns", "limit_ns", "median_ns", "q1_ns", "q3_ns", "p90_ns", "max_ns",
-		"mem_median_bytes", "mem_max_bytes", "own_mem_bytes", "external",
+	names = append(names, "time", "par2_ns", "limit_ns", "median_ns", "q1_ns", "q3_ns", "p90_ns", "max_ns", "own_median_ns",
+		"own_mem_bytes", "own_mem_max_bytes", "external",
 		"reads", "per_read", "per_read_lo", "per_read_hi", "read_ns", "tts99_ns", "tts99_lo_ns", "tts99_hi_ns",
 		"updates_per_read", "uts99", "uts99_lo", "uts99_hi",
 		"plan_runs", "recorded_runs", "missing_shards")
@@ -276,8 +334,8 @@ func (r *Report) TidyTable() *Table {
 			for _, st := range reportedStatuses {
 				raw = append(raw, fmt.Sprint(s.Statuses[st]))
 			}
-			raw = append(raw, rawWhole(s.PAR2), rawWhole(s.LimitNS), rawWhole(s.Median), rawWhole(s.Q1), rawWhole(s.Q3), rawWhole(s.P90), rawWhole(s.Max),
-				rawWhole(s.MemMedian), rawWhole(s.MemMax), rawWhole(s.OwnMem), fmt.Sprint(s.External))
+			raw = append(raw, r.TableMeasure.Label(), rawWhole(s.PAR2), rawWhole(s.LimitNS), rawWhole(s.Median), rawWhole(s.Q1), rawWhole(s.Q3), rawWhole(s.P90), rawWhole(s.Max),
+				rawWhole(s.OwnMedian), rawWhole(s.OwnMem), rawWhole(s.OwnMemMax), fmt.Sprint(s.External))
 			raw = append(raw, stochasticRaw(&s)...)
 			raw = append(raw, fmt.Sprint(cov.Planned), fmt.Sprint(cov.Recorded), cov.missingCount())
 			cells := make([]Cell, len(raw))

@@ -39,6 +39,9 @@ type Config struct {
 	Resume bool
 	// AllowOtherBuild lets a resumed comparison go on with another build.
 	AllowOtherBuild bool
+	// SkipInvalid skips malformed lines of the corpus read (a copy in
+	// CorporaDir), each a warning, instead of refusing it.
+	SkipInvalid bool
 
 	CorporaDir string
 	Registry   *solvers.Registry
@@ -52,20 +55,36 @@ type Config struct {
 // Bench runs every entry's pipeline on every level's puzzles through the
 // harness (isolated, limited, verified, resumable) into cfg.Out.
 func Bench(ctx context.Context, cfg Config) (*harness.Summary, error) {
-	names := runnable(cfg.Entries)
-	if len(names) == 0 {
-		return nil, errors.New("no row of the selection has a pipeline that can run here")
+	if err := cfg.Check(); err != nil {
+		return nil, err
+	}
+	return harness.Bench(ctx, cfg.harness())
+}
+
+// Check refuses a comparison that cannot be meant, before anything is
+// written: no row with a pipeline that can run here, fewer than one
+// puzzle per level, and what harness.Config.Check refuses (a limit below
+// its minimum, an unknown mode).
+func (cfg Config) Check() error {
+	if len(runnable(cfg.Entries)) == 0 {
+		return errors.New("no row of the selection has a pipeline that can run here")
 	}
 	if cfg.PerLevel < 1 {
-		return nil, fmt.Errorf("%d puzzles per level: need at least 1", cfg.PerLevel)
+		return fmt.Errorf("%d puzzles per level: need at least 1", cfg.PerLevel)
 	}
-	return harness.Bench(ctx, harness.Config{
-		Corpora: levelCorpora(), Sample: cfg.PerLevel, Solvers: strings.Join(names, ","),
+	h := cfg.harness()
+	return h.Check()
+}
+
+// harness is the run as the harness takes it.
+func (cfg Config) harness() harness.Config {
+	return harness.Config{
+		Corpora: levelCorpora(), Sample: cfg.PerLevel, Solvers: strings.Join(runnable(cfg.Entries), ","),
 		Mode: cfg.Mode, Reps: 1, Seed: cfg.Seed, Timeout: cfg.Timeout, MemBytes: cfg.MemBytes,
-		Out: cfg.Out, DirName: "comparison", Resume: cfg.Resume, AllowOtherBuild: cfg.AllowOtherBuild,
+		Out: cfg.Out, DirName: "comparison", Resume: cfg.Resume, AllowOtherBuild: cfg.AllowOtherBuild, SkipInvalid: cfg.SkipInvalid,
 		CorporaDir: cfg.CorporaDir, Registry: cfg.Registry, Launch: cfg.Launch, Oracle: cfg.Oracle,
 		CrossCheck: cfg.CrossCheck, Progress: cfg.Progress,
-	})
+	}
 }
 
 // runnable returns the pipelines of the entries that have one.

@@ -24,6 +24,12 @@ func (levelGroups) Group(o *report.Obs) report.Group {
 	return report.Group{Label: o.Corpus, Order: len(Levels)}
 }
 
+// The names of the comparison's figures, and of its plot files.
+const (
+	accuracyFigure = "comparison-accuracy"
+	timeFigure     = "comparison-time"
+)
+
 // Figures draws accuracy and time by level with the report's plots, at
 // a print width.
 func (c *Comparison) Figures(width report.PrintWidth) ([]report.Figure, error) {
@@ -33,13 +39,13 @@ func (c *Comparison) Figures(width report.PrintWidth) ([]report.Figure, error) {
 	if err != nil {
 		return nil, fmt.Errorf("plot comparison-accuracy: %w", err)
 	}
-	accuracy.Name, accuracy.Width = "comparison-accuracy", width
+	accuracy.Name, accuracy.Width = accuracyFigure, width
 	accuracy.Caption = "Accuracy by level: puzzles solved with a verified answer, with Wilson 95% intervals."
 	times, err := report.TimeByGroup(c.Obs, sums, levelGroups{}, c.Report.Config.Measure, styles)
 	if err != nil {
 		return nil, fmt.Errorf("plot comparison-time: %w", err)
 	}
-	times.Name, times.Width = "comparison-time", width
+	times.Name, times.Width = timeFigure, width
 	times.Caption = "Time of the puzzles solved, by level: each pipeline's median with the interquartile range; none where it solved nothing."
 	return []report.Figure{accuracy, times}, nil
 }
@@ -105,8 +111,12 @@ type Files struct {
 	Dir   string
 	Doc   string
 	Check bool
+	// Force replaces files that the suite did not write (report.PutFiles).
+	Force bool
 	// PlotWidth is the print width of the figures.
 	PlotWidth report.PrintWidth
+	// NoTitles moves each figure's question to the head of its caption.
+	NoTitles bool
 }
 
 // WriteFiles writes (or checks) the comparison's documents and its plots
@@ -120,6 +130,11 @@ func (c *Comparison) WriteFiles(to Files, plotFormats []string) ([]string, error
 		if figs, err = c.Figures(to.PlotWidth); err != nil {
 			return nil, err
 		}
+		for i := range figs {
+			if to.NoTitles {
+				figs[i] = figs[i].Untitled()
+			}
+		}
 	}
 	for _, f := range figs {
 		for _, ext := range plotFormats {
@@ -130,9 +145,7 @@ func (c *Comparison) WriteFiles(to Files, plotFormats []string) ([]string, error
 			files[filepath.Join(to.Dir, f.Name+"."+ext)] = b.Bytes()
 		}
 	}
-	if to.Doc == "" {
-		to.Doc = filepath.Join(to.Dir, "comparison.md")
-	}
+	to.Doc = to.doc()
 	link, err := report.LinkFrom(to.Doc, to.Dir)
 	if err != nil {
 		return nil, err
@@ -151,8 +164,39 @@ func (c *Comparison) WriteFiles(to Files, plotFormats []string) ([]string, error
 		return nil, err
 	}
 	files[to.Doc] = doc.Bytes()
-	files[filepath.Join(to.Dir, "comparison.tex")] = tex.Bytes()
-	files[filepath.Join(to.Dir, "comparison.csv")] = csv.Bytes()
-	files[filepath.Join(to.Dir, "comparison-levels.csv")] = levels.Bytes()
-	return report.PutFiles(files, to.Check)
+	files[filepath.Join(to.Dir, texFile)] = tex.Bytes()
+	files[filepath.Join(to.Dir, csvFile)] = csv.Bytes()
+	files[filepath.Join(to.Dir, levelsFile)] = levels.Bytes()
+	return report.PutFiles(files, to.Check, to.Force)
+}
+
+// The comparison's tables beside its document.
+const (
+	texFile    = "comparison.tex"
+	csvFile    = "comparison.csv"
+	levelsFile = "comparison-levels.csv"
+)
+
+// doc is where the Markdown document goes.
+func (to Files) doc() string {
+	if to.Doc == "" {
+		return filepath.Join(to.Dir, "comparison.md")
+	}
+	return to.Doc
+}
+
+// CheckWritable refuses, writing nothing, a file that WriteFiles would
+// refuse to write with these plot formats (report.CheckFiles), so that a
+// comparison is refused before it runs, not after.
+func (to Files) CheckWritable(plotFormats []string) error {
+	paths := []string{to.doc()}
+	for _, name := range []string{texFile, csvFile, levelsFile} {
+		paths = append(paths, filepath.Join(to.Dir, name))
+	}
+	for _, fig := range []string{accuracyFigure, timeFigure} {
+		for _, ext := range plotFormats {
+			paths = append(paths, filepath.Join(to.Dir, fig+"."+ext))
+		}
+	}
+	return report.CheckFiles(paths, to.Force)
 }

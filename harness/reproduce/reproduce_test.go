@@ -370,7 +370,7 @@ func TestComparisonNeverReplacesTheRun(t *testing.T) {
 		t.Run("doc="+doc, func(t *testing.T) {
 			os.MkdirAll(filepath.Join(dir, "sub"), 0o755)
 			_, err := c.WriteFiles(Files{Dir: dir, Doc: filepath.Join(dir, doc)}, []string{"svg"})
-			if err == nil || !strings.Contains(err.Error(), "which no report may replace") {
+			if err == nil || !strings.Contains(err.Error(), "which no command may replace") {
 				t.Errorf("--doc %s: %v, want a refusal", doc, err)
 			}
 			if got, _ := os.ReadFile(filepath.Join(dir, record.ResultsFile)); !bytes.Equal(got, records) {

@@ -30,7 +30,8 @@ func Load(dir string, entries []Entry, m report.Measure) (*Comparison, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep, err := report.New(data, report.Config{Measure: m, By: []string{"corpus"}})
+	// The comparison's tables and figures read one time, m's.
+	rep, err := report.New(data, report.Config{Measure: m, Part: report.PartTotal, By: []string{"corpus"}})
 	if err != nil {
 		return nil, err
 	}

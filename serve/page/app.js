@@ -6,8 +6,10 @@
 
 const $ = (id) => document.getElementById(id);
 
-// The grid: its side, the cells' inputs, and which cells hold givens.
-const board = { n: 9, box: 3, cells: [], focus: 0 };
+// The grid: its side, the cells' inputs, and which cells hold givens;
+// posed counts the puzzles it has held (forgetResults moves it on), so
+// that a solve still under way when the puzzle changes drops its answer.
+const board = { n: 9, box: 3, cells: [], focus: 0, posed: 0 };
 
 // maxSymbolSide is the largest side written one character a cell (1-9,
 // then A, B, …); past it, as the server writes them, cells are numbers.
@@ -225,6 +227,7 @@ function markCells(names) {
 // forgetResults takes away what was shown of the last puzzle: the result
 // of its solve and the chart of all solvers on it.
 function forgetResults() {
+  board.posed++;
   $("facts").replaceChildren();
   $("counters").querySelector("tbody").replaceChildren();
   $("counters").hidden = true;
@@ -257,7 +260,9 @@ function showError(text, cells) {
 
 // api calls the server and returns its JSON; a refusal shows the server's
 // message, with the cells it names highlighted, and returns null.
-async function api(path, body) {
+// current, when given, says whether the answer still applies: one that
+// comes after the puzzle changed is dropped, said, and returns null.
+async function api(path, body, current) {
   const init = body === undefined ? {} : {
     method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body),
   };
@@ -269,6 +274,10 @@ async function api(path, body) {
     return null;
   }
   const data = await res.json().catch(() => ({ error: `${res.status} ${res.statusText}` }));
+  if (current && !current()) {
+    say("The puzzle changed while it was being solved; that answer was dropped.");
+    return null;
+  }
   if (!res.ok) {
     showError(data.error || `${res.status} ${res.statusText}`, data.cells);
     return null;
@@ -305,6 +314,13 @@ function bytes(b) {
   return `${v.toPrecision(3)} ${units[u]}`;
 }
 
+// stillPosed returns whether the puzzle shown now is the one shown when
+// it was called.
+function stillPosed() {
+  const posed = board.posed;
+  return () => board.posed === posed;
+}
+
 function solveBody() {
   return {
     puzzle: puzzleString(),
@@ -320,7 +336,7 @@ async function solveOne() {
   const body = solveBody();
   body.solver = $("solver").value;
   say(`Solving with ${body.solver}…`);
-  const data = await api("/api/solve", body);
+  const data = await api("/api/solve", body, stillPosed());
   if (!data) return;
   if (data.verified) showSolution(data.solution);
   showOutcome(data);
@@ -378,7 +394,7 @@ async function solveAll() {
   clearSolution();
   clearMarks();
   say("Solving with every solver…");
-  const data = await api("/api/solve/all", solveBody());
+  const data = await api("/api/solve/all", solveBody(), stillPosed());
   if (!data) return;
   const first = data.results.find((r) => r.verified);
   if (first) showSolution(first.solution);

@@ -14,6 +14,7 @@ import (
 
 	"github.com/pelletier/go-toml/v2/unstable"
 
+	"github.com/sudokubench/sudokubench/encodings/formats"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -40,6 +41,7 @@ type Definition struct {
 	// Input is the format the suite writes for the program; Options are
 	// its options, every one set (defaults filled in).
 	Input   string
+	format  *formats.Format // Input's, once checked
 	Options map[string]string
 	// Stages are the programs' argument vectors: one for command, several
 	// for pipe (each one's output feeds the next).
@@ -206,7 +208,7 @@ func (f *File) define(e *entry) (*Definition, []error) {
 }
 
 // describe is the default description.
-func (d *Definition) describe(in *input, out *output) string {
+func (d *Definition) describe(in *formats.Format, out *output) string {
 	proof := map[string]string{
 		"block": "unique mode by a second call with the first solution excluded",
 		"limit": "unique mode by asking for two solutions",
@@ -216,7 +218,7 @@ func (d *Definition) describe(in *input, out *output) string {
 	if d.Stdin {
 		feed = "standard input"
 	}
-	return fmt.Sprintf("%s on %s (%s), its answer read as %s; %s", d.Engine(), in.about, feed, out.name, proof)
+	return fmt.Sprintf("%s on %s (%s), its answer read as %s; %s", d.Engine(), in.About, feed, out.name, proof)
 }
 
 // Engine names the programs: "picosat", "gringo|clasp".
@@ -324,13 +326,17 @@ func (c *checker) checkName() {
 	}
 }
 
-func (c *checker) input() *input {
+func (c *checker) input() *formats.Format {
 	name := c.str("input", true)
 	c.d.Input = name
-	in, ok := inputs[name]
-	if name != "" && !ok {
-		c.errorf("input", "unknown input %q; known: %s", name, strings.Join(inputNames(), ", "))
+	if name == "" {
+		return nil
 	}
+	in, err := formats.Lookup(name)
+	if err != nil {
+		c.errorf("input", "unknown input %q; known: %s", name, strings.Join(formats.Names(), ", "))
+	}
+	c.d.format = in
 	return in
 }
 
@@ -348,7 +354,7 @@ func (c *checker) output() *output {
 // line (which the program poses its own way) the family key, direct by
 // default. The name must start with it, except a direct solver's, which
 // must not start with another family.
-func (c *checker) family(in *input) {
+func (c *checker) family(in *formats.Format) {
 	given := c.str("family", false)
 	if given != "" && !slices.Contains(Families, given) {
 		c.errorf("family", "unknown family %q; known: %s", given, strings.Join(Families, ", "))
@@ -357,12 +363,12 @@ func (c *checker) family(in *input) {
 	if in == nil {
 		return
 	}
-	family := in.family
+	family := in.Family
 	switch {
-	case in.name == "puzzle" && given != "":
+	case in.Name == "puzzle" && given != "":
 		family = given
-	case given != "" && given != in.family:
-		c.errorf("family", "%s: a %s input makes the pipeline %s", given, in.name, in.family)
+	case given != "" && given != in.Family:
+		c.errorf("family", "%s: a %s input makes the pipeline %s", given, in.Name, in.Family)
 		return
 	}
 	c.d.Family = family
@@ -377,7 +383,7 @@ func (c *checker) family(in *input) {
 }
 
 // options checks the input's options and fills in the defaults.
-func (c *checker) options(in *input) {
+func (c *checker) options(in *formats.Format) {
 	given := make(map[string]string)
 	if v, ok := c.e.keys["options"]; ok {
 		if v.table == nil {
@@ -398,17 +404,17 @@ func (c *checker) options(in *input) {
 	}
 	c.d.Options = make(map[string]string)
 	for k, val := range given {
-		allowed, known := in.options[k]
+		allowed, known := in.Options[k]
 		switch {
 		case !known:
-			c.errorf("options."+k, "the %s input has no option %s; its options: %s", in.name, k, in.describeOptions())
+			c.errorf("options."+k, "the %s input has no option %s; its options: %s", in.Name, k, in.DescribeOptions())
 		case allowed != nil && !slices.Contains(allowed, val):
 			c.errorf("options."+k, "%q: use %s", val, strings.Join(allowed, ", "))
 		default:
 			c.d.Options[k] = val
 		}
 	}
-	for k, allowed := range in.options {
+	for k, allowed := range in.Options {
 		if _, set := c.d.Options[k]; !set && allowed != nil {
 			c.d.Options[k] = allowed[0]
 		}
@@ -435,14 +441,25 @@ func (c *checker) stages() {
 		return
 	}
 	for _, stage := range c.d.Stages {
-		for _, arg := range stage {
+		for i, arg := range stage {
 			for _, m := range placeholderPattern.FindAllStringSubmatch(arg, -1) {
-				if _, ok := Placeholders[m[1]]; !ok {
+				_, known := Placeholders[m[1]]
+				switch {
+				case !known:
 					c.errorf(c.stagesKey(), "unknown placeholder {%s} in %q; known: %s", m[1], arg, placeholderList())
+				case i == 0 && m[1] != "defdir":
+					c.errorf(c.stagesKey(), "the program %q names {%s}: a program's name may hold {defdir} alone (a script beside the definition file); pass the rest as arguments", arg, m[1])
 				}
 			}
 		}
 	}
+}
+
+// program is the program a command runs: its first element, with {defdir}
+// filled in, so that a script kept beside the definition file runs from
+// anywhere.
+func (d *Definition) program(argv []string) string {
+	return strings.ReplaceAll(argv[0], "{defdir}", d.File.Dir)
 }
 
 func (c *checker) pipe(v *value) {
@@ -510,7 +527,7 @@ func (c *checker) version() {
 
 // unique checks how uniqueness is proved against the input, the output
 // and the command.
-func (c *checker) unique(in *input, out *output) {
+func (c *checker) unique(in *formats.Format, out *output) {
 	u := c.str("unique", true)
 	c.d.Unique = u
 	if u == "" {
@@ -520,12 +537,12 @@ func (c *checker) unique(in *input, out *output) {
 		c.errorf("unique", "%q: use block (a second call with the first solution excluded), limit (the program looks for {solutions} = 2) or none (first mode only)", u)
 		return
 	}
-	if in != nil && out != nil && !in.answeredBy(out.name) {
-		c.errorf("output", "%s cannot answer a %s input; use grid or %s", out.name, in.name, strings.Join(in.outputs, ", "))
+	if in != nil && out != nil && !in.AnsweredBy(out.name) {
+		c.errorf("output", "%s cannot answer a %s input; use grid or %s", out.name, in.Name, strings.Join(in.Answers, ", "))
 	}
 	switch {
-	case u == "block" && in != nil && !in.block:
-		c.errorf("unique", "block: a %s input cannot exclude a solution; use limit or none", in.name)
+	case u == "block" && in != nil && !in.Excludes:
+		c.errorf("unique", "block: a %s input cannot exclude a solution; use limit or none", in.Name)
 	case u == "limit" && out != nil && !out.several:
 		c.errorf("unique", "limit: %s output holds one solution; use block or none", out.name)
 	case u == "limit" && len(c.d.Stages) > 0 && !c.d.uses("solutions"):
@@ -537,7 +554,7 @@ func (c *checker) unique(in *input, out *output) {
 // uniqueness is proved: a DRAT proof refutes the CNF the suite wrote, one
 // call's, so the program must be given a cnf input, a {proof} file, and
 // no second solution to look for in the same call.
-func (c *checker) proof(in *input) {
+func (c *checker) proof(in *formats.Format) {
 	p := c.str("proof", false)
 	c.d.Proof = p
 	_, given := c.e.keys["proof"]
@@ -549,8 +566,8 @@ func (c *checker) proof(in *input) {
 		return
 	case p != "drat":
 		c.errorf("proof", "%q: the suite checks DRAT proofs only: use proof = \"drat\", or leave the key out", p)
-	case in != nil && in.name != "cnf":
-		c.errorf("proof", "drat: a DRAT proof refutes a CNF formula, and the input is %s: use input = \"cnf\", or leave the key out", in.name)
+	case in != nil && in.Name != "cnf":
+		c.errorf("proof", "drat: a DRAT proof refutes a CNF formula, and the input is %s: use input = \"cnf\", or leave the key out", in.Name)
 	case len(c.d.Stages) > 0 && !c.d.uses("proof"):
 		c.errorf("proof", "drat: the command must name the proof file with {proof}, as [\"cadical\", \"{input}\", \"{proof}\"]")
 	case c.d.Unique == "limit":
@@ -558,11 +575,11 @@ func (c *checker) proof(in *input) {
 	}
 }
 
-func (c *checker) variants(in *input) {
+func (c *checker) variants(in *formats.Format) {
 	v, ok := c.e.keys["variants"]
 	if !ok {
 		c.d.Variants = []sudoku.Variant{sudoku.Classic, sudoku.Diagonal}
-		if in != nil && in.name == "puzzle" {
+		if in != nil && in.Name == "puzzle" {
 			// A puzzle line does not say its variant: a program takes
 			// the diagonal one only where it says so.
 			c.d.Variants = []sudoku.Variant{sudoku.Classic}

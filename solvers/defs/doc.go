@@ -3,11 +3,12 @@
 // any language — runs in the suite beside the pipelines written in Go,
 // with no Go written. A definition file is TOML: one [[solver]] table per
 // pipeline, naming the pipeline (family/engine/options), the input the
-// suite writes for the program (any format encode writes, or the puzzle
-// line itself), the command (an argument vector with placeholders such as
+// suite writes for the program (any format of encodings/formats' registry,
+// which encode writes, or the puzzle line itself), the command (an argument vector with placeholders such as
 // {input} and {timeout}, or a pipe of several), how the program's answer
-// is read (SAT and PB competition conventions, MiniZinc, SMT-LIB, clasp,
-// or a solution line), and how it proves a solution unique (a second call
+// is read (SAT and PB competition conventions, CBC's and glpsol's
+// solutions, MiniZinc, SMT-LIB, clasp, a QUBO sample, or a solution line:
+// readers that decode uses too, through ReadOutput), and how it proves a solution unique (a second call
 // with the first solution excluded, a solution limit of 2, or not at all).
 //
 // The package's opinion: a defined pipeline is a pipeline like any other.

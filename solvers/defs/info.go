@@ -8,6 +8,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sudokubench/sudokubench/encodings/formats"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/external"
 )
@@ -20,7 +21,7 @@ func (d *Definition) Info() solvers.Info {
 	var proofs *solvers.ProofSpec
 	if d.Proof != "" {
 		// The parser has checked the options against the cnf input.
-		enc, _ := cnfOpts(d.Options)
+		enc, _ := formats.CNFOptions(d.Options)
 		proofs = &solvers.ProofSpec{Encoding: enc}
 		opts["proof"] = d.Proof
 	}
@@ -44,12 +45,17 @@ func (d *Definition) Info() solvers.Info {
 // or says which is not and how to get it.
 func (d *Definition) Available() error {
 	for _, stage := range d.Stages {
-		if _, err := exec.LookPath(stage[0]); err != nil {
+		program := d.program(stage)
+		if _, err := exec.LookPath(program); err != nil {
 			how := ""
 			if d.Package != "" {
 				how = fmt.Sprintf("install it: apt-get install %s; ", d.Package)
 			}
-			return fmt.Errorf("%s not found on PATH (%sdefined in %s:%d)", stage[0], how, d.File.Name, d.Line)
+			where := "on PATH"
+			if strings.Contains(program, "/") {
+				where = "or not executable"
+			}
+			return fmt.Errorf("%s not found %s (%sdefined in %s:%d)", program, where, how, d.File.Name, d.Line)
 		}
 	}
 	return nil
@@ -68,7 +74,7 @@ func (d *Definition) ProgramVersion() string {
 	}
 	var parts []string
 	for _, argv := range d.Version {
-		if line := firstVersionLine(argv); line != "" {
+		if line := firstVersionLine(d.program(argv), argv[1:]); line != "" {
 			parts = append(parts, line)
 		}
 	}
@@ -84,12 +90,12 @@ func (d *Definition) ProgramVersion() string {
 // maxVersionLine caps a version line's length.
 const maxVersionLine = 100
 
-// firstVersionLine runs a command and returns the first line of its output
+// firstVersionLine runs a program and returns the first line of its output
 // (stdout, then stderr) with a digit in it.
-func firstVersionLine(argv []string) string {
+func firstVersionLine(program string, args []string) string {
 	ctx, cancel := context.WithTimeout(context.Background(), versionLimit)
 	defer cancel()
-	out, err := external.Run(ctx, argv[0], argv[1:], nil)
+	out, err := external.Run(ctx, program, args, nil)
 	if err != nil {
 		return ""
 	}

@@ -3,6 +3,8 @@ package defs
 import (
 	"bufio"
 	"bytes"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"maps"
 	"regexp"
@@ -11,6 +13,8 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/sudokubench/sudokubench/encodings/formats"
+	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/external"
 	"github.com/sudokubench/sudokubench/solvers/milp"
 )
@@ -38,7 +42,7 @@ type solution struct {
 // reading is what an output reader made of a program's output.
 type reading struct {
 	verdict   verdict
-	solutions []solution
+	solutions []formats.Answer
 	// exhausted says the program searched for every solution it was asked
 	// for (limit mode): one solution then means there is no second. Formats
 	// that cannot say so count a normal end as exhausted.
@@ -61,11 +65,12 @@ type output struct {
 var outputs = map[string]*output{
 	"sat-competition": {name: "sat-competition", about: "SAT competition output (s/v lines, exit 10/20)", several: true, read: withLogCounters(readSATCompetition)},
 	"pb-competition":  {name: "pb-competition", about: "PB competition output (s/v lines, v x1 -x2)", several: true, read: withLogCounters(readPBCompetition)},
-	"minizinc":        {name: "minizinc", about: "MiniZinc's solution stream (----------, ==========)", several: true, read: exitCoded(readMiniZinc)},
+	"minizinc":        {name: "minizinc", about: "MiniZinc's formats.Answer stream (----------, ==========)", several: true, read: exitCoded(readMiniZinc)},
 	"smtlib":          {name: "smtlib", about: "SMT-LIB check-sat and get-value responses", read: exitCoded(readSMTLIB)},
 	"clasp":           {name: "clasp", about: "clasp's answer sets (Answer:, Models:)", several: true, read: exitCoded(readClasp)},
 	"grid":            {name: "grid", about: "a solution line per solution, or UNSAT", several: true, read: exitCoded(readGrid)},
-	"cbc":             {name: "cbc", about: "CBC's solution file (solu {result}) and its log", read: readMILP(milp.ReadCBC)},
+	"sample":          {name: "sample", about: "a QUBO sample: qbsolv's output, or JSON of variables to 0 or 1", read: exitCoded(readSample)},
+	"cbc":             {name: "cbc", about: "CBC's formats.Answer file (solu {result}) and its log", read: readMILP(milp.ReadCBC)},
 	"glpk":            {name: "glpk", about: "glpsol's printable solution (-o {result}) and its log", read: readMILP(milp.ReadGLPK)},
 }
 
@@ -102,7 +107,7 @@ func readMILP(read func(external.Output, []byte) (milp.Solution, error)) func([]
 		case err != nil:
 			return r, err
 		case sol.Feasible:
-			r.verdict, r.solutions = sat, []solution{{named: sol.Values}}
+			r.verdict, r.solutions = sat, []formats.Answer{{Named: sol.Values}}
 		case sol.Infeasible:
 			r.verdict = unsat
 		}
@@ -112,6 +117,27 @@ func readMILP(read func(external.Output, []byte) (milp.Solution, error)) func([]
 
 // outputNames lists the outputs, sorted.
 func outputNames() []string { return slices.Sorted(maps.Keys(outputs)) }
+
+// Outputs lists the output conventions a definition's output may name,
+// sorted: the answer readers.
+func Outputs() []string { return outputNames() }
+
+// String is the verdict's name: "sat", "unsat" or "unknown".
+func (v verdict) String() string { return [...]string{"unknown", "sat", "unsat"}[v] }
+
+// ReadOutput reads a program's answer, saved as it printed or wrote it,
+// with the reader of an output convention ("sat-competition", "cbc" …):
+// its verdict ("sat", "unsat" or "unknown") and the solutions it states,
+// for the input format's Decode (formats.Decode). It is how decode reads
+// a solver's answer to a file the suite wrote.
+func ReadOutput(output string, answer []byte) (string, []formats.Answer, error) {
+	out, ok := outputs[output]
+	if !ok {
+		return "", nil, fmt.Errorf("unknown output %q; known: %s", output, strings.Join(outputNames(), ", "))
+	}
+	r, err := out.read(answer, external.Output{Stdout: answer})
+	return r.verdict.String(), r.solutions, err
+}
 
 // lines calls f with each line of text, trimmed; f returns an error to stop.
 func lines(text []byte, f func(line string) error) error {
@@ -130,9 +156,22 @@ func lines(text []byte, f func(line string) error) error {
 // plain as "conflicts : 12" (minisat beside a result file).
 var satCounters = regexp.MustCompile(`^(?:c\s+)?(?:(decisions|conflicts|propagations|restarts)\s*:\s*(\d+)|(\d+)\s+(decisions|conflicts|propagations|restarts)\b)`)
 
+// satReportedTime is the CPU time a SAT solver reports it took, in
+// seconds, over its whole life (parsing included): minisat's "CPU time :
+// 0.003165 s" (user time, to the microsecond) and CaDiCaL's "c total
+// process time since initialization: 0.01 seconds" (to the hundredth).
+var satReportedTime = regexp.MustCompile(`^(?:CPU time\s*:|c\s+total process time since initialization:)\s*(\d+(?:\.\d+)?)\s`)
+
 // addSATCounter adds the counter a comment line states, the first of each
-// name only (solvers repeat them in summaries).
+// name only (solvers repeat them in summaries), and the time the solver
+// reports.
 func addSATCounter(counters map[string]float64, line string) {
+	if t := satReportedTime.FindStringSubmatch(line); t != nil {
+		if v, ok := external.Number(t[1]); ok {
+			counters[string(solvers.ReportedCPU)] = v
+		}
+		return
+	}
 	m := satCounters.FindStringSubmatch(line)
 	if m == nil {
 		return
@@ -142,7 +181,9 @@ func addSATCounter(counters map[string]float64, line string) {
 		name, num = m[4], m[3]
 	}
 	if _, seen := counters[name]; !seen {
-		counters[name], _ = strconv.ParseFloat(num, 64)
+		if v, ok := external.Number(num); ok {
+			counters[name] = v
+		}
 	}
 }
 
@@ -150,16 +191,17 @@ func addSATCounter(counters map[string]float64, line string) {
 // or "s UNSATISFIABLE" (or "s UNKNOWN"), the model in "v" lines ending
 // with 0. minisat's result file ("SAT", then the literals) reads too, and
 // so do several models in a row (an enumerating solver). Without an "s"
-// line, exit code 10 or 20 decides.
+// line, exit code 10 or 20 decides. A model whose values end without
+// their 0 was cut short, and does not read.
 func readSATCompetition(text []byte, exit int) (reading, error) {
-	return readSV(text, exit, func(field string) (int, error) { return strconv.Atoi(field) })
+	return readSV(text, exit, true, func(field string) (int, error) { return strconv.Atoi(field) })
 }
 
 // readPBCompetition reads the PB competition's output: "s SATISFIABLE",
 // "s OPTIMUM FOUND", "s UNSATISFIABLE" or "s UNKNOWN", and "v" lines of
 // x3 and -x4 (or ~x4).
 func readPBCompetition(text []byte, exit int) (reading, error) {
-	return readSV(text, exit, func(field string) (int, error) {
+	return readSV(text, exit, false, func(field string) (int, error) {
 		sign := 1
 		if rest, ok := strings.CutPrefix(field, "-"); ok {
 			sign, field = -1, rest
@@ -175,15 +217,16 @@ func readPBCompetition(text []byte, exit int) (reading, error) {
 	})
 }
 
-// readSV reads status and value lines; literal parses one value field.
-func readSV(text []byte, exit int, literal func(string) (int, error)) (reading, error) {
+// readSV reads status and value lines; literal parses one value field,
+// and closed says that a model ends with a 0.
+func readSV(text []byte, exit int, closed bool, literal func(string) (int, error)) (reading, error) {
 	r := reading{counters: make(map[string]float64), exhausted: true}
 	stated := false
 	var model []int
 	inModel := false
 	flush := func() {
 		if inModel {
-			r.solutions = append(r.solutions, solution{lits: model})
+			r.solutions = append(r.solutions, formats.Answer{Lits: model})
 		}
 		model, inModel = nil, false
 	}
@@ -234,6 +277,9 @@ func readSV(text []byte, exit int, literal func(string) (int, error)) (reading, 
 		}
 		return nil
 	})
+	if err == nil && closed && inModel {
+		err = fmt.Errorf("the model's values end without their closing 0: the output was cut short")
+	}
 	flush()
 	if err != nil {
 		return r, err
@@ -267,7 +313,7 @@ func svStatus(s string) (verdict, bool) {
 	return unknown, false
 }
 
-// readMiniZinc reads MiniZinc's solution stream: each solution's text
+// readMiniZinc reads MiniZinc's formats.Answer stream: each solution's text
 // ends with "----------", "==========" says the search is complete,
 // "=====UNSATISFIABLE=====" that there is no solution; "%%%mzn-stat:"
 // lines give the statistics (minizinc -s).
@@ -281,7 +327,7 @@ func readMiniZinc(text []byte, _ int) (reading, error) {
 			addStat(r.counters, strings.TrimSpace(strings.TrimPrefix(line, "%%%mzn-stat:")))
 		case strings.HasPrefix(line, "%"):
 		case line == "----------":
-			r.solutions = append(r.solutions, solution{text: strings.Join(current, "\n")})
+			r.solutions = append(r.solutions, formats.Answer{Text: strings.Join(current, "\n")})
 			r.verdict, stated, current = sat, true, nil
 		case line == "==========":
 			r.exhausted = true
@@ -310,8 +356,8 @@ func addStat(counters map[string]float64, stat string) {
 	if !ok {
 		return
 	}
-	v, err := strconv.ParseFloat(strings.TrimSpace(val), 64)
-	if err != nil {
+	v, ok := external.Number(val)
+	if !ok {
 		return
 	}
 	var b strings.Builder
@@ -324,11 +370,15 @@ func addStat(counters map[string]float64, stat string) {
 	counters[b.String()] = v
 }
 
-// readSMTLIB reads the responses to (check-sat) and (get-value …): "sat",
-// "unsat" or "unknown", then ((name value) …) after sat. An error
-// response after unsat or unknown (no model to get values of) is
-// expected; one before is not. Statistics that follow as keyword pairs
-// (z3 -st: (:conflicts 12 …)) become counters.
+// readSMTLIB reads an SMT solver's answer to the suite's scripts: "sat",
+// "unsat" or "unknown", then, after sat, the values of the constants,
+// either as the model the solver prints after check-sat (z3 -model, cvc5
+// --dump-models: ((define-fun c_1_1 () Int 4) …), z3's older (model …)
+// too) or as get-value's pairs ((c_1_1 4) …). Statistics printed as
+// keyword pairs (z3 -st: (:conflicts 12 …)), before or after the values,
+// become counters. An error response after sat is an error; after unsat
+// or unknown, where a script that asks for values gets one (SMT-LIB has
+// no model then), it is not.
 func readSMTLIB(text []byte, _ int) (reading, error) {
 	r := reading{counters: make(map[string]float64), exhausted: true}
 	s := &sexpScanner{text: text}
@@ -336,57 +386,89 @@ func readSMTLIB(text []byte, _ int) (reading, error) {
 	if err != nil {
 		return r, fmt.Errorf("no check-sat response: %v", err)
 	}
-	switch {
-	case first.atom == "sat":
+	switch first.atom {
+	case "sat":
 		r.verdict = sat
-	case first.atom == "unsat":
+	case "unsat":
 		r.verdict = unsat
-		s.statistics(r.counters)
-		return r, nil
-	case first.atom == "unknown":
-		s.statistics(r.counters)
-		return r, nil
+	case "unknown":
 	default:
 		return r, fmt.Errorf("check-sat answered %s", first)
 	}
-	defer s.statistics(r.counters)
-	values, err := s.next()
-	if err != nil {
-		return r, fmt.Errorf("no get-value response after sat: %v", err)
-	}
-	sol := solution{values: make(map[string]string)}
-	for _, pair := range values.list {
-		if len(pair.list) != 2 || pair.list[0].atom == "" {
-			return r, fmt.Errorf("get-value answered %s", values)
+	var values map[string]string
+	for {
+		e, err := s.next()
+		if errors.Is(err, errEndOfOutput) {
+			break
 		}
-		sol.values[pair.list[0].atom] = pair.list[1].value()
+		if err != nil {
+			return r, err
+		}
+		switch {
+		case isStatistics(e):
+			addStatistics(r.counters, e)
+		case len(e.list) > 0 && e.list[0].atom == "error":
+			if r.verdict == sat {
+				return r, fmt.Errorf("the solver answered sat, then %s", e)
+			}
+		case r.verdict == sat && values == nil:
+			if values, err = smtValues(e); err != nil {
+				return r, err
+			}
+		}
 	}
-	if len(values.list) == 0 {
-		return r, fmt.Errorf("get-value answered %s", values)
+	if r.verdict == sat {
+		if values == nil {
+			return r, fmt.Errorf("the solver answered sat but printed no values: run it with its model output on (z3 -model, cvc5 --dump-models)")
+		}
+		r.solutions = []formats.Answer{{Values: values}}
 	}
-	r.solutions = []solution{sol}
 	return r, nil
 }
 
-// statistics reads the rest of the output for keyword lists, (:name
-// value …), and keeps their numeric values as counters, in snake case.
-func (s *sexpScanner) statistics(counters map[string]float64) {
-	for {
-		e, err := s.next()
-		if err != nil {
+// isStatistics reports whether e is a keyword list, (:name value …).
+func isStatistics(e sexp) bool {
+	return e.isList && len(e.list) > 0 && strings.HasPrefix(e.list[0].atom, ":")
+}
+
+// addStatistics keeps the numeric values of a keyword list as counters,
+// in snake case.
+func addStatistics(counters map[string]float64, e sexp) {
+	for i := 0; i+1 < len(e.list); i += 2 {
+		key, val := e.list[i], e.list[i+1]
+		name, ok := strings.CutPrefix(key.atom, ":")
+		if !ok {
 			return
 		}
-		for i := 0; i+1 < len(e.list); i += 2 {
-			key, val := e.list[i], e.list[i+1]
-			name, ok := strings.CutPrefix(key.atom, ":")
-			if !ok {
-				break
-			}
-			if v, err := strconv.ParseFloat(val.atom, 64); err == nil {
-				counters[strings.ReplaceAll(name, "-", "_")] = v
-			}
+		if v, ok := external.Number(val.atom); ok {
+			counters[strings.ReplaceAll(name, "-", "_")] = v
 		}
 	}
+}
+
+// smtValues reads the constants' values from a model, ((define-fun NAME
+// () SORT VALUE) …) or (model (define-fun …) …), or from get-value's
+// pairs, ((NAME VALUE) …).
+func smtValues(e sexp) (map[string]string, error) {
+	items := e.list
+	if len(items) > 0 && items[0].atom == "model" {
+		items = items[1:]
+	}
+	if !e.isList || len(items) == 0 {
+		return nil, fmt.Errorf("want the values of the constants after sat, got %s", e)
+	}
+	values := make(map[string]string, len(items))
+	for _, item := range items {
+		switch l := item.list; {
+		case len(l) == 5 && l[0].atom == "define-fun" && l[1].atom != "" && l[2].isList && len(l[2].list) == 0:
+			values[l[1].atom] = l[4].value()
+		case len(l) == 2 && l[0].atom != "" && l[0].atom != "define-fun":
+			values[l[0].atom] = l[1].value()
+		default:
+			return nil, fmt.Errorf("want (define-fun NAME () SORT VALUE) or (NAME VALUE) among the values, got %s", item)
+		}
+	}
+	return values, nil
 }
 
 // sexp is an S-expression: an atom or a list.
@@ -430,12 +512,15 @@ type sexpScanner struct {
 // cannot exhaust the stack.
 const maxDepth = 64
 
+// errEndOfOutput is next's error when nothing is left to read.
+var errEndOfOutput = errors.New("end of output")
+
 func (s *sexpScanner) next() (sexp, error) { return s.parse(0) }
 
 func (s *sexpScanner) parse(depth int) (sexp, error) {
 	s.skipSpace()
 	if s.pos >= len(s.text) {
-		return sexp{}, fmt.Errorf("end of output")
+		return sexp{}, errEndOfOutput
 	}
 	switch s.text[s.pos] {
 	case '(':
@@ -509,7 +594,7 @@ func readClasp(text []byte, exit int) (reading, error) {
 	err := lines(text, func(line string) error {
 		switch {
 		case atomsNext:
-			r.solutions = append(r.solutions, solution{atoms: strings.Fields(line)})
+			r.solutions = append(r.solutions, formats.Answer{Atoms: strings.Fields(line)})
 			atomsNext = false
 		case strings.HasPrefix(line, "Answer:"):
 			atomsNext = true
@@ -524,7 +609,9 @@ func readClasp(text []byte, exit int) (reading, error) {
 			r.exhausted = r.exhausted || !strings.HasSuffix(strings.TrimSpace(count), "+")
 		default:
 			if m := claspCounters.FindStringSubmatch(line); m != nil {
-				r.counters[strings.ToLower(m[1])], _ = strconv.ParseFloat(m[2], 64)
+				if v, ok := external.Number(m[2]); ok {
+					r.counters[strings.ToLower(m[1])] = v
+				}
 			}
 		}
 		return nil
@@ -566,7 +653,7 @@ func readGrid(text []byte, _ int) (reading, error) {
 		if strings.HasPrefix(line, "#") {
 			return nil
 		}
-		r.solutions = append(r.solutions, solution{grid: line})
+		r.solutions = append(r.solutions, formats.Answer{Grid: line})
 		r.verdict, stated = sat, true
 		return nil
 	})
@@ -574,4 +661,74 @@ func readGrid(text []byte, _ int) (reading, error) {
 		err = fmt.Errorf("printed neither a solution line nor UNSAT")
 	}
 	return r, err
+}
+
+// readSample reads a QUBO sampler's answer: qbsolv's output (the line of
+// bits after "Number of bits in solution", one per variable in index
+// order), a line of bits alone, a JSON object of variables (by index or
+// label) to 0 or 1, as json.dumps of dimod's best sample as a dict of
+// ints writes it, or a JSON list of values in index order. A sample is
+// an answer, not a verdict: whether it is a solution is for the model to
+// say (energy 0), so it reads as sat.
+func readSample(text []byte, _ int) (reading, error) {
+	r := reading{counters: make(map[string]float64), verdict: sat}
+	sample, err := parseSample(bytes.TrimSpace(text))
+	if err != nil {
+		return r, err
+	}
+	r.solutions = []formats.Answer{{Sample: sample}}
+	return r, nil
+}
+
+func parseSample(text []byte) (map[string]uint8, error) {
+	sample := make(map[string]uint8)
+	switch {
+	case len(text) == 0:
+		return nil, fmt.Errorf("no sample")
+	case text[0] == '{':
+		var values map[string]int
+		if err := json.Unmarshal(text, &values); err != nil {
+			return nil, fmt.Errorf("a JSON sample: %v", err)
+		}
+		for k, v := range values {
+			if v != 0 && v != 1 {
+				return nil, fmt.Errorf("variable %s = %d: want 0 or 1", k, v)
+			}
+			sample[k] = uint8(v)
+		}
+		return sample, nil
+	case text[0] == '[':
+		var values []int
+		if err := json.Unmarshal(text, &values); err != nil {
+			return nil, fmt.Errorf("a JSON sample: %v", err)
+		}
+		return bitsSample(values)
+	}
+	var bits string
+	err := lines(text, func(line string) error {
+		if bits == "" && strings.Trim(line, "01") == "" && line != "" {
+			bits = line
+		}
+		return nil
+	})
+	if err != nil || bits == "" {
+		return nil, fmt.Errorf("no line of 0s and 1s (qbsolv prints one after \"Number of bits in solution\"), nor a JSON sample")
+	}
+	values := make([]int, len(bits))
+	for i := range bits {
+		values[i] = int(bits[i] - '0')
+	}
+	return bitsSample(values)
+}
+
+// bitsSample keys values by their index.
+func bitsSample(values []int) (map[string]uint8, error) {
+	sample := make(map[string]uint8, len(values))
+	for i, v := range values {
+		if v != 0 && v != 1 {
+			return nil, fmt.Errorf("value %d at index %d: want 0 or 1", v, i)
+		}
+		sample[strconv.Itoa(i)] = uint8(v)
+	}
+	return sample, nil
 }

@@ -57,6 +57,7 @@ func TestParseRefuses(t *testing.T) {
 		{"output=mismatch", `output  = "sat-competition"`, `output  = "clasp"`, `bad.toml:7: [[solver]] sat/picosat/test: key output: clasp cannot answer a cnf input`},
 		{"key=unknown", `unique  = "block"`, "unique  = \"block\"\ntimeout = 5", `bad.toml:9: [[solver]] sat/picosat/test: key timeout: unknown key`},
 		{"command=no-input", `command = ["picosat", "{input}"]`, `command = ["picosat"]`, `bad.toml:6: [[solver]] sat/picosat/test: key command: no {input}`},
+		{"command=program-placeholder", `command = ["picosat", "{input}"]`, `command = ["{workdir}/picosat", "{input}"]`, `bad.toml:6: [[solver]] sat/picosat/test: key command: the program "{workdir}/picosat" names {workdir}: a program's name may hold {defdir} alone`},
 		{"command=unknown-placeholder", `command = ["picosat", "{input}"]`, `command = ["picosat", "{inptu}", "{input}"]`, `bad.toml:6: [[solver]] sat/picosat/test: key command: unknown placeholder {inptu}`},
 		{"command=empty", `command = ["picosat", "{input}"]`, `command = []`, `bad.toml:6: [[solver]] sat/picosat/test: key command: empty`},
 		{"command=missing", `command = ["picosat", "{input}"]`, ``, `bad.toml:2: [[solver]] sat/picosat/test: key command: missing`},

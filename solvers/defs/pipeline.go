@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/encodings/cnf"
+	"github.com/sudokubench/sudokubench/encodings/formats"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/external"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -24,23 +25,33 @@ import (
 // says.
 type pipeline struct {
 	def   *Definition
-	in    *input
+	in    *formats.Format
 	out   *output
-	cache encoders
+	cache formats.Cache
 	// startup is what one call of the programs costs on a trivial
 	// puzzle, measured at the first solve; 0 until then.
-	startup time.Duration
+	startup startup
 }
 
 // NewSolver makes a fresh solver of the definition.
 func (d *Definition) NewSolver() solvers.Solver {
-	return &pipeline{def: d, in: inputs[d.Input], out: outputs[d.Output], cache: make(encoders)}
+	return &pipeline{def: d, in: d.format, out: outputs[d.Output], cache: make(formats.Cache)}
 }
 
 // Solve runs the pipeline on one puzzle.
 func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+	if p.startup.wall == 0 {
+		// First, before any check: a worker priming with a puzzle this
+		// pipeline refuses still pays for it then, untimed.
+		if err := p.measureStartup(ctx); err != nil {
+			return solvers.Result{}, err
+		}
+	}
 	if _, err := req.SolutionLimit(); err != nil {
 		return solvers.Result{Status: solvers.Error, Detail: err.Error()}, nil
+	}
+	if p.in == nil || p.out == nil {
+		return solvers.Result{}, fmt.Errorf("%s: a definition that Parse did not check (input %q, output %q)", p.def.Name, p.def.Input, p.def.Output)
 	}
 	if req.Mode == solvers.Unique && p.def.Unique == "none" {
 		return solvers.Result{Status: solvers.Error, Detail: fmt.Sprintf("%s is defined with unique = \"none\": it runs in first mode only", p.def.Name)}, nil
@@ -48,14 +59,9 @@ func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Resu
 	if geo := req.Puzzle.Geometry(); !p.def.Supports(geo) {
 		return solvers.Result{Status: solvers.Error, Detail: fmt.Sprintf("%s takes %s (its definition's sizes and variants); this puzzle is %s", p.def.Name, p.def.takes(), geo)}, nil
 	}
-	if p.startup == 0 {
-		if err := p.measureStartup(ctx); err != nil {
-			return solvers.Result{}, err
-		}
-	}
 	res := solvers.Result{Counters: make(map[string]float64)}
 	start := time.Now()
-	inst, err := p.in.pose(p.in, req.Puzzle, p.def.Options, p.cache)
+	inst, err := p.in.Pose(req.Puzzle, p.def.Options, p.cache)
 	res.Phases.Encode = time.Since(start)
 	if errors.Is(err, cnf.ErrUnsat) {
 		res.Status, res.Detail = solvers.Unsat, err.Error()
@@ -65,7 +71,7 @@ func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Resu
 	if err != nil {
 		return res, fmt.Errorf("%s: posing the puzzle: %w", p.def.Name, err)
 	}
-	res.Model = inst.sizes()
+	res.Model = inst.Sizes()
 	dir, cleanup, err := external.TempDir("defs")
 	if err != nil {
 		return res, err
@@ -73,7 +79,10 @@ func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Resu
 	defer cleanup()
 	c := &call{p: p, ctx: ctx, req: req, dir: dir, res: &res}
 	err = c.solve(inst)
-	res.Counters["startup_ns"] = float64(p.startup.Nanoseconds()) * res.Counters["solves"]
+	counters := solvers.Counters(res.Counters)
+	calls, _ := counters.Get(solvers.Calls)
+	counters.Set(solvers.Startup, float64(p.startup.wall.Nanoseconds())*calls)
+	counters.Set(solvers.StartupCPU, float64(p.startup.cpu.Nanoseconds())*calls)
 	return res, err
 }
 
@@ -104,7 +113,7 @@ type call struct {
 
 // solve settles the request: the first answer, and in unique mode the
 // proof or refutation of a second solution.
-func (c *call) solve(inst instance) error {
+func (c *call) solve(inst formats.Instance) error {
 	res, def := c.res, c.p.def
 	want := 1
 	unique := c.req.Mode == solvers.Unique
@@ -127,8 +136,12 @@ func (c *call) solve(inst instance) error {
 		return nil
 	}
 	grid, err := c.decode(inst, first.solutions[0])
+	if errors.Is(err, formats.ErrNotASolution) {
+		res.Status, res.Detail = solvers.GaveUp, err.Error()
+		return nil
+	}
 	if err != nil {
-		return err
+		return c.falseAnswer(err)
 	}
 	res.Status, res.Solution = solvers.Solved, grid
 	if !unique {
@@ -142,11 +155,11 @@ func (c *call) solve(inst instance) error {
 
 // settleLimit reads unique mode's answer from a call that looked for two
 // solutions.
-func (c *call) settleLimit(inst instance, first reading, grid *sudoku.Grid) error {
+func (c *call) settleLimit(inst formats.Instance, first reading, grid *sudoku.Grid) error {
 	if len(first.solutions) > 1 {
 		second, err := c.decode(inst, first.solutions[1])
 		if err != nil {
-			return err
+			return c.falseAnswer(err)
 		}
 		if second.Equal(grid) {
 			return fmt.Errorf("%s printed the same solution twice; %s", c.p.def.Engine(), c.tail)
@@ -162,8 +175,8 @@ func (c *call) settleLimit(inst instance, first reading, grid *sudoku.Grid) erro
 }
 
 // settleBlock calls the programs again with the first solution excluded.
-func (c *call) settleBlock(inst instance, grid *sudoku.Grid) error {
-	more, err := inst.exclude(grid)
+func (c *call) settleBlock(inst formats.Instance, grid *sudoku.Grid) error {
+	more, err := inst.Exclude(grid)
 	if err != nil || !more {
 		return err
 	}
@@ -181,7 +194,7 @@ func (c *call) settleBlock(inst instance, grid *sudoku.Grid) error {
 	}
 	other, err := c.decode(inst, second.solutions[0])
 	if err != nil {
-		return err
+		return c.falseAnswer(err)
 	}
 	if other.Equal(grid) {
 		return fmt.Errorf("%s returned the solution it was asked to exclude; %s", c.p.def.Engine(), c.tail)
@@ -191,28 +204,44 @@ func (c *call) settleBlock(inst instance, grid *sudoku.Grid) error {
 }
 
 // decode turns one of the program's solutions into a grid.
-func (c *call) decode(inst instance, s solution) (*sudoku.Grid, error) {
+func (c *call) decode(inst formats.Instance, s formats.Answer) (*sudoku.Grid, error) {
 	start := time.Now()
 	defer func() { c.res.Phases.Decode += time.Since(start) }()
-	var g *sudoku.Grid
-	var err error
-	if c.p.def.Output == "grid" {
-		g, err = sudoku.ParseLine(s.grid, c.req.Puzzle.Geometry().Variant)
-		if err == nil && g.Geometry() != c.req.Puzzle.Geometry() {
-			err = fmt.Errorf("a %s grid for a %s puzzle", g.Geometry(), c.req.Puzzle.Geometry())
-		}
-	} else {
-		g, err = inst.decode(s)
-	}
-	if err != nil {
+	g, err := formats.Decode(inst, c.req.Puzzle, s)
+	switch {
+	case err != nil && g != nil:
+		return nil, &falseAnswer{grid: g, why: fmt.Sprintf("%s's answer is no solution: %v", c.p.def.Engine(), err)}
+	case err != nil:
 		return nil, fmt.Errorf("%s's answer does not read as a grid: %w; %s", c.p.def.Engine(), err, c.tail)
 	}
 	return g, nil
 }
 
+// falseAnswer is an answer that reads but is no solution: a model that
+// puts two digits in a cell, or none. The program gave a false answer; its
+// pipeline did not fail.
+type falseAnswer struct {
+	grid *sudoku.Grid // what the answer decodes to, the cells it got wrong empty
+	why  string
+}
+
+func (f *falseAnswer) Error() string { return f.why }
+
+// falseAnswer ends the call on a decoding error: a false answer becomes
+// the result's solution, which verification calls wrong, the detail
+// saying what was false; any other error is the pipeline's failure.
+func (c *call) falseAnswer(err error) error {
+	var f *falseAnswer
+	if !errors.As(err, &f) {
+		return err
+	}
+	c.res.Status, c.res.Solution, c.res.Detail = solvers.Solved, f.grid, f.why
+	return nil
+}
+
 // run writes the instance, runs the programs on it and reads their
 // answer, asking for solutions solutions.
-func (c *call) run(inst instance, solutions int) (reading, error) {
+func (c *call) run(inst formats.Instance, solutions int) (reading, error) {
 	def := c.p.def
 	out, err := c.execute(inst, solutions)
 	if err != nil {
@@ -238,11 +267,13 @@ func (c *call) resultPath() string { return filepath.Join(c.dir, "result.txt") }
 
 // execute writes the instance and runs the programs on it, asking for
 // solutions solutions; it counts the call and the programs' CPU time.
-func (c *call) execute(inst instance, solutions int) (external.Output, error) {
+func (c *call) execute(inst formats.Instance, solutions int) (external.Output, error) {
 	def := c.p.def
 	start := time.Now()
-	text, err := render(inst)
-	inputPath := filepath.Join(c.dir, "input."+c.p.in.ext)
+	var buf bytes.Buffer
+	err := inst.Write(&buf)
+	text := buf.Bytes()
+	inputPath := filepath.Join(c.dir, "input."+c.p.in.Ext)
 	if err == nil && !def.Stdin {
 		err = os.WriteFile(inputPath, text, 0o600)
 	}
@@ -264,7 +295,7 @@ func (c *call) execute(inst instance, solutions int) (external.Output, error) {
 	start = time.Now()
 	out, err := external.RunPipeline(c.ctx, cmds, stdin)
 	c.res.Phases.Solve += time.Since(start)
-	c.res.Counters["solves"]++
+	c.res.Counters[string(solvers.Calls)]++
 	c.res.Counters["process_cpu_s"] += out.CPU.Seconds()
 	if err != nil {
 		if c.ctx.Err() != nil {
@@ -297,7 +328,7 @@ func (c *call) commands(inputPath, resultPath string, solutions int) []external.
 			}
 			args = append(args, placeholderPattern.ReplaceAllStringFunc(arg, func(m string) string { return values[m[1:len(m)-1]] }))
 		}
-		cmds[i] = external.Command{Name: stage[0], Args: args}
+		cmds[i] = external.Command{Name: c.p.def.program(stage), Args: args}
 	}
 	return cmds
 }

@@ -3,6 +3,8 @@ package defs
 import (
 	"context"
 	"errors"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
@@ -69,6 +71,13 @@ input = "cnf"
 command = ["sh", "-c", "if [ -e {workdir}/seen ]; then echo UNSAT; else touch {workdir}/seen; echo ` + solutionA + `; fi; cat {input} > /dev/null"]
 output = "grid"
 unique = "block"`, solvers.Unique, solvers.Solved, 2},
+		// A sampler answering a qbsolv file with a sample above energy 0
+		// (every variable 0) gave up: it is incomplete, not wrong.
+		{"output=sample/above-zero", `name = "qubo/sh-test"
+input = "qubo"
+command = ["sh", "-c", "n=$(grep -c \"^c variable\" {input}); printf \"%0\"$n\"d\\n\" 0"]
+output = "sample"
+unique = "none"`, solvers.First, solvers.GaveUp, 1},
 		{"unique=block/multiple", `name = "sat/sh-test"
 input = "cnf"
 command = ["sh", "-c", "if [ -e {workdir}/seen ]; then echo ` + solutionB + `; else touch {workdir}/seen; echo ` + solutionA + `; fi; cat {input} > /dev/null"]
@@ -187,6 +196,42 @@ unique = "none"`)
 	}
 }
 
+// {defdir} in a program's name is the definition file's directory, so that
+// a script kept beside the file runs, is found available and gives the
+// version, wherever the suite runs from.
+func TestProgramBesideTheDefinition(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "solve.sh"), []byte("#!/bin/sh\n[ \"$1\" = --version ] && echo solve.sh 1.2 && exit\necho "+solutionA+"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "mine.toml")
+	text := `[[solver]]
+name = "sh/beside"
+input = "puzzle"
+command = ["{defdir}/solve.sh", "{input}"]
+output = "grid"
+unique = "none"
+version = ["{defdir}/solve.sh", "--version"]
+`
+	if err := os.WriteFile(path, []byte(text), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	f, err := Load(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	d := f.Definitions[0]
+	if err := d.Available(); err != nil {
+		t.Errorf("available: %v", err)
+	}
+	if v := d.ProgramVersion(); v != "solve.sh 1.2" {
+		t.Errorf("version %q, want the script's", v)
+	}
+	if res, err := solve(t, d, twoSolutions, solvers.First); err != nil || res.Status != solvers.Solved || res.Solution.String() != solutionA {
+		t.Errorf("status %s (%s), err %v; want the script's solution", res.Status, res.Detail, err)
+	}
+}
+
 // A definition refuses requests outside its sizes and variants, and
 // unique mode when it cannot prove uniqueness.
 func TestPipelineRefuses(t *testing.T) {
@@ -198,5 +243,38 @@ func TestPipelineRefuses(t *testing.T) {
 	res, err = solve(t, define(t, script("echo "+solutionA, "none")), twoSolutions, solvers.Unique)
 	if err != nil || res.Status != solvers.Error || !strings.Contains(res.Detail, "first mode only") {
 		t.Errorf("unique mode: status %s (%s), err %v", res.Status, res.Detail, err)
+	}
+}
+
+// The start-up is measured at the first call of Solve, before any check,
+// so that a harness worker priming the pipeline with a puzzle it refuses
+// (a classic primer for a diagonal-only pipeline) still pays for it
+// untimed; every later call reports it, by both clocks, times its calls.
+func TestPipelineMeasuresStartupFirst(t *testing.T) {
+	d := define(t, script("read p; echo "+solutionA, "none")+"\nsizes = [9]")
+	s := d.NewSolver().(*pipeline)
+	g, err := sudoku.ParseLine(twoSolutions, sudoku.Classic)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := s.Solve(context.Background(), solvers.Request{Puzzle: g, Mode: solvers.First})
+	if err != nil || res.Status != solvers.Error {
+		t.Fatalf("a refused puzzle: status %s (%s), err %v", res.Status, res.Detail, err)
+	}
+	if s.startup.wall <= 0 || s.startup.cpu <= 0 {
+		t.Fatalf("start-up %+v after the first call, want it measured by both clocks", s.startup)
+	}
+	measured := s.startup
+	d4 := define(t, script("read p; echo "+solutionA, "none"))
+	s.def = d4 // the same measured pipeline, now taking 4×4 puzzles
+	res, err = s.Solve(context.Background(), solvers.Request{Puzzle: g, Mode: solvers.First})
+	if err != nil || res.Status != solvers.Solved {
+		t.Fatalf("status %s (%s), err %v", res.Status, res.Detail, err)
+	}
+	if s.startup != measured {
+		t.Errorf("start-up measured again: %+v, then %+v", measured, s.startup)
+	}
+	if c := res.Counters; c["startup_ns"] != float64(measured.wall) || c["startup_cpu_ns"] != float64(measured.cpu) {
+		t.Errorf("counters startup_ns %v, startup_cpu_ns %v; want the one call's %d and %d", c["startup_ns"], c["startup_cpu_ns"], measured.wall, measured.cpu)
 	}
 }

@@ -193,7 +193,11 @@ func (s *Solver) Solve(ctx context.Context, req solvers.Request) (solvers.Result
 		Counters: solvers.SearchCounters(nodes, guesses),
 		Model:    map[string]int{"items": stats.Items, "options": stats.Options, "nonzeros": stats.Nonzeros},
 	}
-	res.Status, res.Detail = searchStatus(req.Mode, solutions, nodes, consistent, interrupted, ctx.Err())
+	if consistent {
+		res.Status, res.Detail = searchStatus(req.Mode, solutions, nodes, interrupted, ctx.Err())
+	} else {
+		res.Status, res.Detail = solvers.Unsat, clashingGivens(req.Puzzle)
+	}
 	if res.Status == solvers.Solved || res.Status == solvers.Multiple {
 		if res.Solution, err = e.exactCover().Decode(req.Puzzle, first); err != nil {
 			return solvers.Result{}, err
@@ -208,12 +212,16 @@ func (s *Solver) Solve(ctx context.Context, req solvers.Request) (solvers.Result
 }
 
 // searchStatus turns a finished search into the solver's status and detail.
-func searchStatus(mode solvers.Mode, solutions int, nodes int64, consistent, interrupted bool, cause error) (solvers.Status, string) {
-	switch {
-	case !consistent:
-		return solvers.Unsat, "two givens cover the same item"
-	case interrupted:
+func searchStatus(mode solvers.Mode, solutions int, nodes int64, interrupted bool, cause error) (solvers.Status, string) {
+	if interrupted {
 		return solvers.GaveUp, fmt.Sprintf("stopped after %d nodes: %v", nodes, cause)
 	}
 	return solvers.SearchStatus(mode, solutions, false), ""
+}
+
+// clashingGivens says why the givens could not all be chosen: two of them
+// cover the same item, which is two equal digits in one unit, named with
+// their cells ("row 1: 3 at r1c2 and r1c5").
+func clashingGivens(puzzle *sudoku.Grid) string {
+	return fmt.Sprintf("two givens cover the same item: %v", puzzle.Validate())
 }

@@ -287,10 +287,15 @@ func TestUnsolvable(t *testing.T) {
 	for _, tt := range []struct {
 		name   string
 		puzzle *sudoku.Grid
-	}{{"conflict", conflict}, {"no-solution", firstWithCount(t, 0)}} {
+		detail string
+	}{
+		// The detail names the two givens, as the server's conflict does.
+		{"conflict", conflict, "two givens cover the same item: row 1: 5 at r1c1 and r1c9"},
+		{"no-solution", firstWithCount(t, 0), ""},
+	} {
 		res, err := NewSolver().Solve(context.Background(), solvers.Request{Puzzle: tt.puzzle, Mode: solvers.Unique})
-		if err != nil || res.Status != solvers.Unsat || res.Solution != nil {
-			t.Errorf("%s: status %s, solution %v, err %v; want unsat", tt.name, res.Status, res.Solution, err)
+		if err != nil || res.Status != solvers.Unsat || res.Solution != nil || res.Detail != tt.detail {
+			t.Errorf("%s: status %s (%q), solution %v, err %v; want unsat (%q)", tt.name, res.Status, res.Detail, res.Solution, err, tt.detail)
 		}
 	}
 }

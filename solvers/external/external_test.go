@@ -18,6 +18,11 @@ import (
 // exits: a child whose peak is known.
 const allocEnv = "SUDOKUBENCH_TEST_ALLOC_MIB"
 
+// holdEnv makes the allocating test binary, once it has touched its
+// memory, create the file it names and wait to be killed: a descendant
+// that a program leaves running.
+const holdEnv = "SUDOKUBENCH_TEST_HOLD"
+
 func TestMain(m *testing.M) {
 	if mib, err := strconv.Atoi(os.Getenv(allocEnv)); err == nil {
 		b := make([]byte, mib<<20)
@@ -25,6 +30,10 @@ func TestMain(m *testing.M) {
 			b[i] = 1
 		}
 		fmt.Println(b[len(b)/2])
+		if ready := os.Getenv(holdEnv); ready != "" {
+			os.WriteFile(ready, nil, 0o600)
+			time.Sleep(time.Minute)
+		}
 		os.Exit(0)
 	}
 	os.Exit(m.Run())
@@ -44,8 +53,8 @@ func TestPeakIsTheProgramsOwn(t *testing.T) {
 	}
 	defer func() { heldByParent = nil }()
 	t.Setenv(allocEnv, "64")
-	TakePeak()
-	out, err := Run(context.Background(), os.Args[0], nil, nil)
+	ctx, meter := WithMeter(context.Background())
+	out, err := Run(ctx, os.Args[0], nil, nil)
 	if err != nil || out.ExitCode != 0 {
 		t.Fatalf("exit %d, %v: %s", out.ExitCode, err, out.Tail(200))
 	}
@@ -55,14 +64,37 @@ func TestPeakIsTheProgramsOwn(t *testing.T) {
 		}
 		t.Skip("this kernel refuses ptrace here: peaks are not measured (reported as 0)")
 	}
-	if out.PeakRSS < 64<<20 || out.PeakRSS > 128<<20 {
-		t.Errorf("peak %d MiB, want the program's own 64-128 MiB (its parent holds 256 MiB)", out.PeakRSS>>20)
+	if out.PeakRSS < 64<<20 || out.PeakRSS > 128<<20 || out.TreePeakRSS != out.PeakRSS {
+		t.Errorf("peak %d MiB, tree %d MiB; want the program's own 64-128 MiB (its parent holds 256 MiB), both the same", out.PeakRSS>>20, out.TreePeakRSS>>20)
 	}
-	if got := TakePeak(); got != out.PeakRSS {
-		t.Errorf("TakePeak = %d, want the run's %d", got, out.PeakRSS)
+	if sum, tree, runs := meter.Peaks(); sum != out.PeakRSS || tree != out.TreePeakRSS || runs != 1 {
+		t.Errorf("the context's meter says %d, %d bytes over %d runs; want the run's %d, %d over 1", sum, tree, runs, out.PeakRSS, out.TreePeakRSS)
 	}
-	if got := TakePeak(); got != 0 {
-		t.Errorf("TakePeak after TakePeak = %d, want 0 (no program ran since)", got)
+}
+
+// A Meter gathers the runs under its own context only, the largest of
+// each figure, and knows no figure once a run's peak is unknown.
+func TestMeterTravelsWithItsContext(t *testing.T) {
+	t.Setenv(allocEnv, "32")
+	ctx, meter := WithMeter(context.Background())
+	other, otherMeter := WithMeter(context.Background())
+	for _, c := range []context.Context{ctx, ctx, other, context.Background()} {
+		if out, err := Run(c, os.Args[0], nil, nil); err != nil || out.ExitCode != 0 {
+			t.Fatalf("exit %d, %v: %s", out.ExitCode, err, out.Tail(200))
+		}
+	}
+	if noTrace.Load() {
+		t.Skip("this kernel refuses ptrace here: peaks are not measured (reported as 0)")
+	}
+	if sum, tree, runs := meter.Peaks(); runs != 2 || sum < 32<<20 || tree < 32<<20 {
+		t.Errorf("meter: %d runs, peaks %d and %d bytes; want 2 runs of at least 32 MiB", runs, sum, tree)
+	}
+	if _, _, runs := otherMeter.Peaks(); runs != 1 {
+		t.Errorf("the other context's meter counted %d runs, want 1", runs)
+	}
+	meter.add(Output{}) // a run whose peak could not be read
+	if sum, tree, runs := meter.Peaks(); sum != 0 || tree != 0 || runs != 3 {
+		t.Errorf("after a run of unknown peak: %d, %d bytes over %d runs; want 0, 0 over 3", sum, tree, runs)
 	}
 }
 
@@ -190,7 +222,6 @@ func TestRunPipelineNamesAMissingProgram(t *testing.T) {
 // at the same time.
 func TestPipelinePeakIsTheSum(t *testing.T) {
 	t.Setenv(allocEnv, "48")
-	TakePeak()
 	out, err := RunPipeline(context.Background(), []Command{{Name: os.Args[0]}, {Name: os.Args[0]}}, nil)
 	if err != nil || out.ExitCode != 0 {
 		t.Fatalf("exit %d, %v: %s", out.ExitCode, err, out.Tail(200))
@@ -198,8 +229,85 @@ func TestPipelinePeakIsTheSum(t *testing.T) {
 	if noTrace.Load() {
 		t.Skip("this kernel refuses ptrace here: peaks are not measured (reported as 0)")
 	}
-	if out.PeakRSS < 96<<20 || out.PeakRSS > 192<<20 {
-		t.Errorf("peak %d MiB, want the sum of two programs' 48-96 MiB", out.PeakRSS>>20)
+	if out.PeakRSS < 96<<20 || out.PeakRSS > 192<<20 || out.TreePeakRSS != out.PeakRSS {
+		t.Errorf("peak %d MiB, tree %d MiB; want both the sum of two programs' 48-96 MiB", out.PeakRSS>>20, out.TreePeakRSS>>20)
+	}
+}
+
+// The tree's peak adds the processes that live at the same time and
+// only those: a wrapper that runs two memory-hungry children one after
+// another peaks at about one child's, one that runs them together at
+// about the sum, and one that replaces itself by a child (exec) at about
+// the child's. The sum of lifetime peaks (PeakRSS) adds them all.
+func TestTreePeakAddsOnlyWhatLivesTogether(t *testing.T) {
+	t.Setenv(allocEnv, "96")
+	const child = 96 << 20
+	for _, c := range []struct {
+		name, script string
+		lo, hi       uint64 // the tree's peak
+		sumAtLeast   uint64
+	}{
+		{"one after another", `"$0"; "$0"; true`, child, child + 32<<20, 2 * child},
+		{"together", `"$0" & "$0"; wait`, 2 * child, 2*child + 32<<20, 2 * child},
+		{"exec", `exec "$0"`, child, child + 32<<20, child},
+		{"exec of a wrapper", `exec sh -c '"$0"; "$0"; true' "$0"`, child, child + 32<<20, 2 * child},
+	} {
+		t.Run("wrapper="+c.name, func(t *testing.T) {
+			out, err := Run(context.Background(), "sh", []string{"-c", c.script, os.Args[0]}, nil)
+			if err != nil || out.ExitCode != 0 {
+				t.Fatalf("exit %d, %v: %s", out.ExitCode, err, out.Tail(200))
+			}
+			if noTrace.Load() {
+				t.Skip("this kernel refuses ptrace here: peaks are not measured (reported as 0)")
+			}
+			t.Logf("tree peak %d MiB, sum of peaks %d MiB", out.TreePeakRSS>>20, out.PeakRSS>>20)
+			if out.TreePeakRSS < c.lo || out.TreePeakRSS > c.hi {
+				t.Errorf("tree peak %d MiB, want %d-%d MiB", out.TreePeakRSS>>20, c.lo>>20, c.hi>>20)
+			}
+			if out.PeakRSS < c.sumAtLeast {
+				t.Errorf("sum of peaks %d MiB, want at least %d MiB", out.PeakRSS>>20, c.sumAtLeast>>20)
+			}
+		})
+	}
+}
+
+// A process that a program leaves running is killed when the programs
+// end, and its memory counts in the tree's peak: it was alive with them.
+func TestTreePeakCountsALeftoverDescendant(t *testing.T) {
+	ready := filepath.Join(t.TempDir(), "ready")
+	t.Setenv(allocEnv, "96")
+	t.Setenv(holdEnv, ready)
+	script := `"$0" >/dev/null & while [ ! -e "$1" ]; do sleep 0.01; done`
+	out, err := Run(context.Background(), "sh", []string{"-c", script, os.Args[0], ready}, nil)
+	if err != nil || out.ExitCode != 0 {
+		t.Fatalf("exit %d, %v: %s", out.ExitCode, err, out.Tail(200))
+	}
+	if noTrace.Load() {
+		t.Skip("this kernel refuses ptrace here: peaks are not measured (reported as 0)")
+	}
+	if out.TreePeakRSS < 96<<20 {
+		t.Errorf("tree peak %d MiB, want the 96 MiB the leftover process held, and more", out.TreePeakRSS>>20)
+	}
+}
+
+// treePeak adds the images that are alive at one event, and only those.
+func TestTreePeakOfImages(t *testing.T) {
+	for _, c := range []struct {
+		name   string
+		images []image
+		want   uint64
+	}{
+		{"none", nil, 0},
+		{"one", []image{{0, 5, 7}}, 7},
+		{"a parent and two children in turn", []image{{0, 10, 3}, {2, 4, 50}, {5, 8, 40}}, 53},
+		{"a parent and two children together", []image{{0, 10, 3}, {2, 6, 50}, {3, 8, 40}}, 93},
+		{"an image ends as the next begins", []image{{0, 4, 50}, {4, 8, 40}}, 50},
+	} {
+		t.Run("images="+c.name, func(t *testing.T) {
+			if got := treePeak(c.images); got != c.want {
+				t.Errorf("treePeak = %d, want %d", got, c.want)
+			}
+		})
 	}
 }
 

@@ -35,10 +35,17 @@ type Output struct {
 	Wall time.Duration
 	// CPU is the user plus system time the programs used, together.
 	CPU time.Duration
-	// PeakRSS is the program's own peak resident set in bytes, read as it
-	// exited; for a pipeline, whose programs run at the same time, the sum
-	// of their peaks. 0 when it could not be measured.
+	// PeakRSS is the sum of the peak resident sets, in bytes, of the
+	// programs and of every process they started, each read as it
+	// exited: exact for processes that peak together, and an upper
+	// bound for ones that run one after another. 0 when one of them
+	// could not be measured.
 	PeakRSS uint64
+	// TreePeakRSS is the largest resident set, in bytes, that the
+	// programs and the processes they started held at one time (see
+	// treePeak): processes that ran one after another are not added.
+	// 0 when one of them could not be measured.
+	TreePeakRSS uint64
 }
 
 // Tail returns the last n bytes of stderr, or of stdout if stderr is empty,
@@ -70,7 +77,8 @@ func (c Command) String() string { return strings.Join(append([]string{c.Name}, 
 // SAT solvers exit 10 and 20 by convention; callers read ExitCode.
 //
 // The program runs traced, so that it stops as it exits and its VmHWM can
-// be read (Output.PeakRSS, and TakePeak); tracing costs two stops per run.
+// be read (Output.PeakRSS and TreePeakRSS, and the Meter that ctx may
+// carry); tracing costs two stops per run.
 // A program the kernel will not let this process trace runs untraced, its
 // peak unknown.
 func Run(ctx context.Context, name string, args []string, stdin io.Reader) (Output, error) {
@@ -109,7 +117,9 @@ func RunPipeline(ctx context.Context, cmds []Command, stdin io.Reader) (Output, 
 	killed := !stop()
 	p.finish()
 	out := p.output(wall)
-	peaks.add(out.PeakRSS)
+	if m, ok := ctx.Value(meterKey{}).(*Meter); ok {
+		m.add(out)
+	}
 	switch {
 	case killed:
 		return out, ctx.Err()
@@ -134,13 +144,26 @@ type member struct {
 	// ended, killed then: its peak may be unknown without making the
 	// run's so.
 	killed bool
+	// from is the event (process.events) at which the process's present
+	// image began: its start or fork, or its last exec; -1 while it has
+	// none of its own (a program before its first stop, a vforked child
+	// before its exec, which share their parent's memory).
+	from int
+	// sofar is its present image's peak as last read (at a fork), known
+	// from below until it exits.
+	sofar uint64
 }
 
 // process is a started pipeline of programs and the copying of its output.
 type process struct {
-	pgid           int
-	members        []*member
-	descendants    []*member
+	pgid        int
+	members     []*member
+	descendants []*member
+	// events counts the stops handled, in the order they were handled;
+	// images are the process images that have ended, each with the
+	// events it lived between and its peak.
+	events         int
+	images         []image
 	stdout, stderr bytes.Buffer
 	copying        sync.WaitGroup
 	release        []func()
@@ -181,7 +204,7 @@ func start(paths []string, cmds []Command, stdin io.Reader) (*process, error) {
 		if i == 0 {
 			p.pgid = proc.Pid
 		}
-		p.members = append(p.members, &member{pid: proc.Pid})
+		p.members = append(p.members, &member{pid: proc.Pid, from: -1})
 		p.release = append(p.release, func() { _ = proc.Release() })
 	}
 	p.copyOutput(ends, stdin)
@@ -283,8 +306,9 @@ func (p *process) finish() {
 
 // output gathers what the programs left: the last one's exit status, every
 // one's, their CPU time together (a program's includes the descendants it
-// waited for), and the sum of the peaks of the programs and of every
-// process they started (0 when one of them is unknown).
+// waited for), the sum of the peaks of the programs and of every process
+// they started, and the tree's peak at any one time (both 0 when one of
+// them is unknown).
 func (p *process) output(wall time.Duration) Output {
 	out := Output{Stdout: p.stdout.Bytes(), Stderr: p.stderr.Bytes(), Wall: wall, ExitCode: -1}
 	known := true
@@ -303,7 +327,9 @@ func (p *process) output(wall time.Duration) Output {
 		known = known && (d.peak > 0 || d.killed)
 	}
 	out.ExitCode = out.Exits[len(out.Exits)-1]
-	if !known {
+	if known {
+		out.TreePeakRSS = treePeak(p.images)
+	} else {
 		out.PeakRSS = 0
 	}
 	return out
@@ -375,24 +401,39 @@ func (p *process) wait() error {
 
 // resume continues a traced process from a stop, reading its peak at its
 // exit stop and setting traceOptions at a program's first. At a fork stop
-// it returns the new process, a descendant, traced from its birth.
+// it returns the new process, a descendant, traced from its birth. Each
+// stop is an event of the run's timeline: an image begins at a
+// program's first stop, at a fork (a vforked child shares its parent's
+// memory until it execs) and at an exec, and ends at an exec and at the
+// exit stop, where its peak is read.
 func (p *process) resume(m *member, ws unix.WaitStatus) *member {
 	var born *member
+	p.events++
 	signal := ws.StopSignal()
 	switch {
 	case signal == unix.SIGTRAP && ws.TrapCause() == unix.PTRACE_EVENT_EXIT:
 		m.peak, _ = readPeak(m.pid)
+		p.endImage(m, m.peak)
 		signal = 0
 	case signal == unix.SIGTRAP && ws.TrapCause() == unix.PTRACE_EVENT_EXEC:
-		signal = 0 // the program replaced itself (a wrapper's exec)
+		// The program replaced itself (a wrapper's exec): the replaced
+		// image's peak is known only as far as it was last read.
+		p.endImage(m, m.sofar)
+		m.from = p.events
+		signal = 0
 	case signal == unix.SIGTRAP && (ws.TrapCause() == unix.PTRACE_EVENT_FORK || ws.TrapCause() == unix.PTRACE_EVENT_VFORK):
+		m.sofar, _ = readPeak(m.pid)
 		if pid, err := unix.PtraceGetEventMsg(m.pid); err == nil {
-			born = &member{pid: int(pid), descendant: true}
+			born = &member{pid: int(pid), descendant: true, from: p.events}
+			if ws.TrapCause() == unix.PTRACE_EVENT_VFORK {
+				born.from = -1
+			}
 			p.descendants = append(p.descendants, born)
 		}
 		signal = 0
 	case signal == unix.SIGTRAP && !m.seen:
 		_ = unix.PtraceSetOptions(m.pid, traceOptions)
+		m.from = p.events
 		signal = 0
 	case signal == unix.SIGSTOP && m.descendant && !m.seen:
 		signal = 0 // a descendant's first stop, which tracing it made
@@ -402,15 +443,57 @@ func (p *process) resume(m *member, ws unix.WaitStatus) *member {
 	return born
 }
 
+// image is one process image of a run, the events it lived between
+// (from inclusive, to exclusive), and its peak resident set.
+type image struct {
+	from, to int
+	peak     uint64
+}
+
+// endImage ends m's present image, if it has one, with the given peak.
+func (p *process) endImage(m *member, peak uint64) {
+	if m.from < 0 {
+		return
+	}
+	p.images = append(p.images, image{from: m.from, to: p.events, peak: peak})
+	m.from = -1
+}
+
+// treePeak is the largest sum of the peaks of images alive at the same
+// event: the most the process tree can have held at once. It is exact
+// where the images alive together peak together, and an upper bound
+// where they peak apart; images that ran one after another (a wrapper's
+// children, started when the one before had ended) are never added. An
+// image that exec replaced counts with its peak as last read, at its
+// last fork, a bound from below.
+func treePeak(images []image) uint64 {
+	var most uint64
+	for _, at := range images {
+		var sum uint64
+		for _, im := range images {
+			if im.from <= at.from && at.from < im.to {
+				sum += im.peak
+			}
+		}
+		most = max(most, sum)
+	}
+	return most
+}
+
 // endDescendants kills the descendants still running once the programs
 // have ended (a daemon a wrapper left behind, say) and waits for each:
-// a run's processes end with it.
+// a run's processes end with it. Each one's image ends then, with its
+// peak read just before.
 func (p *process) endDescendants() {
 	for _, d := range p.descendants {
 		if d.exited {
 			continue
 		}
 		d.killed = true
+		if peak, err := readPeak(d.pid); err == nil {
+			d.sofar = peak
+		}
+		p.endImage(d, d.sofar)
 		_ = unix.Kill(d.pid, unix.SIGKILL)
 		for {
 			var ws unix.WaitStatus
@@ -455,35 +538,44 @@ func VmHWM(status []byte) (uint64, error) {
 	return 0, fmt.Errorf("/proc status: no %s line", name)
 }
 
-// peaks gathers, process-wide as the kernel gathers its children's CPU
-// time, the peak resident sets of the programs Run ran since TakePeak.
-var peaks peakTally
-
-type peakTally struct {
+// Meter gathers the peaks of the programs run under one context — a
+// solve's, say — so that the figure travels with the solve: Run and
+// RunPipeline add each run's to the Meter their context carries
+// (WithMeter).
+type Meter struct {
 	mu      sync.Mutex
-	max     uint64
-	unknown bool // a program ran whose peak could not be read
+	runs    int
+	sum     uint64 // the largest Output.PeakRSS
+	tree    uint64 // the largest Output.TreePeakRSS
+	unknown bool   // a run's peaks could not be read
 }
 
-func (t *peakTally) add(peak uint64) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.max = max(t.max, peak)
-	t.unknown = t.unknown || peak == 0
+type meterKey struct{}
+
+// WithMeter returns a context that carries a new Meter, and the Meter.
+func WithMeter(ctx context.Context) (context.Context, *Meter) {
+	m := &Meter{}
+	return context.WithValue(ctx, meterKey{}, m), m
 }
 
-// TakePeak returns the largest peak resident set that a program run by Run
-// reached since the previous call, and starts over. It returns 0 when no
-// program ran or when the peak of one of them could not be read. A harness
-// worker, which serves one solver, calls it before a solve (to start over)
-// and after (to take the solve's figure).
-func TakePeak() uint64 {
-	peaks.mu.Lock()
-	defer peaks.mu.Unlock()
-	peak := peaks.max
-	if peaks.unknown {
-		peak = 0
+func (m *Meter) add(out Output) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	m.runs++
+	m.sum, m.tree = max(m.sum, out.PeakRSS), max(m.tree, out.TreePeakRSS)
+	m.unknown = m.unknown || out.TreePeakRSS == 0
+}
+
+// Peaks returns, over the runs under the Meter's context, the largest
+// sum of the processes' own peaks (Output.PeakRSS) and the largest peak
+// of a run's process tree (Output.TreePeakRSS), with the number of runs.
+// Both are 0 when no program ran or when one run's peaks could not be
+// read.
+func (m *Meter) Peaks() (sum, tree uint64, runs int) {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	if m.unknown {
+		return 0, 0, m.runs
 	}
-	peaks.max, peaks.unknown = 0, false
-	return peak
+	return m.sum, m.tree, m.runs
 }

@@ -5,15 +5,18 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 
+	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/external"
 )
 
 var cbcCounterPatterns = map[string]*regexp.Regexp{
 	"nodes":         regexp.MustCompile(`Enumerated nodes:\s+(\d+)`),
 	"lp_iterations": regexp.MustCompile(`Total iterations:\s+(\d+)`),
+	// The CPU time CBC reports it took, parsing included, to the
+	// hundredth of a second.
+	string(solvers.ReportedCPU): regexp.MustCompile(`Total time \(CPU seconds\):\s+(\d+(?:\.\d+)?)`),
 }
 
 // ReadCBC reads COIN-OR CBC's solution file (its "solu" command) and
@@ -25,8 +28,9 @@ func ReadCBC(out external.Output, solution []byte) (Solution, error) {
 	s := Solution{Counters: make(map[string]float64)}
 	for name, re := range cbcCounterPatterns {
 		if m := re.FindSubmatch(out.Stdout); m != nil {
-			v, _ := strconv.ParseFloat(string(m[1]), 64)
-			s.Counters[name] = v
+			if v, ok := external.Number(string(m[1])); ok {
+				s.Counters[name] = v
+			}
 		}
 	}
 	sc := bufio.NewScanner(bytes.NewReader(solution))
@@ -59,8 +63,10 @@ func cbcObjective(status string) float64 {
 	if !ok {
 		return 0
 	}
-	v, _ := strconv.ParseFloat(strings.TrimSpace(after), 64)
-	return v
+	if v, ok := external.Number(after); ok {
+		return v
+	}
+	return 0 // a value that is not a number counts as none
 }
 
 func readCBCValues(sc *bufio.Scanner) (map[string]float64, error) {
@@ -73,9 +79,9 @@ func readCBCValues(sc *bufio.Scanner) (map[string]float64, error) {
 		if len(f) < 3 {
 			return nil, fmt.Errorf("solution line %d: %q: want index, name, value", line, sc.Text())
 		}
-		v, err := strconv.ParseFloat(f[2], 64)
-		if err != nil {
-			return nil, fmt.Errorf("solution line %d: value of %s: %w", line, f[1], err)
+		v, ok := external.Number(f[2])
+		if !ok {
+			return nil, fmt.Errorf("solution line %d: value of %s: %q is not a number", line, f[1], f[2])
 		}
 		values[f[1]] = v
 	}

@@ -5,7 +5,6 @@ import (
 	"bytes"
 	"fmt"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"github.com/sudokubench/sudokubench/solvers/external"
@@ -30,12 +29,15 @@ func ReadGLPK(out external.Output, solution []byte) (Solution, error) {
 	if err != nil {
 		return s, err
 	}
-	if m := glpkObjective.FindSubmatch(solution); m != nil {
-		s.Objective, _ = strconv.ParseFloat(string(m[1]), 64)
-	}
 	switch {
 	case status == "INTEGER OPTIMAL" || status == "OPTIMAL" || status == "INTEGER NON-OPTIMAL":
 		s.Feasible = true
+		if m := glpkObjective.FindSubmatch(solution); m != nil {
+			var ok bool
+			if s.Objective, ok = external.Number(string(m[1])); !ok {
+				return s, fmt.Errorf("objective %q is not a number", m[1])
+			}
+		}
 		s.Values, err = glpkColumns(solution)
 		return s, err
 	case strings.Contains(status, "EMPTY") || strings.Contains(status, "INFEASIBLE") ||
@@ -62,14 +64,17 @@ func glpkStatus(solution []byte) (string, error) {
 func glpkCounters(stdout []byte) map[string]float64 {
 	c := make(map[string]float64)
 	for _, m := range glpkProgress.FindAllSubmatch(stdout, -1) {
-		v, _ := strconv.ParseFloat(string(m[1]), 64)
-		c["lp_iterations"] = max(c["lp_iterations"], v)
+		if v, ok := external.Number(string(m[1])); ok {
+			c["lp_iterations"] = max(c["lp_iterations"], v)
+		}
 	}
 	for _, line := range bytes.Split(stdout, []byte("\n")) {
 		if m := glpkNodes.FindSubmatch(line); m != nil && bytes.HasPrefix(bytes.TrimSpace(line), []byte("+")) {
-			active, _ := strconv.ParseFloat(string(m[1]), 64)
-			done, _ := strconv.ParseFloat(string(m[2]), 64)
-			c["nodes"] = active + done
+			active, ok1 := external.Number(string(m[1]))
+			done, ok2 := external.Number(string(m[2]))
+			if ok1 && ok2 {
+				c["nodes"] = active + done
+			}
 		}
 	}
 	return c
@@ -100,9 +105,9 @@ func glpkColumns(solution []byte) (map[string]float64, error) {
 		if len(f) < 3 {
 			return nil, fmt.Errorf("column table: cannot read %q", lines[i])
 		}
-		v, err := strconv.ParseFloat(f[2], 64)
-		if err != nil {
-			return nil, fmt.Errorf("column table: value of %s: %w", f[1], err)
+		v, ok := external.Number(f[2])
+		if !ok {
+			return nil, fmt.Errorf("column table: value of %s: %q is not a number", f[1], f[2])
 		}
 		values[f[1]] = v
 	}
@@ -110,6 +115,6 @@ func glpkColumns(solution []byte) (map[string]float64, error) {
 }
 
 func isNumber(s string) bool {
-	_, err := strconv.ParseFloat(s, 64)
-	return err == nil
+	_, ok := external.Number(s)
+	return ok
 }

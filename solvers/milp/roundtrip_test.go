@@ -3,8 +3,10 @@ package milp
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
 	"github.com/sudokubench/sudokubench/corpora/corporatest"
@@ -75,7 +77,7 @@ func outcome(s Solution) string {
 }
 
 func TestReadCBCStatuses(t *testing.T) {
-	stdout := external.Output{Stdout: []byte("Enumerated nodes:               12\nTotal iterations:               345\n")}
+	stdout := external.Output{Stdout: []byte("Enumerated nodes:               12\nTotal iterations:               345\n\nTotal time (CPU seconds):       0.37   (Wallclock seconds):       0.41\n")}
 	for _, c := range []struct {
 		solution, want string
 	}{
@@ -88,8 +90,8 @@ func TestReadCBCStatuses(t *testing.T) {
 		if err != nil || outcome(s) != c.want {
 			t.Errorf("%q: %s, %v; want %s", c.solution, outcome(s), err, c.want)
 		}
-		if s.Counters["nodes"] != 12 || s.Counters["lp_iterations"] != 345 {
-			t.Errorf("%q: counters %v, want 12 nodes and 345 iterations", c.solution, s.Counters)
+		if s.Counters["nodes"] != 12 || s.Counters["lp_iterations"] != 345 || s.Counters["reported_cpu_s"] != 0.37 {
+			t.Errorf("%q: counters %v, want 12 nodes, 345 iterations and the 0.37 s it reports", c.solution, s.Counters)
 		}
 	}
 	if s, err := ReadCBC(stdout, []byte("Optimal - objective value 0.00000000\n      3 x_1_1_4  1  0\n")); err != nil || s.Values["x_1_1_4"] != 1 {
@@ -133,5 +135,25 @@ func TestTimeLimitIsBelowTheDeadline(t *testing.T) {
 	}
 	if limitSeconds(context.Background()) != 0 {
 		t.Error("a limit without a deadline")
+	}
+}
+
+// A value or objective in a solution that is not a finite number is an
+// answer that does not read, never a 0 (a NaN value read as "not set",
+// a NaN objective as a tight relaxation); a count that overflows is left
+// out.
+func TestSolutionsRefuseNumbersThatAreNoNumbers(t *testing.T) {
+	huge := strings.Repeat("9", 400)
+	if s, err := ReadCBC(external.Output{Stdout: []byte("Enumerated nodes: " + huge + "\n")}, []byte("Optimal - objective value 0\n      3 x_1_1_4  nan  0\n")); err == nil || s.Counters["nodes"] != 0 {
+		t.Errorf("cbc: a nan value read (%v), nodes %v", err, s.Counters["nodes"])
+	}
+	columns := "   No. Column name       Activity     Lower bound   Upper bound\n" +
+		"------ ------------    ------------- ------------- -------------\n" +
+		"     1 x_1_1_4      *              %s             0             1 \n\n"
+	for _, c := range []struct{ objective, value string }{{"nan", "1"}, {"0", "inf"}, {"0", huge}} {
+		solution := "Status:     INTEGER OPTIMAL\nObjective:  obj = " + c.objective + " (MINimum)\n\n" + fmt.Sprintf(columns, c.value)
+		if _, err := ReadGLPK(external.Output{}, []byte(solution)); err == nil {
+			t.Errorf("glpk: objective %s, value %.10s read", c.objective, c.value)
+		}
 	}
 }

@@ -1,9 +1,6 @@
 package neural
 
 import (
-	"bytes"
-	"io"
-	"os"
 	"path/filepath"
 	"strings"
 )
@@ -34,13 +31,4 @@ func (r *Run) scoreCurve() error {
 
 func extension(path string) string {
 	return strings.ToLower(strings.TrimPrefix(filepath.Ext(path), "."))
-}
-
-// writeFile writes what w writes to path.
-func writeFile(path string, w io.WriterTo) error {
-	var buf bytes.Buffer
-	if _, err := w.WriteTo(&buf); err != nil {
-		return err
-	}
-	return os.WriteFile(path, buf.Bytes(), 0o644)
 }

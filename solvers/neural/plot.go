@@ -3,6 +3,7 @@ package neural
 import (
 	"fmt"
 	"image/color"
+	"io"
 	"math"
 	"path/filepath"
 	"slices"
@@ -38,13 +39,13 @@ var okabeIto = []color.Color{
 	color.RGBA{0xd5, 0x5e, 0x00, 0xff}, color.RGBA{0xcc, 0x79, 0xa7, 0xff}, color.RGBA{0x00, 0x72, 0xb2, 0xff},
 }
 
-// PlotCurve draws the learning curve and saves it to path (svg, png or
-// pdf, by the extension): the training loss by step above (on a log
+// PlotCurve draws the learning curve and writes it to w in the format of
+// path's extension (svg, png or pdf; path names the file in messages): the training loss by step above (on a log
 // scale: it falls by orders of magnitude), and below it the fixed test
 // set's whole puzzles solved by hint count, iterative filling in solid
 // lines and one shot dashed. The two panels share their step axis; the
 // legend stands to the right of the panels, clear of the lines.
-func PlotCurve(curve []CurvePoint, tests []CurveTest, title, path string) error {
+func PlotCurve(w io.Writer, curve []CurvePoint, tests []CurveTest, title, path string) error {
 	if err := CheckPlotPath(path); err != nil {
 		return fmt.Errorf("plot %w", err)
 	}
@@ -63,7 +64,7 @@ func PlotCurve(curve []CurvePoint, tests []CurveTest, title, path string) error 
 		p.X.Min, p.X.Max = 0, float64(curve[len(curve)-1].Step)
 		p.X.Tick.Marker = stepTicks{}
 	}
-	return savePlots(path, 7*vg.Inch, 7*vg.Inch, []*plot.Plot{loss, solved}, []*plot.Legend{nil, legend})
+	return savePlots(w, path, 7*vg.Inch, 7*vg.Inch, []*plot.Plot{loss, solved}, []*plot.Legend{nil, legend})
 }
 
 func lossPlot(curve []CurvePoint, title string) (*plot.Plot, error) {
@@ -219,16 +220,16 @@ const legendWidth = 1.1 * vg.Inch
 
 // savePlots stacks the plots in one figure of the given size, their data
 // areas aligned, each plot's legend (nil for none) in a strip to its
-// right, and writes it in the format of path's extension.
-func savePlots(path string, w, h vg.Length, plots []*plot.Plot, legends []*plot.Legend) error {
+// right, and writes it to out in the format of path's extension.
+func savePlots(out io.Writer, path string, width, height vg.Length, plots []*plot.Plot, legends []*plot.Legend) error {
 	var canvas vg.CanvasWriterTo
 	switch ext := extension(path); ext {
 	case "svg":
-		canvas = vgsvg.New(w, h)
+		canvas = vgsvg.New(width, height)
 	case "png":
-		canvas = vgimg.PngCanvas{Canvas: vgimg.New(w, h)}
+		canvas = vgimg.PngCanvas{Canvas: vgimg.New(width, height)}
 	case "pdf":
-		canvas = vgpdf.New(w, h)
+		canvas = vgpdf.New(width, height)
 	default:
 		return fmt.Errorf("plot %s: unknown format %q: use .svg, .png or .pdf", path, ext)
 	}
@@ -249,5 +250,6 @@ func savePlots(path string, w, h vg.Length, plots []*plot.Plot, legends []*plot.
 			legends[i].Draw(strip)
 		}
 	}
-	return writeFile(path, canvas)
+	_, err := canvas.WriteTo(out)
+	return err
 }

@@ -1,4 +1,4 @@
-package defs
+package formats
 
 import (
 	"testing"
@@ -16,20 +16,19 @@ func TestFixedMPSSolutionDecodes(t *testing.T) {
 	puzzle.Set(11, 0) // r1c12, whose digit is 12: x_1_12_12, x1CC in fixed MPS
 	named := map[string]float64{"x1CC": 1}
 	for _, tc := range []struct {
-		input string
-		ok    bool
+		format string
+		ok     bool
 	}{{"mps", true}, {"freemps", false}} {
-		in := inputs[tc.input]
-		inst, err := in.pose(in, puzzle, map[string]string{"form": "eliminated"}, nil)
+		inst, err := registry[tc.format].Pose(puzzle, map[string]string{"form": "eliminated"}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		g, err := inst.decode(solution{named: named})
+		g, err := inst.Decode(Answer{Named: named})
 		switch {
 		case tc.ok && (err != nil || !g.Equal(want)):
-			t.Errorf("input=%s: %v, %v; want the solution", tc.input, g, err)
+			t.Errorf("format=%s: %v, %v; want the solution", tc.format, g, err)
 		case !tc.ok && err == nil:
-			t.Errorf("input=%s: fixed MPS names decoded", tc.input)
+			t.Errorf("format=%s: fixed MPS names decoded", tc.format)
 		}
 	}
 	if name, err := milp.FixedMPSName("x_1_12_3"); err != nil || name != "x1C3" {
