@@ -267,7 +267,7 @@ func upSolved(t *testing.T, puzzles []*sudoku.Grid, enc Encoding) int {
 	return solved
 }
 
-// TestScienceUnitPropagation checks ARCHITECTURE.md's figures (tdoku's minisat
+// TestScienceUnitPropagation checks docs/exact.md's figures (tdoku's minisat
 // runs) with the counting Propagator, an implementation apart from the
 // ladder's: unit propagation alone solves 0.0% of 17-clue with the minimal
 // and the efficient encoding, 44.5–44.7% with the extended one and

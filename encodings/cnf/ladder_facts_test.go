@@ -52,8 +52,8 @@ func profileCorpus(t *testing.T, name string) *LadderAnalysis {
 }
 
 // TestScienceKnownFacts checks, with SUDOKUBENCH_LADDER=1, the facts that
-// ARCHITECTURE.md ("Known facts the suite reproduces") states about the
-// inference ladder, on the whole shipped corpora, through the profiles
+// docs/exact.md ("The inference ladder") states about the inference
+// ladder, on the whole shipped corpora, through the profiles
 // analyze --inference tallies: 49,158 17-clue puzzles; unit propagation
 // solves 0.0% of them with the minimal and the efficient encoding, 44.5%
 // (tdoku's minisat; ours 44.56%) with the extended one and 76.0–76.1%
