@@ -134,8 +134,8 @@ const DefaultBudget = 2_000_000
 // ladder solve them. It builds each encoding's formula once, when first
 // needed, and is not safe for concurrent use.
 type Rater struct {
-	geo     *sudoku.Geometry
-	probers [Augmented + 1]*prober
+	geo       *sudoku.Geometry
+	reasoners [Augmented + 1]reasoner
 	// Budget bounds the probes one rung may make for one puzzle (0: no
 	// bound); past it, Rate and Profile return an error wrapping ErrBudget.
 	// Counting probes, not time, keeps ratings deterministic.
@@ -163,7 +163,7 @@ func (r *Rater) Rate(puzzle *sudoku.Grid) (Rating, error) {
 	// the first stronger rung that solves the puzzle; if it succeeds, the
 	// rating is the weakest unit-propagation rung that does.
 	for k := RatingUPAugmented; k < RatingSearch; k++ {
-		solved, err := r.solves(puzzle, ladder[k], nil)
+		solved, err := r.solves(puzzle, ladder[k], nil, nil)
 		switch {
 		case err != nil:
 			return 0, err
@@ -182,7 +182,7 @@ func (r *Rater) Rate(puzzle *sudoku.Grid) (Rating, error) {
 func (r *Rater) weakestUP(puzzle *sudoku.Grid) (Rating, error) {
 	k := RatingUPAugmented
 	for ; k > RatingUPMinimal; k-- {
-		weaker, err := r.solves(puzzle, ladder[k-1], nil)
+		weaker, err := r.solves(puzzle, ladder[k-1], nil, nil)
 		if err != nil {
 			return 0, err
 		}
@@ -223,7 +223,11 @@ func (pr Profile) Rating() Rating {
 // each starts from the weakest inference that solved the encoding above.
 // Once an encoding is solved its solution is known, and probing on the
 // weaker ones skips the literals true in it, which no sound reasoning can
-// refute: that changes no outcome, only the time. Errors are Rate's.
+// refute. Double lookahead on a weaker encoding also starts from what the
+// stronger one's learnt on the puzzle: the closures of its lookaheads
+// that reached no conflict, which no weaker reasoning refutes either
+// while they hold the assignment, and the order of its refutations.
+// None of that changes an outcome, only the time. Errors are Rate's.
 func (r *Rater) Profile(puzzle *sudoku.Grid) (Profile, error) {
 	var pr Profile
 	if err := r.check(puzzle); err != nil {
@@ -231,6 +235,7 @@ func (r *Rater) Profile(puzzle *sudoku.Grid) (Profile, error) {
 	}
 	floor := UnitPropagation
 	var solution *sudoku.Grid
+	var stronger reasoner
 	for e := Augmented; e >= Minimal; e-- {
 		pr.weakest[e] = -1
 		if floor < 0 {
@@ -238,20 +243,21 @@ func (r *Rater) Profile(puzzle *sudoku.Grid) (Profile, error) {
 		}
 		found := Inference(-1)
 		for inf := floor; inf <= DoubleLookahead; inf++ {
-			solved, err := r.solves(puzzle, Rung{e, inf}, solution)
+			solved, err := r.solves(puzzle, Rung{e, inf}, solution, stronger)
 			if err != nil {
 				return pr, err
 			}
 			if solved {
 				found = inf
 				if solution == nil {
-					solution = r.probers[e].grid()
+					solution = r.reasoners[e].grid()
 				}
 				break
 			}
 		}
 		pr.weakest[e] = int8(found)
 		floor = found
+		stronger = r.reasoners[e]
 	}
 	return pr, nil
 }
@@ -265,14 +271,16 @@ func (r *Rater) check(puzzle *sudoku.Grid) error {
 }
 
 // solves runs one rung on the puzzle; solution, if not nil, is a known
-// solution of it.
-func (r *Rater) solves(puzzle *sudoku.Grid, rung Rung, solution *sudoku.Grid) (bool, error) {
-	p, err := r.prober(rung.Encoding)
+// solution of it, and stronger, if not nil, the reasoner of a stronger
+// encoding that last reasoned on the same puzzle.
+func (r *Rater) solves(puzzle *sudoku.Grid, rung Rung, solution *sudoku.Grid, stronger reasoner) (bool, error) {
+	p, err := r.reasoner(rung.Encoding)
 	if err != nil {
 		return false, err
 	}
-	p.budget = r.Budget
+	p.setBudget(r.Budget)
 	p.knowSolution(solution)
+	p.startFrom(stronger)
 	switch p.reason(puzzle, rung.Inference) {
 	case overBudget:
 		return false, fmt.Errorf("%s: %w after %d probes", rung, ErrBudget, r.Budget)
@@ -284,14 +292,37 @@ func (r *Rater) solves(puzzle *sudoku.Grid, rung Rung, solution *sudoku.Grid) (b
 	return false, nil
 }
 
-// prober returns the encoding's prober, building it on first use.
-func (r *Rater) prober(e Encoding) (*prober, error) {
-	if r.probers[e] == nil {
+// reasoner returns the encoding's reasoner, building it on first use:
+// gridProber for the minimal and efficient encodings of the grids it
+// takes, prober otherwise.
+func (r *Rater) reasoner(e Encoding) (reasoner, error) {
+	if r.reasoners[e] == nil {
+		if (e == Minimal || e == Efficient) && gridSupported(r.geo) {
+			r.reasoners[e] = newGridProber(r.geo, e == Efficient)
+			return r.reasoners[e], nil
+		}
 		p, err := newProber(r.geo, Encode(r.geo, Options{Encoding: e}))
 		if err != nil {
 			return nil, err
 		}
-		r.probers[e] = p
+		r.reasoners[e] = p
 	}
-	return r.probers[e], nil
+	return r.reasoners[e], nil
+}
+
+// reasoner runs the ladder's procedures on one encoding for any number of
+// puzzles.
+type reasoner interface {
+	// reason runs an inference from the puzzle's givens.
+	reason(puzzle *sudoku.Grid, inf Inference) outcome
+	// grid reads the cells the last reasoning fixed.
+	grid() *sudoku.Grid
+	// knowSolution records a solution of the next puzzle (nil: none).
+	knowSolution(solution *sudoku.Grid)
+	// setBudget bounds the probes of one reasoning (0: no bound).
+	setBudget(n int64)
+	// startFrom lets the next double lookahead start from what the last
+	// one of a stronger encoding's reasoner, on the same puzzle, learnt
+	// (nil: nothing).
+	startFrom(stronger reasoner)
 }

@@ -15,13 +15,7 @@ import (
 // 2·stride, …, at most n of them: a fixed sample.
 func everyNth(t testing.TB, name string, stride, n int) []*sudoku.Grid {
 	t.Helper()
-	var out []*sudoku.Grid
-	for i, p := range readCorpus(t, name) {
-		if i%stride == 0 && len(out) < n {
-			out = append(out, p)
-		}
-	}
-	return out
+	return readPuzzles(t, name, stride, n)
 }
 
 // clauseKeys returns the formula's clauses as sorted-literal strings.
@@ -108,6 +102,7 @@ func tdokuAugmented() *Formula {
 // puzzles it solves on tdoku's formulation (cells and triads only), on
 // all of top1465 and a tenth of 17-clue.
 func TestAugmentedSolvesWhatTdokusDoes(t *testing.T) {
+	t.Parallel()
 	ours := NewPropagator(Encode(sudoku.MustGeometry(3, sudoku.Classic), Options{Encoding: Augmented}))
 	tdoku := NewPropagator(tdokuAugmented())
 	for _, corpus := range []struct {
@@ -192,6 +187,7 @@ func naiveFailedLiterals(prop *Propagator, vars int, givens []int) Assignment {
 // with its watched literals, undo trail and skipped probes, against the
 // plain version on the same puzzles: the same cells fixed.
 func TestFailedLiteralsMatchNaive(t *testing.T) {
+	t.Parallel()
 	puzzles := append(everyNth(t, "17-clue.txt", 6007, 8), everyNth(t, "top1465.txt", 211, 6)...)
 	geo := puzzles[0].Geometry()
 	for _, enc := range []Encoding{Minimal, Extended} {
@@ -288,6 +284,7 @@ func TestProbingOnSmallFormulas(t *testing.T) {
 // rung solves every stronger rung solves, and that every grid a rung fixes
 // is the puzzle's solution.
 func TestProfileMatchesEveryRung(t *testing.T) {
+	t.Parallel()
 	puzzles := append(everyNth(t, "17-clue.txt", 6007, 7), everyNth(t, "top1465.txt", 211, 6)...)
 	puzzles = append(puzzles, everyNth(t, "hardest-1106.txt", 101, 3)...)
 	r := NewRater(puzzles[0].Geometry())
@@ -295,12 +292,12 @@ func TestProfileMatchesEveryRung(t *testing.T) {
 		var brute [Augmented + 1][DoubleLookahead + 1]bool
 		for _, e := range Encodings {
 			for _, inf := range Inferences {
-				solved, err := r.solves(p, Rung{e, inf}, nil)
+				solved, err := r.solves(p, Rung{e, inf}, nil, nil)
 				if err != nil {
 					t.Fatalf("puzzle %d, %s on %s: %v", i, inf, e, err)
 				}
 				if solved {
-					if err := sudoku.CheckSolution(p, r.probers[e].grid()); err != nil {
+					if err := sudoku.CheckSolution(p, r.reasoners[e].grid()); err != nil {
 						t.Fatalf("puzzle %d, %s on %s: %v", i, inf, e, err)
 					}
 				}
@@ -403,6 +400,7 @@ const ladderEnv = "SUDOKUBENCH_LADDER"
 // that failed literals on the extended encoding solve all or nearly all
 // 17-clue puzzles, where unit propagation solves about half.
 func TestScienceLadder(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		corpus     string
 		stride, n  int
@@ -427,7 +425,7 @@ func TestScienceLadder(t *testing.T) {
 			r := NewRater(puzzles[0].Geometry())
 			solved := 0
 			for i, p := range puzzles {
-				ok, err := r.solves(p, tt.rung, nil)
+				ok, err := r.solves(p, tt.rung, nil, nil)
 				if err != nil {
 					t.Fatalf("puzzle %d: %v", i, err)
 				}

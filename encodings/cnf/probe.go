@@ -58,6 +58,10 @@ type prober struct {
 	// current puzzle when one is known (nil otherwise).
 	known    []bool
 	knownBuf []bool
+	// cache remembers the closures of this puzzle's lookaheads without
+	// conflict; inherit is a stronger encoding's, to start from.
+	cache   closureCache
+	inherit *closureCache
 }
 
 // watch is a long clause watching a literal, with a literal of the clause
@@ -163,6 +167,16 @@ func normalize(clause []int, seen []bool, out []int32) (lits []int32, tautology 
 		seen[c] = false
 	}
 	return out, tautology
+}
+
+func (p *prober) setBudget(n int64) { p.budget = n }
+
+// startFrom takes the closures of a stronger encoding's prober.
+func (p *prober) startFrom(stronger reasoner) {
+	p.inherit = nil
+	if q, ok := stronger.(*prober); ok {
+		p.inherit = &q.cache
+	}
 }
 
 // knowSolution records a solution of the puzzle about to be reasoned on,
@@ -294,6 +308,7 @@ func (p *prober) rewatch(clause int32, lits []int32) bool {
 // literals given, and propagates; false on a conflict.
 func (p *prober) start(assumed []int) bool {
 	p.backtrack(0)
+	p.cache.reset(len(p.truth))
 	p.head = 0
 	p.probes = 0
 	p.exhausted = false
@@ -384,16 +399,22 @@ func (p *prober) failedLiterals(top bool) bool {
 // levels: it assumes each unassigned literal, runs failed-literal probing
 // to its fixpoint under it, and asserts the negation of the literal when
 // that reaches a conflict, round after round until a round finds no such
-// literal. Skips are as in failedLiterals. Returns as failedLiterals.
+// literal. Skips are as in failedLiterals; it also skips the literals
+// that a remembered closure covers (closureCache), starting from a
+// stronger encoding's (inherit) if it has them. Returns as
+// failedLiterals.
 func (p *prober) doubleLookahead() bool {
 	if !p.failedLiterals(true) {
 		return false
+	}
+	if p.inherit != nil {
+		p.cache.adopt(p.inherit, p.trail)
 	}
 	for !p.solved() {
 		p.lookEpoch = nextEpoch(p.lookEpoch, p.lookedAhead)
 		failed := false
 		for _, c := range p.order {
-			if p.truth[c] != 0 || p.lookedAhead[c] == p.lookEpoch || p.known != nil && p.known[c] {
+			if p.truth[c] != 0 || p.lookedAhead[c] == p.lookEpoch || p.known != nil && p.known[c] || p.cache.covered[c] > 0 {
 				continue
 			}
 			refuted, ok := p.lookAhead(c)
@@ -403,9 +424,11 @@ func (p *prober) doubleLookahead() bool {
 			if !refuted {
 				continue
 			}
+			top := len(p.trail)
 			if !p.assign(c^1) || !p.propagate() {
 				return false
 			}
+			p.cache.keepHolding(p.trail[top:])
 			if p.solved() {
 				return true
 			}
@@ -420,8 +443,8 @@ func (p *prober) doubleLookahead() bool {
 
 // lookAhead assumes the literal of code c and runs failed-literal probing
 // under it; refuted says it reached a conflict. When it did not, every
-// literal it made true is stamped as looked ahead. ok is false when the
-// budget ran out.
+// literal it made true is stamped as looked ahead and the closure is
+// remembered. ok is false when the budget ran out.
 func (p *prober) lookAhead(c int32) (refuted, ok bool) {
 	mark := len(p.trail)
 	p.probes++
@@ -437,6 +460,7 @@ func (p *prober) lookAhead(c int32) (refuted, ok bool) {
 		for _, m := range p.trail[mark:] {
 			p.lookedAhead[m] = p.lookEpoch
 		}
+		p.cache.add(p.trail)
 	}
 	p.backtrack(mark)
 	return !consistent, true

@@ -40,9 +40,11 @@ type Reducer struct {
 	r       Reduction
 	out     Formula
 	b       clauseBuilder
-	seen    bitset    // longer clauses markLong has looked at
-	kept    bitset    // clauses that survive
-	comment [2]string // the reduced formula's comment without and with propagation
+	cards   clauseBuilder // the literals of the reduced cardinality constraints
+	cardBuf [][]int       // cards sliced
+	seen    bitset        // longer clauses markLong has looked at
+	kept    bitset        // clauses that survive
+	comment [2]string     // the reduced formula's comment without and with propagation
 }
 
 // NewReducer indexes a formula for reduction.
@@ -69,16 +71,11 @@ func (rd *Reducer) Reduce(assumed []int, propagate bool) (*Reduction, error) {
 	rd.b.reset()
 	rd.markSurvivors()
 	rd.kept.drain(rd.reduceClause)
-	rd.out = Formula{Comment: rd.comment[boolIndex(propagate)], Clauses: rd.b.appendTo(rd.out.Clauses[:0])}
-	for _, c := range rd.f.Cards {
-		card, keep, err := r.reduceCard(c)
-		if err != nil {
-			return nil, err
-		}
-		if keep {
-			rd.out.Cards = append(rd.out.Cards, card)
-		}
+	cards, err := rd.reduceCards()
+	if err != nil {
+		return nil, err
 	}
+	rd.out = Formula{Comment: rd.comment[boolIndex(propagate)], Clauses: rd.b.appendTo(rd.out.Clauses[:0]), Cards: cards}
 	rd.out.Vars = len(r.origin) - 1
 	r.Formula = &rd.out
 	return r, nil
@@ -188,30 +185,55 @@ func (r *Reduction) newLit(l int) int {
 	return r.newVar(l)
 }
 
-// reduceCard removes fixed literals from a cardinality constraint and says
-// whether it still constrains anything.
-func (r *Reduction) reduceCard(c Card) (Card, bool, error) {
-	var free []int
-	trues := 0
+// reduceCards reduces the formula's cardinality constraints, in order,
+// keeping those that still constrain anything; their literals share one
+// backing array, reused from call to call.
+func (rd *Reducer) reduceCards() ([]Card, error) {
+	rd.cards.reset()
+	cards := rd.out.Cards[:0]
+	for _, c := range rd.f.Cards {
+		k, keep, err := rd.r.reduceCard(c, &rd.cards)
+		if err != nil {
+			return nil, err
+		}
+		if keep {
+			cards = append(cards, Card{Bound: c.Bound, K: k})
+		}
+	}
+	rd.cardBuf = rd.cards.appendTo(rd.cardBuf[:0])
+	for i, lits := range rd.cardBuf {
+		cards[i].Lits = lits
+	}
+	return cards, nil
+}
+
+// reduceCard removes fixed literals from a cardinality constraint,
+// appending the others, renumbered, to b as a clause when it still
+// constrains anything, and returns its new bound.
+func (r *Reduction) reduceCard(c Card, b *clauseBuilder) (k int, keep bool, err error) {
+	trues, free := 0, 0
 	for _, l := range c.Lits {
 		switch r.fixed.valueOf(l) {
 		case 1:
 			trues++
 		case 0:
-			free = append(free, l)
+			free++
 		}
 	}
-	k := c.K - trues
+	k = c.K - trues
 	switch {
-	case c.Bound == AtMost && k < 0, c.Bound == AtLeast && k > len(free):
-		return Card{}, false, fmt.Errorf("%v: %w", c, ErrUnsat)
-	case c.Bound == AtMost && k >= len(free), c.Bound == AtLeast && k <= 0:
-		return Card{}, false, nil
+	case c.Bound == AtMost && k < 0, c.Bound == AtLeast && k > free:
+		return 0, false, fmt.Errorf("%v: %w", c, ErrUnsat)
+	case c.Bound == AtMost && k >= free, c.Bound == AtLeast && k <= 0:
+		return 0, false, nil
 	}
-	for i, l := range free {
-		free[i] = r.newLit(l)
+	b.starts = append(b.starts, len(b.lits))
+	for _, l := range c.Lits {
+		if r.fixed.valueOf(l) == 0 {
+			b.lits = append(b.lits, r.newLit(l))
+		}
 	}
-	return Card{Lits: free, Bound: c.Bound, K: k}, true, nil
+	return k, true, nil
 }
 
 // Expand maps a model of the reduced formula (model[v-1] for reduced

@@ -61,7 +61,7 @@ var knownSlots = map[string]int{
 
 	"sat/gophersat/extended-propagated": 0, "sat/gophersat/extended": 1, "sat/gophersat/extended-incremental": 2,
 	"sat/gophersat/extended-reduced": 3, "sat/gophersat/extended-sequential": 4, "sat/gophersat/minimal": 5,
-	"sat/gophersat/minimal-reduced": 6, "sat/gophersat/pb": 7,
+	"sat/gophersat/minimal-reduced": 7, "sat/gophersat/pb": 6, "sat/gophersat/extended-native-propagated": 6,
 	"sat/cadical/extended": 3, "sat/cadical/minimal": 7, "sat/cryptominisat/extended": 4, "sat/cryptominisat/minimal": 2,
 	"sat/minisat/extended": 5, "sat/minisat/minimal": 1, "sat/picosat/extended": 6, "sat/picosat/minimal": 0,
 

@@ -15,12 +15,13 @@ import (
 )
 
 // BenchmarkSAT times every SAT pipeline (encode + solve + decode) in unique
-// mode on the first 1,000 puzzles of 17-clue and hardest-1106, and reports
-// ns, decisions and conflicts per puzzle. The figure to beat: minisat,
-// complete encoding, incremental, 177 µs per 17-clue puzzle.
+// mode on the first 1,000 puzzles of 17-clue, top1465 and hardest-1106, and
+// reports ns, decisions and conflicts per puzzle. The figures to beat are
+// in-process minisat's on the complete encoding (BENCHMARKS.md).
 func BenchmarkSAT(b *testing.B) {
 	corpora := map[string][]corpora.Puzzle{
 		"17-clue":      corporatest.First(b, "17-clue", 1000),
+		"top1465":      corporatest.First(b, "top1465", 1000),
 		"hardest-1106": corporatest.First(b, "hardest-1106", 1000),
 	}
 	for _, in := range Pipelines() {

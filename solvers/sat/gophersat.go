@@ -26,12 +26,26 @@ func (g *gophersatFresh) solve(ctx context.Context, inst *cnf.Instance, unique b
 	if err := ctx.Err(); err != nil {
 		return answer{}, err
 	}
+	if inst.Formula.Vars == 0 && len(inst.Units) == 0 {
+		return settled(), nil
+	}
 	pb, units := g.builder.build(inst.Formula)
 	s := solver.New(pb)
 	units = appendLits(units, inst.Units)
 	return runGophersat(s, units, unique, func(model []bool) []solver.Lit {
 		return appendLits(nil, inst.Blocking(model))
 	})
+}
+
+// settled is the answer for a formula without variables, which is what
+// remains when reducing by the givens fixed every variable: the engine has
+// nothing to decide and is not called, the grid is the one the
+// reduction fixed, and no other exists.
+func settled() answer {
+	return answer{sat: true, counters: map[string]float64{
+		"decisions": 0, "conflicts": 0, "restarts": 0, "learned": 0,
+		"propagation_only": 1, "solves": 0,
+	}}
 }
 
 // problemBuilder turns formulas into gophersat problems without going

@@ -21,6 +21,7 @@ func Pipelines() []solvers.Info {
 		{cnf.Options{Encoding: cnf.Minimal, Reduce: true}, "minimal CNF reduced by the givens and what they eliminate directly"},
 		{cnf.Options{Encoding: cnf.Extended, Reduce: true}, "extended CNF reduced by the givens and what they eliminate directly"},
 		{cnf.Options{Encoding: cnf.Extended, Propagate: true}, "extended CNF reduced by full unit propagation of the givens before the engine"},
+		{cnf.Options{Encoding: cnf.Extended, AtMostOne: cnf.Native, Propagate: true}, "extended encoding, at-most-one as native cardinality constraints, reduced by full unit propagation of the givens before the engine"},
 	}
 	var out []solvers.Info
 	for _, g := range gophersat {

@@ -142,6 +142,69 @@ func TestIncrementalAgreesWithFresh(t *testing.T) {
 	}
 }
 
+// TestNativeCardinalityAgreesWithClauses runs the pipeline that gives
+// gophersat the reduced formula with native cardinality constraints and
+// the one that gives it pairwise clauses over a stream mixing unique,
+// multiple and unsolvable puzzles, and compares every status and answer:
+// gophersat's other paths to cardinality constraints are known to return
+// wrong grids (TestGophersatKnownBugs).
+func TestNativeCardinalityAgreesWithClauses(t *testing.T) {
+	var stream []*sudoku.Grid
+	stream = append(stream, solvertest.Grids(corporatest.First(t, "17-clue", 60))...)
+	stream = append(stream, solvertest.Grids(corporatest.First(t, "serg", 10))...)
+	stream = append(stream, solvertest.Grids(corporatest.First(t, "top1465", 20))...)
+	stream = append(stream, solvertest.Grids(corporatest.First(t, "hardest-1106", 5))...)
+	for _, l := range corporatest.First(t, "tdoku-tests", 0) {
+		if l.Grid.Validate() == nil {
+			stream = append(stream, l.Grid)
+		}
+	}
+	native := newPipeline(cnf.Options{Encoding: cnf.Extended, AtMostOne: cnf.Native, Propagate: true}, &gophersatFresh{})
+	clauses := newPipeline(cnf.Options{Encoding: cnf.Extended, Propagate: true}, &gophersatFresh{})
+	statuses := map[solvers.Status]int{}
+	for i, p := range stream {
+		a, b := solve(t, native, p, solvers.Unique), solve(t, clauses, p, solvers.Unique)
+		statuses[a.Status]++
+		if a.Status != b.Status {
+			t.Errorf("puzzle #%d %s: native %s, clauses %s", i, p, a.Status, b.Status)
+		}
+		if a.Solution != nil {
+			if err := sudoku.CheckSolution(p, a.Solution); err != nil {
+				t.Errorf("puzzle #%d: native answer wrong: %v", i, err)
+			}
+		}
+	}
+	if statuses[solvers.Solved] == 0 || statuses[solvers.Multiple] == 0 || statuses[solvers.Unsat] == 0 {
+		t.Errorf("statuses %v: the stream needs unique, multiple and unsolvable puzzles", statuses)
+	}
+}
+
+// TestSettledWithoutEngine checks that a puzzle whose reduction fixes every
+// variable is answered without calling gophersat, in unique mode too: the
+// grid is the reduction's, and no other exists.
+func TestSettledWithoutEngine(t *testing.T) {
+	s := newPipeline(cnf.Options{Encoding: cnf.Extended, AtMostOne: cnf.Native, Propagate: true}, &gophersatFresh{})
+	settled := 0
+	for _, p := range solvertest.Grids(corporatest.First(t, "17-clue", 20)) {
+		res := solve(t, s, p, solvers.Unique)
+		if res.Status != solvers.Solved {
+			t.Fatalf("%s: status %s", p, res.Status)
+		}
+		if err := sudoku.CheckSolution(p, res.Solution); err != nil {
+			t.Fatalf("%s: %v", p, err)
+		}
+		if res.Counters["propagation_only"] == 1 {
+			settled++
+			if res.Counters["solves"] != 0 || res.Model["variables"] != 0 {
+				t.Errorf("%s: settled by propagation, yet %v solves on %d variables", p, res.Counters["solves"], res.Model["variables"])
+			}
+		}
+	}
+	if settled == 0 {
+		t.Error("no puzzle settled by propagation: the sample needs one")
+	}
+}
+
 func TestPropagationOnlyCounter(t *testing.T) {
 	s := newPipeline(cnf.Options{Encoding: cnf.Extended}, &gophersatFresh{})
 	byUP, total := 0, 0
