@@ -22,7 +22,7 @@ type GCNConfig struct {
 // DefaultCNN is the shape of the shipped CNN: the GCN's without the
 // adjacency, the same weights in number, so that the two compare the
 // graph structure alone.
-var DefaultCNN = CNNConfig{Width: DefaultGCN.Width, Blocks: DefaultGCN.Blocks}
+var DefaultCNN = CNNConfig(DefaultGCN)
 
 // DefaultGCN is the shape of the shipped GCN.
 var DefaultGCN = GCNConfig{Width: 64, Blocks: 8}
