@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
@@ -204,20 +205,10 @@ const (
 	puzzle4x4 = ".3....3..4.12..."
 )
 
-// mustParse reads a one-line puzzle.
-func mustParse(t *testing.T, line string, v sudoku.Variant) *sudoku.Grid {
-	t.Helper()
-	g, err := sudoku.ParseLine(line, v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
 // checkSolution fails unless solution solves puzzle.
 func checkSolution(t *testing.T, puzzle, solution string, v sudoku.Variant) {
 	t.Helper()
-	if err := sudoku.CheckSolution(mustParse(t, puzzle, v), mustParse(t, solution, v)); err != nil {
+	if err := sudoku.CheckSolution(sudokutest.Parse(t, puzzle, v), sudokutest.Parse(t, solution, v)); err != nil {
 		t.Errorf("solution %s of %s: %v", solution, puzzle, err)
 	}
 }
@@ -225,5 +216,5 @@ func checkSolution(t *testing.T, puzzle, solution string, v sudoku.Variant) {
 // display writes a one-line 9×9 puzzle in the display form.
 func display(t *testing.T, line string) string {
 	t.Helper()
-	return mustParse(t, line, sudoku.Classic).Pretty()
+	return sudokutest.Parse(t, line, sudoku.Classic).Pretty()
 }
