@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -18,6 +17,7 @@ import (
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
+	"github.com/sudokubench/sudokubench/solvers/solvertest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -54,9 +54,9 @@ func testRegistry() *solvers.Registry {
 		mustAdd(reg, in)
 	}
 	planted := map[string]solvers.SolverFunc{
-		"test/hang":  hang,
-		"test/panic": func(context.Context, solvers.Request) (solvers.Result, error) { panic("planted panic") },
-		"test/wrong": fillWithOnes,
+		"test/hang":  solvertest.SpinForever,
+		"test/panic": solvertest.Panic,
+		"test/wrong": solvertest.FillWithOnes,
 	}
 	for name, f := range planted {
 		mustAdd(reg, solvers.Info{Name: name, Family: "direct", PureGo: true, New: func() solvers.Solver { return f }})
@@ -67,18 +67,14 @@ func testRegistry() *solvers.Registry {
 	})
 	mustAdd(reg, solvers.Info{
 		Name: "test/claims-unsat", Family: "direct", PureGo: true, OptIn: "a liar",
-		New: func() solvers.Solver {
-			return solvers.SolverFunc(func(context.Context, solvers.Request) (solvers.Result, error) {
-				return solvers.Result{Status: solvers.Unsat}, nil
-			})
-		},
+		New: func() solvers.Solver { return solvers.SolverFunc(solvertest.ClaimsUnsat) },
 	})
 	mustAdd(reg, solvers.Info{
 		Name: "test/incomplete", Family: "direct", PureGo: true, Incomplete: true, OptIn: "incomplete",
 		New: func() solvers.Solver { return dlx.NewSolver() },
 	})
 	mustAdd(reg, solvers.Info{
-		Name: "test/away", Family: "direct", New: func() solvers.Solver { return solvers.SolverFunc(hang) },
+		Name: "test/away", Family: "direct", New: func() solvers.Solver { return solvers.SolverFunc(solvertest.SpinForever) },
 		Available: func() error { return errors.New("its program is not installed") },
 	})
 	return reg
@@ -88,26 +84,6 @@ func mustAdd(reg *solvers.Registry, in solvers.Info) {
 	if err := reg.Add(in); err != nil {
 		panic(err)
 	}
-}
-
-// hang ignores its context, as an engine that cannot be interrupted.
-func hang(context.Context, solvers.Request) (solvers.Result, error) {
-	for x := 0; ; x++ {
-		if x < 0 {
-			return solvers.Result{}, errors.New("unreachable")
-		}
-	}
-}
-
-// fillWithOnes claims a "solution" with a 1 in every blank cell.
-func fillWithOnes(_ context.Context, req solvers.Request) (solvers.Result, error) {
-	g := req.Puzzle.Clone()
-	for i := range g.Cells() {
-		if g.Cell(i) == 0 {
-			g.Set(i, 1)
-		}
-	}
-	return solvers.Result{Status: solvers.Solved, Solution: g}, nil
 }
 
 // corporaDir is the shipped corpora, from this package's directory.
