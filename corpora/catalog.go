@@ -15,6 +15,23 @@
 // posed is the caller's question (sudoku.Grid.Validate), since some
 // corpora hold puzzles with no solution on purpose. Problems that need not
 // stop a run (a checksum mismatch, a skipped line) are returned as values.
+//
+// The shipped files are embedded (go:embed), so the tool works from any
+// directory; another copy (FindDir: --corpora or $SUDOKUBENCH_CORPORA) is
+// checked against the catalog's SHA-256 sums, a mismatch a warning. A name
+// that is not in the catalog and names a file is that file, its puzzles
+// path:line and its SHA-256 its provenance. 17-clue+k (k = 0..64) adds k cells of each
+// 17-clue puzzle's unique solution, chosen by the seed and the puzzle's
+// line; 17-clue+a..b gives each puzzle its own k in a..b. holes-SIDE@SHARE
+// and unique-SIDE@SHARE have no file: lines 1 to 1,000, each made from the
+// seed and its line (only the selected ones), a random full grid with all
+// but round(SHARE × SIDE²) cells emptied, or with cells removed while the
+// solution stays unique; the name and the seed are their provenance. The
+// loader reads one puzzle per line (with :count[:solution] or CSV
+// puzzle,solution), in symbols or as N² numbers, or display grids, and
+// refuses with what and where: a non-ASCII character by name, binary
+// input, '0' on 16×16 and 25×25 grids, a listed solution that does not
+// solve its puzzle, input with no puzzle.
 package corpora
 
 import (

@@ -1,6 +1,7 @@
 package harness
 
 import (
+	"bytes"
 	"cmp"
 	"context"
 	"errors"
@@ -86,9 +87,9 @@ type Config struct {
 // limit measures the worker's round trip, not a solver.
 const MinTimeout = time.Millisecond
 
-// MinMem is the smallest memory limit a run may have: a worker's Go
-// runtime alone takes about 17 MiB, and a limit under this would make every
-// run a memout.
+// MinMem is the smallest memory limit a run may have: an idle worker, its
+// Go runtime and code, holds about 18 MiB (docs/measurement.md), and a
+// limit under this would make every run a memout.
 const MinMem = 64 << 20
 
 // ApplyPlan sets the plan's fields of c from a recorded plan, so that a
@@ -151,7 +152,7 @@ func (c *Config) Check() error {
 	case c.Timeout < MinTimeout:
 		return fmt.Errorf("timeout %s: need a limit of at least %s", c.Timeout, MinTimeout)
 	case c.MemBytes > 0 && c.MemBytes < MinMem:
-		return fmt.Errorf("memory limit %s: a worker needs at least %s (its Go runtime alone takes about 17 MiB); give more, or 0 for no limit", record.FormatBytes(float64(c.MemBytes)), record.FormatBytes(MinMem))
+		return fmt.Errorf("memory limit %s: a worker needs at least %s (an idle worker holds about 18 MiB); give more, or 0 for no limit", record.FormatBytes(float64(c.MemBytes)), record.FormatBytes(MinMem))
 	case c.Shard.Check() != nil:
 		return fmt.Errorf("shard %s: %w", c.Shard, c.Shard.Check())
 	case c.Resume && c.Out == "":
@@ -217,21 +218,11 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	if cfg.Certify && !slices.ContainsFunc(infos, func(in solvers.Info) bool { return in.Proofs != nil }) {
 		sum.addWarning("--certify: none of the selected solvers writes DRAT proofs (sat/cadical/* do); no verdict will be certified")
 	}
-	puzzles, shas, err := loadPuzzles(cfg, sum)
+	plan, stated, shas, err := planOf(cfg, infos, sum)
 	if err != nil {
 		return nil, err
 	}
-	all, err := PlanRuns(puzzles, infos, cfg.Mode, cfg.Reps, cfg.Forms, cfg.Seed)
-	if err != nil {
-		return nil, err
-	}
-	leftOut := LeftOut(puzzles, infos)
-	if len(all) == 0 {
-		return nil, fmt.Errorf("no run to plan: %s", leftOut[0].Reason)
-	}
-	plan := cfg.plan(infos, len(all))
-	plan.LeftOut = leftOut
-	runs := FilterShard(cfg.Shard, all)
+	order := plan.InShard(cfg.Shard, plan.Shuffled())
 	if cfg.Out == "" {
 		name := cmp.Or(cfg.DirName, "run")
 		if cfg.Out, err = NewResultDir(DefaultResultsDir, name, time.Now()); err != nil {
@@ -249,13 +240,20 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	}
 	defer lock.Release()
 	sum.Out = cfg.Out
-	m, done, err := prepareOut(cfg, newManifest(plan, cfg.Shard, infos, shas, prov), prov)
+	m, resumed, err := prepareOut(cfg, newManifest(stated, cfg.Shard, infos, shas, prov), prov)
 	if err != nil {
 		return nil, err
 	}
+	sum.Planned = len(order)
+	if resumed {
+		if order, err = notRecorded(cfg.Out, m, plan, order); err != nil {
+			return nil, err
+		}
+	}
+	sum.Skipped = sum.Planned - len(order)
 	// Said once the benchmark is sure to run, not before a refusal.
 	sum.addWarning(busyWarning(prov.loadStart, runtime.NumCPU()))
-	for _, l := range leftOut {
+	for _, l := range stated.LeftOut {
 		sum.addWarning(fmt.Sprintf("left out of the plan: %d puzzles of %s, as %s (the manifest's plan.left_out lists them)", l.Puzzles, l.Corpus, l.Reason))
 	}
 	defer func() {
@@ -263,35 +261,80 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 			err = endErr
 		}
 	}()
-	if err := unplanned(cfg.Out, runs, done); err != nil {
-		return nil, err
-	}
-	sum.Planned = len(runs)
-	pending := slices.DeleteFunc(runs, func(r Run) bool { return done[r.Key] })
-	sum.Skipped = sum.Planned - len(pending)
-	return sum, execute(ctx, cfg, InBlocks(pending, cfg.Seed), prov, sum)
+	return sum, execute(ctx, cfg, plan, plan.InBlocks(order), prov, sum)
 }
 
-// unplanned refuses recorded runs that are not among the shard's planned
-// runs (another mode or seed, a puzzle the plan does not draw): a resume
-// would ignore them silently. record.PlanCheck has named the usual causes
-// already; this catches every other.
-func unplanned(out string, runs []Run, done map[string]bool) error {
-	planned := make(map[string]bool, len(runs))
-	for _, r := range runs {
-		planned[r.Key] = true
+// planOf reads the benchmark's puzzles and plans their runs. It returns
+// the plan, the plan as the manifest states it, and the corpus files'
+// hashes.
+func planOf(cfg Config, infos []solvers.Info, sum *Summary) (*Plan, record.Plan, map[string]string, error) {
+	puzzles, shas, err := loadPuzzles(cfg, sum)
+	if err != nil {
+		return nil, record.Plan{}, nil, err
 	}
-	var stray []string
-	for key := range done {
-		if !planned[key] {
-			stray = append(stray, key)
+	plan, err := NewPlan(puzzles, infos, cfg.Mode, cfg.Reps, cfg.Forms, cfg.Seed)
+	if err != nil {
+		return nil, record.Plan{}, nil, err
+	}
+	leftOut := LeftOut(puzzles, infos)
+	if plan.Len() == 0 {
+		return nil, record.Plan{}, nil, fmt.Errorf("no run to plan: %s", leftOut[0].Reason)
+	}
+	stated := cfg.plan(infos, plan.Len())
+	stated.LeftOut = leftOut
+	return plan, stated, shas, nil
+}
+
+// notRecorded drops from order, in its storage, the runs recorded in out
+// already, and refuses records that are not among order's runs: records
+// that disagree with the manifest m (record.PlanCheck names the usual
+// causes), and any other that is not a run of the shard's plan (another
+// mode or seed, a puzzle the plan does not draw), which a resume would
+// ignore silently. The shard's keys are held in a record.KeySet, about
+// 14 bytes a run, and read back from the plan, never from the records.
+func notRecorded(out string, m *record.Manifest, plan *Plan, order []uint32) ([]uint32, error) {
+	planned := record.NewKeySet(len(order), func(pos uint32) (string, error) { return plan.Key(int(order[pos])), nil })
+	for pos, i := range order {
+		if _, _, err := planned.Add(plan.Key(int(i)), uint32(pos)); err != nil {
+			return nil, err
 		}
 	}
-	if len(stray) == 0 {
+	done := make([]uint64, len(order)/64+1) // a bit per position in order
+	check := record.NewPlanCheck(m)
+	records, strays, firstStray := 0, 0, ""
+	_, err := record.Read(filepath.Join(out, record.ResultsFile), func(r *record.Record) error {
+		check.Check(r)
+		records++
+		key := r.Key()
+		pos, ok, err := planned.Find(key)
+		switch {
+		case err != nil:
+			return err
+		case ok:
+			done[pos/64] |= 1 << (pos % 64)
+		case strays == 0 || key < firstStray:
+			strays, firstStray = strays+1, key
+		default:
+			strays++
+		}
 		return nil
+	})
+	switch {
+	case err != nil && !errors.Is(err, os.ErrNotExist):
+		return nil, err
+	case check.Strays() > 0:
+		return nil, fmt.Errorf("cannot resume %s: %s; resuming would ignore them: restore the manifest, or move those records out", out, check.Disagreement())
+	case strays > 0:
+		return nil, fmt.Errorf("cannot resume %s: %d of its %d records are not runs of the plan its %s states (first: %s); resuming would ignore them: restore the manifest, or move those records out",
+			out, strays, records, record.ManifestFile, firstStray)
 	}
-	return fmt.Errorf("cannot resume %s: %d of its %d recorded runs are not runs of the plan its %s states (first: %s); resuming would ignore them: restore the manifest, or move those records out",
-		out, len(stray), len(done), record.ManifestFile, slices.Min(stray))
+	kept := order[:0]
+	for pos, i := range order {
+		if done[pos/64]&(1<<(pos%64)) == 0 {
+			kept = append(kept, i)
+		}
+	}
+	return kept, nil
 }
 
 // removeUnused removes a result directory made for a benchmark that did
@@ -315,9 +358,9 @@ func recordLoadEnd(out string, m *record.Manifest) error {
 	return record.WriteManifest(filepath.Join(out, record.ManifestFile), m)
 }
 
-// execute runs pending in order, recording each as it finishes, with its
-// start time, host and build.
-func execute(ctx context.Context, cfg Config, pending []Run, prov provenance, sum *Summary) (err error) {
+// execute runs the plan's runs in order, recording each as it finishes,
+// with its start time, host and build.
+func execute(ctx context.Context, cfg Config, plan *Plan, order []uint32, prov provenance, sum *Summary) (err error) {
 	w, err := record.Append(filepath.Join(cfg.Out, record.ResultsFile))
 	if err != nil {
 		return err
@@ -344,10 +387,14 @@ func execute(ctx context.Context, cfg Config, pending []Run, prov provenance, su
 	prog.Start("runs", sum.Planned, sum.Skipped)
 	defer prog.Stop()
 	var failed failures
-	for _, run := range pending {
+	for _, i := range order {
 		if ctx.Err() != nil {
 			sum.Interrupted = true
 			return nil
+		}
+		run, err := plan.Run(int(i))
+		if err != nil {
+			return err
 		}
 		rec, err := ex.Do(ctx, run)
 		if errors.Is(err, errInterrupted) {
@@ -448,41 +495,33 @@ func corpusSHA(dir string, e corpora.Entry, sum *Summary) (string, error) {
 	return c.Got, nil
 }
 
-// prepareOut readies the result directory and returns its manifest and the
-// keys already recorded there. A fresh benchmark needs a directory without
-// results and writes m; a resumed one needs a manifest with the same plan,
-// shard and corpora, made by the same build unless cfg.AllowOtherBuild,
-// and keeps it.
-func prepareOut(cfg Config, m *record.Manifest, prov provenance) (*record.Manifest, map[string]bool, error) {
+// prepareOut readies the result directory and returns its manifest, and
+// whether the benchmark resumes one recorded there. A fresh benchmark
+// needs a directory without results and writes m; a resumed one needs a
+// manifest with the same plan, shard and corpora, made by the same build
+// unless cfg.AllowOtherBuild, and keeps it.
+func prepareOut(cfg Config, m *record.Manifest, prov provenance) (*record.Manifest, bool, error) {
 	manifestPath := filepath.Join(cfg.Out, record.ManifestFile)
 	resultsPath := filepath.Join(cfg.Out, record.ResultsFile)
 	old, err := record.ReadManifest(manifestPath)
 	if _, zerr := os.Stat(filepath.Join(cfg.Out, record.CompressedResultsFile)); zerr == nil {
-		return nil, nil, inputError(fmt.Errorf("%s holds compressed records (%s), as a committed run does: runs append to %s only; gunzip it to resume, or choose another --out", cfg.Out, record.CompressedResultsFile, record.ResultsFile))
+		return nil, false, inputError(fmt.Errorf("%s holds compressed records (%s), as a committed run does: runs append to %s only; gunzip it to resume, or choose another --out", cfg.Out, record.CompressedResultsFile, record.ResultsFile))
 	}
 	switch {
 	case err == nil && !cfg.Resume:
-		return nil, nil, inputError(fmt.Errorf("%s already holds a benchmark; pass --resume to finish it or choose another --out", cfg.Out))
+		return nil, false, inputError(fmt.Errorf("%s already holds a benchmark; pass --resume to finish it or choose another --out", cfg.Out))
 	case err == nil:
 		if err := resumable(old, m, prov, cfg.AllowOtherBuild); err != nil {
-			return nil, nil, inputError(fmt.Errorf("cannot resume %s: %w", cfg.Out, err))
+			return nil, false, inputError(fmt.Errorf("cannot resume %s: %w", cfg.Out, err))
 		}
-		if err := TrimPartialLine(resultsPath); err != nil {
-			return nil, nil, err
-		}
-		check := record.NewPlanCheck(old)
-		keys, err := recordedKeys(resultsPath, check)
-		if err == nil && check.Strays() > 0 {
-			err = fmt.Errorf("cannot resume %s: %s; resuming would ignore them: restore the manifest, or move those records out", cfg.Out, check.Disagreement())
-		}
-		return old, keys, err
+		return old, true, TrimPartialLine(resultsPath)
 	case !errors.Is(err, os.ErrNotExist):
-		return nil, nil, err
+		return nil, false, err
 	}
 	if fi, err := os.Stat(resultsPath); err == nil && fi.Size() > 0 {
-		return nil, nil, inputError(fmt.Errorf("%s holds results but no manifest; choose another --out", cfg.Out))
+		return nil, false, inputError(fmt.Errorf("%s holds results but no manifest; choose another --out", cfg.Out))
 	}
-	return m, map[string]bool{}, record.WriteManifest(manifestPath, m)
+	return m, false, record.WriteManifest(manifestPath, m)
 }
 
 // resumable reports why a recorded benchmark cannot be resumed as now.
@@ -533,25 +572,11 @@ func sameDefinitions(old, now *record.Manifest) error {
 	return nil
 }
 
-// recordedKeys returns the key of every record in a results file, each
-// record checked against the plan; a missing file has none.
-func recordedKeys(path string, check *record.PlanCheck) (map[string]bool, error) {
-	keys := make(map[string]bool)
-	_, err := record.Read(path, func(r *record.Record) error {
-		check.Check(r)
-		keys[r.Key()] = true
-		return nil
-	})
-	if errors.Is(err, os.ErrNotExist) {
-		return keys, nil
-	}
-	return keys, err
-}
-
 // TrimPartialLine cuts a file of JSON lines (results, certificates) back
 // to its last complete line, so that a line half-written when the process
 // was killed is dropped (and its work done again) rather than glued to the
-// next one. A missing file is left missing, and one that is not the
+// next one. It reads the file from its end, as far back as the last line
+// break. A missing file is left missing, and one that is not the
 // directory's own (record.OpenInPlace) is refused.
 func TrimPartialLine(path string) error {
 	f, err := record.OpenInPlace(path, os.O_RDWR)
@@ -562,13 +587,31 @@ func TrimPartialLine(path string) error {
 		return err
 	}
 	defer f.Close()
-	b, err := io.ReadAll(f)
+	fi, err := f.Stat()
 	if err != nil {
 		return err
 	}
-	keep := strings.LastIndexByte(string(b), '\n') + 1
-	if keep == len(b) {
-		return nil
+	keep, err := lastLineEnd(f, fi.Size())
+	if err != nil || keep == fi.Size() {
+		return err
 	}
-	return f.Truncate(int64(keep))
+	return f.Truncate(keep)
+}
+
+// lastLineEnd returns the offset just past the last line break among the
+// first size bytes of f, 0 when there is none.
+func lastLineEnd(f io.ReaderAt, size int64) (int64, error) {
+	buf := make([]byte, 64<<10)
+	for end := size; end > 0; {
+		start := max(0, end-int64(len(buf)))
+		chunk := buf[:end-start]
+		if _, err := f.ReadAt(chunk, start); err != nil {
+			return 0, err
+		}
+		if i := bytes.LastIndexByte(chunk, '\n'); i >= 0 {
+			return start + int64(i) + 1, nil
+		}
+		end = start
+	}
+	return 0, nil
 }

@@ -271,13 +271,14 @@ func TestShardsPartitionThePlan(t *testing.T) {
 	infos, _ := reg.Select("test/*")
 	for _, forms := range []int{0, 2} {
 		t.Run(fmt.Sprintf("forms=%d", forms), func(t *testing.T) {
-			runs := mustPlanRuns(t, puzzles, infos, solvers.First, 3, forms, 1)
+			plan := mustPlan(t, puzzles, infos, solvers.First, 3, forms, 1)
+			runs := mustRuns(t, plan, plan.Shuffled())
 			if want := len(puzzles) * (forms + 1) * len(infos) * 3; len(runs) != want {
 				t.Fatalf("%d runs planned, want %d", len(runs), want)
 			}
 			seen := make(map[string]int)
 			for i := 1; i <= 4; i++ {
-				for _, r := range FilterShard(Shard{Index: i, Count: 4}, runs) {
+				for _, r := range mustRuns(t, plan, plan.InShard(Shard{Index: i, Count: 4}, plan.Shuffled())) {
 					seen[r.Key]++
 				}
 			}
@@ -286,8 +287,8 @@ func TestShardsPartitionThePlan(t *testing.T) {
 					t.Errorf("run %s is in %d shards, want exactly 1", r.Key, seen[r.Key])
 				}
 			}
-			again := mustPlanRuns(t, puzzles, infos, solvers.First, 3, forms, 1)
-			if !slices.EqualFunc(runs, again, func(a, b Run) bool { return a.Key == b.Key }) {
+			again := mustPlan(t, puzzles, infos, solvers.First, 3, forms, 1)
+			if !slices.EqualFunc(runs, mustRuns(t, again, again.Shuffled()), func(a, b Run) bool { return a.Key == b.Key }) {
 				t.Error("the same seed gave two run orders")
 			}
 		})
@@ -381,7 +382,8 @@ func TestPlanKeepsEachSolverInBlocks(t *testing.T) {
 	reg := testRegistry()
 	infos, _ := reg.Select("test/*")
 	const reps = 40
-	runs := InBlocks(FilterShard(Shard{Index: 1, Count: 2}, mustPlanRuns(t, testPuzzles(t), infos, solvers.First, reps, 0, 1)), 1)
+	plan := mustPlan(t, testPuzzles(t), infos, solvers.First, reps, 0, 1)
+	runs := mustRuns(t, plan, plan.InBlocks(plan.InShard(Shard{Index: 1, Count: 2}, plan.Shuffled())))
 	perSolver := make(map[string]int)
 	for _, r := range runs {
 		perSolver[r.Solver.Name]++
@@ -417,8 +419,8 @@ func TestPlanKeepsEachSolverInBlocks(t *testing.T) {
 func TestPlanRunsIncompleteSolversInFirstMode(t *testing.T) {
 	complete := solvers.Info{Name: "test/complete"}
 	incomplete := solvers.Info{Name: "test/incomplete", Incomplete: true}
-	runs := mustPlanRuns(t, testPuzzles(t)[:1], []solvers.Info{complete, incomplete}, solvers.Unique, 1, 0, 1)
-	for _, r := range runs {
+	plan := mustPlan(t, testPuzzles(t)[:1], []solvers.Info{complete, incomplete}, solvers.Unique, 1, 0, 1)
+	for _, r := range mustRuns(t, plan, plan.Shuffled()) {
 		want := solvers.Unique
 		if r.Solver.Incomplete {
 			want = solvers.First
@@ -498,7 +500,7 @@ func TestRecordsThatDisagreeWithTheManifestAreRefused(t *testing.T) {
 		{"record=other-rep", Shard{}, func(*record.Manifest) {}, []record.Record{stray(func(r *record.Record) { r.Rep = 5 })},
 			"1 with a repetition beyond the plan's 2", false},
 		{"record=other-seed", Shard{}, func(*record.Manifest) {}, []record.Record{stray(func(r *record.Record) { r.Seed = 99 })},
-			fmt.Sprintf("1 of its %d recorded runs are not runs of the plan", len(recs)+1), true},
+			fmt.Sprintf("1 of its %d records are not runs of the plan", len(recs)+1), true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			dir := filepath.Join(t.TempDir(), "run")
@@ -556,12 +558,25 @@ func TestCompressedRunReportsButDoesNotResume(t *testing.T) {
 	}
 }
 
-// mustPlanRuns is PlanRuns for a test, which fails on its error.
-func mustPlanRuns(t *testing.T, puzzles []corpora.Puzzle, infos []solvers.Info, mode solvers.Mode, reps, forms int, seed int64) []Run {
+// mustPlan is NewPlan for a test, which fails on its error.
+func mustPlan(t *testing.T, puzzles []corpora.Puzzle, infos []solvers.Info, mode solvers.Mode, reps, forms int, seed int64) *Plan {
 	t.Helper()
-	runs, err := PlanRuns(puzzles, infos, mode, reps, forms, seed)
+	plan, err := NewPlan(puzzles, infos, mode, reps, forms, seed)
 	if err != nil {
 		t.Fatal(err)
+	}
+	return plan
+}
+
+// mustRuns makes the plan's runs of order, in order.
+func mustRuns(t *testing.T, plan *Plan, order []uint32) []Run {
+	t.Helper()
+	runs := make([]Run, len(order))
+	for j, i := range order {
+		var err error
+		if runs[j], err = plan.Run(int(i)); err != nil {
+			t.Fatal(err)
+		}
 	}
 	return runs
 }
@@ -681,8 +696,8 @@ func TestPlanSizeIsBounded(t *testing.T) {
 			}
 		})
 	}
-	if _, err := PlanRuns(puzzles, infos, solvers.First, MaxPlanRuns/pairs+1, 0, 1); err == nil {
-		t.Error("PlanRuns made a plan past the bound")
+	if _, err := NewPlan(puzzles, infos, solvers.First, MaxPlanRuns/pairs+1, 0, 1); err == nil {
+		t.Error("NewPlan made a plan past the bound")
 	}
 	cfg := testConfig(filepath.Join(t.TempDir(), "out"))
 	cfg.Corpora, cfg.Limit, cfg.Solvers = []string{writeCorpus(t, testPuzzles(t)[0].Grid)}, 0, "test/*"
@@ -707,5 +722,36 @@ func TestParseFinite(t *testing.T) {
 		if v, err := ParseFinite(s); err == nil || !strings.Contains(err.Error(), "not a finite number") {
 			t.Errorf("ParseFinite(%q) = %v, %v; want it refused", s, v, err)
 		}
+	}
+}
+
+// TrimPartialLine cuts a file back to its last line break, reading it
+// from the end: a torn line longer than the chunk it reads at a time, a
+// file with no line break at all, one that ends on a break, none.
+func TestTrimPartialLine(t *testing.T) {
+	long := strings.Repeat("x", 200<<10)
+	for _, tt := range []struct{ name, in, want string }{
+		{"torn", "{\"a\":1}\n{\"b\":2}\n{\"c\"", "{\"a\":1}\n{\"b\":2}\n"},
+		{"torn-long", "{\"a\":1}\n" + long, "{\"a\":1}\n"},
+		{"long-then-torn", long + "\n" + long, long + "\n"},
+		{"no-break", long, ""},
+		{"whole", "{\"a\":1}\n", "{\"a\":1}\n"},
+		{"empty", "", ""},
+	} {
+		t.Run("file="+tt.name, func(t *testing.T) {
+			path := filepath.Join(t.TempDir(), record.ResultsFile)
+			if err := os.WriteFile(path, []byte(tt.in), 0o644); err != nil {
+				t.Fatal(err)
+			}
+			if err := TrimPartialLine(path); err != nil {
+				t.Fatal(err)
+			}
+			if got, _ := os.ReadFile(path); string(got) != tt.want {
+				t.Errorf("kept %d bytes, want %d", len(got), len(tt.want))
+			}
+		})
+	}
+	if err := TrimPartialLine(filepath.Join(t.TempDir(), "missing")); err != nil {
+		t.Errorf("a missing file: %v, want it left missing", err)
 	}
 }

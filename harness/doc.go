@@ -21,39 +21,69 @@
 // parent, untimed, by a CrossChecker (exactcover/dlx) that the caller
 // passes in; one it refutes is wrong too.
 //
-// Measurement. The worker times the solve call alone, with the monotonic
-// clock and the process CPU clock; it counts the heap bytes allocated
-// (runtime/metrics) and reads its own VmHWM after resetting it through
-// /proc/self/clear_refs, never the parent's rusage, which a Go parent
-// inflates. A run's peak includes what the worker already holds (its runtime
-// and up to 64 MiB of heap left by earlier runs; past that the heap is
-// released first); the idle worker's resident set is recorded beside it. An
-// outside program's own peak comes from solvers/external, which reads the
-// program's VmHWM as it exits, through a Meter that the solve's context
-// carries; a record's own peak is the outside programs' tree peak or an
-// in-process solver's peak above the idle worker's. Before a timed solve
-// the worker warms up, untimed, on earlier puzzles of under 10 ms taken in
-// turn (never the coming one): for at least 100 µs after a run under a
-// millisecond, and for 10 ms after waiting over 10 ms for its job, so that
-// short runs find warm caches as an in-process loop does. A pure-Go
-// pipeline's run after one of under 100 µs is timed in a window
-// (window.go): the CPU clocks read before 50 µs of untimed solves of
-// earlier puzzles and after the solve, which the vDSO's monotonic clock
-// alone times, so that no system call comes just before it. Pool jobs
-// (serve) skip the warm-up and the window. BenchmarkIsolated and BenchmarkTiming measure how close the
-// recorded times come to BenchmarkSolve's.
+// # Verification
 //
-// Limits. The parent kills the worker's process group, and every process
-// below it, 250 ms after the wall-clock limit (a solver that honours its
-// context stops itself at the limit), and polls the resident memory of the
-// worker and its descendants every 10 ms from /proc, killing them over the
-// limit. RLIMIT_AS is no limit for Go (the runtime reserves address space it
-// never touches) and debug.SetMemoryLimit is a target, not a limit.
+// Every grid is verified by sudoku.CheckSolution in the parent, after the
+// timed section, whatever path produced it (run, solve, serve,
+// reproduce). An unsat or multiple verdict is cross-checked by the
+// CrossChecker the caller hands in (Config.CrossCheck,
+// Executor.CrossCheckWith, Pool.CrossCheckWith), within CrossCheckBudget:
+// a verified solution it finds refutes unsat, a finished search that finds
+// only the returned grid refutes multiple; either makes the run wrong.
+// The record says cross_checked when the verdict was settled and
+// cross_check_note why not. A unique-mode solved whose grid is not the
+// solution the corpus lists is wrong; a verdict that contradicts the count
+// the corpus lists puts the corpus in doubt, not the run
+// (corpus_contradiction). A run asked for a DRAT proof (run --certify) has
+// it checked here, in the parent, against the formula cnf.Refutation builds
+// from the puzzle and the verified solution, never what the pipeline says
+// it refuted, with encodings/cnf/drat under a limit of its own; a rejected
+// proof makes the run wrong.
 //
-// Serving. A Pool runs solves concurrently for a server, in the same
-// isolated workers under the same limits and verification, keeping a
-// bounded number of workers warm per solver; its jobs skip the warm-up,
-// which is there for measurement, not for answers.
+// # Workers, measurement and limits
+//
+// A worker is the same binary started as "sudokubench worker --solver
+// NAME" (or a test binary, through TestWorker), in its own process group
+// with a parent-death signal. Parent and worker speak JSON lines: a hello,
+// then one reply per job, in order, a job read only after the reply before
+// it, so that a parent may send several ahead; a job's clock starts when it
+// was sent or when the reply before it arrived, whichever is later. Both
+// sides read and write the lines by a direct path (protocoljson.go) whose
+// result must equal encoding/json's (fuzz tests hold it to that). The
+// worker moves the protocol off file descriptor 1 at start, so that a
+// solver that prints cannot corrupt it. How a run is timed, what its
+// memory figures hold, the warm-up and the window, the limits and their
+// grace, and what isolation costs are told once, with their measurements,
+// in the repository's docs/measurement.md.
+//
+// # Order, shards, resume and merge
+//
+// The plan is shuffled with its seed; the runs a shard has left are cut
+// into blocks of up to 32 runs of one solver, and the blocks are shuffled.
+// Shard i/n keeps the runs whose key's FNV-1a hash is i−1 modulo n
+// (record.Shard, the one definition runs, merges and reports share).
+// Resume trims a torn last line, skips recorded keys, and refuses a
+// different plan, shard, corpus file, definition file or build (unless
+// allowed) and records that are not runs of the plan (record.PlanCheck).
+// Merge joins directories of one plan, refuses different plans and pieces
+// whose records disagree with their manifest, and keeps the first record
+// of each key. A run and a merge hold an exclusive flock on
+// OUT/.writer.lock (LockDir) from start to end, naming their holder; the
+// kernel drops it however the holder ends, so a resume after kill -9 works
+// at once.
+//
+// # Serving
+//
+// A Pool runs solves for a server in the same workers under the same
+// limits and verification, recording nothing: up to a bound of warm
+// workers per solver, a request waiting for a free one at most its own
+// limit, a dead worker replaced in the background. A Stream keeps up to 32
+// jobs ahead of one worker and answers in the order the runs went in, each
+// with its own limit and clock; a job that fails ends only itself, and the
+// jobs sent after it go to a fresh worker with their full limits. Spares
+// keeps the worker of a finished stream for the next of its solver. Pool
+// and stream jobs skip the warm-up and the peak memory, which are there
+// for measurement, not for answers.
 //
 // The package is Linux only: it reads /proc, resets the peak RSS through
 // /proc/self/clear_refs, and uses process groups and a parent-death signal.

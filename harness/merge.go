@@ -68,7 +68,7 @@ func Merge(dirs []string, out string) (*MergeSummary, error) {
 	if len(dirs) == 0 {
 		return nil, inputError(errors.New("merge: no result directory given"))
 	}
-	merged, err := mergedManifest(dirs) // before the lock makes out
+	merged, records, err := mergedManifest(dirs) // before the lock makes out
 	if err != nil {
 		return nil, inputError(err)
 	}
@@ -80,7 +80,7 @@ func Merge(dirs []string, out string) (*MergeSummary, error) {
 	if _, err := os.Stat(filepath.Join(out, record.ManifestFile)); err == nil {
 		return nil, inputError(fmt.Errorf("merge: %s already holds a benchmark; choose an empty --out", out))
 	}
-	sum, err := mergeRecords(dirs, filepath.Join(out, record.ResultsFile))
+	sum, err := mergeRecords(dirs, records, filepath.Join(out, record.ResultsFile))
 	if err != nil {
 		return nil, err
 	}
@@ -109,14 +109,16 @@ func missingPieces(specs []string) string {
 
 // mergedManifest checks that every piece ran the same plan on the same
 // corpora and returns the first piece's manifest as the merged one, naming
-// the pieces and the shards they held.
-func mergedManifest(dirs []string) (*record.Manifest, error) {
+// the pieces and the shards they held, and the number of records the
+// pieces hold.
+func mergedManifest(dirs []string) (*record.Manifest, int, error) {
 	var first *record.Manifest
 	var shards []string
+	records := 0
 	for _, dir := range dirs {
 		m, err := pieceManifest(dir)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
 		pieces := m.MergedShards
 		if m.Shard != "" {
@@ -124,23 +126,25 @@ func mergedManifest(dirs []string) (*record.Manifest, error) {
 		}
 		for _, spec := range pieces {
 			if _, err := ParseShard(spec); err != nil {
-				return nil, fmt.Errorf("merge: %s: %w", filepath.Join(dir, record.ManifestFile), err)
+				return nil, 0, fmt.Errorf("merge: %s: %w", filepath.Join(dir, record.ManifestFile), err)
 			}
 		}
 		shards = append(shards, pieces...)
-		if err := recordsAgree(dir, m); err != nil {
-			return nil, err
+		n, err := recordsAgree(dir, m)
+		if err != nil {
+			return nil, 0, err
 		}
+		records += n
 		if first == nil {
 			first = m
 			continue
 		}
 		if diff := PlanDiff(first.Plan, m.Plan); len(diff) > 0 {
-			return nil, fmt.Errorf("merge: %s and %s hold different plans: %s", dirs[0], dir, strings.Join(diff, "; "))
+			return nil, 0, fmt.Errorf("merge: %s and %s hold different plans: %s", dirs[0], dir, strings.Join(diff, "; "))
 		}
 		for name, sha := range m.Corpora {
 			if first.Corpora[name] != sha {
-				return nil, fmt.Errorf("merge: %s and %s read different %s files (SHA-256 %s, %s)", dirs[0], dir, name, first.Corpora[name], sha)
+				return nil, 0, fmt.Errorf("merge: %s and %s read different %s files (SHA-256 %s, %s)", dirs[0], dir, name, first.Corpora[name], sha)
 			}
 		}
 	}
@@ -148,7 +152,7 @@ func mergedManifest(dirs []string) (*record.Manifest, error) {
 	first.Merged = slices.Clone(dirs)
 	slices.Sort(shards)
 	first.MergedShards = slices.Compact(shards)
-	return first, nil
+	return first, records, nil
 }
 
 // pieceManifest reads the manifest of a piece to merge, saying what is
@@ -169,53 +173,57 @@ func pieceManifest(dir string) (*record.Manifest, error) {
 
 // recordsAgree refuses a piece whose records disagree with its manifest's
 // plan (record.PlanCheck): merged, they would be kept under a manifest
-// that does not describe them.
-func recordsAgree(dir string, m *record.Manifest) error {
+// that does not describe them. It returns the number of records, none
+// where the piece has no records yet.
+func recordsAgree(dir string, m *record.Manifest) (int, error) {
 	check := record.NewPlanCheck(m)
-	path, err := record.ResultsPath(dir)
-	if err == nil {
-		_, err = record.Read(path, func(r *record.Record) error {
-			check.Check(r)
-			return nil
-		})
-	}
+	n := 0
+	_, err := record.Each(dir, func(r *record.Record) error {
+		check.Check(r)
+		n++
+		return nil
+	})
 	if err != nil && !errors.Is(err, os.ErrNotExist) {
-		return fmt.Errorf("merge: %w", err)
+		return 0, fmt.Errorf("merge: %w", err)
 	}
 	if check.Strays() > 0 {
-		return fmt.Errorf("merge: %s: %s; restore its manifest, or move those records out", dir, check.Disagreement())
+		return 0, fmt.Errorf("merge: %s: %s; restore its manifest, or move those records out", dir, check.Disagreement())
 	}
-	return nil
+	return n, nil
 }
 
-// mergeRecords copies every piece's records to path, first key wins,
-// whole or not at all (outfile): a merge that fails leaves no records and
-// is simply run again.
-func mergeRecords(dirs []string, path string) (*MergeSummary, error) {
+// mergeRecords streams every piece's records to path, the first record
+// of each key kept (record.Distinct, sized for the records the pieces
+// hold), whole or not at all (outfile): a merge that fails leaves no
+// records and is simply run again.
+func mergeRecords(dirs []string, records int, path string) (_ *MergeSummary, err error) {
 	f, err := outfile.Create(path)
 	if err != nil {
 		return nil, err
 	}
 	defer f.Abort()
-	bw := bufio.NewWriter(f)
-	sum := &MergeSummary{}
-	seen := make(map[string]bool)
-	for _, dir := range dirs {
-		path, err := record.ResultsPath(dir)
-		var warn []string
-		if err == nil {
-			warn, err = record.Read(path, func(r *record.Record) error {
-				if seen[r.Key()] {
-					sum.Duplicates++
-					return nil
-				}
-				seen[r.Key()] = true
-				sum.Records++
-				return writeLine(bw, r)
-			})
+	distinct := record.NewDistinct(records)
+	defer func() {
+		if closeErr := distinct.Close(); err == nil {
+			err = closeErr
 		}
+	}()
+	bw := bufio.NewWriterSize(f, 1<<16)
+	sum := &MergeSummary{}
+	for _, dir := range dirs {
+		if _, err := record.ResultsPath(dir); errors.Is(err, os.ErrNotExist) {
+			continue // a piece that has recorded nothing yet
+		}
+		warn, err := distinct.Read(dir, func(r *record.Record, firstIn string) error {
+			if firstIn != "" {
+				sum.Duplicates++
+				return nil
+			}
+			sum.Records++
+			return writeLine(bw, r)
+		})
 		sum.Warnings = append(sum.Warnings, warn...)
-		if err != nil && !errors.Is(err, os.ErrNotExist) {
+		if err != nil {
 			return nil, fmt.Errorf("merge: %w", err)
 		}
 	}

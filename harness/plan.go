@@ -5,6 +5,7 @@ import (
 	"math"
 	"math/rand/v2"
 	"slices"
+	"sort"
 	"strconv"
 
 	"github.com/sudokubench/sudokubench/corpora"
@@ -51,7 +52,7 @@ const (
 	MaxPlanRuns = 100_000_000
 )
 
-// PlanSize counts the runs that PlanRuns would make, without making them:
+// PlanSize counts the runs of a plan (NewPlan), without making it:
 // the pairs of a puzzle and a solver that takes it, times forms + 1 (the
 // puzzle and its equivalent forms) and reps. It refuses, with an error
 // that wraps ErrInput and says the count, a plan of more than MaxPlanRuns
@@ -98,48 +99,132 @@ func mulBounded(a, b, limit int) (int, bool) {
 	return a * b, true
 }
 
-// PlanRuns crosses puzzles, their forms (the puzzle itself and forms
-// random equivalent ones, FormOf), solvers and repetitions and shuffles
-// the runs with seed, so that slow and fast solvers, easy and hard
-// puzzles are spread over the benchmark's time (a drifting machine then
-// blurs every solver alike). The same arguments always give the same
-// order, and a plan without forms the order it had before forms existed.
-// Each solver runs in the mode it can establish (solvers.Info.ModeFor): an
-// incomplete solver in a unique-mode plan runs, and is recorded, in first
-// mode. A solver is not planned on a puzzle whose geometry it does not
-// take (solvers.Info.Takes; LeftOut says which those are). A plan of
-// more than MaxPlanRuns runs is refused before any is made (PlanSize).
-func PlanRuns(puzzles []corpora.Puzzle, infos []solvers.Info, mode solvers.Mode, reps, forms int, seed int64) ([]Run, error) {
-	size, err := PlanSize(puzzles, infos, reps, forms)
-	if err != nil {
+// Plan is a benchmark's runs: puzzles, their forms (the puzzle itself
+// and forms random equivalent ones, FormOf), solvers and repetitions
+// crossed. It holds the puzzles and a few numbers per puzzle, never a
+// run: run i is made from its index when asked for (Run, Key), so that a
+// plan of millions of runs costs its puzzles and the four bytes per run
+// of an order (Shuffled).
+//
+// Runs are indexed puzzle by puzzle, then form, solver and repetition.
+// Each solver runs in the mode it can establish (solvers.Info.ModeFor):
+// an incomplete solver in a unique-mode plan runs, and is recorded, in
+// first mode. A solver is not planned on a puzzle whose geometry it does
+// not take (solvers.Info.Takes; LeftOut says which those are).
+type Plan struct {
+	puzzles []corpora.Puzzle
+	infos   []solvers.Info
+	modes   []solvers.Mode // of each solver
+	reps    int
+	forms   int
+	seed    int64
+	// first[i] is the index of puzzle i's first run; first[len(puzzles)]
+	// is the number of runs.
+	first []int
+	// takers[i] lists the solvers that take puzzle i, by index into infos
+	// (one list per geometry, shared).
+	takers [][]int
+}
+
+// NewPlan plans puzzles × forms × solvers × reps, with seed for the
+// forms and the order. A plan of more than MaxPlanRuns runs is refused
+// before anything is made (PlanSize); so is a puzzle whose forms cannot
+// be made.
+func NewPlan(puzzles []corpora.Puzzle, infos []solvers.Info, mode solvers.Mode, reps, forms int, seed int64) (*Plan, error) {
+	if _, err := PlanSize(puzzles, infos, reps, forms); err != nil {
 		return nil, err
 	}
-	runs := make([]Run, 0, size)
-	for _, p := range puzzles {
-		for form := range forms + 1 {
-			fp, tr, err := FormOf(p, form, seed)
-			if err != nil {
-				return nil, err
+	p := &Plan{puzzles: puzzles, infos: infos, reps: reps, forms: forms, seed: seed, first: make([]int, len(puzzles)+1), takers: make([][]int, len(puzzles))}
+	for _, in := range infos {
+		p.modes = append(p.modes, in.ModeFor(mode))
+	}
+	byGeometry := make(map[string][]int)
+	for i, pz := range puzzles {
+		geo := pz.Grid.Geometry()
+		takers, ok := byGeometry[geo.String()]
+		if !ok {
+			takers = []int{}
+			for j, in := range infos {
+				if in.Takes(geo) {
+					takers = append(takers, j)
+				}
 			}
-			for _, in := range infos {
-				if !in.Takes(p.Grid.Geometry()) {
-					continue
-				}
-				m := in.ModeFor(mode)
-				for rep := range reps {
-					s := RunSeed(seed, rep)
-					runs = append(runs, Run{
-						Key:    record.Key(in.Name, p.ID, string(m), s, rep, form),
-						Solver: in, Puzzle: fp, Mode: m, Seed: s, Rep: rep,
-						Form: form, Transform: tr, Original: p.Grid,
-					})
-				}
+			byGeometry[geo.String()] = takers
+		}
+		p.takers[i] = takers
+		p.first[i+1] = p.first[i] + len(takers)*(forms+1)*reps
+		for form := 1; form <= forms && len(takers) > 0; form++ {
+			if _, _, err := FormOf(pz, form, seed); err != nil {
+				return nil, err
 			}
 		}
 	}
-	rng := rand.New(rand.NewPCG(uint64(seed), 0x5eed_5d0c))
-	rng.Shuffle(len(runs), func(i, j int) { runs[i], runs[j] = runs[j], runs[i] })
-	return runs, nil
+	return p, nil
+}
+
+// Len is the number of runs in the plan.
+func (p *Plan) Len() int { return p.first[len(p.puzzles)] }
+
+// coordinates are where run i lies in the cross product.
+type coordinates struct {
+	puzzle, form, solver, rep int
+}
+
+// at finds run i in the cross product.
+func (p *Plan) at(i int) coordinates {
+	pz := sort.Search(len(p.puzzles), func(j int) bool { return p.first[j+1] > i })
+	r := i - p.first[pz]
+	perForm := len(p.takers[pz]) * p.reps
+	c := coordinates{puzzle: pz, form: r / perForm}
+	r %= perForm
+	c.solver, c.rep = p.takers[pz][r/p.reps], r%p.reps
+	return c
+}
+
+// Key is run i's key (record.Key).
+func (p *Plan) Key(i int) string {
+	c := p.at(i)
+	return record.Key(p.infos[c.solver].Name, p.puzzles[c.puzzle].ID, string(p.modes[c.solver]), RunSeed(p.seed, c.rep), c.rep, c.form)
+}
+
+// Run makes run i.
+func (p *Plan) Run(i int) (Run, error) {
+	c := p.at(i)
+	pz := p.puzzles[c.puzzle]
+	fp, tr, err := FormOf(pz, c.form, p.seed)
+	if err != nil {
+		return Run{}, err
+	}
+	in, m, s := p.infos[c.solver], p.modes[c.solver], RunSeed(p.seed, c.rep)
+	return Run{
+		Key:    record.Key(in.Name, pz.ID, string(m), s, c.rep, c.form),
+		Solver: in, Puzzle: fp, Mode: m, Seed: s, Rep: c.rep,
+		Form: c.form, Transform: tr, Original: pz.Grid,
+	}, nil
+}
+
+// Shuffled returns the plan's runs, by index, shuffled with the plan's
+// seed, so that slow and fast solvers, easy and hard puzzles are spread
+// over the benchmark's time (a drifting machine then blurs every solver
+// alike). The same plan always gives the same order, and a plan without
+// forms the order it had before forms existed.
+func (p *Plan) Shuffled() []uint32 {
+	order := make([]uint32, p.Len())
+	for i := range order {
+		order[i] = uint32(i)
+	}
+	rng := rand.New(rand.NewPCG(uint64(p.seed), 0x5eed_5d0c))
+	rng.Shuffle(len(order), func(i, j int) { order[i], order[j] = order[j], order[i] })
+	return order
+}
+
+// InShard keeps, in order and in order's own storage, the runs that the
+// shard keeps.
+func (p *Plan) InShard(s Shard, order []uint32) []uint32 {
+	if s.Count <= 1 {
+		return order
+	}
+	return slices.DeleteFunc(order, func(i uint32) bool { return !s.Keeps(p.Key(int(i))) })
 }
 
 // LeftOut lists the puzzles that PlanRuns leaves out because a solver
@@ -177,29 +262,50 @@ func notTaken(in solvers.Info, geo *sudoku.Geometry) string {
 	return why
 }
 
-// InBlocks orders the runs to execute: it cuts each solver's runs, in their
-// order, into blocks of up to blockSize and returns the blocks shuffled with
-// seed. Within a block one worker runs back to back and stays warm; solvers
-// interleaved run by run evict each other's caches (in an 11-solver run that
-// put exactcover/dlx's 17-clue median at 22 µs, against 16 µs alone). The
-// blocks are cut from the runs a shard has left to do, after resume, so
-// that sharding does not thin them.
-func InBlocks(runs []Run, seed int64) []Run {
-	rng := rand.New(rand.NewPCG(uint64(seed), 0xb10c_5d0c))
-	bySolver := make(map[string][]Run)
-	var names []string
-	for _, r := range runs {
-		if _, ok := bySolver[r.Solver.Name]; !ok {
-			names = append(names, r.Solver.Name)
+// InBlocks orders the runs to execute: it cuts each solver's runs, in
+// their order, into blocks of up to blockSize and returns the blocks
+// shuffled with the plan's seed, in order's storage. Within a block one
+// worker runs back to back and stays warm; solvers interleaved run by run
+// evict each other's caches (in an 11-solver run that put exactcover/dlx's
+// 17-clue median at 22 µs, against 16 µs alone). The blocks are cut from
+// the runs a shard has left to do, after resume, so that sharding does
+// not thin them.
+func (p *Plan) InBlocks(order []uint32) []uint32 {
+	// Each solver's runs in turn, solvers in the order they first appear.
+	rank := make([]int, len(p.infos))
+	var counts []int
+	for _, i := range order {
+		s := p.at(int(i)).solver
+		if rank[s] == 0 {
+			counts = append(counts, 0)
+			rank[s] = len(counts)
 		}
-		bySolver[r.Solver.Name] = append(bySolver[r.Solver.Name], r)
+		counts[rank[s]-1]++
 	}
-	var blocks [][]Run
-	for _, name := range names {
-		blocks = append(blocks, slices.Collect(slices.Chunk(bySolver[name], blockSize))...)
+	starts := make([]int, len(counts)+1)
+	for r, n := range counts {
+		starts[r+1] = starts[r] + n
 	}
+	bySolver := make([]uint32, len(order))
+	next := slices.Clone(starts[:len(counts)])
+	for _, i := range order {
+		r := rank[p.at(int(i)).solver] - 1
+		bySolver[next[r]] = i
+		next[r]++
+	}
+	var blocks [][2]int // [start, end) in bySolver
+	for r := range counts {
+		for lo := starts[r]; lo < starts[r+1]; lo += blockSize {
+			blocks = append(blocks, [2]int{lo, min(lo+blockSize, starts[r+1])})
+		}
+	}
+	rng := rand.New(rand.NewPCG(uint64(p.seed), 0xb10c_5d0c))
 	rng.Shuffle(len(blocks), func(i, j int) { blocks[i], blocks[j] = blocks[j], blocks[i] })
-	return slices.Concat(blocks...)
+	out := order[:0]
+	for _, b := range blocks {
+		out = append(out, bySolver[b[0]:b[1]]...)
+	}
+	return out
 }
 
 // Shard is piece Index of Count of a plan, as record.Shard defines it
@@ -209,14 +315,3 @@ type Shard = record.Shard
 // ParseShard reads "i/n" with 1 ≤ i ≤ n ≤ record.MaxShards; "" is the
 // whole plan.
 func ParseShard(s string) (Shard, error) { return record.ParseShard(s) }
-
-// FilterShard returns the runs the shard keeps, in their order.
-func FilterShard(s Shard, runs []Run) []Run {
-	var kept []Run
-	for _, r := range runs {
-		if s.Keeps(r.Key) {
-			kept = append(kept, r)
-		}
-	}
-	return kept
-}

@@ -1,13 +1,3 @@
-// Package solvers is the contract between the harness and every engine: a
-// Solver takes a well-formed puzzle, which may have no solution, a mode and
-// a seed, and returns a status, a solution, engine counters, model size and
-// phase times. Engines live in
-// sub-packages (dlx, sat, milp, …) and know nothing of the harness; the
-// harness knows engines only through a Registry of named pipelines.
-//
-// A solver reports what it found (solved, unsat, multiple, gave-up, error).
-// Whether the answer is right, and whether the run hit a limit or crashed, is
-// for the harness to decide: a solver never verifies itself.
 package solvers
 
 import (

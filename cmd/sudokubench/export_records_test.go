@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/csv"
+	"fmt"
+	"io"
 	"math"
 	"os"
 	"path/filepath"
@@ -11,7 +13,9 @@ import (
 	"testing"
 
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/record/recordtest"
 	"github.com/sudokubench/sudokubench/harness/report"
+	"github.com/sudokubench/sudokubench/internal/memtest"
 )
 
 // pandasMedianLine is the computation docs/reports.md shows.
@@ -130,4 +134,82 @@ func reportMedians(t *testing.T, dir string) map[string]float64 {
 		}
 	}
 	return medians
+}
+
+// export-records streams the records of shards, each run once however
+// many times it is recorded (a shard given twice, once compressed), and
+// writes what record.WriteCSV writes of the distinct records.
+func TestExportRecordsStreamsEachRunOnce(t *testing.T) {
+	tmp := t.TempDir()
+	pieces := []string{filepath.Join(tmp, "p1"), filepath.Join(tmp, "p2"), filepath.Join(tmp, "p2-again")}
+	for i, s := range []recordtest.Spec{
+		{Runs: 400, Seed: 2, Shard: record.Shard{Index: 1, Count: 2}},
+		{Runs: 400, Seed: 2, Shard: record.Shard{Index: 2, Count: 2}},
+		{Runs: 400, Seed: 2, Shard: record.Shard{Index: 2, Count: 2}, Compressed: true},
+	} {
+		recordtest.MustWrite(t, pieces[i], s)
+	}
+	var distinct []record.Record
+	for _, dir := range pieces[:2] {
+		path, err := record.ResultsPath(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		recs, _, err := record.ReadAll(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		distinct = append(distinct, recs...)
+	}
+	var want strings.Builder
+	if err := record.WriteCSV(&want, distinct); err != nil {
+		t.Fatal(err)
+	}
+	out := filepath.Join(tmp, "csv", "runs.csv")
+	_, stderr, err := runCLIInput(t, "", append([]string{"export-records", "--out", out}, pieces...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(got) != want.String() {
+		t.Errorf("the CSV (%d bytes) is not WriteCSV's of the %d distinct records (%d bytes)", len(got), len(distinct), want.Len())
+	}
+	if !strings.Contains(stderr, "recorded more than once") {
+		t.Errorf("stderr %q: no warning of the repeated runs", stderr)
+	}
+}
+
+// BenchmarkExportRecordsMemory measures what export-records holds per
+// record it writes: 10⁴ synthetic records and more (memtest.Sizes;
+// recordtest) exported to a file; peak-B/record is the most the heap
+// held (memtest.Peak) over the records.
+func BenchmarkExportRecordsMemory(b *testing.B) {
+	sizes, err := memtest.Sizes()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, n := range sizes {
+		b.Run(fmt.Sprintf("records=%d", n), func(b *testing.B) {
+			dir := filepath.Join(b.TempDir(), "run")
+			recordtest.MustWrite(b, dir, recordtest.Spec{Runs: n, Seed: 1})
+			out := filepath.Join(b.TempDir(), "runs.csv")
+			var peak uint64
+			for b.Loop() {
+				base := memtest.Live()
+				peak = memtest.Peak(func() {
+					root := newRootCmd()
+					root.SetOut(io.Discard)
+					root.SetErr(io.Discard)
+					root.SetArgs([]string{"export-records", "--force", "--out", out, dir})
+					if err := root.Execute(); err != nil {
+						b.Fatal(err)
+					}
+				}) - base
+			}
+			b.ReportMetric(float64(peak)/float64(n), "peak-B/record")
+		})
+	}
 }

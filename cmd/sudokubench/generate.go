@@ -62,7 +62,7 @@ func newGenerateCmd() *cobra.Command {
 	cmd.Flags().IntVar(&f.hints, "hints", 0, "hint count of every puzzle (required)")
 	cmd.Flags().IntVar(&f.count, "count", 1, "number of puzzles")
 	cmd.Flags().Uint64Var(&f.seed, "seed", 1, "random seed")
-	cmd.Flags().IntVar(&f.size, "size", 9, "grid side: 4, 9, 16 or 25")
+	cmd.Flags().IntVar(&f.size, "size", 9, "grid side: 4, 9, 16, 25 or 36")
 	cmd.Flags().StringVar(&f.variant, "variant", "classic", "classic or diagonal")
 	cmd.Flags().IntVar(&f.attempts, "attempts", corpora.DefaultAttempts, "full grids one puzzle may use up before giving up (at least 1)")
 	cmd.Flags().DurationVar(&f.timeout, "timeout", defaultGenerateTimeout, "the most time one puzzle may take (0: no limit)")

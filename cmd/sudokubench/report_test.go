@@ -127,7 +127,7 @@ func TestTablesFitTheTerminal(t *testing.T) {
 // columns.
 func TestRunSummaryFits(t *testing.T) {
 	var out, errOut bytes.Buffer
-	if err := printRunSummary(&out, &errOut, filepath.Join("..", "..", "results", "reference")); err != nil {
+	if err := printRunSummary(&out, &errOut, filepath.Join("..", "..", "results", "reference"), 8680); err != nil { // its records
 		t.Fatal(err)
 	}
 	text := out.String()
@@ -141,6 +141,16 @@ func TestRunSummaryFits(t *testing.T) {
 	}
 	if strings.Contains(strings.ToLower(text), "bold") {
 		t.Errorf("the summary speaks of bold, which a terminal table cannot show:\n%s", text)
+	}
+}
+
+// Past summaryMaxRuns, run ends without reading its records: it names
+// the report that gives the tables.
+func TestRunSummaryOfALargeBenchmarkIsLeftOut(t *testing.T) {
+	var out, errOut bytes.Buffer
+	dir := filepath.Join(t.TempDir(), "not-read")
+	if err := printRunSummary(&out, &errOut, dir, summaryMaxRuns+1); err != nil || !strings.Contains(out.String(), "sudokubench report "+dir) {
+		t.Errorf("summary of %d runs: %v, %q; want a line naming the report, the records unread", summaryMaxRuns+1, err, out.String())
 	}
 }
 

@@ -63,6 +63,8 @@ it is refused, naming the first. A benchmark is resumed only by the build
 that recorded it, unless --allow-other-build. --corpus takes shipped
 corpora, 17-clue+k, and puzzle files by their path; a file whose name holds
 a comma is one corpus (./ before it where it starts with a shipped name).
+It ends with a summary table, one row per solver, for up to 50,000 runs
+(the table reads every record into memory; past that, 'report' gives it).
 Statuses: solved, unsat, multiple, gave-up, timeout, memout, crash, wrong,
 error. Linux only.`,
 		Args: cobra.NoArgs,
@@ -111,7 +113,7 @@ func runBenchmark(cmd *cobra.Command, fl *runFlags) error {
 	if sum.Interrupted {
 		return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted; finish with: %s", shellCommand(resumeArgs(cmd, sum.Out, fl.defs)))}
 	}
-	return printRunSummary(cmd.OutOrStdout(), cmd.ErrOrStderr(), sum.Out)
+	return printRunSummary(cmd.OutOrStdout(), cmd.ErrOrStderr(), sum.Out, sum.Skipped+sum.Done)
 }
 
 // runConfig builds the benchmark from the flags, and on --resume from the
@@ -239,10 +241,22 @@ func applyFlags(cfg *harness.Config, fl *runFlags, given func(string) bool) erro
 	return err
 }
 
-// printRunSummary prints one row per solver over every puzzle run, compact
-// and as wide as the terminal: the short view; `report` gives the tables by
-// hint count and corpus.
-func printRunSummary(stdout, stderr io.Writer, dir string) error {
+// summaryMaxRuns is the most runs a benchmark may have recorded for `run`
+// to end with their summary table. The table is the report's, which
+// reads every record into memory (about 2 KB each): past this it would
+// hold more than the benchmark itself, which holds a few bytes a run, and
+// a job array's task could run out of memory after its last run.
+const summaryMaxRuns = 50_000
+
+// printRunSummary prints one row per solver over every puzzle run of dir,
+// compact and as wide as the terminal: the short view; `report` gives the
+// tables by hint count and corpus. Past summaryMaxRuns recorded runs it
+// says how to get them instead.
+func printRunSummary(stdout, stderr io.Writer, dir string, runs int) error {
+	if runs > summaryMaxRuns {
+		fmt.Fprintf(stdout, "the summary table is left out past %d runs, to keep run's memory flat: sudokubench report %s gives the tables\n", summaryMaxRuns, dir)
+		return nil
+	}
 	data, warnings, err := report.Load(dir)
 	if err != nil {
 		return err

@@ -92,7 +92,7 @@ func (fl serveFlags) check() (uint64, error) {
 		return 0, fmt.Errorf("--mem: %w", err)
 	}
 	if mem > 0 && mem < harness.MinMem {
-		return 0, fmt.Errorf("--mem %s: a worker needs at least %s (its Go runtime alone takes about 17 MiB); give more, or 0 for no limit", fl.mem, record.FormatBytes(harness.MinMem))
+		return 0, fmt.Errorf("--mem %s: a worker needs at least %s (an idle worker holds about 18 MiB); give more, or 0 for no limit", fl.mem, record.FormatBytes(harness.MinMem))
 	}
 	if info, err := os.Stat(fl.results); err == nil && !info.IsDir() {
 		return 0, fmt.Errorf("--results %s: not a directory", fl.results)

@@ -256,7 +256,7 @@ func upShare(t *testing.T, puzzles []*sudoku.Grid, enc Encoding) float64 {
 	return 100 * float64(solved) / float64(len(puzzles))
 }
 
-// TestScienceUnitPropagation checks ARCHITECTURE.md's figures (tdoku's minisat
+// TestScienceUnitPropagation checks docs/exact.md's figures (tdoku's minisat
 // runs): unit propagation alone solves 0.0% of 17-clue with the minimal and
 // the efficient encoding, 44.5–44.7% with the extended one and 76.0–76.1%
 // with the augmented one, and 0.0% of top1465 with all but the augmented

@@ -16,6 +16,15 @@
 // weight is an integer, models are plain data that can be inspected,
 // counted and written out for other tools (qbsolv, dimod), and nothing here
 // knows a sampler.
+//
+// Conventions that samplers and tests rely on: every weight is an integer
+// from 1 to 2¹⁶ per constraint family (cell:row:column:box[:diagonal]), so
+// that energies compare exactly; the constant offset makes an assignment's
+// energy 0 if and only if it is a valid grid that keeps the givens, and an
+// assignment with violations decodes to them ("row 3 digit 5: 2 set, want
+// 1"), not to a grid; a model in which some cell or unit × digit has no
+// variable left records the conflict, and samplers give up on it without
+// sampling.
 package qubo
 
 import (

@@ -40,44 +40,122 @@ var mapPrefix = map[string]string{"options": "option", "counters": "counter"}
 //     blank where the record lacks the field (not recorded, or an old
 //     record), and a flag it lacks is false.
 func WriteCSV(w io.Writer, recs []Record) error {
-	rows := make([]map[string]string, len(recs))
-	present := make(map[string]bool)
+	var cols CSVColumns
 	for i := range recs {
-		row, err := flatten(&recs[i])
-		if err != nil {
+		if err := cols.Add(&recs[i]); err != nil {
 			return fmt.Errorf("record %d (%s): %w", i+1, recs[i].Key(), err)
 		}
-		for col := range row {
-			present[col] = true
-		}
-		rows[i] = row
 	}
-	header := csvHeader(present)
-	cw := csv.NewWriter(w)
-	if err := cw.Write(header); err != nil {
+	cw, err := NewCSVWriter(w, &cols)
+	if err != nil {
 		return err
 	}
-	flags := flagFields()
-	line := make([]string, len(header))
-	for _, row := range rows {
-		for j, col := range header {
-			v, ok := row[col]
-			if !ok && flags[col] {
-				v = "false"
-			}
-			line[j] = v
-		}
-		if err := cw.Write(line); err != nil {
+	for i := range recs {
+		if err := cw.Write(&recs[i]); err != nil {
 			return err
 		}
 	}
-	cw.Flush()
-	return cw.Error()
+	return cw.Flush()
+}
+
+// CSVColumns gathers the columns of WriteCSV's table from the records, so
+// that a stream of records can be written in two passes, holding none:
+// the first adds every record, the second writes them (CSVWriter). It
+// holds the names of the columns, not the records.
+type CSVColumns struct {
+	present map[string]bool
+}
+
+// Add adds the columns that r has.
+func (c *CSVColumns) Add(r *Record) error {
+	cells, err := rawCells(r)
+	if err != nil {
+		return err
+	}
+	if c.present == nil {
+		c.present = map[string]bool{SolvedColumn: true}
+	}
+	for col := range cells {
+		c.present[col] = true
+	}
+	return nil
+}
+
+// CSVWriter writes records as rows of WriteCSV's table, one at a time.
+type CSVWriter struct {
+	cw     *csv.Writer
+	header []string
+	flags  map[string]bool
+	line   []string
+}
+
+// NewCSVWriter writes the header of the columns cols gathered and
+// returns a writer of rows under it.
+func NewCSVWriter(w io.Writer, cols *CSVColumns) (*CSVWriter, error) {
+	header := csvHeader(cols.present)
+	cw := csv.NewWriter(w)
+	if err := cw.Write(header); err != nil {
+		return nil, err
+	}
+	return &CSVWriter{cw: cw, header: header, flags: flagFields(), line: make([]string, len(header))}, nil
+}
+
+// Write writes r as a row. A column r has that the header lacks (r was
+// not added to the columns) is an error.
+func (w *CSVWriter) Write(r *Record) error {
+	row, err := flatten(r)
+	if err != nil {
+		return fmt.Errorf("record %s: %w", r.Key(), err)
+	}
+	for j, col := range w.header {
+		v, ok := row[col]
+		if !ok && w.flags[col] {
+			v = "false"
+		}
+		w.line[j] = v
+	}
+	if !w.covers(row) {
+		return fmt.Errorf("record %s has a column the table's header lacks: gather the columns of every record written (CSVColumns.Add)", r.Key())
+	}
+	return w.cw.Write(w.line)
+}
+
+// covers reports whether every column of row is in the header.
+func (w *CSVWriter) covers(row map[string]string) bool {
+	n := 0
+	for _, col := range w.header {
+		if _, ok := row[col]; ok {
+			n++
+		}
+	}
+	return n == len(row)
+}
+
+// Flush writes out what is buffered, and reports any error of the writes.
+func (w *CSVWriter) Flush() error {
+	w.cw.Flush()
+	return w.cw.Error()
 }
 
 // flatten maps a record's columns to their text, from its JSON line, so
 // that a column exists exactly where the line has the field.
 func flatten(r *Record) (map[string]string, error) {
+	raw, err := rawCells(r)
+	if err != nil {
+		return nil, err
+	}
+	row := make(map[string]string, len(raw))
+	for col, v := range raw {
+		row[col] = cellText(v)
+	}
+	row[SolvedColumn] = fmt.Sprint(r.Solved())
+	return row, nil
+}
+
+// rawCells maps a record's columns, SolvedColumn aside, to their JSON
+// values: each field of its JSON line, each entry of a map field under
+// field.key.
+func rawCells(r *Record) (map[string]json.RawMessage, error) {
 	b, err := json.Marshal(r)
 	if err != nil {
 		return nil, err
@@ -86,28 +164,29 @@ func flatten(r *Record) (map[string]string, error) {
 	if err := json.Unmarshal(b, &fields); err != nil {
 		return nil, err
 	}
-	row := make(map[string]string, len(fields)+1)
 	for name, raw := range fields {
 		if !bytes.HasPrefix(raw, []byte("{")) {
-			row[name] = cellText(raw)
 			continue
 		}
 		var entries map[string]json.RawMessage
 		if err := json.Unmarshal(raw, &entries); err != nil {
 			return nil, fmt.Errorf("%s: %w", name, err)
 		}
+		delete(fields, name)
 		prefix := cmp.Or(mapPrefix[name], name)
 		for key, v := range entries {
-			row[prefix+"."+key] = cellText(v)
+			fields[prefix+"."+key] = v
 		}
 	}
-	row[SolvedColumn] = fmt.Sprint(r.Solved())
-	return row, nil
+	return fields, nil
 }
 
 // cellText is a JSON value as a CSV cell: a string unquoted, anything else
 // as written.
 func cellText(raw json.RawMessage) string {
+	if len(raw) >= 2 && raw[0] == '"' && bytes.IndexByte(raw, '\\') < 0 {
+		return string(raw[1 : len(raw)-1]) // a string without escapes
+	}
 	var s string
 	if json.Unmarshal(raw, &s) == nil {
 		return s

@@ -1,15 +1,8 @@
-// Package record defines the suite's results on disk: one JSON line per run
-// (Record), appended and flushed as each run finishes, and a manifest.json
-// that says how the runs were made. The harness writes them; the report,
-// merge and compare read them. Changing a field's name breaks every committed
-// result, so fields are only ever added.
 package record
 
 import (
-	"bufio"
 	"encoding/json"
 	"fmt"
-	"io"
 	"os"
 	"strconv"
 	"strings"
@@ -259,49 +252,6 @@ func (w *Writer) Close() error {
 		return fmt.Errorf("%s: %w", w.f.Name(), err)
 	}
 	return w.f.Close()
-}
-
-// Read streams the records of a JSONL file to fn, decompressing one whose
-// name ends in .gz (CompressedResultsFile). A truncated last line (from a
-// process killed mid-write) is skipped and reported as a warning; any other
-// bad line is an error naming file:line.
-func Read(path string, fn func(*Record) error) (warnings []string, err error) {
-	f, err := openRecords(path)
-	if err != nil {
-		return nil, err
-	}
-	defer f.Close()
-	return decode(f, path, fn)
-}
-
-func decode(r io.Reader, name string, fn func(*Record) error) ([]string, error) {
-	var warnings []string
-	sc := bufio.NewScanner(r)
-	sc.Buffer(make([]byte, 64*1024), 16*1024*1024)
-	var pendingErr error
-	for line := 1; sc.Scan(); line++ {
-		if pendingErr != nil {
-			return warnings, pendingErr
-		}
-		text := strings.TrimSpace(sc.Text())
-		if text == "" {
-			continue
-		}
-		var rec Record
-		if err := json.Unmarshal([]byte(text), &rec); err != nil {
-			// Only the last line may be cut short; decide when the next line comes.
-			pendingErr = fmt.Errorf("%s:%d: not a result record: %v", name, line, err)
-			warnings = append(warnings, fmt.Sprintf("%s:%d: incomplete last line skipped (interrupted write)", name, line))
-			continue
-		}
-		if err := checkSchema(&rec.Schema); err != nil {
-			return warnings, fmt.Errorf("%s:%d: %w", name, line, err)
-		}
-		if err := fn(&rec); err != nil {
-			return warnings, err
-		}
-	}
-	return warnings, sc.Err()
 }
 
 // ReadAll returns every record of a JSONL file.

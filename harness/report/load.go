@@ -6,9 +6,11 @@ import (
 	"io/fs"
 	"path/filepath"
 	"reflect"
+	"slices"
 	"strings"
 
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/solvers"
 )
 
 // Data is the records of one or more result directories of one plan,
@@ -51,7 +53,8 @@ func Load(dirs ...string) (*Data, []string, error) {
 	}
 	d := &Data{}
 	var warnings []string
-	dups := duplicates{first: make(map[string]string)}
+	dups := d.newDuplicates()
+	keep := newCompactor()
 	for _, dir := range dirs {
 		m, err := record.ReadManifest(filepath.Join(dir, record.ManifestFile))
 		switch {
@@ -63,6 +66,9 @@ func Load(dirs ...string) (*Data, []string, error) {
 			if err := d.samePlan(dir, m); err != nil {
 				return nil, warnings, err
 			}
+			// Room for the plan's runs at once: a slice grown as records
+			// come copies them over and over, and holds a quarter more.
+			d.Records = slices.Grow(d.Records, max(m.Plan.Runs-len(d.Records), 0))
 		}
 		d.Sources = append(d.Sources, Source{Dir: dir, Manifest: m})
 		path, err := record.ResultsPath(dir)
@@ -73,14 +79,16 @@ func Load(dirs ...string) (*Data, []string, error) {
 		if m != nil {
 			check = record.NewPlanCheck(m)
 		}
+		dups.from(len(d.Sources)-1, len(d.Records))
 		w, err := record.Read(path, func(r *record.Record) error {
 			if check != nil {
 				check.Check(r)
 			}
-			if dups.seen(r.Key(), dir) {
-				d.Records = append(d.Records, *r)
+			first, err := dups.seen(r.Key(), len(d.Records))
+			if err == nil && first {
+				d.Records = append(d.Records, keep.compact(r))
 			}
-			return nil
+			return err
 		})
 		warnings = append(warnings, w...)
 		if err != nil {
@@ -151,28 +159,56 @@ func planLine(pl record.Plan) string {
 }
 
 // duplicates tracks run keys across directories and counts the repeats.
+// It holds no key: a compact set (record.KeySet) of the kept records'
+// keys, read back from the records where two hashes match.
 type duplicates struct {
-	first map[string]string // key → directory it was first read from
-	count map[[2]string]int // (directory, first directory) → repeats
-	order [][2]string
+	d      *Data
+	keys   *record.KeySet
+	starts []int             // the index of each source's first record in d.Records
+	dir    int               // the source being read
+	count  map[[2]string]int // (directory, first directory) → repeats
+	order  [][2]string
 }
 
-// seen records key from dir and reports whether it is new.
-func (d *duplicates) seen(key, dir string) bool {
-	first, dup := d.first[key]
-	if !dup {
-		d.first[key] = dir
-		return true
+func (d *Data) newDuplicates() *duplicates {
+	dups := &duplicates{d: d}
+	dups.keys = record.NewKeySet(0, func(ref uint32) (string, error) { return d.Records[ref].Key(), nil })
+	return dups
+}
+
+// from says that the records read next are source dir's, the first of
+// them kept at index start.
+func (d *duplicates) from(dir, start int) {
+	d.dir = dir
+	d.starts = append(d.starts, start)
+}
+
+// seen records key, to be kept at index next, and reports whether it is
+// new.
+func (d *duplicates) seen(key string, next int) (bool, error) {
+	ref, dup, err := d.keys.Add(key, uint32(next))
+	if err != nil || !dup {
+		return !dup, err
 	}
+	first := d.d.Sources[d.sourceOf(int(ref))].Dir
 	if d.count == nil {
 		d.count = make(map[[2]string]int)
 	}
-	pair := [2]string{dir, first}
+	pair := [2]string{d.d.Sources[d.dir].Dir, first}
 	if d.count[pair] == 0 {
 		d.order = append(d.order, pair)
 	}
 	d.count[pair]++
-	return false
+	return false, nil
+}
+
+// sourceOf is the source whose records hold index i.
+func (d *duplicates) sourceOf(i int) int {
+	s := len(d.starts) - 1
+	for s > 0 && d.starts[s] > i {
+		s--
+	}
+	return s
 }
 
 // warnings summarises every repeat in one line.
@@ -211,4 +247,60 @@ func (d *Data) LimitNS() int64 {
 		limit = max(limit, r.TimeoutNS)
 	}
 	return limit
+}
+
+// reportCounters are the counters some table, figure or measure reads
+// (Observations, the effort figures, robustness, record.Record.Own); a
+// loaded record keeps these alone.
+var reportCounters = []string{
+	CounterReads, CounterReadsSolved, CounterUpdates, CounterGuesses,
+	string(solvers.Calls), string(solvers.Startup), string(solvers.StartupCPU),
+}
+
+// compactor makes the copy of a record that a report keeps: what no
+// table, figure or check reads is left out (the solver's options, the
+// detail, the model, the counters outside reportCounters) and each string
+// that many records share (solver, corpus, puzzle, status, host, build)
+// is held once. A record read is a few kilobytes; the copy kept is the
+// Record struct and a small map of counters.
+type compactor struct {
+	strings map[string]string
+}
+
+func newCompactor() *compactor { return &compactor{strings: make(map[string]string)} }
+
+// compact returns the copy of r to keep.
+func (c *compactor) compact(r *record.Record) record.Record {
+	k := *r
+	k.Options, k.Detail, k.Model, k.CrossCheckNote = nil, "", nil, ""
+	k.Counters = c.counters(r.Counters)
+	for _, s := range []*string{&k.Solver, &k.Family, &k.Corpus, &k.PuzzleID, &k.PuzzleSHA, &k.Variant,
+		&k.Puzzle, &k.Transform, &k.Mode, &k.Status, &k.CorpusContradiction, &k.Timing, &k.Host, &k.Build} {
+		*s = c.intern(*s)
+	}
+	return k
+}
+
+// counters returns the counters of reportCounters that all holds, nil
+// when it holds none.
+func (c *compactor) counters(all map[string]float64) map[string]float64 {
+	var kept map[string]float64
+	for _, name := range reportCounters {
+		if v, ok := all[name]; ok {
+			if kept == nil {
+				kept = make(map[string]float64, 1)
+			}
+			kept[name] = v
+		}
+	}
+	return kept
+}
+
+// intern returns the copy of s held before, or holds s.
+func (c *compactor) intern(s string) string {
+	if held, ok := c.strings[s]; ok {
+		return held
+	}
+	c.strings[s] = s
+	return s
 }

@@ -137,6 +137,9 @@ func worstCell(spreads []formSpread, ratios []float64) Cell {
 // returns each solver's spreads, sorted by solver and mode; solvers with
 // no puzzle run in two forms are left out.
 func spreadsBySolver(recs []record.Record, m Measure) []solverSpreads {
+	if !slices.ContainsFunc(recs, func(r record.Record) bool { return r.Form > 0 }) {
+		return nil // no puzzle ran in two forms: nothing to group
+	}
 	type puzzleKey struct{ solver, mode, puzzle string }
 	byPuzzle := make(map[puzzleKey]map[int][]*record.Record)
 	for i := range recs {

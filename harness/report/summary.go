@@ -196,10 +196,10 @@ func Summarize(obs []Obs, g Grouper, fallbackLimitNS float64) []Summary {
 		solver, mode string
 		group        Group
 	}
-	parts := make(map[key][]Obs)
+	parts := make(map[key][]*Obs) // pointers: an observation is a few hundred bytes
 	for i := range obs {
 		k := key{obs[i].Solver, obs[i].Mode, g.Group(&obs[i])}
-		parts[k] = append(parts[k], obs[i])
+		parts[k] = append(parts[k], &obs[i])
 	}
 	out := make([]Summary, 0, len(parts))
 	for k, os := range parts {
@@ -211,7 +211,7 @@ func Summarize(obs []Obs, g Grouper, fallbackLimitNS float64) []Summary {
 	return out
 }
 
-func summarize(solver, mode string, g Group, obs []Obs, fallbackLimitNS float64) Summary {
+func summarize(solver, mode string, g Group, obs []*Obs, fallbackLimitNS float64) Summary {
 	s := Summary{Solver: solver, Mode: mode, Group: g, N: len(obs), Statuses: make(map[string]int), OwnMedian: math.NaN()}
 	var times, unsolvedLimits, mems, limits []float64
 	var reads readTotals
@@ -237,7 +237,7 @@ func summarize(solver, mode string, g Group, obs []Obs, fallbackLimitNS float64)
 		s.External = s.External || o.External
 		s.Stochastic = s.Stochastic || o.Stochastic
 		s.CountsUpdates = s.CountsUpdates && o.CountsUpdates
-		reads.add(&o)
+		reads.add(o)
 	}
 	s.LimitNS = limits[0]
 	if slices.Min(limits) != slices.Max(limits) {

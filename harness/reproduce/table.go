@@ -173,7 +173,7 @@ func (c *Comparison) notes() []string {
 		withWorker = withWorker || s.MemKind == WithWorker
 	}
 	if withWorker {
-		notes = append(notes, "* the worker's whole peak, Go runtime (about 17 MiB) included: these records hold no idle baseline to take away.")
+		notes = append(notes, "* the worker's whole peak, with what an idle worker holds (about 18 MiB): these records hold no idle baseline to take away.")
 	}
 	return notes
 }

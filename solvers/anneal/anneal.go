@@ -3,7 +3,8 @@
 // parallel tempering, tabu search in the manner of MST2, steepest descent
 // as the baseline, and a Kerberos-style hybrid whose quantum subproblem is
 // solved exactly. Every sampler is seeded (same seed, same answer), stops
-// at its context's deadline, counts its reads, sweeps and attempted and
+// a little before its context's deadline (so that a run that found no grid
+// is recorded as gave-up, not timeout), counts its reads, sweeps and attempted and
 // accepted updates, and ends with the best state it found.
 //
 // The package's opinion: an annealer is an incomplete solver and is

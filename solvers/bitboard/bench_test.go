@@ -14,7 +14,7 @@ import (
 )
 
 // The benchmark's puzzles are the seeded sample the default `sudokubench
-// run` draws from each corpus (and ARCHITECTURE.md's reference figures use), so
+// run` draws from each corpus (and BENCHMARKS.md's reference figures use), so
 // that the C references can be timed on the same puzzles.
 const (
 	benchSample = 50

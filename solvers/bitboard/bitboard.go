@@ -11,7 +11,7 @@
 // them along columns, a cell left alone in its row is a hidden single
 // (boxes and columns reduce to rows through those rules), and bit-sliced
 // counts over the nine digits give the naked singles of a whole band at
-// once. Every other geometry — 4×4 to 25×25, classic or diagonal — runs on
+// once. Every other geometry — 4×4 to 36×36, classic or diagonal — runs on
 // one candidate mask per cell with the same deductions in cell form; on
 // 9×9 classic puzzles the two boards search the same tree, the cell board
 // five to seven times slower, which is why the band board exists. Both

@@ -88,7 +88,7 @@ var Placeholders = map[string]string{
 	"result":     "a file the program writes its answer to, read instead of its standard output",
 	"defdir":     "the directory of the definition file, for scripts kept beside it",
 	"variant":    "classic or diagonal",
-	"size":       "the grid's side: 4, 9, 16, 25",
+	"size":       "the grid's side: 4, 9, 16, 25 or 36",
 	"proof":      "the file the program writes its DRAT proof to (proof = \"drat\"); an argument naming it is left out when no proof is asked for",
 }
 

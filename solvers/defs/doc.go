@@ -19,7 +19,45 @@
 // runs, and every problem is reported with the file, the line and the key,
 // so that a researcher fixes them in one pass.
 //
-// The suite ships definitions of its own (in shipped/, embedded):
-// PicoSAT, MiniSat+ on the 0/1 model as OPB, MiniZinc with Gecode, z3 and
-// cvc5, and gringo | clasp.
+// The suite ships definitions of its own (in shipped/, embedded), and
+// every outside program it runs runs through them: minisat, CaDiCaL,
+// CryptoMiniSat and PicoSAT on CNF, CBC and GLPK on the 0/1 model,
+// MiniSat+ on it as OPB, MiniZinc with Gecode, z3 and cvc5, and
+// gringo | clasp.
+//
+// # The contract
+//
+//   - Checked whole, before anything runs. go-toml/v2 checks the TOML and
+//     gives every key a line; each problem (an unknown key, input or
+//     output, an output that cannot answer the input, a command without
+//     {input} unless stdin = true, an unknown placeholder, unique =
+//     "block" for an input that cannot exclude a solution, "limit" without
+//     {solutions} or with an output that holds one solution, a bad name, a
+//     name the suite has) is reported as FILE:LINE: [[solver]] NAME: key
+//     KEY: what, all at once. A fuzz target holds the parser to that.
+//   - Unique mode. "block" excludes the first grid in the input's language
+//     (a clause, an OPB constraint, a MiniZinc constraint, an SMT
+//     assertion, an ASP integrity constraint, a no-good row) and calls
+//     again; "limit" asks for two and trusts a one-solution answer only
+//     where the format says the search was exhausted (MiniZinc's
+//     ==========, clasp's "Models : 1" without "+", a normal end for
+//     formats that cannot say). Output that does not read is error with the
+//     end of stdout and stderr; a model that reads but is no grid is handed
+//     on and verified as wrong.
+//   - Recorded. The manifest lists each definition file used (as given,
+//     SHA-256, the pipelines it defines, its text); the plan maps each
+//     defined pipeline to its file's SHA-256, so that resume and merge
+//     refuse a changed definition.
+//   - Proofs. proof = "drat", for a cnf input whose command names {proof},
+//     sets Info.Proofs: where a request asks for a proof, {proof} is its
+//     path, removed before each call so that it holds the last call's
+//     proof; where none is asked, every argument naming {proof} is left
+//     out. The key is refused for other inputs, without {proof}, and with
+//     unique = "limit". The harness checks the proof as it checks any
+//     pipeline's.
+//   - A defined pipeline's start-up is measured at its first call and
+//     reported with every run, so that a run's own time leaves it out
+//     (docs/measurement.md).
+//   - check-solver runs one pipeline on harness.ConformanceCases, skipping
+//     what the pipeline does not take (its sizes and variants).
 package defs

@@ -13,7 +13,7 @@ import (
 // BenchmarkDLX times the whole pipeline (encode, search, decode) through the
 // Solver interface, cycling through a fixed sample of each corpus. Beside wall
 // time per puzzle it reports the process's CPU time per puzzle, the figure
-// ARCHITECTURE.md's reference table uses, and steadier on a shared machine.
+// BENCHMARKS.md's reference tables use, and steadier on a shared machine.
 func BenchmarkDLX(b *testing.B) {
 	corpora := []struct {
 		name   string

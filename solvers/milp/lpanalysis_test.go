@@ -24,7 +24,7 @@ func analyse(t *testing.T, corpus string, n int) LPBucket {
 	return a.Total()
 }
 
-// TestLPTightTop95 is ARCHITECTURE.md's science check: the relaxation is tight for
+// TestLPTightTop95 is docs/exact.md's science check: the relaxation is tight for
 // 29 of the 95 norvig-top95 puzzles.
 func TestLPTightTop95(t *testing.T) {
 	total := analyse(t, "norvig-top95", 0)

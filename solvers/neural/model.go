@@ -11,8 +11,14 @@
 // The package's opinion: a network is measured on whole puzzles, by hint
 // count, on puzzles it never saw, and its answers are verified like any
 // other solver's. Cell accuracy is a secondary figure, labelled as such.
-// Training is a deterministic function of the seed and the step budget, so
-// that shipped weights can be rebuilt bit for bit by one documented command.
+// Training is a deterministic function of the model, the seed and the step
+// budget, whatever the number of goroutines (sums in a fixed order),
+// whether the machine has AVX, and however many pieces a run is split into
+// (a stopped run's checkpoint resumes to the same bits), so that shipped
+// weights can be rebuilt bit for bit by one documented command. Test
+// puzzles come from the 17-clue corpus, which no training run reads, or
+// from a separate seed stream of the generator; a network never sees a
+// solution, and a board that breaks a rule is wrong.
 package neural
 
 import (

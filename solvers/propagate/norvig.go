@@ -10,7 +10,7 @@
 // The package's opinion is Norvig's: the representation is the candidate
 // sets, and the state is copied per guess rather than undone, which keeps
 // the search short to write and easy to trust. It is the propagate/norvig
-// pipeline, classic and diagonal, 4×4 to 25×25, complete (first and unique
+// pipeline, classic and diagonal, 4×4 to 36×36, complete (first and unique
 // mode, unsat proved by exhaustion), and traceable (solvers.Tracer).
 package propagate
 
