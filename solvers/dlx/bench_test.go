@@ -53,3 +53,27 @@ func benchmarkSolve(b *testing.B, puzzles []corpora.Puzzle, mode solvers.Mode) {
 	b.ReportMetric(guesses/float64(b.N), "guesses/puzzle")
 	b.ReportMetric(nodes/float64(b.N), "nodes/puzzle")
 }
+
+// BenchmarkHeavyTail25 solves heavyTail, the 25×25 puzzle whose one
+// deterministic search runs past 2,000,000 nodes, in unique mode with the
+// Solver's restarts. Beside the time it reports the speed in CPU time per
+// node, which turns the node budgets of TestRestartRates into seconds.
+func BenchmarkHeavyTail25(b *testing.B) {
+	p := heavyTail(b)
+	s := NewSolver()
+	var nodes, restarts float64
+	cpu := processCPU()
+	for i := 0; i < b.N; i++ {
+		res, err := s.Solve(context.Background(), solvers.Request{Puzzle: p, Mode: solvers.Unique, Seed: 1})
+		if err != nil || res.Status != solvers.Multiple {
+			b.Fatalf("%s %v", res.Status, err)
+		}
+		nodes += res.Counters["nodes"]
+		restarts += res.Counters["restarts"]
+	}
+	spent := float64((processCPU() - cpu).Nanoseconds())
+	b.ReportMetric(spent/float64(b.N), "cpu-ns/puzzle")
+	b.ReportMetric(spent/nodes, "cpu-ns/node")
+	b.ReportMetric(nodes/float64(b.N), "nodes/puzzle")
+	b.ReportMetric(restarts/float64(b.N), "restarts/puzzle")
+}

@@ -1,13 +1,17 @@
 // Package dlx solves Sudoku as exact cover with Knuth's Algorithm X, always
-// branching on the item with the fewest options. It walks the matrix of
+// branching on an item with the fewest options, and among those on the one
+// the last choice brought down first. It walks the matrix of
 // encodings/exactcover in a flat array layout with the semantics of dancing
 // links: an item's list of remaining options is a bit mask beside its size,
-// cover removes a covered item's options from their other items and uncover,
-// in the reverse order, puts them back. A solve allocates nothing in its
-// search, and a Solver reuses its buffers across puzzles. It is the suite's
-// reference engine: the corpora generator uses it as its uniqueness oracle,
-// and it is the "exactcover/dlx" pipeline. Counters: nodes (options chosen
-// by the search) and guesses (branch points with more than one option).
+// choosing an option covers its items and removes their other options from
+// the other items, and unchoosing, in the reverse order, puts them back.
+// Runs that go on too long restart in a randomised order (restart.go), so
+// that the heavy tails of large grids do not decide a solve. A solve
+// allocates nothing in its search, and a Solver reuses its buffers across
+// puzzles. It is the suite's reference engine: the corpora generator uses
+// it as its uniqueness oracle, and it is the "exactcover/dlx" pipeline.
+// Counters: nodes (options chosen by the search), guesses (branch points
+// with more than one option) and restarts.
 package dlx
 
 import (
@@ -33,13 +37,27 @@ func CountSolutions(g *sudoku.Grid, limit int) int {
 // countSolutions is CountSolutions, stopping when done closes; it reports
 // whether it stopped before the count was settled.
 func countSolutions(g *sudoku.Grid, limit int, done <-chan struct{}) (int, bool) {
-	e := newEngine(g.Geometry())
+	e := borrowEngine(g.Geometry())
+	defer e.release()
 	if !e.load(g) {
 		return 0, false
 	}
-	interrupted := e.search(max(limit, 1), done)
-	solutions, _, _, _ := e.result()
-	return solutions, interrupted
+	interrupted := e.count(max(limit, 1), done)
+	return e.solutions, interrupted
+}
+
+// oracleSeed seeds the restarts of the oracle's counts: they answer the
+// same whatever the seed, and take the same time for the same puzzle.
+const oracleSeed = 1
+
+// count searches the loaded puzzle for limit solutions: with restarts up
+// to 2, which a proof of uniqueness needs, and in one complete search for
+// more.
+func (e *engine) count(limit int, done <-chan struct{}) (interrupted bool) {
+	if limit <= 2 {
+		return e.solveWithRestarts(limit, oracleSeed, restarts, done)
+	}
+	return e.search(limit, done)
 }
 
 // RandomSolution returns a solution of g drawn by searching with an option
@@ -62,7 +80,7 @@ const firstBudget = 1 << 13
 func randomSolution(g *sudoku.Grid, rng *rand.Rand, done <-chan struct{}) (*sudoku.Grid, bool, bool) {
 	for budget := int64(firstBudget); ; budget *= 2 {
 		e := newShuffledEngine(g.Geometry(), rng)
-		e.setBudget(budget)
+		e.budget = budget
 		if !e.load(g) {
 			return nil, false, false
 		}
@@ -95,11 +113,12 @@ func (Oracle) Name() string { return Name }
 // the search finished, in which case solutions is g's count capped at
 // limit. Two givens in conflict give 0, complete.
 func (Oracle) Settle(ctx context.Context, g *sudoku.Grid, limit int) (solutions int, first *sudoku.Grid, complete bool) {
-	e := newEngine(g.Geometry())
+	e := borrowEngine(g.Geometry())
+	defer e.release()
 	if !e.load(g) {
 		return 0, nil, true
 	}
-	interrupted := e.search(max(limit, 1), ctx.Done())
+	interrupted := e.count(max(limit, 1), ctx.Done())
 	solutions, chosen, _, _ := e.result()
 	if solutions > 0 {
 		first, _ = e.exactCover().Decode(g, chosen) // a grid that fails to decode is nil, which the caller does not trust
@@ -147,8 +166,8 @@ func Pipelines() []solvers.Info {
 	return []solvers.Info{{
 		Name:        Name,
 		Family:      "exactcover",
-		Description: "Knuth's Algorithm X on the exact-cover matrix, fewest-options item first (array dancing links)",
-		Options:     map[string]string{"heuristic": "fewest-options", "layout": "array"},
+		Description: "Knuth's Algorithm X on the exact-cover matrix, fewest-options item first, randomised restarts past a cutoff (array dancing links)",
+		Options:     map[string]string{"heuristic": "fewest-options, last-updated first", "layout": "array", "restarts": "luby"},
 		PureGo:      true,
 		New:         func() solvers.Solver { return NewSolver() },
 	}}
@@ -157,13 +176,13 @@ func Pipelines() []solvers.Info {
 // Solver is the exactcover/dlx pipeline. It keeps one engine per geometry it
 // has seen and is not safe for concurrent use.
 type Solver struct {
-	engines []searcher
+	engines []*engine
 }
 
 // NewSolver returns a Solver with no buffers yet.
 func NewSolver() *Solver { return &Solver{} }
 
-func (s *Solver) engineFor(geo *sudoku.Geometry) searcher {
+func (s *Solver) engineFor(geo *sudoku.Geometry) *engine {
 	for _, e := range s.engines {
 		if e.exactCover().Geometry() == geo {
 			return e
@@ -186,13 +205,14 @@ func (s *Solver) Solve(ctx context.Context, req solvers.Request) (solvers.Result
 	consistent := e.load(req.Puzzle)
 	stats := e.stats()
 	encoded := time.Now()
-	interrupted := consistent && e.search(limit, ctx.Done())
+	interrupted := consistent && e.solveWithRestarts(limit, uint64(req.Seed), restarts, ctx.Done())
 	searched := time.Now()
 	solutions, first, nodes, guesses := e.result()
 	res := solvers.Result{
 		Counters: solvers.SearchCounters(nodes, guesses),
 		Model:    map[string]int{"items": stats.Items, "options": stats.Options, "nonzeros": stats.Nonzeros},
 	}
+	res.Counters["restarts"] = float64(e.restarts)
 	if consistent {
 		res.Status, res.Detail = searchStatus(req.Mode, solutions, nodes, interrupted, ctx.Err())
 	} else {

@@ -2,9 +2,13 @@ package dlx
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
 	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -161,17 +165,36 @@ func TestSizesAndVariants(t *testing.T) {
 }
 
 // fullGrid is the pattern grid for the classic variant and a random full grid
-// for the diagonal one (the pattern breaks the diagonals).
+// for the diagonal one (the pattern breaks the diagonals); at 36×36, where
+// drawing one takes minutes, a grid RandomSolution drew once, kept in
+// testdata (from PCG(36, 36)).
 func fullGrid(t *testing.T, geo *sudoku.Geometry, rng *rand.Rand) *sudoku.Grid {
 	t.Helper()
-	if geo.Variant == sudoku.Classic {
+	switch {
+	case geo.Variant == sudoku.Classic:
 		return sudoku.PatternGrid(geo.Box)
+	case geo.Box == 6:
+		return diagonal36(t)
 	}
 	full, ok := RandomSolution(sudoku.NewGrid(geo), rng)
 	if !ok {
 		t.Fatalf("%s: no full grid", geo)
 	}
 	return full
+}
+
+// diagonal36 reads the full 36×36 diagonal grid of testdata.
+func diagonal36(t *testing.T) *sudoku.Grid {
+	t.Helper()
+	text, err := os.ReadFile(filepath.Join("testdata", "diagonal-36.txt"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	g, err := sudoku.ParseLine(strings.TrimSpace(string(text)), sudoku.Diagonal)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return g
 }
 
 func TestDiagonalEnforced(t *testing.T) {
@@ -197,7 +220,11 @@ func TestDiagonalEnforced(t *testing.T) {
 }
 
 func TestRandomSolutionDeterministic(t *testing.T) {
-	for _, geo := range []*sudoku.Geometry{sudoku.MustGeometry(3, sudoku.Classic), sudoku.MustGeometry(4, sudoku.Diagonal), sudoku.MustGeometry(6, sudoku.Classic)} {
+	geos := []*sudoku.Geometry{sudoku.MustGeometry(3, sudoku.Classic), sudoku.MustGeometry(4, sudoku.Diagonal), sudoku.MustGeometry(5, sudoku.Classic)}
+	if os.Getenv(longEnv) != "" {
+		geos = append(geos, sudoku.MustGeometry(6, sudoku.Classic))
+	}
+	for _, geo := range geos {
 		empty := sudoku.NewGrid(geo)
 		a, okA := RandomSolution(empty, rand.New(rand.NewPCG(42, 0)))
 		b, okB := RandomSolution(empty, rand.New(rand.NewPCG(42, 0)))
@@ -216,13 +243,52 @@ func TestRandomSolutionDeterministic(t *testing.T) {
 	}
 }
 
+// The generated corpora (holes-SIDE@SHARE, unique-SIDE@SHARE) and the
+// networks' training data are made of RandomSolution's grids: a seed must
+// draw the grid it always drew. The digests are those of the grids the
+// engine drew before it changed its heuristic and layout.
+func TestRandomSolutionDrawsTheSameGrids(t *testing.T) {
+	tests := []struct {
+		box    int
+		v      sudoku.Variant
+		seed   uint64
+		digest string // SHA-256 of the grid's String, first 16 hex digits
+	}{
+		{3, sudoku.Classic, 1, "c2f0a142c0b2a26e"},
+		{3, sudoku.Diagonal, 2, "f006d99841805726"},
+		{4, sudoku.Classic, 3, "aa825483dd9854f3"},
+		{4, sudoku.Diagonal, 4, "7dae5c4d7298ed68"},
+		{5, sudoku.Classic, 5, "c9689e3bd07cf9f5"},
+		{5, sudoku.Diagonal, 6, "dca83640229ee36f"},
+		{6, sudoku.Classic, 7, "34187aa497064519"},
+	}
+	for _, tt := range tests {
+		geo := sudoku.MustGeometry(tt.box, tt.v)
+		t.Run(fmt.Sprintf("size=%d/variant=%s/seed=%d", geo.N, tt.v, tt.seed), func(t *testing.T) {
+			if tt.box == 6 {
+				skipUnlessLong(t)
+			}
+			g, ok := RandomSolution(sudoku.NewGrid(geo), rand.New(rand.NewPCG(tt.seed, 0)))
+			if !ok {
+				t.Fatal("no grid")
+			}
+			if got := fmt.Sprintf("%x", sha256.Sum256([]byte(g.String()))); !strings.HasPrefix(got, tt.digest) {
+				t.Errorf("drew %s (digest %.16s), want digest %s", g, got, tt.digest)
+			}
+		})
+	}
+	if g, _ := RandomSolution(sudoku.NewGrid(sudoku.MustGeometry(3, sudoku.Classic)), rand.New(rand.NewPCG(1, 0))); g.String() != "263517498179348265548926731614739582897251643325864917481675329736192854952483176" {
+		t.Errorf("9×9 seed 1 drew %s", g)
+	}
+}
+
 // A search past its node budget says it was interrupted, and a random
 // completion then starts again (36×36 diagonal grids need restarts: one
 // search of the first budget rarely completes them).
 func TestNodeBudget(t *testing.T) {
 	geo := sudoku.MustGeometry(6, sudoku.Diagonal)
 	e := newShuffledEngine(geo, rand.New(rand.NewPCG(1, 0)))
-	e.setBudget(1)
+	e.budget = 1
 	e.load(sudoku.NewGrid(geo))
 	if !e.search(1, nil) {
 		t.Fatal("a search with a budget of 1 node was not interrupted")

@@ -34,8 +34,9 @@ func ExampleDefault() {
 	}
 	// Output:
 	// exactcover/dlx (exactcover): solved 417369825632158947958724316825437169791586432346912758289643571573291684164875293, verified: true
-	//   guesses 50
-	//   nodes 385
+	//   guesses 203
+	//   nodes 1785
+	//   restarts 0
 	// propagate/bitboard (direct): solved 417369825632158947958724316825437169791586432346912758289643571573291684164875293, verified: true
 	//   guesses 0
 	//   nodes 1
