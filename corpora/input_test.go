@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -160,7 +161,7 @@ func TestByteOrderMarkIsDropped(t *testing.T) {
 		{"first=comment", bom + "# mine\n" + top95First + "\n", []int{2}},
 		{"first=csv-header", bom + "quizzes,solutions\n" + puzzleA + "," + solutionA + "\n", []int{2}},
 		{"first=display-row", bom + prettyTop95First, []int{1}},
-		{"first=numbers", bom + mustGrid(t, top95First).Numbers() + "\n", []int{1}},
+		{"first=numbers", bom + sudokutest.Parse(t, top95First, sudoku.Classic).Numbers() + "\n", []int{1}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -183,15 +184,6 @@ func TestByteOrderMarkIsDropped(t *testing.T) {
 	}
 }
 
-func mustGrid(t *testing.T, line string) *sudoku.Grid {
-	t.Helper()
-	g, err := sudoku.ParseLine(line, sudoku.Classic)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
 // A puzzle may be a line of whitespace-separated numbers, one a cell: on
 // its own, as the puzzle and solution of a CSV line, or with a count; a
 // 16×16 display grid still reads as one, even where a row holds only 1-4.
@@ -201,8 +193,8 @@ func TestNumbersLines(t *testing.T) {
 	for i := range 16 * 3 {
 		blanked.Set(i, 0)
 	}
-	four := mustGrid(t, "1...........4...")
-	nine, sol := mustGrid(t, puzzleA), mustGrid(t, solutionA)
+	four := sudokutest.Parse(t, "1...........4...", sudoku.Classic)
+	nine, sol := sudokutest.Parse(t, puzzleA, sudoku.Classic), sudokutest.Parse(t, solutionA, sudoku.Classic)
 	// Row 2 of these grids holds only 1-4 and blanks, as a 4×4 puzzle's
 	// sixteen symbols do.
 	lowGrid := sixteen.Clone()
@@ -219,7 +211,7 @@ func TestNumbersLines(t *testing.T) {
 	}{
 		{"form=16x16-numbers", blanked.Numbers() + "\n", []*sudoku.Grid{blanked}},
 		{"form=9x9-numbers-between-lines", puzzleB + "\n" + nine.Numbers() + "\n" + puzzleB + "\n",
-			[]*sudoku.Grid{mustGrid(t, puzzleB), nine, mustGrid(t, puzzleB)}},
+			[]*sudoku.Grid{sudokutest.Parse(t, puzzleB, sudoku.Classic), nine, sudokutest.Parse(t, puzzleB, sudoku.Classic)}},
 		{"form=4x4-numbers-lines", four.Numbers() + "\n" + four.Numbers() + "\n", []*sudoku.Grid{four, four}},
 		{"form=numbers-csv", "quizzes,solutions\n" + nine.Numbers() + ", " + sol.Numbers() + "\n", []*sudoku.Grid{nine}},
 		{"form=numbers-count", nine.Numbers() + " : 1 : " + sol.Numbers() + "\n", []*sudoku.Grid{nine}},

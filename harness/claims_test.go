@@ -6,6 +6,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -18,8 +19,8 @@ import (
 // grid is not the listed solution: the corpus's verified grid refutes it.
 func TestCorpusClaimsAreHeldToTheRun(t *testing.T) {
 	const solutionA = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
-	a := mustGrid(t, solutionA)
-	b := mustGrid(t, strings.NewReplacer("1", "2", "2", "1").Replace(solutionA)) // another solution of the empty grid
+	a := sudokutest.Parse(t, solutionA, sudoku.Classic)
+	b := sudokutest.Parse(t, strings.NewReplacer("1", "2", "2", "1").Replace(solutionA), sudoku.Classic) // another solution of the empty grid
 	empty := sudoku.NewGrid(a.Geometry())
 	tests := []struct {
 		name       string
@@ -63,13 +64,4 @@ func TestCorpusClaimsAreHeldToTheRun(t *testing.T) {
 			}
 		})
 	}
-}
-
-func mustGrid(t *testing.T, line string) *sudoku.Grid {
-	t.Helper()
-	g, err := sudoku.ParseLine(line, sudoku.Classic)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
 }

@@ -2,7 +2,6 @@ package harness
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -16,6 +15,7 @@ import (
 	"github.com/sudokubench/sudokubench/solvers/defs"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/solvers/external"
+	"github.com/sudokubench/sudokubench/solvers/solvertest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -60,9 +60,9 @@ func testRegistry() *solvers.Registry {
 	reg := solvers.NewRegistry()
 	planted := map[string]solvers.SolverFunc{
 		"test/ok":    backtrack,
-		"test/wrong": fillWithOnes,
-		"test/spin":  spinForever,
-		"test/panic": func(context.Context, solvers.Request) (solvers.Result, error) { panic("planted panic") },
+		"test/wrong": solvertest.FillWithOnes,
+		"test/spin":  solvertest.SpinForever,
+		"test/panic": solvertest.Panic,
 		"test/hog":   allocateForever,
 		"test/exit":  exitAbruptly,
 		"test/chatty": func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
@@ -73,9 +73,7 @@ func testRegistry() *solvers.Registry {
 	planted["test/slow"] = slowly(dlx.NewSolver())
 	planted["test/sleepy"] = sleepy
 	planted["test/moody"] = moody
-	planted["test/claims-unsat"] = func(context.Context, solvers.Request) (solvers.Result, error) {
-		return solvers.Result{Status: solvers.Unsat}, nil
-	}
+	planted["test/claims-unsat"] = solvertest.ClaimsUnsat
 	planted["test/claims-multiple"] = claimsMultiple(dlx.NewSolver())
 	for name, f := range planted {
 		if err := reg.Add(solvers.Info{Name: name, Family: "direct", PureGo: true, New: func() solvers.Solver { return f }}); err != nil {
@@ -177,16 +175,6 @@ func fill(g *sudoku.Grid, cell int, nodes *int) bool {
 	return false
 }
 
-func fillWithOnes(_ context.Context, req solvers.Request) (solvers.Result, error) {
-	g := req.Puzzle.Clone()
-	for i := range g.Cells() {
-		if g.Cell(i) == 0 {
-			g.Set(i, 1)
-		}
-	}
-	return solvers.Result{Status: solvers.Solved, Solution: g}, nil
-}
-
 // claimsMultiple wraps a correct solver and calls each solution it finds
 // one of several: a lie on a puzzle with one solution.
 func claimsMultiple(s solvers.Solver) solvers.SolverFunc {
@@ -224,33 +212,26 @@ func sleepy(ctx context.Context, req solvers.Request) (solvers.Result, error) {
 func moody(ctx context.Context, req solvers.Request) (solvers.Result, error) {
 	switch req.Puzzle.String() {
 	case testPuzzleLines[1]:
-		return spinForever(ctx, req)
+		return solvertest.SpinForever(ctx, req)
 	case testPuzzleLines[2]:
 		return exitAbruptly(ctx, req)
 	case testPuzzleLines[3]:
-		panic("planted panic")
+		return solvertest.Panic(ctx, req)
 	}
 	return backtrack(ctx, req)
 }
 
-// spinForever ignores its context, as an engine that cannot be interrupted.
-func spinForever(context.Context, solvers.Request) (solvers.Result, error) {
-	for x := 0; ; x++ {
-		if x < 0 {
-			return solvers.Result{}, errors.New("unreachable")
-		}
-	}
-}
+// hogged holds what allocateForever allocates, out of the collector's reach.
+var hogged [][]byte
 
 // allocateForever keeps every byte it allocates, touching each page.
 func allocateForever(context.Context, solvers.Request) (solvers.Result, error) {
-	var kept [][]byte
 	for {
 		b := make([]byte, 16<<20)
 		for i := 0; i < len(b); i += 4096 {
 			b[i] = 1
 		}
-		kept = append(kept, b)
+		hogged = append(hogged, b)
 	}
 }
 

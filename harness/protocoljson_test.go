@@ -2,6 +2,7 @@ package harness
 
 import (
 	"encoding/json"
+	"math"
 	"reflect"
 	"testing"
 	"time"
@@ -147,7 +148,7 @@ func FuzzAppendJob(f *testing.F) {
 func FuzzAppendReply(f *testing.F) {
 	f.Add("solved", "143657982", "", "guesses", 0.0, "nodes", 1.0, "", 0, int64(5999), int64(6169), uint64(0), uint64(15712256), uint64(0), "window")
 	f.Add("gave-up", "", "energy 4 after 3 reads", "ratio", 0.25, "big", 1.5e300, "items", 256, int64(-1), int64(0), uint64(1<<63), uint64(0), uint64(7), "cpu-clock")
-	f.Add("error", "", "<café>\n", "tiny", 1e-7, "a&b", -0.0, "x\"y", -3, int64(0), int64(1), uint64(0), uint64(0), uint64(0), "<é>")
+	f.Add("error", "", "<café>\n", "tiny", 1e-7, "a&b", math.Copysign(0, -1), "x\"y", -3, int64(0), int64(1), uint64(0), uint64(0), uint64(0), "<é>")
 	f.Fuzz(func(t *testing.T, status, solution, detail, k1 string, v1 float64, k2 string, v2 float64, mk string, mv int, solveNS, wallNS int64, alloc, baseRSS, programPeak uint64, timing string) {
 		r := reply{Status: status, Solution: solution, Detail: detail,
 			Phases: solvers.Phases{Solve: time.Duration(solveNS)}, WallNS: wallNS, CPUNS: wallNS / 2,

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -31,7 +32,7 @@ func TestSolveAnswersVerifiedSolutions(t *testing.T) {
 	}{
 		{"form=line/size=9", puzzle17, "", puzzle17},
 		{"form=display/size=9", display(t, top95), "", top95},
-		{"form=rows/size=9", rowsOf(mustParse(t, top95, sudoku.Classic)), "", top95},
+		{"form=rows/size=9", rowsOf(sudokutest.Parse(t, top95, sudoku.Classic)), "", top95},
 		{"form=line/size=4", puzzle4x4, "", puzzle4x4},
 		{"form=line/size=16", big.Puzzle, "", big.Puzzle},
 		{"form=line/variant=diagonal", diagonal.Puzzle, "diagonal", diagonal.Puzzle},
@@ -174,7 +175,7 @@ func TestWrongAnswerIsNotReturned(t *testing.T) {
 func TestBadInputGets4xx(t *testing.T) {
 	_, ts := newTestServer(t, func(c *Config) { c.MaxBody = 4 << 10; c.MaxTimeout = 10 * time.Second })
 	badSymbol := top95[:24] + "x" + top95[25:]
-	rows := rowsOf(mustParse(t, top95, sudoku.Classic))
+	rows := rowsOf(sudokutest.Parse(t, top95, sudoku.Classic))
 	short := slices.Clone(rows)
 	short[1] = short[1][:8]
 	bigDigit := slices.Clone(rows)
@@ -246,7 +247,7 @@ func TestIllPosedPuzzleIsUnsat(t *testing.T) {
 		t.Errorf("statuses %s and %+v, want unsat", one.Status, all.Results)
 	}
 	var article articleSolveAnswer
-	post(t, ts, "/solve", map[string]any{"puzzle": rowsOf(mustParse(t, dup, sudoku.Classic))}).decode(t, &article)
+	post(t, ts, "/solve", map[string]any{"puzzle": rowsOf(sudokutest.Parse(t, dup, sudoku.Classic))}).decode(t, &article)
 	if article.Status != "unsat" || article.Solution != nil {
 		t.Errorf("article's shape: %+v, want unsat without a solution", article)
 	}
@@ -277,7 +278,7 @@ func TestAnswersSayWhichModeTheyRanIn(t *testing.T) {
 		}
 	}
 	var article articleSolveAnswer
-	post(t, ts, "/solve", map[string]any{"puzzle": rowsOf(mustParse(t, top95, sudoku.Classic)), "algorithm": "test/incomplete"}).decode(t, &article)
+	post(t, ts, "/solve", map[string]any{"puzzle": rowsOf(sudokutest.Parse(t, top95, sudoku.Classic)), "algorithm": "test/incomplete"}).decode(t, &article)
 	if article.Mode != "first" || article.Status != "solved" {
 		t.Errorf("article's answer: %+v, want solved in first mode", article)
 	}
@@ -422,7 +423,7 @@ func TestSolveAllMarksABusySolver(t *testing.T) {
 // answer carries, the solve's time and whether it came from the cache.
 func TestArticleShapes(t *testing.T) {
 	_, ts := newTestServer(t, nil)
-	rows := rowsOf(mustParse(t, top95, sudoku.Classic))
+	rows := rowsOf(sudokutest.Parse(t, top95, sudoku.Classic))
 	a := post(t, ts, "/solve", map[string]any{"puzzle": rows})
 	var keys map[string]any
 	a.decode(t, &keys)
@@ -440,7 +441,7 @@ func TestArticleShapes(t *testing.T) {
 			g.Set(r*9+c, d)
 		}
 	}
-	if err := sudoku.CheckSolution(mustParse(t, top95, sudoku.Classic), g); err != nil {
+	if err := sudoku.CheckSolution(sudokutest.Parse(t, top95, sudoku.Classic), g); err != nil {
 		t.Errorf("POST /solve solution: %v", err)
 	}
 	var failed articleSolveAnswer
@@ -477,7 +478,7 @@ func TestGenerateGivesUniquePuzzlesBySeed(t *testing.T) {
 		get(t, ts, "/api/generate?"+q).decode(t, &first)
 		get(t, ts, "/api/generate?"+q).decode(t, &again)
 		v, _ := sudoku.ParseVariant(first.Variant)
-		g := mustParse(t, first.Puzzle, v)
+		g := sudokutest.Parse(t, first.Puzzle, v)
 		want := fmt.Sprintf("hints=%d", g.Hints())
 		if !strings.Contains(q, want) || dlx.CountSolutions(g, 2) != 1 || (v == sudoku.Diagonal) != strings.Contains(q, "diagonal") {
 			t.Errorf("%s: got %s %s with %s and %d solutions", q, first.Variant, first.Puzzle, want, dlx.CountSolutions(g, 2))
@@ -533,7 +534,7 @@ func TestSolversAndCorpora(t *testing.T) {
 	var derived sampled
 	get(t, ts, "/api/corpora/17-clue+8/sample?n=2&seed=1&hints=25").decode(t, &derived)
 	for _, p := range derived.Puzzles {
-		if p.Hints != 25 || dlx.CountSolutions(mustParse(t, p.Puzzle, sudoku.Classic), 2) != 1 {
+		if p.Hints != 25 || dlx.CountSolutions(sudokutest.Parse(t, p.Puzzle, sudoku.Classic), 2) != 1 {
 			t.Errorf("17-clue+8 puzzle %+v: want 25 hints and unique", p)
 		}
 	}

@@ -10,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -44,7 +45,7 @@ func TestBatchAnswersEachPuzzleInOrder(t *testing.T) {
 	}{
 		{puzzle17, puzzle17, "solved"},
 		{display(t, top95), top95, "solved"},
-		{rowsOf(mustParse(t, top95, sudoku.Classic)), top95, "solved"},
+		{rowsOf(sudokutest.Parse(t, top95, sudoku.Classic)), top95, "solved"},
 		{dup, dup, "unsat"},
 	}
 	var puzzles []any
@@ -137,7 +138,7 @@ func TestBatchRefusesBadInput(t *testing.T) {
 // TestBatchDefaultBodyHoldsTenThousandPuzzles checks the documented body
 // limit: 10,000 9×9 puzzles as rows of numbers fit.
 func TestBatchDefaultBodyHoldsTenThousandPuzzles(t *testing.T) {
-	rows := rowsOf(mustParse(t, top95, sudoku.Classic))
+	rows := rowsOf(sudokutest.Parse(t, top95, sudoku.Classic))
 	puzzles := make([][][]int, 10_000)
 	for i := range puzzles {
 		puzzles[i] = rows

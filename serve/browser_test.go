@@ -12,6 +12,7 @@ import (
 	"github.com/chromedp/chromedp"
 	"github.com/chromedp/chromedp/kb"
 
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -275,7 +276,7 @@ func TestBrowserPosesThirtySixByThirtySix(t *testing.T) {
 	var pasted string
 	must("paste its display form",
 		chromedp.Click("#clear", chromedp.ByID),
-		chromedp.SetValue("#paste", mustParse(t, want.Puzzle, sudoku.Classic).Pretty(), chromedp.ByID),
+		chromedp.SetValue("#paste", sudokutest.Parse(t, want.Puzzle, sudoku.Classic).Pretty(), chromedp.ByID),
 		chromedp.Click(`#paste-form button[type="submit"]`, chromedp.ByQuery),
 		waitText("#message", "Loaded a 36×36 puzzle"),
 		chromedp.Evaluate(numbersScript, &pasted),

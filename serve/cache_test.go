@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -74,7 +75,7 @@ func TestSettledAnswersOnly(t *testing.T) {
 // kept; and the API's endpoints neither read nor fill the cache.
 func TestArticleSolveIsCachedAndBenchmarksAreNot(t *testing.T) {
 	s, ts := newTestServer(t, func(c *Config) { c.CacheSize = 8 })
-	rows := rowsOf(mustParse(t, top95, sudoku.Classic))
+	rows := rowsOf(sudokutest.Parse(t, top95, sudoku.Classic))
 	solve := func() articleSolveAnswer {
 		var a articleSolveAnswer
 		post(t, ts, "/solve", map[string]any{"puzzle": rows}).decode(t, &a)

@@ -1,7 +1,6 @@
 package serve
 
 import (
-	"context"
 	"encoding/json"
 	"errors"
 	"io"
@@ -14,9 +13,11 @@ import (
 	"testing"
 
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
+	"github.com/sudokubench/sudokubench/solvers/solvertest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -53,9 +54,9 @@ func testRegistry() *solvers.Registry {
 		mustAdd(reg, in)
 	}
 	planted := map[string]solvers.SolverFunc{
-		"test/hang":  hang,
-		"test/panic": func(context.Context, solvers.Request) (solvers.Result, error) { panic("planted panic") },
-		"test/wrong": fillWithOnes,
+		"test/hang":  solvertest.SpinForever,
+		"test/panic": solvertest.Panic,
+		"test/wrong": solvertest.FillWithOnes,
 	}
 	for name, f := range planted {
 		mustAdd(reg, solvers.Info{Name: name, Family: "direct", PureGo: true, New: func() solvers.Solver { return f }})
@@ -66,18 +67,14 @@ func testRegistry() *solvers.Registry {
 	})
 	mustAdd(reg, solvers.Info{
 		Name: "test/claims-unsat", Family: "direct", PureGo: true, OptIn: "a liar",
-		New: func() solvers.Solver {
-			return solvers.SolverFunc(func(context.Context, solvers.Request) (solvers.Result, error) {
-				return solvers.Result{Status: solvers.Unsat}, nil
-			})
-		},
+		New: func() solvers.Solver { return solvers.SolverFunc(solvertest.ClaimsUnsat) },
 	})
 	mustAdd(reg, solvers.Info{
 		Name: "test/incomplete", Family: "direct", PureGo: true, Incomplete: true, OptIn: "incomplete",
 		New: func() solvers.Solver { return dlx.NewSolver() },
 	})
 	mustAdd(reg, solvers.Info{
-		Name: "test/away", Family: "direct", New: func() solvers.Solver { return solvers.SolverFunc(hang) },
+		Name: "test/away", Family: "direct", New: func() solvers.Solver { return solvers.SolverFunc(solvertest.SpinForever) },
 		Available: func() error { return errors.New("its program is not installed") },
 	})
 	return reg
@@ -87,26 +84,6 @@ func mustAdd(reg *solvers.Registry, in solvers.Info) {
 	if err := reg.Add(in); err != nil {
 		panic(err)
 	}
-}
-
-// hang ignores its context, as an engine that cannot be interrupted.
-func hang(context.Context, solvers.Request) (solvers.Result, error) {
-	for x := 0; ; x++ {
-		if x < 0 {
-			return solvers.Result{}, errors.New("unreachable")
-		}
-	}
-}
-
-// fillWithOnes claims a "solution" with a 1 in every blank cell.
-func fillWithOnes(_ context.Context, req solvers.Request) (solvers.Result, error) {
-	g := req.Puzzle.Clone()
-	for i := range g.Cells() {
-		if g.Cell(i) == 0 {
-			g.Set(i, 1)
-		}
-	}
-	return solvers.Result{Status: solvers.Solved, Solution: g}, nil
 }
 
 // corporaDir is the shipped corpora, from this package's directory.
@@ -204,20 +181,10 @@ const (
 	puzzle4x4 = ".3....3..4.12..."
 )
 
-// mustParse reads a one-line puzzle.
-func mustParse(t *testing.T, line string, v sudoku.Variant) *sudoku.Grid {
-	t.Helper()
-	g, err := sudoku.ParseLine(line, v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
 // checkSolution fails unless solution solves puzzle.
 func checkSolution(t *testing.T, puzzle, solution string, v sudoku.Variant) {
 	t.Helper()
-	if err := sudoku.CheckSolution(mustParse(t, puzzle, v), mustParse(t, solution, v)); err != nil {
+	if err := sudoku.CheckSolution(sudokutest.Parse(t, puzzle, v), sudokutest.Parse(t, solution, v)); err != nil {
 		t.Errorf("solution %s of %s: %v", solution, puzzle, err)
 	}
 }
@@ -225,5 +192,5 @@ func checkSolution(t *testing.T, puzzle, solution string, v sudoku.Variant) {
 // display writes a one-line 9×9 puzzle in the display form.
 func display(t *testing.T, line string) string {
 	t.Helper()
-	return mustParse(t, line, sudoku.Classic).Pretty()
+	return sudokutest.Parse(t, line, sudoku.Classic).Pretty()
 }

@@ -97,21 +97,21 @@ func (c Config) checkLimits() error {
 	short := func(d time.Duration) bool { return d < 0 || (d > 0 && d < harness.MinTimeout) }
 	switch {
 	case c.Workers < 0 || c.Workers > WorkersCeiling:
-		return fmt.Errorf("Workers %d: want 1 to %d, or 0 for one per CPU", c.Workers, WorkersCeiling)
+		return fmt.Errorf("Config.Workers %d: want 1 to %d, or 0 for one per CPU", c.Workers, WorkersCeiling)
 	case short(c.Timeout) || c.Timeout > TimeoutCeiling:
-		return fmt.Errorf("Timeout %s: want %s to %s", c.Timeout, harness.MinTimeout, TimeoutCeiling)
+		return fmt.Errorf("Config.Timeout %s: want %s to %s", c.Timeout, harness.MinTimeout, TimeoutCeiling)
 	case short(c.MaxTimeout) || c.MaxTimeout > TimeoutCeiling:
-		return fmt.Errorf("MaxTimeout %s: want %s to %s", c.MaxTimeout, harness.MinTimeout, TimeoutCeiling)
+		return fmt.Errorf("Config.MaxTimeout %s: want %s to %s", c.MaxTimeout, harness.MinTimeout, TimeoutCeiling)
 	case c.MemBytes > 0 && c.MemBytes < harness.MinMem:
-		return fmt.Errorf("MemBytes %s: a worker needs at least %s, or 0 for no limit", record.FormatBytes(float64(c.MemBytes)), record.FormatBytes(harness.MinMem))
+		return fmt.Errorf("Config.MemBytes %s: a worker needs at least %s, or 0 for no limit", record.FormatBytes(float64(c.MemBytes)), record.FormatBytes(harness.MinMem))
 	case c.MaxInFlight < 0 || c.MaxInFlight > InFlightCeiling:
-		return fmt.Errorf("MaxInFlight %d: want 1 to %d", c.MaxInFlight, InFlightCeiling)
+		return fmt.Errorf("Config.MaxInFlight %d: want 1 to %d", c.MaxInFlight, InFlightCeiling)
 	case c.MaxBody < 0 || c.MaxBatchBody < 0 || c.BodyTimeout < 0:
-		return fmt.Errorf("MaxBody %d, MaxBatchBody %d, BodyTimeout %s: want positive limits, or 0 for the defaults", c.MaxBody, c.MaxBatchBody, c.BodyTimeout)
+		return fmt.Errorf("Config.MaxBody %d, MaxBatchBody %d, BodyTimeout %s: want positive limits, or 0 for the defaults", c.MaxBody, c.MaxBatchBody, c.BodyTimeout)
 	case c.Batches < 0 || c.Batches > WorkersCeiling:
-		return fmt.Errorf("Batches %d: want 1 to %d, or 0 for one per CPU", c.Batches, WorkersCeiling)
+		return fmt.Errorf("Config.Batches %d: want 1 to %d, or 0 for one per CPU", c.Batches, WorkersCeiling)
 	case c.CacheSize < 0 || c.CacheSize > CacheCeiling:
-		return fmt.Errorf("CacheSize %d: want 0 (no cache) to %d answers", c.CacheSize, CacheCeiling)
+		return fmt.Errorf("Config.CacheSize %d: want 0 (no cache) to %d answers", c.CacheSize, CacheCeiling)
 	}
 	return nil
 }

@@ -140,14 +140,14 @@ func TestConfigDefaultsAndChecks(t *testing.T) {
 		want   string
 	}{
 		{"timeout over the maximum", func(c *Config) { c.Timeout, c.MaxTimeout = time.Hour-time.Second, time.Minute }, "default timeout 59m59s exceeds the maximum 1m0s"},
-		{"workers=-1", func(c *Config) { c.Workers = -1 }, "Workers -1: want 1 to 256, or 0 for one per CPU"},
-		{"workers=100000", func(c *Config) { c.Workers = 100000 }, "Workers 100000: want 1 to 256"},
-		{"timeout=1ns", func(c *Config) { c.Timeout = time.Nanosecond }, "Timeout 1ns: want 1ms to 1h0m0s"},
-		{"max-timeout=-1s", func(c *Config) { c.MaxTimeout = -time.Second }, "MaxTimeout -1s: want 1ms to 1h0m0s"},
-		{"max-timeout=2h", func(c *Config) { c.MaxTimeout = 2 * time.Hour }, "MaxTimeout 2h0m0s: want 1ms to 1h0m0s"},
-		{"mem=1B", func(c *Config) { c.MemBytes = 1 }, "MemBytes 1 B: a worker needs at least 64 MiB, or 0 for no limit"},
-		{"max-inflight=-1", func(c *Config) { c.MaxInFlight = -1 }, "MaxInFlight -1: want 1 to 10000"},
-		{"max-body=-1", func(c *Config) { c.MaxBody = -1 }, "MaxBody -1"},
+		{"workers=-1", func(c *Config) { c.Workers = -1 }, "Config.Workers -1: want 1 to 256, or 0 for one per CPU"},
+		{"workers=100000", func(c *Config) { c.Workers = 100000 }, "Config.Workers 100000: want 1 to 256"},
+		{"timeout=1ns", func(c *Config) { c.Timeout = time.Nanosecond }, "Config.Timeout 1ns: want 1ms to 1h0m0s"},
+		{"max-timeout=-1s", func(c *Config) { c.MaxTimeout = -time.Second }, "Config.MaxTimeout -1s: want 1ms to 1h0m0s"},
+		{"max-timeout=2h", func(c *Config) { c.MaxTimeout = 2 * time.Hour }, "Config.MaxTimeout 2h0m0s: want 1ms to 1h0m0s"},
+		{"mem=1B", func(c *Config) { c.MemBytes = 1 }, "Config.MemBytes 1 B: a worker needs at least 64 MiB, or 0 for no limit"},
+		{"max-inflight=-1", func(c *Config) { c.MaxInFlight = -1 }, "Config.MaxInFlight -1: want 1 to 10000"},
+		{"max-body=-1", func(c *Config) { c.MaxBody = -1 }, "Config.MaxBody -1"},
 		{"corpora missing", func(c *Config) { c.CorporaDir = "no-such-corpora" }, "corpus data directory no-such-corpora (from --corpora) does not exist"},
 	} {
 		t.Run(c.name, func(t *testing.T) {

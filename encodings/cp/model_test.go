@@ -5,17 +5,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
-
-func mustGrid(t *testing.T, line string, v sudoku.Variant) *sudoku.Grid {
-	t.Helper()
-	g, err := sudoku.ParseLine(line, v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
 
 // The model states the givens as data, alldifferent on each kind of unit,
 // the diagonals only in the diagonal variant, and excluded solutions as
@@ -36,9 +28,9 @@ func TestWrite(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := New(mustGrid(t, tt.puzzle, tt.variant))
+			m := New(sudokutest.Parse(t, tt.puzzle, tt.variant))
 			if tt.exclude != "" {
-				if err := m.Exclude(mustGrid(t, tt.exclude, tt.variant)); err != nil {
+				if err := m.Exclude(sudokutest.Parse(t, tt.exclude, tt.variant)); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -61,7 +53,7 @@ func TestWrite(t *testing.T) {
 }
 
 func TestDecode(t *testing.T) {
-	m := New(mustGrid(t, "1.3..2.....1....", sudoku.Classic))
+	m := New(sudokutest.Parse(t, "1.3..2.....1....", sudoku.Classic))
 	g, err := m.Decode("1 4 3 2\n3 2 1 4\n2 3 4 1\n4 1 2 3\n")
 	if err != nil || g.String() != "1432321423414123" {
 		t.Fatalf("decoded %v, %v", g, err)
@@ -71,7 +63,7 @@ func TestDecode(t *testing.T) {
 			t.Errorf("decoded %q without an error", bad)
 		}
 	}
-	if err := m.Exclude(mustGrid(t, "1432321423414123", sudoku.Diagonal)); err == nil {
+	if err := m.Exclude(sudokutest.Parse(t, "1432321423414123", sudoku.Diagonal)); err == nil {
 		t.Error("excluded a grid of another geometry")
 	}
 	if s := m.Stats(); s.Variables != 16 || s.Givens != 4 || s.AllDifferent != 12 {

@@ -11,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/sudokubench/sudokubench/encodings/milp"
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -19,15 +20,6 @@ const (
 	top95First    = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 	top95Solution = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
 )
-
-func grid(t *testing.T, line string, v sudoku.Variant) *sudoku.Grid {
-	t.Helper()
-	g, err := sudoku.ParseLine(line, v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
 
 // variants are options each format is tried with: the defaults, and
 // every other value of each option.
@@ -46,7 +38,7 @@ func variants(f *Format) []map[string]string {
 // format allows one; ReadFile takes the file as written and refuses it
 // changed, naming the line.
 func TestHeaderReadsBack(t *testing.T) {
-	puzzles := []*sudoku.Grid{grid(t, top95First, sudoku.Classic), grid(t, "14.......34..1.3", sudoku.Diagonal)}
+	puzzles := []*sudoku.Grid{sudokutest.Parse(t, top95First, sudoku.Classic), sudokutest.Parse(t, "14.......34..1.3", sudoku.Diagonal)}
 	for _, name := range Names() {
 		f := registry[name]
 		if name == "puzzle" {
@@ -137,7 +129,7 @@ func TestReadHeaderRefuses(t *testing.T) {
 // convention states it: literals, named MILP variables, MiniZinc's grid,
 // SMT values, answer-set atoms, a QUBO sample by index or by label.
 func TestEveryFormatDecodesItsAnswer(t *testing.T) {
-	puzzle, solution := grid(t, top95First, sudoku.Classic), grid(t, top95Solution, sudoku.Classic)
+	puzzle, solution := sudokutest.Parse(t, top95First, sudoku.Classic), sudokutest.Parse(t, top95Solution, sudoku.Classic)
 	for _, name := range Names() {
 		f := registry[name]
 		for _, given := range variants(f) {
@@ -163,7 +155,7 @@ func TestEveryFormatDecodesItsAnswer(t *testing.T) {
 // ways (read before, the positive literal won, and a grid that verifies
 // came of an answer that is no model).
 func TestModelsThatAreNoAssignment(t *testing.T) {
-	puzzle, solution := grid(t, top95First, sudoku.Classic), grid(t, top95Solution, sudoku.Classic)
+	puzzle, solution := sudokutest.Parse(t, top95First, sudoku.Classic), sudokutest.Parse(t, top95Solution, sudoku.Classic)
 	for _, name := range []string{"cnf", "opb"} {
 		wr, err := registry[name].WriteFile(&bytes.Buffer{}, puzzle, map[string]string{"reduce": "givens"})
 		if err != nil {
@@ -253,7 +245,7 @@ func answerOf(t *testing.T, wr Written, solution *sudoku.Grid) Answer {
 // (an incomplete sampler gave up), naming what it breaks; a sample of the
 // wrong variables is an error of another kind.
 func TestQUBOSampleAboveZero(t *testing.T) {
-	puzzle := grid(t, top95First, sudoku.Classic)
+	puzzle := sudokutest.Parse(t, top95First, sudoku.Classic)
 	wr, err := registry["qubo"].WriteFile(&bytes.Buffer{}, puzzle, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -274,7 +266,7 @@ func TestQUBOSampleAboveZero(t *testing.T) {
 // A puzzle whose givens the reduction finds contradictory is written as
 // the contradiction, which solvers refute, and nothing decodes from it.
 func TestUnsolvableReducedPuzzle(t *testing.T) {
-	puzzle := grid(t, "11"+strings.Repeat(".", 79), sudoku.Classic)
+	puzzle := sudokutest.Parse(t, "11"+strings.Repeat(".", 79), sudoku.Classic)
 	for _, name := range []string{"cnf", "opb"} {
 		var file bytes.Buffer
 		wr, err := registry[name].WriteFile(&file, puzzle, map[string]string{"reduce": "givens"})

@@ -7,6 +7,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -15,15 +16,6 @@ const (
 	top95First    = "4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......"
 	top95Solution = "417369825632158947958724316825437169791586432346912758289643571573291684164875293"
 )
-
-func mustParse(t *testing.T, s string, v sudoku.Variant) *sudoku.Grid {
-	t.Helper()
-	g, err := sudoku.ParseLine(s, v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
 
 func TestStatsOfTheFullModel(t *testing.T) {
 	for _, c := range []struct {
@@ -52,7 +44,7 @@ func TestStatsOfTheFullModel(t *testing.T) {
 }
 
 func TestEliminatedFormKeepsOnlyCandidates(t *testing.T) {
-	g := mustParse(t, top95First, sudoku.Classic)
+	g := sudokutest.Parse(t, top95First, sudoku.Classic)
 	m := New(g, Eliminated)
 	cand := g.Candidates()
 	want := 0
@@ -82,7 +74,7 @@ func TestEliminatedFormKeepsOnlyCandidates(t *testing.T) {
 
 func TestConflictNamesTheEmptyRow(t *testing.T) {
 	// r1c9 sees 1..8 in its row and 9 in its column.
-	g := mustParse(t, "12345678.........9"+strings.Repeat(".", 63), sudoku.Classic)
+	g := sudokutest.Parse(t, "12345678.........9"+strings.Repeat(".", 63), sudoku.Classic)
 	if got := New(g, Eliminated).Conflict(); got != "cell_r1c9" {
 		t.Errorf("conflict %q, want cell_r1c9", got)
 	}
@@ -100,8 +92,8 @@ func solutionVector(m *Model, sol *sudoku.Grid) []float64 {
 }
 
 func TestDecode(t *testing.T) {
-	g := mustParse(t, top95First, sudoku.Classic)
-	sol := mustParse(t, top95Solution, sudoku.Classic)
+	g := sudokutest.Parse(t, top95First, sudoku.Classic)
+	sol := sudokutest.Parse(t, top95Solution, sudoku.Classic)
 	for _, form := range []Form{Fixed, Eliminated} {
 		m := New(g, form)
 		x := solutionVector(m, sol)
@@ -122,7 +114,7 @@ func TestDecode(t *testing.T) {
 }
 
 func TestDecodeErrorsNameTheCell(t *testing.T) {
-	g := mustParse(t, top95First, sudoku.Classic)
+	g := sudokutest.Parse(t, top95First, sudoku.Classic)
 	m := New(g, Eliminated)
 	if _, err := m.Decode(make([]float64, len(m.Vars))); err == nil || !strings.Contains(err.Error(), "r1c2") {
 		t.Errorf("all-zero vector: error %v, want one naming r1c2", err)
@@ -140,8 +132,8 @@ func TestDecodeErrorsNameTheCell(t *testing.T) {
 }
 
 func TestNoGoodExcludesOnlyTheSolution(t *testing.T) {
-	g := mustParse(t, top95First, sudoku.Classic)
-	sol := mustParse(t, top95Solution, sudoku.Classic)
+	g := sudokutest.Parse(t, top95First, sudoku.Classic)
+	sol := sudokutest.Parse(t, top95Solution, sudoku.Classic)
 	m := New(g, Eliminated)
 	cut, err := m.WithNoGood(sol)
 	if err != nil {
@@ -161,8 +153,8 @@ func TestNoGoodExcludesOnlyTheSolution(t *testing.T) {
 }
 
 func TestTightnessProbeObjective(t *testing.T) {
-	g := mustParse(t, top95First, sudoku.Classic)
-	sol := mustParse(t, top95Solution, sudoku.Classic)
+	g := sudokutest.Parse(t, top95First, sudoku.Classic)
+	sol := sudokutest.Parse(t, top95Solution, sudoku.Classic)
 	m := New(g, Eliminated)
 	probe, err := m.TightnessProbe(sol)
 	if err != nil {
@@ -180,7 +172,7 @@ func TestTightnessProbeObjective(t *testing.T) {
 }
 
 func TestWritersDescribeEveryRowAndVariable(t *testing.T) {
-	g := mustParse(t, top95First, sudoku.Classic)
+	g := sudokutest.Parse(t, top95First, sudoku.Classic)
 	for _, form := range []Form{Fixed, Eliminated} {
 		m := New(g, form)
 		for _, format := range Formats() {

@@ -10,6 +10,7 @@ import (
 	"testing"
 
 	"github.com/sudokubench/sudokubench/encodings/cnf"
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -22,26 +23,6 @@ type solved struct {
 	puzzle, solution *sudoku.Grid
 }
 
-func mustParse(t testing.TB, s string, v sudoku.Variant) *sudoku.Grid {
-	t.Helper()
-	g, err := sudoku.ParseLine(s, v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
-// blanked returns g with each cell emptied with probability p.
-func blanked(g *sudoku.Grid, p float64, rng *rand.Rand) *sudoku.Grid {
-	b := g.Clone()
-	for i := range b.Cells() {
-		if rng.Float64() < p {
-			b.Set(i, 0)
-		}
-	}
-	return b
-}
-
 // solvedPuzzles returns puzzles of every size and variant the tests cover,
 // each with a solution: grids blanked at several rates, and tdoku-tests'
 // unique puzzles with their recorded solutions.
@@ -49,11 +30,11 @@ func solvedPuzzles(t testing.TB) []solved {
 	t.Helper()
 	rng := rand.New(rand.NewPCG(1, 2))
 	var out []solved
-	grids := []*sudoku.Grid{sudoku.PatternGrid(2), sudoku.PatternGrid(3), mustParse(t, diagonalSolution, sudoku.Diagonal), sudoku.PatternGrid(4)}
+	grids := []*sudoku.Grid{sudoku.PatternGrid(2), sudoku.PatternGrid(3), sudokutest.Parse(t, diagonalSolution, sudoku.Diagonal), sudoku.PatternGrid(4)}
 	for _, sol := range grids {
 		for _, p := range []float64{0, 0.3, 0.6, 0.9} {
 			name := fmt.Sprintf("%s/blank=%.1f", sol.Geometry(), p)
-			out = append(out, solved{name, blanked(sol, p, rng), sol})
+			out = append(out, solved{name, sudokutest.Blank(sol, p, rng), sol})
 		}
 	}
 	for i, e := range tdokuTests(t) {
@@ -75,9 +56,9 @@ func tdokuTests(t testing.TB) []tdokuEntry {
 	var out []tdokuEntry
 	for _, line := range readLines(t, "tdoku-tests.txt", 0) {
 		f := strings.Split(line, ":")
-		e := tdokuEntry{puzzle: mustParse(t, f[0], sudoku.Classic), count: f[1]}
+		e := tdokuEntry{puzzle: sudokutest.Parse(t, f[0], sudoku.Classic), count: f[1]}
 		if len(f) > 2 {
-			e.solution = mustParse(t, f[2], sudoku.Classic)
+			e.solution = sudokutest.Parse(t, f[2], sudoku.Classic)
 		}
 		out = append(out, e)
 	}
@@ -375,7 +356,7 @@ func TestPropagatedIsEmptyExactlyWhenSinglesSolve(t *testing.T) {
 	empty := 0
 	lines := readLines(t, "17-clue.txt", 300)
 	for _, line := range lines {
-		p := mustParse(t, line, sudoku.Classic)
+		p := sudokutest.Parse(t, line, sudoku.Classic)
 		m := b.Build(p)
 		solves, _ := prop.SolvesPuzzle(p)
 		if m.Empty() != solves {
@@ -397,7 +378,7 @@ func TestPropagatedIsEmptyExactlyWhenSinglesSolve(t *testing.T) {
 func TestPropagatedModelOfAContradiction(t *testing.T) {
 	// A valid-looking puzzle (the pattern grid blanked, one given changed)
 	// that singles refute but pruning alone does not.
-	p := mustParse(t, "..3......457........9....5....5..89..6.......8...........6.8.........3..9.2...6.8", sudoku.Classic)
+	p := sudokutest.Parse(t, "..3......457........9....5....5..89..6.......8...........6.8.........3..9.2...6.8", sudoku.Classic)
 	if err := p.Validate(); err != nil {
 		t.Fatal(err)
 	}
@@ -413,7 +394,7 @@ func TestPropagatedModelOfAContradiction(t *testing.T) {
 func TestPrunedModelWithAnImpossibleRow(t *testing.T) {
 	// 4×4: row 1 needs a 1 in c1..c3, but r2c1's 1 sees c1 and c2 and
 	// r3c3's 1 sees c3; every cell still has a candidate.
-	p := mustParse(t, "...2"+"1..."+"..1."+"....", sudoku.Classic)
+	p := sudokutest.Parse(t, "...2"+"1..."+"..1."+"....", sudoku.Classic)
 	m := build(t, p, Pruned)
 	if m.Conflict != "row 1 digit 1 can never hold exactly one digit" {
 		t.Fatalf("conflict %q", m.Conflict)
@@ -451,7 +432,7 @@ func TestIsingIsTheSameFunction(t *testing.T) {
 
 func TestWeightsScaleTheirFamilies(t *testing.T) {
 	sol := sudoku.PatternGrid(3)
-	p := blanked(sol, 0.5, rand.New(rand.NewPCG(7, 8)))
+	p := sudokutest.Blank(sol, 0.5, rand.New(rand.NewPCG(7, 8)))
 	w := Weights{Cell: 3, Row: 1, Column: 2, Box: 5, Diagonal: 1}
 	m, err := New(p, Fixed, w)
 	if err != nil {
@@ -497,7 +478,7 @@ func BenchmarkBuild(b *testing.B) {
 		b.Run("formulation="+f.String(), func(b *testing.B) {
 			i := 0
 			for b.Loop() {
-				bld.Build(mustParse(b, lines[i%len(lines)], sudoku.Classic))
+				bld.Build(sudokutest.Parse(b, lines[i%len(lines)], sudoku.Classic))
 				i++
 			}
 		})
@@ -510,8 +491,8 @@ func TestSizeAnalysisBucketsByHints(t *testing.T) {
 		t.Fatal(err)
 	}
 	sol := sudoku.PatternGrid(3)
-	few := mustParse(t, readLines(t, "17-clue.txt", 1)[0], sudoku.Classic)
-	many := blanked(sol, 0.1, rand.New(rand.NewPCG(1, 1)))
+	few := sudokutest.Parse(t, readLines(t, "17-clue.txt", 1)[0], sudoku.Classic)
+	many := sudokutest.Blank(sol, 0.1, rand.New(rand.NewPCG(1, 1)))
 	for _, p := range []*sudoku.Grid{few, many, few} {
 		a.Add(p)
 	}

@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -181,8 +182,8 @@ func mustFloat(t *testing.T, s string) float64 {
 // energies, offset included, on random assignments and on the solution.
 func TestWritersReadBackToTheSameEnergy(t *testing.T) {
 	rng := rand.New(rand.NewPCG(11, 12))
-	sol := mustParse(t, diagonalSolution, sudoku.Diagonal)
-	puzzle := blanked(sol, 0.6, rng)
+	sol := sudokutest.Parse(t, diagonalSolution, sudoku.Diagonal)
+	puzzle := sudokutest.Blank(sol, 0.6, rng)
 	for _, f := range Formulations {
 		m := build(t, puzzle, f)
 		for _, format := range Formats() {

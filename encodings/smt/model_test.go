@@ -9,17 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
-
-func mustGrid(t *testing.T, line string, v sudoku.Variant) *sudoku.Grid {
-	t.Helper()
-	g, err := sudoku.ParseLine(line, v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
 
 func TestWrite(t *testing.T) {
 	tests := []struct {
@@ -38,9 +30,9 @@ func TestWrite(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := New(mustGrid(t, "1.3..2.....1....", tt.variant), tt.form)
+			m := New(sudokutest.Parse(t, "1.3..2.....1....", tt.variant), tt.form)
 			if tt.exclude != "" {
-				if err := m.Exclude(mustGrid(t, tt.exclude, tt.variant)); err != nil {
+				if err := m.Exclude(sudokutest.Parse(t, tt.exclude, tt.variant)); err != nil {
 					t.Fatal(err)
 				}
 			}
@@ -61,7 +53,7 @@ func TestWrite(t *testing.T) {
 }
 
 func TestDecode(t *testing.T) {
-	puzzle := mustGrid(t, "1.3..2.....1....", sudoku.Classic)
+	puzzle := sudokutest.Parse(t, "1.3..2.....1....", sudoku.Classic)
 	solution := "1432321423414123"
 	intValues, boolValues := map[string]string{}, map[string]string{}
 	in, hot := New(puzzle, Int), New(puzzle, OneHot)
@@ -130,9 +122,9 @@ func TestSolversEndCleanly(t *testing.T) {
 		for _, form := range []Form{Int, OneHot} {
 			for _, tt := range tests {
 				t.Run(fmt.Sprintf("program=%s/form=%s/%s", strings.Join(argv, " "), form, tt.name), func(t *testing.T) {
-					m := New(mustGrid(t, tt.puzzle, sudoku.Classic), form)
+					m := New(sudokutest.Parse(t, tt.puzzle, sudoku.Classic), form)
 					if tt.exclude != "" {
-						if err := m.Exclude(mustGrid(t, tt.exclude, sudoku.Classic)); err != nil {
+						if err := m.Exclude(sudokutest.Parse(t, tt.exclude, sudoku.Classic)); err != nil {
 							t.Fatal(err)
 						}
 					}

@@ -9,7 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/encodings/qubo"
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -26,32 +28,13 @@ var samplers = []struct {
 	{"swap", TunedSwap},
 }
 
-func parse(t testing.TB, s string, v sudoku.Variant) *sudoku.Grid {
-	t.Helper()
-	g, err := sudoku.ParseLine(s, v)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return g
-}
-
-// blank empties k cells of g, chosen by a seeded generator.
-func blank(g *sudoku.Grid, k int, seed uint64) *sudoku.Grid {
-	b := g.Clone()
-	rng := rand.New(rand.NewPCG(seed, 1))
-	for _, i := range rng.Perm(len(b.Cells()))[:k] {
-		b.Set(i, 0)
-	}
-	return b
-}
-
 // easyPuzzles are a 4×4, a 9×9 and a diagonal 9×9 puzzle whose pruned
 // models are not empty.
 func easyPuzzles(t testing.TB) map[string]*sudoku.Grid {
 	return map[string]*sudoku.Grid{
-		"4x4":      blank(sudoku.PatternGrid(2), 10, 1),
-		"9x9":      blank(sudoku.PatternGrid(3), 30, 2),
-		"diagonal": blank(parse(t, diagonalSolution, sudoku.Diagonal), 30, 3),
+		"4x4":      corpora.Holes(sudoku.PatternGrid(2), 6, rand.New(rand.NewPCG(1, 1))),
+		"9x9":      corpora.Holes(sudoku.PatternGrid(3), 51, rand.New(rand.NewPCG(2, 1))),
+		"diagonal": corpora.Holes(sudokutest.Parse(t, diagonalSolution, sudoku.Diagonal), 51, rand.New(rand.NewPCG(3, 1))),
 	}
 }
 
@@ -104,7 +87,7 @@ func TestEverySamplerSolvesEasyPuzzles(t *testing.T) {
 // article's 4×4 model, all 64 variables in, givens only as biases.
 func TestTheWildqatModelSolvesItsOwnPuzzles(t *testing.T) {
 	for seed := uint64(1); seed <= 5; seed++ {
-		g := blank(sudoku.PatternGrid(2), 12, seed)
+		g := corpora.Holes(sudoku.PatternGrid(2), 4, rand.New(rand.NewPCG(seed, 1)))
 		res := solve(t, newPipeline(t, Neal, qubo.Wildqat, 1e8), g, 1, 0)
 		if res.Status != solvers.Solved || res.Model["variables"] != 64 {
 			t.Fatalf("%s: %s with %d variables: %s", g, res.Status, res.Model["variables"], res.Detail)
@@ -116,7 +99,7 @@ func TestTheWildqatModelSolvesItsOwnPuzzles(t *testing.T) {
 }
 
 func TestSamplersAreDeterministicForASeed(t *testing.T) {
-	g := blank(sudoku.PatternGrid(3), 50, 4)
+	g := corpora.Holes(sudoku.PatternGrid(3), 31, rand.New(rand.NewPCG(4, 1)))
 	for _, sm := range samplers {
 		t.Run("sampler="+sm.name, func(t *testing.T) {
 			p := newPipeline(t, sm.s, qubo.Pruned, 3e6)
@@ -140,8 +123,8 @@ func TestSamplersAreDeterministicForASeed(t *testing.T) {
 // would last seconds; the bound on the time it took is loose, because the
 // machine running the tests may be loaded.
 func TestSamplersStopAtTheDeadline(t *testing.T) {
-	g := parse(t, ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...", sudoku.Classic)
-	unsolvable := parse(t, "....9..5..1.....3...23..7....35...7.8.....2.......64...9..1.....8..6......54....7", sudoku.Classic)
+	g := sudokutest.Parse(t, ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...", sudoku.Classic)
+	unsolvable := sudokutest.Parse(t, "....9..5..1.....3...23..7....35...7.8.....2.......64...9..1.....8..6......54....7", sudoku.Classic)
 	const limit = 150 * time.Millisecond
 	for _, sm := range samplers {
 		t.Run("sampler="+sm.name, func(t *testing.T) {
@@ -166,7 +149,7 @@ func TestSamplersStopAtTheDeadline(t *testing.T) {
 }
 
 func TestABudgetStopsARunWithoutDeadline(t *testing.T) {
-	g := parse(t, ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...", sudoku.Classic)
+	g := sudokutest.Parse(t, ".................1.....2.3......3.2...1.4......5....6..3......4.7..8...962...7...", sudoku.Classic)
 	res := solve(t, newPipeline(t, Neal, qubo.Fixed, 2e6), g, 1, 0)
 	if res.Status != solvers.GaveUp || res.Counters["updates_attempted"] < 2e6 || res.Counters["updates_attempted"] > 2e6+checkEvery+1e6 {
 		t.Fatalf("%s after %v updates", res.Status, res.Counters["updates_attempted"])
@@ -174,7 +157,7 @@ func TestABudgetStopsARunWithoutDeadline(t *testing.T) {
 }
 
 func TestPropagationThatSolvesLeavesNothingToSample(t *testing.T) {
-	g := blank(sudoku.PatternGrid(3), 20, 5) // singles finish it
+	g := corpora.Holes(sudoku.PatternGrid(3), 61, rand.New(rand.NewPCG(5, 1))) // singles finish it
 	res := solve(t, newPipeline(t, Neal, qubo.Propagated, 1e6), g, 1, 0)
 	if res.Status != solvers.Solved || res.Model["variables"] != 0 || res.Counters["settled_without_sampling"] != 1 || res.Counters["reads"] != 0 {
 		t.Fatalf("%s, model %v, counters %v", res.Status, res.Model, res.Counters)
@@ -185,7 +168,7 @@ func TestPropagationThatSolvesLeavesNothingToSample(t *testing.T) {
 }
 
 func TestAConflictGivesUpWithoutSampling(t *testing.T) {
-	g := parse(t, "..3......457........9....5....5..89..6.......8...........6.8.........3..9.2...6.8", sudoku.Classic)
+	g := sudokutest.Parse(t, "..3......457........9....5....5..89..6.......8...........6.8.........3..9.2...6.8", sudoku.Classic)
 	res := solve(t, newPipeline(t, Neal, qubo.Propagated, 1e6), g, 1, 0)
 	if res.Status != solvers.GaveUp || !strings.Contains(res.Detail, "contradiction") || res.Counters["reads"] != 0 {
 		t.Fatalf("%s: %s %v", res.Status, res.Detail, res.Counters)
@@ -227,7 +210,7 @@ func TestPipelinesAreNamedAndMarked(t *testing.T) {
 // cannot all take different digits gives up at once, naming the box, and
 // reads that start at their full length (FirstSweeps 0) still run.
 func TestSwapsRefuseWhatTheyCannotSample(t *testing.T) {
-	easy := parse(t, "534678912672195348198342567859761423426853791713924856961537284287419635345286179", sudoku.Classic)
+	easy := sudokutest.Parse(t, "534678912672195348198342567859761423426853791713924856961537284287419635345286179", sudoku.Classic)
 	for _, cell := range []int{0, 10, 20, 30, 40, 50, 60, 70, 80, 8, 16} {
 		easy.Set(cell, 0)
 	}
@@ -238,7 +221,7 @@ func TestSwapsRefuseWhatTheyCannotSample(t *testing.T) {
 	// Box 1 lacks 6 to 9 in four cells, and row 1's 6 and 7 leave its
 	// three cells in row 1 only 8 and 9: every digit has a cell, but no
 	// way to fill them all.
-	clash := parse(t, "...67.....12......345............................................................", sudoku.Classic)
+	clash := sudokutest.Parse(t, "...67.....12......345............................................................", sudoku.Classic)
 	start := time.Now()
 	res = solve(t, newPipeline(t, TunedSwap, qubo.Pruned, DefaultBudget), clash, 1, 0)
 	if res.Status != solvers.GaveUp || !strings.Contains(res.Detail, "the box of r1c1") || time.Since(start) > time.Second {

@@ -1,6 +1,7 @@
 package anneal
 
 import (
+	"os"
 	"path/filepath"
 	"testing"
 
@@ -58,13 +59,18 @@ const scienceBudget = 1e8
 // TestDWaveFormulationCollapsesBelowThirtyFiveGivens reproduces what the
 // issue measured of D-Wave's formulation under neal's defaults (90% at 35
 // givens, 17% at 30, none at 25): at least 90% of a fixed sample at 35
-// givens, and a collapse at 25.
+// givens, and a collapse at 25. Each run takes its whole budget of about a
+// second where it fails, so by default the test takes the first 4 of the
+// 10 puzzles at 35 givens and the first of the 2 at 25; with
+// SUDOKUBENCH_QUBO_TARGETS set (as for TestTargets) it takes them all.
 func TestDWaveFormulationCollapsesBelowThirtyFiveGivens(t *testing.T) {
-	at35 := sciencePuzzles(t, "17-clue+18", 10)
-	if got := solvedShare(t, Neal, qubo.Fixed, at35, scienceBudget); got < 9 {
-		t.Errorf("35 givens: %d of %d solved, want at least 90%%", got, len(at35))
+	at35, at25 := sciencePuzzles(t, "17-clue+18", 10), sciencePuzzles(t, "17-clue+8", 2)
+	if os.Getenv(targetsEnv) == "" {
+		at35, at25 = at35[:4], at25[:1]
 	}
-	at25 := sciencePuzzles(t, "17-clue+8", 2)
+	if got, want := solvedShare(t, Neal, qubo.Fixed, at35, scienceBudget), (9*len(at35)+9)/10; got < want {
+		t.Errorf("35 givens: %d of %d solved, want at least 90%% (%d)", got, len(at35), want)
+	}
 	if got := solvedShare(t, Neal, qubo.Fixed, at25, scienceBudget); got > 0 {
 		t.Errorf("25 givens: %d of %d solved, want the collapse (none)", got, len(at25))
 	}

@@ -209,16 +209,6 @@ func severalSolutions(t *testing.T, geo *sudoku.Geometry) *sudoku.Grid {
 	return nil
 }
 
-// blank returns a copy of full with its first cells, in a random order,
-// emptied.
-func blank(full *sudoku.Grid, cells int, rng *rand.Rand) *sudoku.Grid {
-	g := full.Clone()
-	for _, cell := range rng.Perm(len(g.Cells()))[:cells] {
-		g.Set(cell, 0)
-	}
-	return g
-}
-
 // TestCountsAgainstDLX counts the solutions of 4×4 grids, empty and with
 // cells blanked from a full grid, on the cell board and with
 // exactcover/dlx: 288 classic grids in all.
@@ -231,7 +221,7 @@ func TestCountsAgainstDLX(t *testing.T) {
 		full, _ := dlx.RandomSolution(empty, rng)
 		puzzles := []*sudoku.Grid{empty}
 		for i := range 30 {
-			puzzles = append(puzzles, blank(full, 4+i%12, rng))
+			puzzles = append(puzzles, corpora.Holes(full, geo.Cells-4-i%12, rng))
 		}
 		for _, p := range puzzles {
 			if got, want := countSolutions(b, p, 1000), dlx.CountSolutions(p, 1000); got != want {
@@ -250,7 +240,8 @@ func TestCountsAgainstDLX(t *testing.T) {
 func TestDiagonalEnforced(t *testing.T) {
 	s := NewSolver()
 	for box := sudoku.MinBox; box <= sudoku.MaxBox; box++ {
-		blanked := blank(sudoku.PatternGrid(box), box*box, rand.New(rand.NewPCG(4, 4)))
+		full := sudoku.PatternGrid(box)
+		blanked := corpora.Holes(full, full.Geometry().Cells-box*box, rand.New(rand.NewPCG(4, 4)))
 		asDiagonal, err := sudoku.ParseLine(blanked.String(), sudoku.Diagonal)
 		if err != nil {
 			t.Fatal(err)

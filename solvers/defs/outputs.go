@@ -28,17 +28,6 @@ const (
 	unsat
 )
 
-// solution is one answer as an output reader read it; which field is set
-// depends on the output (and the input's decode reads it).
-type solution struct {
-	lits   []int              // sat-competition, pb-competition: variables set true (positive), false (negative)
-	named  map[string]float64 // cbc, glpk: the model's variables by name
-	text   string             // minizinc: the solution's printed text
-	values map[string]string  // smtlib: get-value's pairs
-	atoms  []string           // clasp: the answer set's atoms
-	grid   string             // grid: the solution line
-}
-
 // reading is what an output reader made of a program's output.
 type reading struct {
 	verdict   verdict

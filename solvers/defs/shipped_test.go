@@ -2,6 +2,7 @@ package defs
 
 import (
 	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -46,19 +47,35 @@ func TestShippedDefinitions(t *testing.T) {
 // solve (their 9×9 and 4×4 runs are checked).
 var slowAtSixteen = map[string]bool{"smt/cvc5/onehot": true, "smt/z3/onehot": true}
 
+// longTestsEnv, set, makes the tests of the shipped pipelines check two
+// corpus puzzles of each kind instead of one.
+const longTestsEnv = "SUDOKUBENCH_LONG_TESTS"
+
+// samplesPerCheck is how many corpus puzzles TestShippedPipelines checks
+// of each kind: one by default, two with longTestsEnv set. The SMT
+// programs take seconds a puzzle (z3 and cvc5 up to 10 s on an unsat
+// one), which made the test several minutes of CPU.
+func samplesPerCheck() int {
+	if os.Getenv(longTestsEnv) != "" {
+		return 2
+	}
+	return 1
+}
+
 // Each shipped pipeline whose programs are installed keeps the solver
 // contract: corpus puzzles solved in both modes, a second solution found
 // in unique mode, unsolvable puzzles unsat, every size up to 16×16 and the
-// diagonal variant. The SAT and MILP programs run the whole contract in
-// TestShippedConformance instead.
+// diagonal variant, on samplesPerCheck puzzles of each corpus. The SAT and
+// MILP programs run the whole contract in TestShippedConformance instead.
 func TestShippedPipelines(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs outside programs")
 	}
-	samples := solvertest.Grids(solvertest.Corpus(t, "17-clue", 2))
-	serg := solvertest.Grids(solvertest.Corpus(t, "serg", 2))
+	n := samplesPerCheck()
+	samples := solvertest.Grids(solvertest.Corpus(t, "17-clue", n))
+	serg := solvertest.Grids(solvertest.Corpus(t, "serg", n))
 	var unsat []*sudoku.Grid
-	for _, p := range solvertest.WithSolutions(t, "tdoku-tests", 0)[:2] {
+	for _, p := range solvertest.WithSolutions(t, "tdoku-tests", 0)[:n] {
 		unsat = append(unsat, p.Grid)
 	}
 	small := map[string][]*sudoku.Grid{

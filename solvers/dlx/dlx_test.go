@@ -14,6 +14,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora/corporatest"
 	"github.com/sudokubench/sudokubench/encodings/exactcover"
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -108,7 +109,7 @@ func TestCountAgainstBruteForce(t *testing.T) {
 		}
 		puzzles := []*sudoku.Grid{empty}
 		for range 20 {
-			puzzles = append(puzzles, blank(full, rng, 0.3))
+			puzzles = append(puzzles, sudokutest.Blank(full, 0.3, rng))
 		}
 		for _, p := range puzzles {
 			if got, want := CountSolutions(p, 1000), bruteCount(p); got != want {
@@ -142,17 +143,6 @@ func bruteCount(g *sudoku.Grid) int {
 	return 1
 }
 
-// blank returns a copy of full with each cell emptied with probability p.
-func blank(full *sudoku.Grid, rng *rand.Rand, p float64) *sudoku.Grid {
-	g := full.Clone()
-	for i := range g.Cells() {
-		if rng.Float64() < p {
-			g.Set(i, 0)
-		}
-	}
-	return g
-}
-
 func TestSizesAndVariants(t *testing.T) {
 	rng := rand.New(rand.NewPCG(7, 7))
 	for box := sudoku.MinBox; box <= sudoku.MaxBox; box++ {
@@ -165,7 +155,7 @@ func TestSizesAndVariants(t *testing.T) {
 				}
 				s := NewSolver()
 				for _, p := range []float64{0.2, 0.4} {
-					if err := solveAndCheck(s, blank(full, rng, p), solvers.First, solvers.Solved); err != nil {
+					if err := solveAndCheck(s, sudokutest.Blank(full, p, rng), solvers.First, solvers.Solved); err != nil {
 						t.Errorf("blanked %.0f%%: %v", 100*p, err)
 					}
 				}

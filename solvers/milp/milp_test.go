@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora/corporatest"
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/solvertest"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -38,18 +39,6 @@ func filledGrid(t *testing.T, geo *sudoku.Geometry) *sudoku.Grid {
 	return res.Solution
 }
 
-// blanked returns a copy of full with each cell emptied with probability p.
-func blanked(full *sudoku.Grid, p float64, seed uint64) *sudoku.Grid {
-	g := full.Clone()
-	rng := rand.New(rand.NewPCG(seed, 1))
-	for i := range g.Cells() {
-		if rng.Float64() < p {
-			g.Set(i, 0)
-		}
-	}
-	return g
-}
-
 type namedPuzzle struct {
 	name string
 	grid *sudoku.Grid
@@ -69,10 +58,10 @@ func testPuzzles(t *testing.T) []namedPuzzle {
 	big := filledGrid(t, sudoku.MustGeometry(4, sudoku.Classic))
 	small := filledGrid(t, sudoku.MustGeometry(2, sudoku.Classic))
 	out = append([]namedPuzzle{
-		{"9x9-diagonal", blanked(diag, 0.7, 1)},
-		{"16x16", blanked(big, 0.6, 2)},
+		{"9x9-diagonal", sudokutest.Blank(diag, 0.7, rand.New(rand.NewPCG(1, 1)))},
+		{"16x16", sudokutest.Blank(big, 0.6, rand.New(rand.NewPCG(2, 1)))},
 	}, out...)
-	return append(out, namedPuzzle{"4x4", blanked(small, 0.7, 3)})
+	return append(out, namedPuzzle{"4x4", sudokutest.Blank(small, 0.7, rand.New(rand.NewPCG(3, 1)))})
 }
 
 func TestPipelinesSolveAndVerify(t *testing.T) {
