@@ -92,7 +92,7 @@ func (w *worker) solveDirect(ctx context.Context, req solvers.Request, children 
 	alloc0 := allocatedBytes()
 	cpu0 := processCPU(children)
 	start := time.Now()
-	res, err, crash := w.safeSolve(ctx, req)
+	res, crash, err := w.safeSolve(ctx, req)
 	wall := time.Since(start)
 	cpu := max(processCPU(children)-cpu0-w.clockCost, 0)
 	alloc := allocatedBytes() - alloc0
@@ -114,7 +114,7 @@ func (w *worker) solveInWindow(ctx context.Context, req solvers.Request) timedSo
 	w.cycleWarmPool(ctx, windowWarmUp)
 	alloc0 := allocatedBytes()
 	start := time.Now()
-	res, err, crash := w.safeSolve(ctx, req)
+	res, crash, err := w.safeSolve(ctx, req)
 	end := time.Now()
 	alloc := allocatedBytes() - alloc0
 	thread1, proc1 := threadCPU(), processCPU(false)

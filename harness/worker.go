@@ -202,7 +202,7 @@ const warmPoolLimit = 10 * time.Millisecond
 // solver is then rebuilt, and the pool emptied).
 func (w *worker) cycleWarmPool(ctx context.Context, d time.Duration) bool {
 	for start := time.Now(); time.Since(start) < d && len(w.warm.reqs) > 0; {
-		if _, _, crash := w.safeSolve(ctx, w.warm.next()); crash != "" {
+		if _, crash, _ := w.safeSolve(ctx, w.warm.next()); crash != "" {
 			w.rebuild()
 			return false
 		}
@@ -292,7 +292,7 @@ func (w *worker) prime(req solvers.Request, timeout time.Duration) {
 	for c := 0; c < primer.N(); c++ {
 		primer.Set(c, 0)
 	}
-	if _, _, crash := w.safeSolve(ctx, solvers.Request{Puzzle: primer, Mode: req.Mode, Seed: req.Seed}); crash != "" {
+	if _, crash, _ := w.safeSolve(ctx, solvers.Request{Puzzle: primer, Mode: req.Mode, Seed: req.Seed}); crash != "" {
 		w.rebuild()
 	}
 }
@@ -320,7 +320,7 @@ func settled(s solvers.Status) bool {
 }
 
 // safeSolve calls the solver and turns a panic into a crash message.
-func (w *worker) safeSolve(ctx context.Context, req solvers.Request) (res solvers.Result, err error, crash string) {
+func (w *worker) safeSolve(ctx context.Context, req solvers.Request) (res solvers.Result, crash string, err error) {
 	defer func() {
 		if p := recover(); p != nil {
 			stack := debug.Stack()
@@ -331,7 +331,7 @@ func (w *worker) safeSolve(ctx context.Context, req solvers.Request) (res solver
 		}
 	}()
 	res, err = w.solver.Solve(ctx, req)
-	return res, err, ""
+	return res, "", err
 }
 
 // shedLeftovers collects the heap and returns it to the system when the
