@@ -255,9 +255,16 @@ const defaultEvalEvery = 1000
 
 // writeCheckpoint saves a run stopped before its budget, for --resume.
 func writeCheckpoint(stderr io.Writer, run *neural.Run, f trainFlags, stopped error) error {
+	return putCheckpoint(stderr, f, run.Save, stopped, fmt.Sprintf("%d of %d steps", run.Step(), run.Config().Steps), "")
+}
+
+// putCheckpoint writes a run stopped before its budget (save writes it)
+// beside --out, for --resume, and says how far it came (progress) and
+// how to go on (resumeFlags go before --resume).
+func putCheckpoint(stderr io.Writer, f trainFlags, save func(io.Writer) error, stopped error, progress, resumeFlags string) error {
 	path := checkpointPath(f.out)
 	var buf bytes.Buffer
-	if err := run.Save(&buf); err != nil {
+	if err := save(&buf); err != nil {
 		return err
 	}
 	if _, err := report.PutFiles(map[string][]byte{path: buf.Bytes()}, false, f.force); err != nil {
@@ -267,8 +274,8 @@ func writeCheckpoint(stderr io.Writer, run *neural.Run, f trainFlags, stopped er
 	if stopped != nil {
 		why = stopped.Error()
 	}
-	fmt.Fprintf(stderr, "train: stopped (%s) after %d of %d steps; wrote %s: continue with --resume %s --out %s\n",
-		why, run.Step(), run.Config().Steps, path, path, f.out)
+	fmt.Fprintf(stderr, "train: stopped (%s) after %s; wrote %s: continue with %s--resume %s --out %s\n",
+		why, progress, path, resumeFlags, path, f.out)
 	return nil
 }
 
@@ -279,35 +286,20 @@ func writeTrained(stderr io.Writer, tr *neural.Trained, f trainFlags, command, c
 	if err := neural.Save(&weights, tr.Model); err != nil {
 		return err
 	}
-	host, _ := os.Hostname()
-	machine := fmt.Sprintf("%s, %d CPUs (%s/%s, %s)", host, runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version())
-	prov, err := neural.NewProvenance(tr, f.out, weights.Bytes(), command, commit, machine)
+	prov, err := neural.NewProvenance(tr, f.out, weights.Bytes(), command, commit, trainingMachine())
 	if err != nil {
 		return err
 	}
 	if tr.CutShort {
-		ckpt := filepath.Base(checkpointPath(f.out))
-		prov.Continue = fmt.Sprintf("sudokubench train --resume %s --out %s", ckpt, filepath.Base(f.out))
+		prov.Continue = continueCommand(f, "")
 	}
-	metaPath, curvePath := provenancePath(f.out), curveDataPath(f.out)
-	files := map[string][]byte{f.out: weights.Bytes()}
-	if files[metaPath], err = jsonFile(prov); err != nil {
-		return err
-	}
-	if files[curvePath], err = jsonFile(neural.Curve{Model: tr.Config.Model, Loss: tr.Curve, Tests: tr.Tests}); err != nil {
-		return err
-	}
-	var plot bytes.Buffer
+	curve := neural.Curve{Model: tr.Config.Model, Loss: tr.Curve, Tests: tr.Tests}
 	title := fmt.Sprintf("%s, seed %d, %d steps of %d puzzles", tr.Config.Model, tr.Config.Seed, tr.Steps, tr.Config.Batch)
-	if err := neural.PlotCurve(&plot, tr.Curve, tr.Tests, title, f.plot); err != nil {
+	plot := func(w io.Writer) error { return neural.PlotCurve(w, tr.Curve, tr.Tests, title, f.plot) }
+	if err := putTrained(f, weights.Bytes(), prov, curve, plot); err != nil {
 		return err
 	}
-	files[f.plot] = plot.Bytes()
-	if _, err := report.PutFiles(files, false, f.force); err != nil {
-		return err
-	}
-	fmt.Fprintf(stderr, "train: %d steps in %s; wrote %s (sha256 %s), %s, %s, %s\n",
-		tr.Steps, tr.Elapsed.Round(time.Second), f.out, prov.SHA256[:12], metaPath, f.plot, curvePath)
+	wroteTrained(stderr, f, prov.SHA256, fmt.Sprintf("%d steps in %s", tr.Steps, tr.Elapsed.Round(time.Second)))
 	if tr.CutShort {
 		fmt.Fprintf(stderr, "train: the weights of step %d of %d, cut short: not the budget's\n", tr.Steps, tr.Config.Steps)
 	}
@@ -316,6 +308,45 @@ func writeTrained(stderr io.Writer, tr *neural.Trained, f trainFlags, command, c
 			t.Hints, t.Method, stepsNote(t.Steps), t.Solved, t.Puzzles, 100*t.CellAccuracy(), 100*t.AllCellAccuracy())
 	}
 	return nil
+}
+
+// trainingMachine names the machine a training runs on, for provenance.
+func trainingMachine() string {
+	host, _ := os.Hostname()
+	return fmt.Sprintf("%s, %d CPUs (%s/%s, %s)", host, runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version())
+}
+
+// continueCommand is the command that resumes a run cut short to its
+// budget (resumeFlags go before --resume).
+func continueCommand(f trainFlags, resumeFlags string) string {
+	return fmt.Sprintf("sudokubench train %s--resume %s --out %s", resumeFlags, filepath.Base(checkpointPath(f.out)), filepath.Base(f.out))
+}
+
+// putTrained writes a finished training's files, each whole or not at
+// all: the weights at --out, their provenance and the curve's data beside
+// them, and the learning curve that plot draws at --plot.
+func putTrained(f trainFlags, weights []byte, prov, curve any, plot func(io.Writer) error) error {
+	files := map[string][]byte{f.out: weights}
+	var err error
+	if files[provenancePath(f.out)], err = jsonFile(prov); err != nil {
+		return err
+	}
+	if files[curveDataPath(f.out)], err = jsonFile(curve); err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := plot(&buf); err != nil {
+		return err
+	}
+	files[f.plot] = buf.Bytes()
+	_, err = report.PutFiles(files, false, f.force)
+	return err
+}
+
+// wroteTrained says what a finished training wrote.
+func wroteTrained(stderr io.Writer, f trainFlags, sha256, what string) {
+	fmt.Fprintf(stderr, "train: %s; wrote %s (sha256 %s), %s, %s, %s\n",
+		what, f.out, sha256[:12], provenancePath(f.out), f.plot, curveDataPath(f.out))
 }
 
 func stepsNote(steps int) string {

@@ -5,13 +5,10 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
-	"runtime"
 	"strings"
 	"time"
 
-	"github.com/sudokubench/sudokubench/harness/report"
 	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers/rl"
 )
@@ -112,21 +109,8 @@ func canonicalRLCommand(run *rl.Run, out string) string {
 
 // saveRLCheckpoint saves a run stopped before its budget, for --resume.
 func saveRLCheckpoint(stderr io.Writer, run *rl.Run, f trainFlags, stopped error) error {
-	path := checkpointPath(f.out)
-	var buf bytes.Buffer
-	if err := run.Save(&buf); err != nil {
-		return err
-	}
-	if _, err := report.PutFiles(map[string][]byte{path: buf.Bytes()}, false, f.force); err != nil {
-		return err
-	}
-	why := fmt.Sprintf("--stop-at %d", f.stopAt)
-	if stopped != nil {
-		why = stopped.Error()
-	}
-	fmt.Fprintf(stderr, "train: stopped (%s) after %d of %d updates; wrote %s: continue with --model %s --resume %s --out %s\n",
-		why, run.Step(), run.Config().Updates, path, f.model, path, f.out)
-	return nil
+	progress := fmt.Sprintf("%d of %d updates", run.Step(), run.Config().Updates)
+	return putCheckpoint(stderr, f, run.Save, stopped, progress, "--model "+f.model+" ")
 }
 
 // writeTrainedRL saves the weights, their provenance and the learning
@@ -136,33 +120,18 @@ func writeTrainedRL(stderr io.Writer, tr *rl.Trained, f trainFlags, command, com
 	if err := rl.Save(&weights, tr.Policy); err != nil {
 		return err
 	}
-	host, _ := os.Hostname()
-	machine := fmt.Sprintf("%s, %d CPUs (%s/%s, %s)", host, runtime.NumCPU(), runtime.GOOS, runtime.GOARCH, runtime.Version())
-	prov, err := rl.NewProvenance(tr, f.out, weights.Bytes(), command, commit, machine)
+	prov, err := rl.NewProvenance(tr, f.out, weights.Bytes(), command, commit, trainingMachine())
 	if err != nil {
 		return err
 	}
 	if tr.CutShort {
-		prov.Continue = fmt.Sprintf("sudokubench train --model %s --resume %s --out %s", f.model, filepath.Base(checkpointPath(f.out)), filepath.Base(f.out))
+		prov.Continue = continueCommand(f, "--model "+f.model+" ")
 	}
-	metaPath, curvePath := provenancePath(f.out), curveDataPath(f.out)
-	files := map[string][]byte{f.out: weights.Bytes()}
-	if files[metaPath], err = jsonFile(prov); err != nil {
+	plot := func(w io.Writer) error { return rl.PlotCurve(w, tr, f.plot) }
+	if err := putTrained(f, weights.Bytes(), prov, tr.CurveData(), plot); err != nil {
 		return err
 	}
-	if files[curvePath], err = jsonFile(tr.CurveData()); err != nil {
-		return err
-	}
-	var plot bytes.Buffer
-	if err := rl.PlotCurve(&plot, tr, f.plot); err != nil {
-		return err
-	}
-	files[f.plot] = plot.Bytes()
-	if _, err := report.PutFiles(files, false, f.force); err != nil {
-		return err
-	}
-	fmt.Fprintf(stderr, "train: %d updates in %s; wrote %s (sha256 %s), %s, %s, %s\n",
-		tr.Updates, tr.Elapsed.Round(time.Second), f.out, prov.SHA256[:12], metaPath, f.plot, curvePath)
+	wroteTrained(stderr, f, prov.SHA256, fmt.Sprintf("%d updates in %s", tr.Updates, tr.Elapsed.Round(time.Second)))
 	if tr.CutShort {
 		fmt.Fprintf(stderr, "train: the weights of update %d of %d, cut short: not the budget's\n", tr.Updates, tr.Config.Updates)
 	}
