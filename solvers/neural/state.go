@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -48,16 +47,12 @@ func (r *Run) Save(w io.Writer) error {
 	}
 	pool := poolBytes(r.pool)
 	sum := sha256.Sum256(pool)
-	header, err := json.Marshal(runState{Config: r.cfg, Step: r.step, Curve: r.curve, Tests: r.tests,
+	bw := bufio.NewWriter(w)
+	if err := nn.WriteHeader(bw, stateMagic, runState{Config: r.cfg, Step: r.step, Curve: r.curve, Tests: r.tests,
 		Sum: r.sum, Count: r.count, Elapsed: int64(r.elapsed), Pieces: r.pieces, Sampler: sampler,
-		AdamSteps: r.trainer.adam.Steps(), EvalEvery: r.EvalEvery, PoolSHA256: hex.EncodeToString(sum[:])})
-	if err != nil {
+		AdamSteps: r.trainer.adam.Steps(), EvalEvery: r.EvalEvery, PoolSHA256: hex.EncodeToString(sum[:])}); err != nil {
 		return err
 	}
-	bw := bufio.NewWriter(w)
-	bw.WriteString(stateMagic)
-	binary.Write(bw, binary.LittleEndian, uint32(len(header)))
-	bw.Write(header)
 	binary.Write(bw, binary.LittleEndian, uint32(len(r.pool)))
 	bw.Write(pool)
 	if err := nn.WriteCheckpoint(bw, r.model.Kind(), r.model.Config(), r.stateParams()); err != nil {
@@ -128,20 +123,9 @@ func NewRunWithPool(cfg TrainConfig, checkpoint io.Reader) (*Run, error) {
 // readStateHead reads a training checkpoint's header and pool.
 func readStateHead(br *bufio.Reader) (runState, []Example, error) {
 	var st runState
-	magic := make([]byte, len(stateMagic))
-	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != stateMagic {
-		return st, nil, errors.New("not a training checkpoint (bad magic line; a weights file is not one: resume takes the .ckpt that train writes)")
-	}
-	var n uint32
-	if err := binary.Read(br, binary.LittleEndian, &n); err != nil || n > maxStateHeader {
-		return st, nil, fmt.Errorf("training checkpoint: header length unreadable or over %d bytes", maxStateHeader)
-	}
-	header := make([]byte, n)
-	if _, err := io.ReadFull(br, header); err != nil {
-		return st, nil, fmt.Errorf("training checkpoint: header cut short: %w", err)
-	}
-	if err := json.Unmarshal(header, &st); err != nil {
-		return st, nil, fmt.Errorf("training checkpoint: header: %w", err)
+	notOne := errors.New("not a training checkpoint (bad magic line; a weights file is not one: resume takes the .ckpt that train writes)")
+	if err := nn.ReadHeader(br, stateMagic, maxStateHeader, "training checkpoint", notOne, &st); err != nil {
+		return st, nil, err
 	}
 	if err := st.Config.Check(); err != nil {
 		return st, nil, fmt.Errorf("training checkpoint: %w", err)

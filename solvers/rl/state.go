@@ -3,8 +3,6 @@ package rl
 import (
 	"bufio"
 	"context"
-	"encoding/binary"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"io"
@@ -52,16 +50,12 @@ func (r *Run) Save(w io.Writer) error {
 	if err != nil {
 		return err
 	}
-	header, err := json.Marshal(runState{Config: r.cfg, Update: r.update, Curve: r.curve, Tests: r.tests,
+	bw := bufio.NewWriter(w)
+	if err := nn.WriteHeader(bw, stateMagic, runState{Config: r.cfg, Update: r.update, Curve: r.curve, Tests: r.tests,
 		Returns: r.returns, Solved: r.solved, Episodes: r.episodes, Elapsed: int64(r.elapsed), Pieces: r.pieces, Skipped: r.skipped,
-		Sampler: sampler, Draws: draws, AdamSteps: r.adam.Steps(), EvalEvery: r.EvalEvery, PoolSHA256: poolSHA256(r.pool)})
-	if err != nil {
+		Sampler: sampler, Draws: draws, AdamSteps: r.adam.Steps(), EvalEvery: r.EvalEvery, PoolSHA256: poolSHA256(r.pool)}); err != nil {
 		return err
 	}
-	bw := bufio.NewWriter(w)
-	bw.WriteString(stateMagic)
-	binary.Write(bw, binary.LittleEndian, uint32(len(header)))
-	bw.Write(header)
 	if err := nn.WriteCheckpoint(bw, r.policy.Net.Kind(), r.policy.Net.Config(), r.stateParams()); err != nil {
 		return err
 	}
@@ -125,20 +119,9 @@ func CheckpointAgent(rd io.Reader) (string, error) {
 // readStateHead reads and checks a checkpoint's header.
 func readStateHead(br *bufio.Reader) (runState, error) {
 	var st runState
-	magic := make([]byte, len(stateMagic))
-	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != stateMagic {
-		return st, errors.New("not an agent's training checkpoint (bad magic line; a weights file is not one: resume takes the .ckpt that train writes)")
-	}
-	var n uint32
-	if err := binary.Read(br, binary.LittleEndian, &n); err != nil || n > maxStateHeader {
-		return st, fmt.Errorf("training checkpoint: header length unreadable or over %d bytes", maxStateHeader)
-	}
-	header := make([]byte, n)
-	if _, err := io.ReadFull(br, header); err != nil {
-		return st, fmt.Errorf("training checkpoint: header cut short: %w", err)
-	}
-	if err := json.Unmarshal(header, &st); err != nil {
-		return st, fmt.Errorf("training checkpoint: header: %w", err)
+	notOne := errors.New("not an agent's training checkpoint (bad magic line; a weights file is not one: resume takes the .ckpt that train writes)")
+	if err := nn.ReadHeader(br, stateMagic, maxStateHeader, "training checkpoint", notOne, &st); err != nil {
+		return st, err
 	}
 	if err := st.Config.Check(); err != nil {
 		return st, fmt.Errorf("training checkpoint: %w", err)

@@ -45,14 +45,10 @@ func WriteCheckpoint(w io.Writer, model string, config any, ps Params) error {
 	for _, p := range ps {
 		c.Params = append(c.Params, Shape{Name: p.Name, Rows: p.Value.Rows, Cols: p.Value.Cols})
 	}
-	header, err := json.Marshal(c)
-	if err != nil {
+	bw := bufio.NewWriter(w)
+	if err := WriteHeader(bw, checkpointMagic, c); err != nil {
 		return err
 	}
-	bw := bufio.NewWriter(w)
-	bw.WriteString(checkpointMagic)
-	binary.Write(bw, binary.LittleEndian, uint32(len(header)))
-	bw.Write(header)
 	for _, p := range ps {
 		if err := binary.Write(bw, binary.LittleEndian, p.Value.Data); err != nil {
 			return err
@@ -64,21 +60,10 @@ func WriteCheckpoint(w io.Writer, model string, config any, ps Params) error {
 // ReadCheckpoint reads a checkpoint written by WriteCheckpoint.
 func ReadCheckpoint(r io.Reader) (*Checkpoint, error) {
 	br := bufio.NewReader(r)
-	magic := make([]byte, len(checkpointMagic))
-	if _, err := io.ReadFull(br, magic); err != nil || string(magic) != checkpointMagic {
-		return nil, errors.New("checkpoint: not a sudokubench network checkpoint (bad magic line)")
-	}
-	var n uint32
-	if err := binary.Read(br, binary.LittleEndian, &n); err != nil || n > maxHeaderBytes {
-		return nil, fmt.Errorf("checkpoint: header length unreadable or over %d bytes", maxHeaderBytes)
-	}
-	header := make([]byte, n)
-	if _, err := io.ReadFull(br, header); err != nil {
-		return nil, fmt.Errorf("checkpoint: header cut short: %w", err)
-	}
 	var c Checkpoint
-	if err := json.Unmarshal(header, &c); err != nil {
-		return nil, fmt.Errorf("checkpoint: header: %w", err)
+	notOne := errors.New("checkpoint: not a sudokubench network checkpoint (bad magic line)")
+	if err := ReadHeader(br, checkpointMagic, maxHeaderBytes, "checkpoint", notOne, &c); err != nil {
+		return nil, err
 	}
 	for _, s := range c.Params {
 		if s.Rows <= 0 || s.Cols <= 0 || s.Rows*s.Cols > maxHeaderBytes {
