@@ -78,6 +78,8 @@ var knownSlots = map[string]int{
 	"neural/cnn/oneshot": 0, "neural/cnn/iterative": 1, "neural/gcn/oneshot": 5, "neural/gcn/iterative": 6,
 	"neural/gcn/search": 7, "neural/rrn/oneshot": 2, "neural/rrn/iterative": 3, "neural/rrn/search": 4,
 	"neural/rrn/iterative-16steps": 5, "neural/rrn/iterative-64steps": 6,
+
+	"rl/random": 0, "rl/gcn": 6, "rl/gcn-scratch": 5,
 }
 
 // homeSlot is a pipeline's own slot: the suite's choice, or a hash of
