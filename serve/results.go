@@ -16,6 +16,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sudokubench/sudokubench/harness/rating"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/report"
 )
@@ -321,7 +322,7 @@ func renderReport(dir, run string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	rep, err := report.New(data, report.Config{})
+	rep, err := report.New(data, report.Config{Rate: rating.Grades})
 	if err != nil {
 		return nil, err
 	}

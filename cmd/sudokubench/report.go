@@ -11,6 +11,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/sudokubench/sudokubench/harness/rating"
 	"github.com/sudokubench/sudokubench/harness/report"
 	"github.com/sudokubench/sudokubench/solvers/registry"
 )
@@ -179,7 +180,7 @@ func reportConfig(fl *reportFlags, width int) (report.Config, error) {
 	if err != nil {
 		return report.Config{}, err
 	}
-	cfg := report.Config{Measure: m, Part: timePart(fl.own, fl.ownGiven), By: reportList(fl.by), Wide: fl.wide, Width: width,
+	cfg := report.Config{Measure: m, Part: timePart(fl.own, fl.ownGiven), By: reportList(fl.by), Rate: rating.Grades, Wide: fl.wide, Width: width,
 		Outside: runsOutside(), PlotWidth: pw, NoTitles: fl.noTitles}
 	for _, s := range fl.scatter {
 		switch s {

@@ -129,6 +129,22 @@ func puzzleSeed(puzzle *sudoku.Grid) uint64 {
 	return h.Sum64()
 }
 
+// Grades rates puzzles (RateAll) and returns each one's grade as its
+// label and its place in the order of grades, or the error that left it
+// unrated: the shape of report.Rater, in plain types so that neither
+// package imports the other.
+func Grades(puzzles []*sudoku.Grid) (labels []string, orders []int, errs []error) {
+	ratings, errs := RateAll(puzzles)
+	labels, orders = make([]string, len(puzzles)), make([]int, len(puzzles))
+	for i, r := range ratings {
+		if errs[i] == nil {
+			g := r.Grade()
+			labels[i], orders[i] = g.Label, g.Order
+		}
+	}
+	return labels, orders, errs
+}
+
 // RateAll rates puzzles on as many goroutines as there are CPUs, each with
 // a Rater of its own; ratings[i] and errs[i] are puzzles[i]'s.
 func RateAll(puzzles []*sudoku.Grid) (ratings []Rating, errs []error) {

@@ -5,7 +5,6 @@ import (
 	"math"
 	"slices"
 
-	"github.com/sudokubench/sudokubench/harness/rating"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -13,14 +12,20 @@ import (
 // unratedOrder puts the group of puzzles without a rating last.
 const unratedOrder = math.MaxInt32
 
-// ByRating groups by the rating of each observation's puzzle
-// (harness/rating: the weakest rung of the inference ladder that solves
-// it, then propagate/bitboard's mean guesses over random forms), cut into
+// Rater grades puzzles for the grouping by rating: each puzzle's grade as
+// a label and its place in the order of grades (from the easiest), or the
+// error that leaves it unrated. harness/rating.Grades is the suite's (the
+// weakest rung of the inference ladder that solves the puzzle, then
+// propagate/bitboard's mean guesses over random forms); the report takes
+// it from its caller (Config.Rate) so that it stands on no solver.
+type Rater func(puzzles []*sudoku.Grid) (labels []string, orders []int, errs []error)
+
+// ByRating groups by the rating of each observation's puzzle, cut into
 // grades. The ratings are computed from the puzzles the records carry; a
 // puzzle whose records carry none (records written before they did) or
 // that cannot be rated goes in the group "unrated".
 type ByRating struct {
-	grades map[string]rating.Grade // by puzzle id
+	grades map[string]Group // by puzzle id
 }
 
 // Name implements Grouper.
@@ -32,15 +37,15 @@ func (b ByRating) Group(o *Obs) Group {
 	if !ok {
 		return Group{Label: "unrated", Order: unratedOrder}
 	}
-	return Group{Label: g.Label, Order: g.Order}
+	return g
 }
 
-// NewByRating rates every puzzle of the records, on as many goroutines as
-// there are CPUs. It warns of the puzzles it could not rate.
-func NewByRating(recs []record.Record) (ByRating, []string) {
+// NewByRating rates every puzzle of the records with rate. It warns of
+// the puzzles it could not rate.
+func NewByRating(recs []record.Record, rate Rater) (ByRating, []string) {
 	ids, puzzles, unreadable := ratedPuzzles(recs)
-	ratings, errs := rating.RateAll(puzzles)
-	b := ByRating{grades: make(map[string]rating.Grade, len(puzzles))}
+	labels, orders, errs := rate(puzzles)
+	b := ByRating{grades: make(map[string]Group, len(puzzles))}
 	var warnings []string
 	failed := 0
 	for i, id := range ids {
@@ -50,7 +55,7 @@ func NewByRating(recs []record.Record) (ByRating, []string) {
 			}
 			continue
 		}
-		b.grades[id] = ratings[i].Grade()
+		b.grades[id] = Group{Label: labels[i], Order: orders[i]}
 	}
 	if failed > 1 {
 		warnings = append(warnings, fmt.Sprintf("%d puzzles in all cannot be rated: they are grouped as unrated", failed))

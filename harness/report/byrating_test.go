@@ -35,7 +35,7 @@ func TestByRating(t *testing.T) {
 	if len(ids) != 2 || ids[1] != "c:2" || puzzles[1].String() != hard || unreadable != 1 {
 		t.Fatalf("rated puzzles %v %v (%d without one), want c:2 mapped back to %s and one without", ids, puzzles, unreadable, hard)
 	}
-	by, warnings := NewByRating(recs)
+	by, warnings := NewByRating(recs, rating.Grades)
 	want := func(p *sudoku.Grid) string {
 		r, err := rating.NewRater().Rate(p)
 		if err != nil {
@@ -64,13 +64,17 @@ func TestByRating(t *testing.T) {
 }
 
 // TestReportByRating checks that a report grouped by rating names the
-// groups and refuses an unknown grouping with the choices.
+// groups, needs a rater for it (the report computes no rating itself),
+// and refuses an unknown grouping with the choices.
 func TestReportByRating(t *testing.T) {
 	easy := sudoku.PatternGrid(3)
 	easy.Set(0, 0)
 	recs := []record.Record{{Solver: "s", Mode: "unique", Corpus: "c", PuzzleID: "c:1", Variant: "classic",
 		Puzzle: easy.String(), Status: "solved", CPUNS: 1000}}
-	r, err := New(&Data{Records: recs}, Config{By: []string{"rating"}})
+	if _, err := New(&Data{Records: recs}, Config{By: []string{"rating"}}); err == nil || !strings.Contains(err.Error(), "needs a rater") {
+		t.Errorf("by rating without a rater: %v, want an error saying it needs one", err)
+	}
+	r, err := New(&Data{Records: recs}, Config{By: []string{"rating"}, Rate: rating.Grades})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -203,7 +203,10 @@ func (r *Report) portfolioGroupers() []Grouper {
 		if i >= 0 {
 			g = r.Sections[i].Grouper
 		} else {
-			g, _ = r.grouper(name) // both names are known
+			var err error
+			if g, err = r.grouper(name); err != nil {
+				continue // no rater: no rating
+			}
 		}
 		if b, ok := g.(ByRating); ok && len(b.grades) == 0 {
 			continue

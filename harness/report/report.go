@@ -27,6 +27,9 @@ type Config struct {
 	// rating); nil: hints, corpus and portfolio.
 	By      []string
 	Buckets HintBuckets // nil: AutoBuckets
+	// Rate grades puzzles for the grouping by rating and the portfolio
+	// by rating (harness/rating.Grades); nil: neither.
+	Rate Rater
 	// Outside says which solvers run outside programs, for records written
 	// before records said so (nil: only the records' word).
 	Outside func(solver string) bool
@@ -181,7 +184,10 @@ func (r *Report) grouper(by string) (Grouper, error) {
 	case "corpus":
 		return ByCorpus{}, nil
 	case "rating":
-		g, warnings := NewByRating(r.Data.Records)
+		if r.Config.Rate == nil {
+			return nil, fmt.Errorf("grouping by rating needs a rater (report.Config.Rate: harness/rating.Grades)")
+		}
+		g, warnings := NewByRating(r.Data.Records, r.Config.Rate)
 		r.Warnings = append(r.Warnings, warnings...)
 		return g, nil
 	case "all":
