@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"sync"
 )
 
@@ -73,25 +74,44 @@ func Shipped(kind string) (Model, Provenance, error) {
 }
 
 func loadShipped(kind string) shippedModel {
-	data, err := shipped.ReadFile("weights/" + kind + ".bin")
-	if err != nil {
-		return shippedModel{err: err}
-	}
-	meta, err := shipped.ReadFile("weights/" + kind + ".json")
-	if err != nil {
-		return shippedModel{err: err}
-	}
 	var prov Provenance
-	if err := json.Unmarshal(meta, &prov); err != nil {
-		return shippedModel{err: fmt.Errorf("weights/%s.json: %w", kind, err)}
-	}
-	sum := sha256.Sum256(data)
-	if got := hex.EncodeToString(sum[:]); got != prov.SHA256 {
-		return shippedModel{err: fmt.Errorf("weights/%s.bin has SHA-256 %s, its provenance records %s", kind, got, prov.SHA256)}
+	data, err := ReadShipped(shipped, kind, &prov)
+	if err != nil {
+		return shippedModel{err: err}
 	}
 	m, err := Load(bytes.NewReader(data))
 	if err != nil {
 		return shippedModel{err: fmt.Errorf("weights/%s.bin: %w", kind, err)}
 	}
 	return shippedModel{model: m, prov: prov}
+}
+
+// ReadShipped reads shipped weights from fsys: weights/NAME.bin, and its
+// provenance weights/NAME.json into prov, and checks the weights against
+// the SHA-256 the provenance records (its "sha256"). A missing file's
+// error wraps fs.ErrNotExist. The networks' and the agents' shipped
+// weights are read so.
+func ReadShipped(fsys fs.FS, name string, prov any) ([]byte, error) {
+	data, err := fs.ReadFile(fsys, "weights/"+name+".bin")
+	if err != nil {
+		return nil, err
+	}
+	meta, err := fs.ReadFile(fsys, "weights/"+name+".json")
+	if err != nil {
+		return nil, fmt.Errorf("weights/%s.bin without its provenance: %w", name, err)
+	}
+	var recorded struct {
+		SHA256 string `json:"sha256"`
+	}
+	if err := json.Unmarshal(meta, &recorded); err != nil {
+		return nil, fmt.Errorf("weights/%s.json: %w", name, err)
+	}
+	if err := json.Unmarshal(meta, prov); err != nil {
+		return nil, fmt.Errorf("weights/%s.json: %w", name, err)
+	}
+	sum := sha256.Sum256(data)
+	if got := hex.EncodeToString(sum[:]); got != recorded.SHA256 {
+		return nil, fmt.Errorf("weights/%s.bin has SHA-256 %s, its provenance records %s", name, got, recorded.SHA256)
+	}
+	return data, nil
 }

@@ -2,11 +2,16 @@ package neural
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
 	"fmt"
+	"io/fs"
 	"reflect"
 	"strings"
 	"sync"
 	"testing"
+	"testing/fstest"
 
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -131,5 +136,27 @@ func TestPredictorsShareAShippedModel(t *testing.T) {
 				t.Errorf("%s: predictor %d of 4 in parallel answered differently from a lone one", kind, i)
 			}
 		}
+	}
+}
+
+// TestReadShippedChecksTheWeights: shipped weights whose SHA-256 is not
+// the one their provenance records are refused; missing weights say so
+// as fs.ErrNotExist, which callers turn into "no weights in this build".
+func TestReadShippedChecksTheWeights(t *testing.T) {
+	sum := sha256.Sum256([]byte("weights"))
+	good := fmt.Sprintf(`{"sha256": %q, "model": "gcn"}`, hex.EncodeToString(sum[:]))
+	fsys := fstest.MapFS{
+		"weights/a.bin": {Data: []byte("weights")}, "weights/a.json": {Data: []byte(good)},
+		"weights/b.bin": {Data: []byte("tampered")}, "weights/b.json": {Data: []byte(good)},
+	}
+	var prov Provenance
+	if data, err := ReadShipped(fsys, "a", &prov); err != nil || string(data) != "weights" || prov.Model != "gcn" {
+		t.Errorf("a: %q, %+v, %v; want the weights and their provenance", data, prov, err)
+	}
+	if _, err := ReadShipped(fsys, "b", &prov); err == nil || !strings.Contains(err.Error(), "SHA-256") {
+		t.Errorf("b: %v, want the SHA-256 mismatch", err)
+	}
+	if _, err := ReadShipped(fsys, "c", &prov); !errors.Is(err, fs.ErrNotExist) {
+		t.Errorf("c: %v, want fs.ErrNotExist", err)
 	}
 }

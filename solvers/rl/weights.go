@@ -5,8 +5,9 @@ import (
 	"crypto/sha256"
 	"embed"
 	"encoding/hex"
-	"encoding/json"
+	"errors"
 	"fmt"
+	"io/fs"
 	"path/filepath"
 	"sync"
 
@@ -89,21 +90,13 @@ func Shipped(agent string) (*Policy, Provenance, error) {
 }
 
 func loadShipped(agent string) shippedAgent {
-	data, err := shipped.ReadFile("weights/" + agent + ".bin")
-	if err != nil {
-		return shippedAgent{err: fmt.Errorf("agent %s: no weights in this build (train them with sudokubench train --model rl-%s)", agent, agent)}
-	}
-	meta, err := shipped.ReadFile("weights/" + agent + ".json")
-	if err != nil {
-		return shippedAgent{err: fmt.Errorf("agent %s: weights without their provenance: %w", agent, err)}
-	}
 	var prov Provenance
-	if err := json.Unmarshal(meta, &prov); err != nil {
-		return shippedAgent{err: fmt.Errorf("weights/%s.json: %w", agent, err)}
+	data, err := neural.ReadShipped(shipped, agent, &prov)
+	if errors.Is(err, fs.ErrNotExist) {
+		return shippedAgent{err: fmt.Errorf("agent %s: no weights in this build (train them with sudokubench train --model rl-%s): %w", agent, agent, err)}
 	}
-	sum := sha256.Sum256(data)
-	if got := hex.EncodeToString(sum[:]); got != prov.SHA256 {
-		return shippedAgent{err: fmt.Errorf("weights/%s.bin has SHA-256 %s, its provenance records %s", agent, got, prov.SHA256)}
+	if err != nil {
+		return shippedAgent{err: err}
 	}
 	p, err := Load(bytes.NewReader(data), prov.Training.Temperature)
 	if err != nil {
