@@ -292,25 +292,11 @@ func (p *gridProber) start(puzzle *sudoku.Grid) bool {
 
 // reason runs an inference from the puzzle's givens.
 func (p *gridProber) reason(puzzle *sudoku.Grid, inf Inference) outcome {
-	ok := p.start(puzzle)
-	if ok && !p.solved(&p.st) {
-		switch inf {
-		case FailedLiterals:
-			ok = p.failedLiterals(true)
-		case DoubleLookahead:
-			ok = p.doubleLookahead()
-		}
-	}
-	switch {
-	case p.exhausted:
-		return overBudget
-	case !ok:
-		return contradictory
-	case p.solved(&p.st):
-		return solved
-	}
-	return unsolved
+	return infer(p, p.start(puzzle), inf)
 }
+
+func (p *gridProber) solvedNow() bool  { return p.solved(&p.st) }
+func (p *gridProber) overBudget() bool { return p.exhausted }
 
 // grid reads the cells the last reasoning fixed.
 func (p *gridProber) grid() *sudoku.Grid {

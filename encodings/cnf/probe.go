@@ -478,8 +478,25 @@ const (
 
 // reason runs an inference from the puzzle's givens.
 func (p *prober) reason(puzzle *sudoku.Grid, inf Inference) outcome {
-	ok := p.start(Givens(puzzle))
-	if ok && !p.solved() {
+	return infer(p, p.start(Givens(puzzle)), inf)
+}
+
+func (p *prober) solvedNow() bool  { return p.solved() }
+func (p *prober) overBudget() bool { return p.exhausted }
+
+// inferrer is what a prober offers infer: its state after the givens,
+// and the two lookahead inferences.
+type inferrer interface {
+	solvedNow() bool
+	overBudget() bool
+	failedLiterals(top bool) bool
+	doubleLookahead() bool
+}
+
+// infer runs inference inf on a prober whose givens propagated to ok, and
+// says what it reached: the one rule of both probers.
+func infer(p inferrer, ok bool, inf Inference) outcome {
+	if ok && !p.solvedNow() {
 		switch inf {
 		case FailedLiterals:
 			ok = p.failedLiterals(true)
@@ -488,11 +505,11 @@ func (p *prober) reason(puzzle *sudoku.Grid, inf Inference) outcome {
 		}
 	}
 	switch {
-	case p.exhausted:
+	case p.overBudget():
 		return overBudget
 	case !ok:
 		return contradictory
-	case p.solved():
+	case p.solvedNow():
 		return solved
 	}
 	return unsolved
