@@ -2,6 +2,8 @@ package rl
 
 import (
 	"context"
+	"errors"
+	"math"
 	"math/rand/v2"
 
 	"github.com/sudokubench/sudokubench/solvers/neural/nn"
@@ -62,6 +64,9 @@ func (p *Policy) play(ctx context.Context, ar *nn.Arena, eps []*episode, rng *ra
 		next := live[:0]
 		for i, e := range live {
 			logProbs(logits[i*actions:(i+1)*actions], l)
+			if !legalFinite(l, states[i].mask[:]) {
+				return passes, errNotFinite
+			}
 			var a int
 			if rng == nil {
 				a = greedy(l, states[i].mask[:])
@@ -82,4 +87,20 @@ func (p *Policy) play(ctx context.Context, ar *nn.Arena, eps []*episode, rng *ra
 		live = next
 	}
 	return passes, nil
+}
+
+// errNotFinite is play's answer to a network whose output for a board is
+// not a number: weights finite on their own can still overflow together,
+// and no action can then be chosen.
+var errNotFinite = errors.New("the policy's output for a board is not a finite number: no action can be chosen (the network's weights overflow on this board)")
+
+// legalFinite reports whether every legal action's log-probability in l is
+// a finite number.
+func legalFinite(l []float32, mask []uint8) bool {
+	for a, m := range mask {
+		if v := float64(l[a]); m == 1 && (math.IsNaN(v) || math.IsInf(v, 0)) {
+			return false
+		}
+	}
+	return true
 }

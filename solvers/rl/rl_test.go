@@ -3,6 +3,7 @@ package rl
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"math"
 	"math/rand/v2"
@@ -114,6 +115,22 @@ func TestLearnedAgentPlaysGreedily(t *testing.T) {
 		if (res.Status == solvers.Solved) != (score.Solved == 1) {
 			t.Fatalf("%s: the pipeline %s, the evaluation solved %d", pz.ID, res.Status, score.Solved)
 		}
+	}
+}
+
+// TestPlayRefusesOutputThatIsNotANumber: a network whose output for a
+// board overflows is an error saying so, not an action out of range.
+func TestPlayRefusesOutputThatIsNotANumber(t *testing.T) {
+	p := tinyPolicy(2)
+	for _, w := range p.Net.Params() {
+		for i := range w.Value.Data {
+			w.Value.Data[i] = float32(math.Inf(1))
+		}
+	}
+	pz := solvertest.Corpus(t, "17-clue+60", 1)[0]
+	_, err := (&Solver{agent: "test", policy: p}).Solve(context.Background(), solvers.Request{Puzzle: pz.Grid, Mode: solvers.First, Seed: 1})
+	if !errors.Is(err, errNotFinite) {
+		t.Fatalf("Solve with a network of infinite weights: %v, want %v", err, errNotFinite)
 	}
 }
 
