@@ -15,66 +15,45 @@ import (
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
+// poser is one encoding's Pose with options, as a check of its error.
+func poser[O, M any](pose func(*sudoku.Grid, O) (M, error), opt O) func(*sudoku.Grid) error {
+	return func(p *sudoku.Grid) error {
+		_, err := pose(p, opt)
+		return err
+	}
+}
+
 // Every encoding poses a puzzle through Pose(puzzle, Options): the zero
 // Options pose the package's usual model, and options out of range are
 // an error that names them, never a model built from them.
 func TestEveryEncodingPosesAlike(t *testing.T) {
 	puzzle := sudokutest.Parse(t, "1.3..2.....1....", sudoku.Classic)
-	pose := map[string]func(zero bool) error{
-		"asp": func(bool) error { _, err := asp.Pose(puzzle, asp.Options{}); return err },
-		"cp":  func(bool) error { _, err := cp.Pose(puzzle, cp.Options{}); return err },
-		"exactcover": func(bool) error {
-			_, err := exactcover.Pose(puzzle, exactcover.Options{})
-			return err
-		},
-		"cnf": func(zero bool) error {
-			_, err := cnf.Pose(puzzle, cnf.Options{Encoding: choose[cnf.Encoding](zero, 9)})
-			return err
-		},
-		"cnf/at-most-one": func(zero bool) error {
-			_, err := cnf.Pose(puzzle, cnf.Options{AtMostOne: choose[cnf.AtMostOne](zero, 9)})
-			return err
-		},
-		"milp": func(zero bool) error {
-			_, err := milp.Pose(puzzle, milp.Options{Form: choose[milp.Form](zero, 9)})
-			return err
-		},
-		"smt": func(zero bool) error {
-			_, err := smt.Pose(puzzle, smt.Options{Form: choose[smt.Form](zero, 9)})
-			return err
-		},
-		"qubo": func(zero bool) error {
-			_, err := qubo.Pose(puzzle, qubo.Options{Formulation: choose[qubo.Formulation](zero, 9)})
-			return err
-		},
-		"qubo/weights": func(zero bool) error {
-			_, err := qubo.Pose(puzzle, qubo.Options{Weights: qubo.Weights{Cell: choose[int64](zero, -1)}})
-			return err
-		},
+	tests := []struct {
+		name      string
+		zero, bad func(*sudoku.Grid) error // bad is nil where there are no options
+		says      string
+	}{
+		{"asp", poser(asp.Pose, asp.Options{}), nil, ""},
+		{"cp", poser(cp.Pose, cp.Options{}), nil, ""},
+		{"exactcover", poser(exactcover.Pose, exactcover.Options{}), nil, ""},
+		{"cnf", poser(cnf.Pose, cnf.Options{}), poser(cnf.Pose, cnf.Options{Encoding: 9}), "CNF encoding 9"},
+		{"cnf/at-most-one", poser(cnf.Pose, cnf.Options{}), poser(cnf.Pose, cnf.Options{AtMostOne: 9}), "at-most-one strategy 9"},
+		{"milp", poser(milp.Pose, milp.Options{}), poser(milp.Pose, milp.Options{Form: 9}), "MILP form 9"},
+		{"smt", poser(smt.Pose, smt.Options{}), poser(smt.Pose, smt.Options{Form: 9}), "SMT form 9"},
+		{"qubo", poser(qubo.Pose, qubo.Options{}), poser(qubo.Pose, qubo.Options{Formulation: 9}), "QUBO formulation 9"},
+		{"qubo/weights", poser(qubo.Pose, qubo.Options{}), poser(qubo.Pose, qubo.Options{Weights: qubo.Weights{Cell: -1}}), "cell weight -1"},
 	}
-	for name, pose := range pose {
-		t.Run("encoding="+name, func(t *testing.T) {
-			if err := pose(true); err != nil {
+	for _, tt := range tests {
+		t.Run("encoding="+tt.name, func(t *testing.T) {
+			if err := tt.zero(puzzle); err != nil {
 				t.Errorf("zero options: %v", err)
 			}
-			bad := "9"
-			switch name {
-			case "asp", "cp", "exactcover":
-				return // no options to put out of range
-			case "qubo/weights":
-				bad = "-1"
+			if tt.bad == nil {
+				return
 			}
-			if err := pose(false); err == nil || !strings.Contains(err.Error(), bad) {
-				t.Errorf("options out of range: %v, want an error naming the value", err)
+			if err := tt.bad(puzzle); err == nil || !strings.Contains(err.Error(), tt.says) {
+				t.Errorf("options out of range: %v, want an error saying %q", err, tt.says)
 			}
 		})
 	}
-}
-
-// choose is the zero value, or bad.
-func choose[T ~int | ~int64](zero bool, bad T) T {
-	if zero {
-		return 0
-	}
-	return bad
 }

@@ -13,12 +13,7 @@ import (
 // pruned, with a seed: the same seed gives the same reads and the same
 // answer. An annealer cannot prove uniqueness, so it runs in first mode.
 func Example() {
-	puzzle, _ := sudoku.Parse("417369825632158947958724316825437169791586432346912758289643571573291684164875293", sudoku.Classic)
-	for cell := range puzzle.Cells() {
-		if cell%2 == 0 {
-			puzzle.Set(cell, 0)
-		}
-	}
+	puzzle, _ := sudoku.Parse(".1.3.9.2.6.2.5.9.7.5.7.4.1.8.5.3.1.9.9.5.6.3.3.6.1.7.8.8.6.3.7.5.3.9.6.4.6.8.5.9.", sudoku.Classic)
 	var sa solvers.Info
 	for _, in := range anneal.Pipelines() {
 		if in.Name == "qubo/sa/pruned" {

@@ -14,12 +14,7 @@ import (
 // cannot prove uniqueness, so it runs in first mode; a run that ends
 // without a solution gives up.
 func ExampleNewStrong() {
-	puzzle, _ := sudoku.Parse("417369825632158947958724316825437169791586432346912758289643571573291684164875293", sudoku.Classic)
-	for cell := range puzzle.Cells() {
-		if cell%4 != 0 {
-			puzzle.Set(cell, 0)
-		}
-	}
+	puzzle, _ := sudoku.Parse("4...6...5...1...4...8...3...2...7...7...8...2...9...5...9...5...7...1...1...7...3", sudoku.Classic)
 	s := genetic.NewStrong(genetic.DefaultStrongConfig)
 	res, err := s.Solve(context.Background(), solvers.Request{Puzzle: puzzle, Mode: solvers.First, Seed: 7})
 	if err != nil {

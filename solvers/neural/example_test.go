@@ -14,12 +14,7 @@ import (
 // weights (how they were made, what they score). A network cannot prove uniqueness: it runs in first
 // mode, and a board it returns is checked like any answer.
 func ExamplePipelines() {
-	puzzle, _ := sudoku.Parse("417369825632158947958724316825437169791586432346912758289643571573291684164875293", sudoku.Classic)
-	for cell := range puzzle.Cells() {
-		if cell%2 == 0 {
-			puzzle.Set(cell, 0)
-		}
-	}
+	puzzle, _ := sudoku.Parse(".1.3.9.2.6.2.5.9.7.5.7.4.1.8.5.3.1.9.9.5.6.3.3.6.1.7.8.8.6.3.7.5.3.9.6.4.6.8.5.9.", sudoku.Classic)
 	for _, in := range neural.Pipelines() {
 		if in.Name != "neural/rrn/oneshot" && in.Name != "neural/rrn/iterative" {
 			continue
