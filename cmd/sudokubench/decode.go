@@ -74,9 +74,9 @@ func runDecode(cmd *cobra.Command, modelArg, answerArg string, o decodeOptions) 
 	if err != nil {
 		return usageError(err)
 	}
-	output, err := answerOutput(model.Header.Format, o.output, answer)
+	output, err := model.Header.Format.Convention(o.output, answer)
 	if err != nil {
-		return usageError(err)
+		return usageError(fmt.Errorf("--output %w", err))
 	}
 	verdict, answers, err := defs.ReadOutput(output, answer)
 	if err != nil {
@@ -99,13 +99,9 @@ func runDecode(cmd *cobra.Command, modelArg, answerArg string, o decodeOptions) 
 func decodeModel(stdin io.Reader, arg string, o decodeOptions) (formats.Written, error) {
 	data, readErr := readArg(stdin, arg)
 	if readErr == nil {
-		_, err := formats.ReadHeader(data)
+		wr, err := formats.ReadFile(data)
 		if err == nil {
-			var wr formats.Written
-			wr, err = formats.ReadFile(data)
-			if err == nil {
-				return wr, nil
-			}
+			return wr, nil
 		}
 		if !errors.Is(err, formats.ErrNoHeader) {
 			return formats.Written{}, fmt.Errorf("%s: %w", inputName(arg), err)
@@ -137,25 +133,6 @@ func readArg(stdin io.Reader, arg string) ([]byte, error) {
 	return os.ReadFile(arg)
 }
 
-// answerOutput is the reader of the answer: the one asked for, or the
-// one solvers answer the format in; of CBC and glpsol, whose solutions
-// both answer LP and MPS, the one whose file it is (glpsol's begins
-// "Problem:").
-func answerOutput(f *formats.Format, asked string, answer []byte) (string, error) {
-	switch {
-	case asked != "":
-		if !f.AnsweredBy(asked) {
-			return "", fmt.Errorf("--output %s does not answer a %s model; use grid or %s", asked, f.Name, strings.Join(f.Answers, ", "))
-		}
-		return asked, nil
-	case len(f.Answers) == 0:
-		return "grid", nil
-	case f.AnsweredBy("glpk") && strings.HasPrefix(strings.TrimSpace(string(answer)), "Problem:"):
-		return "glpk", nil
-	}
-	return f.Answers[0], nil
-}
-
 // decoding is one answer being read back.
 type decoding struct {
 	model          formats.Written
@@ -166,20 +143,16 @@ type decoding struct {
 // solutions decodes and verifies every solution the answer states, and
 // prints each.
 func (d decoding) solutions(answers []formats.Answer) error {
-	puzzle := d.model.Header.Puzzle
+	grids, err := formats.Solutions(d.model.Instance, d.model.Header.Puzzle, answers)
 	var seen []*sudoku.Grid
-	for i, a := range answers {
-		g, err := formats.Decode(d.model.Instance, puzzle, a)
-		if err == nil {
-			err = sudoku.CheckSolution(puzzle, g)
-		}
-		if err != nil {
-			return &exitError{code: exitNo, err: fmt.Errorf("%s: solution %d of %d is not a solution of %s: %w", d.answerName, i+1, len(answers), puzzle, err)}
-		}
+	for _, g := range grids {
 		fmt.Fprintln(d.stdout, g)
 		if !slices.ContainsFunc(seen, g.Equal) {
 			seen = append(seen, g)
 		}
+	}
+	if err != nil {
+		return &exitError{code: exitNo, err: fmt.Errorf("%s: %w", d.answerName, err)}
 	}
 	if len(seen) > 1 {
 		fmt.Fprintf(d.stderr, "%s: %d different solutions: the puzzle is not unique\n", d.answerName, len(seen))

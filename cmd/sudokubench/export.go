@@ -2,7 +2,6 @@ package main
 
 import (
 	"fmt"
-	"io"
 	"os"
 
 	"github.com/spf13/cobra"
@@ -75,10 +74,11 @@ func runExport(cmd *cobra.Command, fl exportFlags) error {
 	if err != nil {
 		return usageError(err)
 	}
-	format, err := exportFormat(fl.encodeOptions)
+	f, opts, err := fl.modelFormat()
 	if err != nil {
 		return usageError(err)
 	}
+	format := export.FormatOf(f, opts)
 	puzzles, err := exportPuzzles(cmd, fl, variant)
 	if err != nil {
 		return inputError(err)
@@ -89,20 +89,6 @@ func runExport(cmd *cobra.Command, fl exportFlags) error {
 	}
 	fmt.Fprintf(cmd.OutOrStdout(), "%d tasks (%s) written to %s: instances, BenchExec task definitions, %s\n", sum.Tasks, format.Name, fl.out, export.ListFile)
 	return nil
-}
-
-// exportFormat is the format to write, with the encoding's options,
-// which each task definition records as the format's own options (those
-// a solver definition takes and a file's header names).
-func exportFormat(o encodeOptions) (export.Format, error) {
-	f, opts, err := o.modelFormat()
-	if err != nil {
-		return export.Format{}, err
-	}
-	return export.Format{Name: f.Name, Ext: f.Ext, Options: opts, Write: func(w io.Writer, g *sudoku.Grid) error {
-		_, err := f.WriteFile(w, g, opts)
-		return err
-	}}, nil
 }
 
 // exportPuzzles loads the puzzles of every corpus named.

@@ -27,8 +27,14 @@ type Program struct {
 	excluded []*sudoku.Grid
 }
 
-// New poses a puzzle.
-func New(puzzle *sudoku.Grid) *Program { return &Program{Puzzle: puzzle} }
+// Options shape the program. The answer set program has none: the zero
+// value is the one program, and the type keeps Pose's shape that of every
+// encoding.
+type Options struct{}
+
+// Pose poses a puzzle. Every puzzle has a program, so the error is nil; it
+// is there because every encoding's Pose has one.
+func Pose(puzzle *sudoku.Grid, _ Options) (*Program, error) { return &Program{Puzzle: puzzle}, nil }
 
 // Exclude adds an integrity constraint that rules out a solution: no
 // answer set may hold all of its digits in the puzzle's empty cells.

@@ -25,7 +25,10 @@ func TestWrite(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			p := New(sudokutest.Parse(t, "1.3..2.....1....", tt.variant))
+			p, err := Pose(sudokutest.Parse(t, "1.3..2.....1....", tt.variant), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
 			if tt.exclude != "" {
 				if err := p.Exclude(sudokutest.Parse(t, tt.exclude, tt.variant)); err != nil {
 					t.Fatal(err)
@@ -50,7 +53,10 @@ func TestWrite(t *testing.T) {
 }
 
 func TestDecode(t *testing.T) {
-	p := New(sudokutest.Parse(t, "1.3..2.....1....", sudoku.Classic))
+	p, err := Pose(sudokutest.Parse(t, "1.3..2.....1....", sudoku.Classic), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	atoms := strings.Fields("x(1,1,1) x(3,4,1) x(2,2,2) x(1,3,3) x(2,3,1) x(4,2,1) x(1,4,2) x(3,3,2) x(4,1,2) x(2,1,3) x(3,2,3) x(4,4,3) x(1,2,4) x(2,4,4) x(3,1,4) x(4,3,4) other(1)")
 	g, err := p.Decode(atoms)
 	if err != nil || g.String() != "1432321443212143" {

@@ -176,7 +176,7 @@ func TestBlockingGrid(t *testing.T) {
 	a, _ := sudoku.ParseLine("1432321423414123", v)
 	b, _ := sudoku.ParseLine("1432321443212143", v)
 	for _, opt := range []Options{{Encoding: Extended}, {Encoding: Minimal, Reduce: true}, {Encoding: Extended, Propagate: true}} {
-		inst, err := EncodePuzzle(puzzle, opt)
+		inst, err := Pose(puzzle, opt)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -343,7 +343,7 @@ func TestLegendMapsVariablesBack(t *testing.T) {
 	solution, _ := sudoku.ParseLine("417369825632158947958724316825437169791586432346912758289643571573291684164875293", sudoku.Classic)
 	for _, opt := range []Options{{Encoding: Extended}, {Encoding: Minimal, AtMostOne: Sequential}, {Encoding: Extended, Reduce: true}, {Encoding: Extended, Propagate: true}} {
 		t.Run(opt.String(), func(t *testing.T) {
-			inst, err := EncodePuzzle(puzzle, opt)
+			inst, err := Pose(puzzle, opt)
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -116,6 +116,18 @@ type Options struct {
 	Propagate bool
 }
 
+// check reports an encoding or an at-most-one strategy that is not one
+// of the package's.
+func (o Options) check() error {
+	if o.Encoding < Minimal || o.Encoding > Augmented {
+		return fmt.Errorf("unknown CNF encoding %d: use Minimal, Efficient, Extended or Augmented", int(o.Encoding))
+	}
+	if o.AtMostOne < Pairwise || o.AtMostOne > Native {
+		return fmt.Errorf("unknown at-most-one strategy %d: use Pairwise, Sequential or Native", int(o.AtMostOne))
+	}
+	return nil
+}
+
 // String names the options as they appear in pipeline names:
 // "extended", "minimal-sequential", "extended-reduced".
 func (o Options) String() string {

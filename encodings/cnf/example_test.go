@@ -11,14 +11,14 @@ import (
 
 // Encode a puzzle, see its size, write it for a SAT solver, and read a
 // model back as a grid.
-func ExampleEncodePuzzle() {
+func ExamplePose() {
 	puzzle, _ := sudoku.Parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", sudoku.Classic)
 	for _, opt := range []cnf.Options{
 		{Encoding: cnf.Minimal},
 		{Encoding: cnf.Extended},
 		{Encoding: cnf.Extended, Reduce: true},
 	} {
-		inst, err := cnf.EncodePuzzle(puzzle, opt)
+		inst, err := cnf.Pose(puzzle, opt)
 		if err != nil {
 			fmt.Println(err)
 			return
@@ -26,7 +26,7 @@ func ExampleEncodePuzzle() {
 		fmt.Printf("%-16s %+v\n", opt, inst.Stats())
 	}
 
-	inst, _ := cnf.EncodePuzzle(puzzle, cnf.Options{Encoding: cnf.Extended})
+	inst, _ := cnf.Pose(puzzle, cnf.Options{Encoding: cnf.Extended})
 	var dimacs bytes.Buffer
 	if err := cnf.WriteDIMACS(&dimacs, inst.Full()); err != nil {
 		fmt.Println(err)

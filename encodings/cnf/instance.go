@@ -47,10 +47,15 @@ type Instance struct {
 	Reduction *Reduction
 }
 
-// EncodePuzzle encodes one puzzle with the options given; it returns an
-// error wrapping ErrUnsat when a reduction finds the givens contradictory.
-func EncodePuzzle(p *sudoku.Grid, opt Options) (*Instance, error) {
-	return NewEncoder(p.Geometry(), opt).Encode(p)
+// Pose encodes one puzzle with the options given, the puzzle-level entry
+// point every encoding package shares; an Encoder encodes many puzzles of
+// one geometry faster. It returns an error for options out of range, and
+// one wrapping ErrUnsat when a reduction finds the givens contradictory.
+func Pose(puzzle *sudoku.Grid, opt Options) (*Instance, error) {
+	if err := opt.check(); err != nil {
+		return nil, err
+	}
+	return NewEncoder(puzzle.Geometry(), opt).Encode(puzzle)
 }
 
 // Encode encodes one puzzle of the encoder's geometry.

@@ -28,10 +28,10 @@ func Refutation(puzzle, solution *sudoku.Grid, opt Options) (*Formula, error) {
 	if solution != nil && solution.Geometry() != puzzle.Geometry() {
 		return nil, fmt.Errorf("solution is %s, puzzle is %s", solution.Geometry(), puzzle.Geometry())
 	}
-	inst, err := EncodePuzzle(puzzle, opt)
+	inst, err := Pose(puzzle, opt)
 	if errors.Is(err, ErrUnsat) && solution == nil {
 		opt.Reduce, opt.Propagate = false, false
-		inst, err = EncodePuzzle(puzzle, opt)
+		inst, err = Pose(puzzle, opt)
 	}
 	if err != nil {
 		return nil, err

@@ -37,7 +37,7 @@ func TestRefutationBlocksTheSolution(t *testing.T) {
 		{Encoding: Extended, Reduce: true}, {Encoding: Minimal, Propagate: true},
 	} {
 		t.Run("encoding="+opt.String(), func(t *testing.T) {
-			inst, err := EncodePuzzle(puzzle, opt)
+			inst, err := Pose(puzzle, opt)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -78,7 +78,7 @@ func TestRefutationOfNoSolutionIsThePuzzle(t *testing.T) {
 	puzzle, _ := firstRowBlank()
 	opt := Options{Encoding: Extended}
 	f, err := Refutation(puzzle, nil, opt)
-	inst, _ := EncodePuzzle(puzzle, opt)
+	inst, _ := Pose(puzzle, opt)
 	if err != nil || len(f.Clauses) != len(inst.Full().Clauses) {
 		t.Errorf("got %v, want the puzzle's formula", err)
 	}
@@ -96,11 +96,11 @@ func TestRefutationOfContradictoryGivensIsUnreduced(t *testing.T) {
 	puzzle, _ := firstRowBlank()
 	puzzle.Set(0, int(puzzle.Cell(9))) // r1c1 repeats r2c1's digit
 	opt := Options{Encoding: Extended, Reduce: true}
-	if _, err := EncodePuzzle(puzzle, opt); err == nil {
+	if _, err := Pose(puzzle, opt); err == nil {
 		t.Fatal("the reduction found no contradiction")
 	}
 	f, err := Refutation(puzzle, nil, opt)
-	unreduced, _ := EncodePuzzle(puzzle, Options{Encoding: Extended})
+	unreduced, _ := Pose(puzzle, Options{Encoding: Extended})
 	if err != nil || f.Vars != 729 || len(f.Clauses) != len(unreduced.Full().Clauses) {
 		t.Errorf("got %v, want the unreduced formula", err)
 	}

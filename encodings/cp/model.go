@@ -28,8 +28,13 @@ type Model struct {
 	excluded []*sudoku.Grid
 }
 
-// New poses a puzzle.
-func New(puzzle *sudoku.Grid) *Model { return &Model{Puzzle: puzzle} }
+// Options shape the model. The MiniZinc model has none: the zero value is
+// the one model, and the type keeps Pose's shape that of every encoding.
+type Options struct{}
+
+// Pose poses a puzzle. Every puzzle has a model, so the error is nil; it is
+// there because every encoding's Pose has one.
+func Pose(puzzle *sudoku.Grid, _ Options) (*Model, error) { return &Model{Puzzle: puzzle}, nil }
 
 // Exclude adds a constraint that rules out a solution: some empty cell of
 // the puzzle must differ from it.

@@ -28,7 +28,10 @@ func TestWrite(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := New(sudokutest.Parse(t, tt.puzzle, tt.variant))
+			m, err := Pose(sudokutest.Parse(t, tt.puzzle, tt.variant), Options{})
+			if err != nil {
+				t.Fatal(err)
+			}
 			if tt.exclude != "" {
 				if err := m.Exclude(sudokutest.Parse(t, tt.exclude, tt.variant)); err != nil {
 					t.Fatal(err)
@@ -53,7 +56,10 @@ func TestWrite(t *testing.T) {
 }
 
 func TestDecode(t *testing.T) {
-	m := New(sudokutest.Parse(t, "1.3..2.....1....", sudoku.Classic))
+	m, err := Pose(sudokutest.Parse(t, "1.3..2.....1....", sudoku.Classic), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
 	g, err := m.Decode("1 4 3 2\n3 2 1 4\n2 3 4 1\n4 1 2 3\n")
 	if err != nil || g.String() != "1432321423414123" {
 		t.Fatalf("decoded %v, %v", g, err)

@@ -10,12 +10,12 @@ import (
 // A puzzle as exact cover: the geometry's matrix less what its givens
 // cover. Every given takes a cell's item and three digit-in-unit items
 // away, and with them the options that would cover one of those again.
-func ExampleEncode() {
+func ExamplePose() {
 	empty := exactcover.For(sudoku.MustGeometry(3, sudoku.Classic))
 	fmt.Printf("9×9 matrix: %+v\n", empty.Stats())
 
 	puzzle, _ := sudoku.Parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", sudoku.Classic)
-	p, err := exactcover.Encode(puzzle)
+	p, err := exactcover.Pose(puzzle, exactcover.Options{})
 	if err != nil {
 		fmt.Println(err)
 		return

@@ -69,11 +69,11 @@ func TestNames(t *testing.T) {
 	}
 }
 
-func TestEncode(t *testing.T) {
+func TestPose(t *testing.T) {
 	geo := sudoku.MustGeometry(3, sudoku.Classic)
 	puzzle := sudoku.NewGrid(geo)
 	puzzle.Set(0, 1) // r1c1=1
-	p, err := Encode(puzzle)
+	p, err := Pose(puzzle, Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -96,11 +96,11 @@ func TestEncode(t *testing.T) {
 
 func optionOf(p *Problem, cell, d int) int { return p.Matrix.Option(cell, d) }
 
-func TestEncodeConflict(t *testing.T) {
+func TestPoseConflict(t *testing.T) {
 	puzzle := sudoku.NewGrid(sudoku.MustGeometry(3, sudoku.Classic))
 	puzzle.Set(2, 7)  // r1c3
 	puzzle.Set(20, 7) // r3c3
-	_, err := Encode(puzzle)
+	_, err := Pose(puzzle, Options{})
 	if !errors.Is(err, sudoku.ErrDuplicate) || err.Error() != `givens r1c3=7 and r3c3=7 both cover "column 3 has 7"` {
 		t.Errorf("error %v", err)
 	}

@@ -18,9 +18,13 @@ type Problem struct {
 	removed []bool // by option
 }
 
-// Encode applies a puzzle's givens to its geometry's matrix. Two givens that
+// Options shape the problem. Exact cover has none: the zero value is the
+// one problem, and the type keeps Pose's shape that of every encoding.
+type Options struct{}
+
+// Pose applies a puzzle's givens to its geometry's matrix. Two givens that
 // cover the same item are an error of kind sudoku.ErrDuplicate.
-func Encode(puzzle *sudoku.Grid) (*Problem, error) {
+func Pose(puzzle *sudoku.Grid, _ Options) (*Problem, error) {
 	m := For(puzzle.Geometry())
 	p := &Problem{
 		Matrix:  m,

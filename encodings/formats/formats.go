@@ -172,12 +172,51 @@ func (f *Format) AnsweredBy(answer string) bool {
 	return answer == "grid" || slices.Contains(f.Answers, answer)
 }
 
+// Convention is the convention to read a solver's answer to the format
+// in: asked, when solvers answer the format in it ("" for none asked);
+// else the usual one (a solution line for a format no solver answers);
+// of CBC's and glpsol's solutions, which both answer LP and MPS, the one
+// whose text answer is (glpsol's begins "Problem:").
+func (f *Format) Convention(asked string, answer []byte) (string, error) {
+	switch {
+	case asked != "":
+		if !f.AnsweredBy(asked) {
+			return "", fmt.Errorf("%s does not answer a %s model; use grid or %s", asked, f.Name, strings.Join(f.Answers, ", "))
+		}
+		return asked, nil
+	case len(f.Answers) == 0:
+		return "grid", nil
+	case f.AnsweredBy("glpk") && strings.HasPrefix(strings.TrimSpace(string(answer)), "Problem:"):
+		return "glpk", nil
+	}
+	return f.Answers[0], nil
+}
+
 // Pose poses a puzzle in the format. opts must be complete (Complete);
 // cache, which may be nil, shares the CNF encoders' base formulas between
 // calls. A reduction that finds the givens contradictory returns an error
 // wrapping cnf.ErrUnsat.
 func (f *Format) Pose(p *sudoku.Grid, opts map[string]string, cache Cache) (Instance, error) {
 	return f.pose(f, p, opts, cache)
+}
+
+// Solutions decodes every solution a solver's answer states and verifies
+// each against the rules and the puzzle's givens. The first that does not
+// decode or verify is an error naming it ("solution 2 of 3 …"), returned
+// with the grids verified before it.
+func Solutions(inst Instance, puzzle *sudoku.Grid, answers []Answer) ([]*sudoku.Grid, error) {
+	grids := make([]*sudoku.Grid, 0, len(answers))
+	for i, a := range answers {
+		g, err := Decode(inst, puzzle, a)
+		if err == nil {
+			err = sudoku.CheckSolution(puzzle, g)
+		}
+		if err != nil {
+			return grids, fmt.Errorf("solution %d of %d is not a solution of %s: %w", i+1, len(answers), puzzle, err)
+		}
+		grids = append(grids, g)
+	}
+	return grids, nil
 }
 
 // Decode reads an answer to an instance of a puzzle: a solution line for

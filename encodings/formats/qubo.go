@@ -23,13 +23,13 @@ func poseQUBO(f *Format, p *sudoku.Grid, opts map[string]string, _ Cache) (Insta
 	if err != nil {
 		return nil, err
 	}
-	weights := qubo.DefaultWeights()
+	opt := qubo.Options{Formulation: form}
 	if w := opts["weights"]; w != "" {
-		if weights, err = qubo.ParseWeights(w); err != nil {
+		if opt.Weights, err = qubo.ParseWeights(w); err != nil {
 			return nil, err
 		}
 	}
-	model, err := qubo.New(p, form, weights)
+	model, err := qubo.Pose(p, opt)
 	if err != nil {
 		return nil, err
 	}

@@ -219,7 +219,11 @@ func poseMILP(f *Format, p *sudoku.Grid, opts map[string]string, _ Cache) (Insta
 	if err != nil {
 		return nil, err
 	}
-	return &milpInstance{model: milp.New(p, form), writeModel: write, fixedNames: f.Name == "mps"}, nil
+	model, err := milp.Pose(p, milp.Options{Form: form})
+	if err != nil {
+		return nil, err
+	}
+	return &milpInstance{model: model, writeModel: write, fixedNames: f.Name == "mps"}, nil
 }
 
 func (m *milpInstance) Write(w io.Writer) error { return m.writeModel(w, m.model) }
@@ -286,7 +290,10 @@ func (m *modelInstance) Decode(a Answer) (*sudoku.Grid, error) { return m.dec(a)
 func (m *modelInstance) Sizes() map[string]int                 { return m.size() }
 
 func poseCP(_ *Format, p *sudoku.Grid, _ map[string]string, _ Cache) (Instance, error) {
-	m := cp.New(p)
+	m, err := cp.Pose(p, cp.Options{})
+	if err != nil {
+		return nil, err
+	}
 	return &modelInstance{
 		writeModel: m.Write, excl: m.Exclude, puzzle: p,
 		dec:  func(a Answer) (*sudoku.Grid, error) { return m.Decode(a.Text) },
@@ -299,7 +306,10 @@ func poseSMT(_ *Format, p *sudoku.Grid, opts map[string]string, _ Cache) (Instan
 	if err != nil {
 		return nil, err
 	}
-	m := smt.New(p, form)
+	m, err := smt.Pose(p, smt.Options{Form: form})
+	if err != nil {
+		return nil, err
+	}
 	return &modelInstance{
 		writeModel: m.Write, excl: m.Exclude, puzzle: p,
 		dec:  func(a Answer) (*sudoku.Grid, error) { return m.Decode(a.Values) },
@@ -308,7 +318,10 @@ func poseSMT(_ *Format, p *sudoku.Grid, opts map[string]string, _ Cache) (Instan
 }
 
 func poseASP(_ *Format, p *sudoku.Grid, _ map[string]string, _ Cache) (Instance, error) {
-	prog := asp.New(p)
+	prog, err := asp.Pose(p, asp.Options{})
+	if err != nil {
+		return nil, err
+	}
 	return &modelInstance{
 		writeModel: prog.Write, excl: prog.Exclude, puzzle: p,
 		dec:  func(a Answer) (*sudoku.Grid, error) { return prog.Decode(a.Atoms) },

@@ -11,13 +11,18 @@ import (
 
 // The 0/1 model of a puzzle in both forms, its size, the head of its CPLEX
 // LP file, and a solver's values read back as a grid.
-func ExampleNew() {
+func ExamplePose() {
 	puzzle, _ := sudoku.Parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", sudoku.Classic)
 	for _, form := range []milp.Form{milp.Fixed, milp.Eliminated} {
-		fmt.Printf("%-10s %+v\n", form, milp.New(puzzle, form).Stats())
+		m, err := milp.Pose(puzzle, milp.Options{Form: form})
+		if err != nil {
+			fmt.Println(err)
+			return
+		}
+		fmt.Printf("%-10s %+v\n", form, m.Stats())
 	}
 
-	m := milp.New(puzzle, milp.Eliminated)
+	m, _ := milp.Pose(puzzle, milp.Options{Form: milp.Eliminated})
 	var lp bytes.Buffer
 	if err := milp.WriteLP(&lp, m); err != nil {
 		fmt.Println(err)

@@ -108,12 +108,21 @@ type Model struct {
 	index map[[2]int]int // (cell, digit) → variable index
 }
 
-// New builds the model of a puzzle in the given form. The puzzle is copied.
-func New(puzzle *sudoku.Grid, form Form) *Model {
-	m := &Model{Puzzle: puzzle.Clone(), Form: form, index: make(map[[2]int]int)}
+// Options shape the model; the zero value is the Eliminated form.
+type Options struct {
+	Form Form
+}
+
+// Pose builds the model of a puzzle, or returns an error for a form that
+// is not one of the package's. The puzzle is copied.
+func Pose(puzzle *sudoku.Grid, opt Options) (*Model, error) {
+	if opt.Form != Eliminated && opt.Form != Fixed {
+		return nil, fmt.Errorf("unknown MILP form %d: use Eliminated or Fixed", int(opt.Form))
+	}
+	m := &Model{Puzzle: puzzle.Clone(), Form: opt.Form, index: make(map[[2]int]int)}
 	m.addVariables()
 	m.addConstraints()
-	return m
+	return m, nil
 }
 
 func (m *Model) addVariables() {

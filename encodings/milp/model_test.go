@@ -32,7 +32,7 @@ func TestStatsOfTheFullModel(t *testing.T) {
 		geo := sudoku.MustGeometry(c.box, c.variant)
 		t.Run(fmt.Sprintf("geometry=%d/variant=%s", geo.N, c.variant), func(t *testing.T) {
 			for _, form := range []Form{Fixed, Eliminated} {
-				got := New(sudoku.NewGrid(geo), form).Stats()
+				got := pose(t, sudoku.NewGrid(geo), form).Stats()
 				n := geo.N
 				want := Stats{Variables: n * n * n, Binaries: n * n * n, Constraints: c.rows, Nonzeros: c.rows * n}
 				if got != want {
@@ -45,7 +45,7 @@ func TestStatsOfTheFullModel(t *testing.T) {
 
 func TestEliminatedFormKeepsOnlyCandidates(t *testing.T) {
 	g := sudokutest.Parse(t, top95First, sudoku.Classic)
-	m := New(g, Eliminated)
+	m := pose(t, g, Eliminated)
 	cand := g.Candidates()
 	want := 0
 	for _, c := range cand {
@@ -66,7 +66,7 @@ func TestEliminatedFormKeepsOnlyCandidates(t *testing.T) {
 	if m.Conflict() != "" {
 		t.Errorf("conflict %q in a valid puzzle", m.Conflict())
 	}
-	fixed := New(g, Fixed)
+	fixed := pose(t, g, Fixed)
 	if s := fixed.Stats(); s.Variables != 729 || s.Binaries != 729-g.Hints() {
 		t.Errorf("fixed form: %+v, want 729 variables of which %d free", s, 729-g.Hints())
 	}
@@ -75,7 +75,7 @@ func TestEliminatedFormKeepsOnlyCandidates(t *testing.T) {
 func TestConflictNamesTheEmptyRow(t *testing.T) {
 	// r1c9 sees 1..8 in its row and 9 in its column.
 	g := sudokutest.Parse(t, "12345678.........9"+strings.Repeat(".", 63), sudoku.Classic)
-	if got := New(g, Eliminated).Conflict(); got != "cell_r1c9" {
+	if got := pose(t, g, Eliminated).Conflict(); got != "cell_r1c9" {
 		t.Errorf("conflict %q, want cell_r1c9", got)
 	}
 }
@@ -95,7 +95,7 @@ func TestDecode(t *testing.T) {
 	g := sudokutest.Parse(t, top95First, sudoku.Classic)
 	sol := sudokutest.Parse(t, top95Solution, sudoku.Classic)
 	for _, form := range []Form{Fixed, Eliminated} {
-		m := New(g, form)
+		m := pose(t, g, form)
 		x := solutionVector(m, sol)
 		got, err := m.Decode(x)
 		if err != nil || !got.Equal(sol) {
@@ -115,7 +115,7 @@ func TestDecode(t *testing.T) {
 
 func TestDecodeErrorsNameTheCell(t *testing.T) {
 	g := sudokutest.Parse(t, top95First, sudoku.Classic)
-	m := New(g, Eliminated)
+	m := pose(t, g, Eliminated)
 	if _, err := m.Decode(make([]float64, len(m.Vars))); err == nil || !strings.Contains(err.Error(), "r1c2") {
 		t.Errorf("all-zero vector: error %v, want one naming r1c2", err)
 	}
@@ -134,7 +134,7 @@ func TestDecodeErrorsNameTheCell(t *testing.T) {
 func TestNoGoodExcludesOnlyTheSolution(t *testing.T) {
 	g := sudokutest.Parse(t, top95First, sudoku.Classic)
 	sol := sudokutest.Parse(t, top95Solution, sudoku.Classic)
-	m := New(g, Eliminated)
+	m := pose(t, g, Eliminated)
 	cut, err := m.WithNoGood(sol)
 	if err != nil {
 		t.Fatal(err)
@@ -155,7 +155,7 @@ func TestNoGoodExcludesOnlyTheSolution(t *testing.T) {
 func TestTightnessProbeObjective(t *testing.T) {
 	g := sudokutest.Parse(t, top95First, sudoku.Classic)
 	sol := sudokutest.Parse(t, top95Solution, sudoku.Classic)
-	m := New(g, Eliminated)
+	m := pose(t, g, Eliminated)
 	probe, err := m.TightnessProbe(sol)
 	if err != nil {
 		t.Fatal(err)
@@ -174,7 +174,7 @@ func TestTightnessProbeObjective(t *testing.T) {
 func TestWritersDescribeEveryRowAndVariable(t *testing.T) {
 	g := sudokutest.Parse(t, top95First, sudoku.Classic)
 	for _, form := range []Form{Fixed, Eliminated} {
-		m := New(g, form)
+		m := pose(t, g, form)
 		for _, format := range Formats() {
 			write, err := Writer(format)
 			if err != nil {
@@ -225,7 +225,7 @@ func TestFixedMPSKeepsItsColumns(t *testing.T) {
 		for i := 0; i < len(g.Cells()); i += 2 {
 			g.Set(i, 0)
 		}
-		m := New(g, Fixed)
+		m := pose(t, g, Fixed)
 		var buf bytes.Buffer
 		if err := WriteFixedMPS(&buf, m); err != nil {
 			t.Fatalf("%d×%d: %v", g.N(), g.N(), err)
@@ -289,7 +289,7 @@ func TestFreeMPSCommentsWrap(t *testing.T) {
 		}
 		t.Run(fmt.Sprintf("size=%d", g.N()), func(t *testing.T) {
 			var buf bytes.Buffer
-			if err := WriteMPS(&buf, New(g, Eliminated)); err != nil {
+			if err := WriteMPS(&buf, pose(t, g, Eliminated)); err != nil {
 				t.Fatal(err)
 			}
 			comments := ""
@@ -306,4 +306,14 @@ func TestFreeMPSCommentsWrap(t *testing.T) {
 			}
 		})
 	}
+}
+
+// pose poses a puzzle in a form the package has.
+func pose(t *testing.T, puzzle *sudoku.Grid, form Form) *Model {
+	t.Helper()
+	m, err := Pose(puzzle, Options{Form: form})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
 }

@@ -55,9 +55,20 @@ func NewBuilder(f Formulation, w Weights) (*Builder, error) {
 	return &Builder{form: f, weights: w, propagators: make(map[*sudoku.Geometry]*cnf.Propagator)}, nil
 }
 
-// New builds one puzzle's model; see Builder for building many.
-func New(puzzle *sudoku.Grid, f Formulation, w Weights) (*Model, error) {
-	b, err := NewBuilder(f, w)
+// Options shape the model. The zero value is the Fixed formulation (D-Wave's)
+// with DefaultWeights: zero Weights stand for the defaults.
+type Options struct {
+	Formulation Formulation
+	Weights     Weights
+}
+
+// Pose builds one puzzle's model, or returns an error for a formulation or
+// weights out of range; see Builder for building many.
+func Pose(puzzle *sudoku.Grid, opt Options) (*Model, error) {
+	if opt.Weights == (Weights{}) {
+		opt.Weights = DefaultWeights()
+	}
+	b, err := NewBuilder(opt.Formulation, opt.Weights)
 	if err != nil {
 		return nil, err
 	}

@@ -13,11 +13,11 @@ import (
 // solution (0) and of a broken grid (6: r1c2 = 7 leaves row 1, column 2
 // and box 1 each with two 7s and no 1, six constraints off by one), and
 // the head of its qbsolv file.
-func ExampleNew() {
+func ExamplePose() {
 	puzzle, _ := sudoku.Parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", sudoku.Classic)
 	solution, _ := sudoku.Parse("417369825632158947958724316825437169791586432346912758289643571573291684164875293", sudoku.Classic)
 	for _, f := range []qubo.Formulation{qubo.Fixed, qubo.Pruned, qubo.Propagated} {
-		m, err := qubo.New(puzzle, f, qubo.DefaultWeights())
+		m, err := qubo.Pose(puzzle, qubo.Options{Formulation: f})
 		if err != nil {
 			fmt.Println(err)
 			return
@@ -26,7 +26,7 @@ func ExampleNew() {
 		fmt.Printf("%-10s %4d variables %6d couplers, max bias %d\n", f, s.Variables, s.Couplers, s.MaxBias)
 	}
 
-	m, _ := qubo.New(puzzle, qubo.Pruned, qubo.DefaultWeights())
+	m, _ := qubo.Pose(puzzle, qubo.Options{Formulation: qubo.Pruned})
 	x := m.Assignment(solution)
 	fmt.Println("energy of the solution:", m.Energy(x))
 	broken := solution.Clone()

@@ -88,7 +88,7 @@ func readLines(t testing.TB, file string, max int) []string {
 
 func build(t testing.TB, p *sudoku.Grid, f Formulation) *Model {
 	t.Helper()
-	m, err := New(p, f, DefaultWeights())
+	m, err := Pose(p, Options{Formulation: f})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -434,7 +434,7 @@ func TestWeightsScaleTheirFamilies(t *testing.T) {
 	sol := sudoku.PatternGrid(3)
 	p := sudokutest.Blank(sol, 0.5, rand.New(rand.NewPCG(7, 8)))
 	w := Weights{Cell: 3, Row: 1, Column: 2, Box: 5, Diagonal: 1}
-	m, err := New(p, Fixed, w)
+	m, err := Pose(p, Options{Formulation: Fixed, Weights: w})
 	if err != nil {
 		t.Fatal(err)
 	}

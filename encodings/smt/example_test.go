@@ -13,13 +13,17 @@ import (
 // cell, distinct on every unit, the givens asserted, then (check-sat)
 // and (exit).
 // Decode reads the values a solver prints back into a grid.
-func ExampleNew() {
+func ExamplePose() {
 	puzzle, err := sudoku.ParseLine("1...............", sudoku.Classic)
 	if err != nil {
 		fmt.Println(err)
 		return
 	}
-	m := smt.New(puzzle, smt.Int)
+	m, err := smt.Pose(puzzle, smt.Options{Form: smt.Int})
+	if err != nil {
+		fmt.Println(err)
+		return
+	}
 	var script bytes.Buffer
 	if err := m.Write(&script); err != nil {
 		fmt.Println(err)

@@ -65,8 +65,19 @@ type Model struct {
 	excluded []*sudoku.Grid
 }
 
-// New poses a puzzle in a form.
-func New(puzzle *sudoku.Grid, form Form) *Model { return &Model{Puzzle: puzzle, Form: form} }
+// Options shape the script; the zero value is the integer form.
+type Options struct {
+	Form Form
+}
+
+// Pose poses a puzzle, or returns an error for a form that is not one of
+// the package's.
+func Pose(puzzle *sudoku.Grid, opt Options) (*Model, error) {
+	if opt.Form != Int && opt.Form != OneHot {
+		return nil, fmt.Errorf("unknown SMT form %d: use Int or OneHot", int(opt.Form))
+	}
+	return &Model{Puzzle: puzzle, Form: opt.Form}, nil
+}
 
 // Exclude adds an assertion that rules out a solution: some empty cell of
 // the puzzle must differ from it.

@@ -2,6 +2,7 @@ package smt
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -30,7 +31,10 @@ func TestWrite(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			m := New(sudokutest.Parse(t, "1.3..2.....1....", tt.variant), tt.form)
+			m, err := Pose(sudokutest.Parse(t, "1.3..2.....1....", tt.variant), Options{Form: tt.form})
+			if err != nil {
+				t.Fatal(err)
+			}
 			if tt.exclude != "" {
 				if err := m.Exclude(sudokutest.Parse(t, tt.exclude, tt.variant)); err != nil {
 					t.Fatal(err)
@@ -56,7 +60,11 @@ func TestDecode(t *testing.T) {
 	puzzle := sudokutest.Parse(t, "1.3..2.....1....", sudoku.Classic)
 	solution := "1432321423414123"
 	intValues, boolValues := map[string]string{}, map[string]string{}
-	in, hot := New(puzzle, Int), New(puzzle, OneHot)
+	in, errIn := Pose(puzzle, Options{Form: Int})
+	hot, errHot := Pose(puzzle, Options{Form: OneHot})
+	if err := errors.Join(errIn, errHot); err != nil {
+		t.Fatal(err)
+	}
 	for cell := range 16 {
 		d := int(solution[cell] - '0')
 		intValues[in.Name(cell, 0)] = solution[cell : cell+1]
@@ -122,7 +130,10 @@ func TestSolversEndCleanly(t *testing.T) {
 		for _, form := range []Form{Int, OneHot} {
 			for _, tt := range tests {
 				t.Run(fmt.Sprintf("program=%s/form=%s/%s", strings.Join(argv, " "), form, tt.name), func(t *testing.T) {
-					m := New(sudokutest.Parse(t, tt.puzzle, sudoku.Classic), form)
+					m, err := Pose(sudokutest.Parse(t, tt.puzzle, sudoku.Classic), Options{Form: form})
+					if err != nil {
+						t.Fatal(err)
+					}
 					if tt.exclude != "" {
 						if err := m.Exclude(sudokutest.Parse(t, tt.exclude, sudoku.Classic)); err != nil {
 							t.Fatal(err)

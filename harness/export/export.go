@@ -28,6 +28,7 @@ import (
 	"strings"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/encodings/formats"
 	"github.com/sudokubench/sudokubench/harness/outfile"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -42,6 +43,17 @@ type Format struct {
 	// Options describe the encoding (encoding=extended …), recorded in
 	// each task definition.
 	Options map[string]string
+}
+
+// FormatOf is a format of the registry, with its options complete
+// (formats.Format.Complete), as an export writes it: each task definition
+// records the options as the format's own, those a solver definition
+// takes and a file's header names.
+func FormatOf(f *formats.Format, opts map[string]string) Format {
+	return Format{Name: f.Name, Ext: f.Ext, Options: opts, Write: func(w io.Writer, g *sudoku.Grid) error {
+		_, err := f.WriteFile(w, g, opts)
+		return err
+	}}
 }
 
 // Config is one export.

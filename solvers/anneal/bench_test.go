@@ -24,7 +24,7 @@ func benchProblem(b *testing.B, f qubo.Formulation) (*qubo.Model, *problem) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	m, err := qubo.New(g, f, qubo.DefaultWeights())
+	m, err := qubo.Pose(g, qubo.Options{Formulation: f})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -192,7 +192,7 @@ func TestSwapsKeepCellsAndBoxesOneHot(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	m, err := qubo.New(g, qubo.Pruned, qubo.DefaultWeights())
+	m, err := qubo.Pose(g, qubo.Options{Formulation: qubo.Pruned})
 	if err != nil {
 		t.Fatal(err)
 	}

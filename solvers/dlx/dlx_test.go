@@ -372,14 +372,14 @@ func TestSolveReportsModelAndPhases(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p, err := exactcover.Encode(puzzle)
+	p, err := exactcover.Pose(puzzle, exactcover.Options{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	want := p.Stats()
 	got := exactcover.Stats{Items: res.Model["items"], Options: res.Model["options"], Nonzeros: res.Model["nonzeros"]}
 	if got != want {
-		t.Errorf("model %+v, exactcover.Encode says %+v", got, want)
+		t.Errorf("model %+v, exactcover.Pose says %+v", got, want)
 	}
 	if res.Counters["nodes"] < 1 || res.Counters["guesses"] < 1 || res.Counters["guesses"] > res.Counters["nodes"] {
 		t.Errorf("counters %v", res.Counters)

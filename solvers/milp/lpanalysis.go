@@ -28,7 +28,11 @@ const tightTolerance = 1e-6
 // solution". It returns that optimum; the relaxation is tight — its feasible
 // set is the single integral solution — iff the optimum is 0.
 func RelaxationExcess(ctx context.Context, puzzle, solution *sudoku.Grid) (float64, error) {
-	probe, err := milp.New(puzzle, milp.Eliminated).TightnessProbe(solution)
+	m, err := milp.Pose(puzzle, milp.Options{Form: milp.Eliminated})
+	if err != nil {
+		return 0, err
+	}
+	probe, err := m.TightnessProbe(solution)
 	if err != nil {
 		return 0, err
 	}

@@ -59,7 +59,11 @@ func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Resu
 	}
 	var res solvers.Result
 	start := time.Now()
-	m := milp.New(req.Puzzle, milp.Eliminated)
+	m, err := milp.Pose(req.Puzzle, milp.Options{Form: milp.Eliminated})
+	if err != nil {
+		res.Status, res.Detail = solvers.Error, err.Error()
+		return res, nil
+	}
 	res.Model = m.Stats().Sizes()
 	res.Phases.Encode = time.Since(start)
 	res.Counters = make(map[string]float64)

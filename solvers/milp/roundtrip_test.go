@@ -50,7 +50,11 @@ func TestTightnessProbeInMPS(t *testing.T) {
 	}
 	p := corporatest.Sample(t, "norvig-top95", 2, sampleSeed)[1].Grid
 	res := solve(t, Pipelines()[0], p, "first")
-	probe, err := milp.New(p, milp.Eliminated).TightnessProbe(res.Solution)
+	m, err := milp.Pose(p, milp.Options{Form: milp.Eliminated})
+	if err != nil {
+		t.Fatal(err)
+	}
+	probe, err := m.TightnessProbe(res.Solution)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -55,7 +55,7 @@ func BenchmarkSAT(b *testing.B) {
 // the clauses directly (buildProblem, what the pipelines use).
 func BenchmarkGophersatBuild(b *testing.B) {
 	p := corporatest.First(b, "17-clue", 1)[0].Grid
-	inst, err := cnf.EncodePuzzle(p, cnf.Options{Encoding: cnf.Extended})
+	inst, err := cnf.Pose(p, cnf.Options{Encoding: cnf.Extended})
 	if err != nil {
 		b.Fatal(err)
 	}
