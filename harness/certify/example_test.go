@@ -15,6 +15,9 @@ import (
 // cadical): each certificate holds a verified solution and the SHA-256 of
 // a DRAT proof, checked by the suite's own checker, that there is no
 // other. The certificates and the summary go to a directory of their own.
+//
+// It needs CaDiCaL, which is optional, so `go test` compiles this example
+// without running it; what it prints is shown in the comment at its end.
 func ExampleRun() {
 	cadical, err := registry.Default().Lookup("sat/cadical/extended")
 	if err != nil {
@@ -44,7 +47,7 @@ func ExampleRun() {
 	}
 	c := certs[0] // its ID is the corpus and the line
 	fmt.Println(c.ID, c.Verdict, "proof checked:", c.Certified && c.ProofSHA != "")
-	// Output:
+	// It prints:
 	// 17-clue by sat/cadical/extended: 3 certified of 3, verdicts map[unique:3], disagreements 0
 	// 17-clue:5 unique proof checked: true
 }

