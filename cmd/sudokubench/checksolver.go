@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/internal/units"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -63,7 +64,7 @@ func runCheckSolver(cmd *cobra.Command, name string, fl checkSolverFlags) error 
 	if fl.timeout < harness.MinTimeout {
 		return usageError(fmt.Errorf("--timeout %s: give a limit of at least %s", fl.timeout, harness.MinTimeout))
 	}
-	mem, err := harness.ParseBytes(fl.mem)
+	mem, err := units.ParseBytes(fl.mem)
 	if err != nil {
 		return usageError(fmt.Errorf("--mem: %w", err))
 	}

@@ -18,6 +18,7 @@ import (
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/report"
 	"github.com/sudokubench/sudokubench/internal/progress"
+	"github.com/sudokubench/sudokubench/internal/units"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
@@ -228,7 +229,7 @@ func applyFlags(cfg *harness.Config, fl *runFlags, given func(string) bool) erro
 		cfg.Timeout = fl.timeout
 	}
 	if given("mem") {
-		if cfg.MemBytes, err = harness.ParseBytes(fl.mem); err != nil {
+		if cfg.MemBytes, err = units.ParseBytes(fl.mem); err != nil {
 			return err
 		}
 	}
