@@ -16,6 +16,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers"
 )
@@ -71,7 +72,7 @@ type Config struct {
 
 	CorporaDir string            // "" looks it up as corpora.FindDir does
 	Registry   *solvers.Registry // the parent's view of the solvers
-	Launch     Launcher          // starts workers that know the same solvers
+	Launch     worker.Launcher   // starts workers that know the same solvers
 	Oracle     corpora.Oracle    // completes puzzles for derived corpora; may be nil
 	// CrossCheck settles every unsat and multiple verdict, untimed, in
 	// this process (exactcover/dlx's oracle); nil checks none.

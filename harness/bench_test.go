@@ -17,6 +17,8 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/worker"
+	"github.com/sudokubench/sudokubench/internal/harnesstest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/defs"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -31,7 +33,7 @@ func testConfig(out string) Config {
 		Solvers: "exactcover/dlx,test/wrong", Mode: solvers.Unique, Reps: 2, Seed: 7,
 		Timeout: 5 * time.Second, MemBytes: 1 << 30,
 		Out: out, CorporaDir: filepath.Join("..", "corpora", "data"),
-		Registry: testRegistry(), Launch: testLaunch,
+		Registry: harnesstest.Registry(), Launch: testLaunch,
 	}
 }
 
@@ -146,7 +148,7 @@ func TestKillNineLosesOnlyRunsInFlight(t *testing.T) {
 	for lines := 0; lines < 20; lines = countLines(results) {
 		time.Sleep(20 * time.Millisecond)
 	}
-	workers := family(cmd.Process.Pid)[1:]
+	workers := worker.Family(cmd.Process.Pid)[1:]
 	if len(workers) == 0 {
 		t.Error("no worker found below the benchmarking process")
 	}
@@ -266,8 +268,8 @@ func TestMergeRefusesDifferentPlans(t *testing.T) {
 }
 
 func TestShardsPartitionThePlan(t *testing.T) {
-	puzzles := testPuzzles(t)
-	reg := testRegistry()
+	puzzles := harnesstest.Puzzles(t)
+	reg := harnesstest.Registry()
 	infos, _ := reg.Select("test/*")
 	for _, forms := range []int{0, 2} {
 		t.Run(fmt.Sprintf("forms=%d", forms), func(t *testing.T) {
@@ -334,10 +336,10 @@ func assertSameRuns(t *testing.T, want, got []record.Record) {
 // interleaved run by run (sharding does not thin the blocks), and that the
 // blocks are shuffled.
 func TestPlanKeepsEachSolverInBlocks(t *testing.T) {
-	reg := testRegistry()
+	reg := harnesstest.Registry()
 	infos, _ := reg.Select("test/*")
 	const reps = 40
-	plan := mustPlan(t, testPuzzles(t), infos, solvers.First, reps, 0, 1)
+	plan := mustPlan(t, harnesstest.Puzzles(t), infos, solvers.First, reps, 0, 1)
 	runs := mustRuns(t, plan, plan.InBlocks(plan.InShard(Shard{Index: 1, Count: 2}, plan.Shuffled())))
 	perSolver := make(map[string]int)
 	for _, r := range runs {
@@ -347,7 +349,7 @@ func TestPlanKeepsEachSolverInBlocks(t *testing.T) {
 	for _, r := range runs {
 		keys[r.Key] = true
 	}
-	if want := len(testPuzzles(t)) * len(infos) * reps / 2; len(keys) != len(runs) || len(runs) < want*9/10 || len(runs) > want*11/10 {
+	if want := len(harnesstest.Puzzles(t)) * len(infos) * reps / 2; len(keys) != len(runs) || len(runs) < want*9/10 || len(runs) > want*11/10 {
 		t.Fatalf("half the plan has %d runs, %d distinct, want about %d, each once", len(runs), len(keys), want)
 	}
 	switches := 0
@@ -374,7 +376,7 @@ func TestPlanKeepsEachSolverInBlocks(t *testing.T) {
 func TestPlanRunsIncompleteSolversInFirstMode(t *testing.T) {
 	complete := solvers.Info{Name: "test/complete"}
 	incomplete := solvers.Info{Name: "test/incomplete", Incomplete: true}
-	plan := mustPlan(t, testPuzzles(t)[:1], []solvers.Info{complete, incomplete}, solvers.Unique, 1, 0, 1)
+	plan := mustPlan(t, harnesstest.Puzzles(t)[:1], []solvers.Info{complete, incomplete}, solvers.Unique, 1, 0, 1)
 	for _, r := range mustRuns(t, plan, plan.Shuffled()) {
 		want := solvers.Unique
 		if r.Solver.Incomplete {
@@ -626,8 +628,8 @@ variants = ["classic"]
 // size and the bound, with a count that does not overflow; one at the
 // bound is counted exactly. Bench refuses it before making its directory.
 func TestPlanSizeIsBounded(t *testing.T) {
-	puzzles := testPuzzles(t) // 9×9 puzzles, every test solver takes them
-	infos, _ := testRegistry().Select("test/*")
+	puzzles := harnesstest.Puzzles(t) // 9×9 puzzles, every test solver takes them
+	infos, _ := harnesstest.Registry().Select("test/*")
 	pairs := len(puzzles) * len(infos)
 	for _, tt := range []struct {
 		name        string
@@ -655,7 +657,7 @@ func TestPlanSizeIsBounded(t *testing.T) {
 		t.Error("NewPlan made a plan past the bound")
 	}
 	cfg := testConfig(filepath.Join(t.TempDir(), "out"))
-	cfg.Corpora, cfg.Limit, cfg.Solvers = []string{writeCorpus(t, testPuzzles(t)[0].Grid)}, 0, "test/*"
+	cfg.Corpora, cfg.Limit, cfg.Solvers = []string{writeCorpus(t, harnesstest.Puzzles(t)[0].Grid)}, 0, "test/*"
 	cfg.Reps, cfg.Forms = MaxReps, MaxForms
 	if _, err := Bench(context.Background(), cfg); !errors.Is(err, ErrInput) {
 		t.Errorf("Bench of a plan past the bound: %v, want an input error", err)

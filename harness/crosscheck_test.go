@@ -10,6 +10,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/internal/harnesstest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -46,14 +47,14 @@ var crossCheckCases = []struct {
 	checked              bool
 	says                 string
 }{
-	{"false-unsat", "test/claims-unsat", testPuzzleLines[0], dlx.Oracle{}, solvers.Wrong, true,
+	{"false-unsat", "test/claims-unsat", harnesstest.PuzzleLines[0], dlx.Oracle{}, solvers.Wrong, true,
 		"reported unsat, but exactcover/dlx finds a solution: 652483917978162435314975628825736149791824563436519872269348751547291386183657294"},
-	{"false-multiple", "test/claims-multiple", testPuzzleLines[1], dlx.Oracle{}, solvers.Wrong, true,
+	{"false-multiple", "test/claims-multiple", harnesstest.PuzzleLines[1], dlx.Oracle{}, solvers.Wrong, true,
 		"reported multiple, but exactcover/dlx finds exactly one solution, the one returned"},
 	{"true-unsat", "exactcover/dlx", "55" + strings.Repeat(".", 79), dlx.Oracle{}, solvers.Unsat, true, ""},
 	{"true-multiple", "exactcover/dlx", strings.Repeat(".", 81), dlx.Oracle{}, solvers.Multiple, true, ""},
-	{"out-of-time", "test/claims-unsat", testPuzzleLines[0], outOfTime{}, solvers.Unsat, false, ""},
-	{"no-checker", "test/claims-unsat", testPuzzleLines[0], nil, solvers.Unsat, false, ""},
+	{"out-of-time", "test/claims-unsat", harnesstest.PuzzleLines[0], outOfTime{}, solvers.Unsat, false, ""},
+	{"no-checker", "test/claims-unsat", harnesstest.PuzzleLines[0], nil, solvers.Unsat, false, ""},
 }
 
 // checkCrossChecked compares a record with its case.
@@ -72,7 +73,7 @@ func checkCrossChecked(t *testing.T, rec record.Record, want solvers.Status, che
 }
 
 func TestExecutorCrossChecksClaims(t *testing.T) {
-	reg := testRegistry()
+	reg := harnesstest.Registry()
 	for _, c := range crossCheckCases {
 		t.Run("claim="+c.name, func(t *testing.T) {
 			info, err := reg.Lookup(c.solver)
@@ -91,7 +92,7 @@ func TestExecutorCrossChecksClaims(t *testing.T) {
 }
 
 func TestPoolCrossChecksClaims(t *testing.T) {
-	reg := testRegistry()
+	reg := harnesstest.Registry()
 	for _, c := range crossCheckCases {
 		t.Run("claim="+c.name, func(t *testing.T) {
 			info, err := reg.Lookup(c.solver)
@@ -126,7 +127,7 @@ func TestCrossCheckInterruptedDropsTheRun(t *testing.T) {
 // oracle's solution, and dlx's own unsat for an ill-posed line confirmed.
 func TestBenchCrossChecksClaims(t *testing.T) {
 	file := filepath.Join(t.TempDir(), "user.txt")
-	lines := testPuzzleLines[0] + "\n" + "55" + strings.Repeat(".", 79) + "\n"
+	lines := harnesstest.PuzzleLines[0] + "\n" + "55" + strings.Repeat(".", 79) + "\n"
 	if err := os.WriteFile(file, []byte(lines), 0o644); err != nil {
 		t.Fatal(err)
 	}

@@ -42,19 +42,10 @@
 //
 // # Workers, measurement and limits
 //
-// A worker is the same binary started as "sudokubench worker --solver
-// NAME" (or a test binary, through TestWorker), in its own process group
-// with a parent-death signal. Parent and worker speak JSON lines: a hello,
-// then one reply per job, in order, a job read only after the reply before
-// it, so that a parent may send several ahead; a job's clock starts when it
-// was sent or when the reply before it arrived, whichever is later. Both
-// sides read and write the lines by a direct path (protocoljson.go) whose
-// result must equal encoding/json's (fuzz tests hold it to that). The
-// worker moves the protocol off file descriptor 1 at start, so that a
-// solver that prints cannot corrupt it. How a run is timed, what its
-// memory figures hold, the warm-up and the window, the limits and their
-// grace, and what isolation costs are told once, with their measurements,
-// in the repository's docs/measurement.md.
+// The worker process, its protocol and the measurement done there are
+// harness/worker's; docs/measurement.md tells how a run is timed, what
+// its memory figures hold, the limits and their grace, and what
+// isolation costs.
 //
 // # Order, shards, resume and merge
 //

@@ -7,6 +7,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -18,7 +19,7 @@ const killGrace = 250 * time.Millisecond
 // Executor runs one run at a time, each in a worker child process kept per
 // solver and reused until it is killed. It is not safe for concurrent use.
 type Executor struct {
-	launch   Launcher
+	launch   worker.Launcher
 	timeout  time.Duration
 	memBytes uint64
 	workers  map[string]*workerProc
@@ -31,7 +32,7 @@ type Executor struct {
 // NewExecutor returns an executor that starts workers with launch and holds
 // every run to the wall-clock timeout (0: none) and, if memBytes > 0, to
 // that much resident memory.
-func NewExecutor(launch Launcher, timeout time.Duration, memBytes uint64) *Executor {
+func NewExecutor(launch worker.Launcher, timeout time.Duration, memBytes uint64) *Executor {
 	return &Executor{launch: launch, timeout: timeout, memBytes: memBytes, workers: make(map[string]*workerProc)}
 }
 
@@ -61,7 +62,7 @@ func (e *Executor) Do(ctx context.Context, run Run) (record.Record, error) {
 // solved or multiple; nil otherwise.
 func (e *Executor) Solve(ctx context.Context, run Run) (record.Record, *sudoku.Grid, error) {
 	proof := proofPathFor(e.proofs, run)
-	rec, grid, err := judged(run, e.timeout, func() (reply, error) { return e.solve(ctx, run, proof) })
+	rec, grid, err := judged(run, e.timeout, func() (worker.Reply, error) { return e.solve(ctx, run, proof) })
 	if err != nil {
 		return rec, grid, err
 	}
@@ -80,7 +81,7 @@ func (e *Executor) Solve(ctx context.Context, run Run) (record.Record, *sudoku.G
 // with the answer verified. It also returns the verified solution, nil
 // when the record is not solved or multiple; solve's error is returned as
 // is.
-func judged(run Run, timeout time.Duration, solve func() (reply, error)) (record.Record, *sudoku.Grid, error) {
+func judged(run Run, timeout time.Duration, solve func() (worker.Reply, error)) (record.Record, *sudoku.Grid, error) {
 	rec := baseRecord(run, timeout)
 	rep, err := solve()
 	if err != nil {
@@ -93,16 +94,16 @@ func judged(run Run, timeout time.Duration, solve func() (reply, error)) (record
 
 // solve sends the run to its solver's worker, starting one if needed, and
 // asks for the proof of its verdict at proof when set.
-func (e *Executor) solve(ctx context.Context, run Run, proof string) (reply, error) {
+func (e *Executor) solve(ctx context.Context, run Run, proof string) (worker.Reply, error) {
 	name := run.Solver.Name
 	w, ok := e.workers[name]
 	if !ok {
 		var err error
 		if w, err = startWorker(ctx, e.launch, name); err != nil {
 			if ctx.Err() != nil {
-				return reply{}, errInterrupted
+				return worker.Reply{}, errInterrupted
 			}
-			return reply{Status: string(solvers.Crash), Detail: err.Error()}, nil
+			return worker.Reply{Status: string(solvers.Crash), Detail: err.Error()}, nil
 		}
 		e.workers[name] = w
 	}
@@ -116,8 +117,8 @@ func (e *Executor) solve(ctx context.Context, run Run, proof string) (reply, err
 }
 
 // jobFor is the job that asks a worker for run under the timeout.
-func jobFor(run Run, timeout time.Duration) job {
-	return job{
+func jobFor(run Run, timeout time.Duration) worker.Job {
+	return worker.Job{
 		Puzzle: run.Puzzle.Grid.String(), Variant: run.Puzzle.Grid.Geometry().Variant.String(),
 		Mode: string(run.Mode), Seed: run.Seed, TimeoutNS: int64(timeout),
 	}
@@ -161,7 +162,7 @@ func baseRecord(run Run, timeout time.Duration) record.Record {
 }
 
 // fillRecord copies the worker's measurements into rec.
-func fillRecord(rec *record.Record, rep reply) {
+func fillRecord(rec *record.Record, rep worker.Reply) {
 	rec.Status, rec.Detail = rep.Status, rep.Detail
 	rec.WallNS, rec.CPUNS = rep.WallNS, rep.CPUNS
 	rec.EncodeNS, rec.SolveNS, rec.DecodeNS = int64(rep.Phases.Encode), int64(rep.Phases.Solve), int64(rep.Phases.Decode)
@@ -178,7 +179,7 @@ func fillRecord(rec *record.Record, rep reply) {
 // (record.Record.OwnPeak): the outside programs' process tree at its
 // peak, or an in-process solver's peak above the idle worker's. ok is
 // false where it was not measured.
-func ownPeak(rep reply, external bool) (own uint64, ok bool) {
+func ownPeak(rep worker.Reply, external bool) (own uint64, ok bool) {
 	switch {
 	case external:
 		return rep.ProgramTreePeak, rep.ProgramTreePeak > 0

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/internal/harnesstest"
 	"github.com/sudokubench/sudokubench/solvers"
 )
 
@@ -16,10 +17,10 @@ func TestPlantedFaults(t *testing.T) {
 	// A slow virtual machine faults pages in at about 100 MB/s: the memory
 	// limit is small enough for the hog to pass it well before the deadline.
 	const timeout, memLimit = 2 * time.Second, 48 << 20
-	reg := testRegistry()
+	reg := harnesstest.Registry()
 	ex := NewExecutor(testLaunch, timeout, memLimit)
 	defer ex.Close()
-	puzzle := testPuzzles(t)[0]
+	puzzle := harnesstest.Puzzles(t)[0]
 	cases := []struct {
 		solver string
 		want   solvers.Status
@@ -63,10 +64,10 @@ func TestPlantedFaults(t *testing.T) {
 // A puzzle without a solution reaches the solver, which calls it unsat; a
 // solver that fills it anyway is caught by verification.
 func TestIllPosedPuzzleReachesTheSolver(t *testing.T) {
-	reg := testRegistry()
+	reg := harnesstest.Registry()
 	ex := NewExecutor(testLaunch, 10*time.Second, 0)
 	defer ex.Close()
-	illPosed := testPuzzles(t)[len(testPuzzleLines)]
+	illPosed := harnesstest.Puzzles(t)[len(harnesstest.PuzzleLines)]
 	for _, c := range []struct {
 		solver string
 		want   solvers.Status

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/internal/harnesstest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -18,7 +19,7 @@ import (
 // form is the puzzle under the transform returned, drawn the same way for
 // the same plan seed, puzzle and form, and differently otherwise.
 func TestFormOf(t *testing.T) {
-	p := testPuzzles(t)[0]
+	p := harnesstest.Puzzles(t)[0]
 	p.Solution = solveOnce(t, p.Grid)
 	if fp, tr, err := FormOf(p, 0, 1); err != nil || tr != nil || fp.Grid != p.Grid {
 		t.Fatalf("form 0: transform %v, error %v, want the puzzle itself", tr, err)
@@ -55,7 +56,7 @@ func TestFormOf(t *testing.T) {
 // back onto a solution of the corpus's puzzle makes the run wrong, and
 // that one that does passes.
 func TestCheckOriginal(t *testing.T) {
-	puzzles := testPuzzles(t)
+	puzzles := harnesstest.Puzzles(t)
 	p, other := puzzles[0], puzzles[1]
 	fp, tr, err := FormOf(p, 1, 5)
 	if err != nil {

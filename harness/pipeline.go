@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/solvers"
 )
 
@@ -44,14 +45,14 @@ const (
 type pipeJob struct {
 	index int
 	run   Run
-	job   job
+	job   worker.Job
 }
 
 // pipeReply is the reply to a pipeline's job, or the reply the parent
 // made when it stopped the job.
 type pipeReply struct {
 	pipeJob
-	rep reply
+	rep worker.Reply
 }
 
 // queuedJob is a job taken in by a pipeline, its line encoded.
@@ -156,7 +157,7 @@ func (pl *pipeline) take(pj pipeJob) {
 	} else {
 		q = &queuedJob{line: make([]byte, 0, 256)}
 	}
-	*q = queuedJob{pipeJob: pj, line: append(appendJob(q.line[:0], &pj.job), '\n')}
+	*q = queuedJob{pipeJob: pj, line: append(worker.AppendJob(q.line[:0], &pj.job), '\n')}
 	pl.backlog = append(pl.backlog, q)
 }
 
@@ -189,7 +190,7 @@ func (pl *pipeline) flush(ctx context.Context) error {
 				return errInterrupted
 			}
 			if err != nil {
-				pl.done(pipeReply{pl.backlog[0].pipeJob, reply{Status: string(solvers.Crash), Detail: err.Error()}})
+				pl.done(pipeReply{pl.backlog[0].pipeJob, worker.Reply{Status: string(solvers.Crash), Detail: err.Error()}})
 				pl.backlog = pl.backlog[1:]
 				continue
 			}
@@ -231,8 +232,8 @@ func (pl *pipeline) answer(line workerLine, ok bool) {
 		pl.fail(pl.w.died(pl.clock, "worker died"))
 		return
 	}
-	var rep reply
-	if err := decodeReply(line.text, &rep); err != nil {
+	var rep worker.Reply
+	if err := worker.DecodeReply(line.text, &rep); err != nil {
 		pl.w.kill()
 		pl.fail(crashReply(pl.clock, fmt.Sprintf("unreadable reply %q: %v", line.text, err)))
 		return
@@ -261,7 +262,7 @@ func later(a, b time.Time) time.Time {
 // for it, once its worker has been killed or found dead; the jobs sent
 // after it never started, and go back to the front of the backlog for a
 // fresh worker.
-func (pl *pipeline) fail(rep reply) {
+func (pl *pipeline) fail(rep worker.Reply) {
 	head := pl.sent[0]
 	pl.done(pipeReply{head.pipeJob, rep})
 	pl.backlog = append(pl.sent[1:len(pl.sent):len(pl.sent)], pl.backlog...)

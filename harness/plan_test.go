@@ -12,6 +12,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/internal/harnesstest"
 	"github.com/sudokubench/sudokubench/internal/memtest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -20,7 +21,7 @@ import (
 // pinnedPuzzles are the test puzzles and two 4×4 ones, which
 // test/nine-only does not take.
 func pinnedPuzzles(t *testing.T) []corpora.Puzzle {
-	puzzles := testPuzzles(t)
+	puzzles := harnesstest.Puzzles(t)
 	for i := range 2 {
 		small := sudoku.PatternGrid(2)
 		small.Set(i, 0)
@@ -33,7 +34,7 @@ func pinnedPuzzles(t *testing.T) []corpora.Puzzle {
 // pinnedSolvers are three of the test solvers, one of which takes 9×9
 // puzzles only, and one incomplete solver, which runs in first mode.
 func pinnedSolvers(t *testing.T) []solvers.Info {
-	infos, err := testRegistry().Select("test/ok,test/nine-only,exactcover/dlx")
+	infos, err := harnesstest.Registry().Select("test/ok,test/nine-only,exactcover/dlx")
 	if err != nil {
 		t.Fatal(err)
 	}

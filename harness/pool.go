@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -26,7 +27,7 @@ import (
 // request after a pause. A pool's times are therefore those of a single
 // solve as a request meets it; benchmarks are for Bench.
 type Pool struct {
-	launch    Launcher
+	launch    worker.Launcher
 	perSolver int
 	checker   CrossChecker // nil: claims go unchecked
 
@@ -67,7 +68,7 @@ var errClosed = errors.New("worker pool closed")
 
 // NewPool returns a pool that starts workers with launch and keeps up to
 // perSolver (at least 1) of them per solver.
-func NewPool(launch Launcher, perSolver int) *Pool {
+func NewPool(launch worker.Launcher, perSolver int) *Pool {
 	ctx, cancel := context.WithCancel(context.Background())
 	return &Pool{
 		launch: launch, perSolver: max(perSolver, 1), solvers: make(map[string]*solverWorkers),
@@ -85,7 +86,7 @@ func NewPool(launch Launcher, perSolver int) *Pool {
 // first: the run was then abandoned, its worker killed, and the record
 // means nothing.
 func (p *Pool) Do(ctx context.Context, run Run, lim Limits) (record.Record, *sudoku.Grid, error) {
-	rec, grid, err := judged(run, lim.Timeout, func() (reply, error) { return p.solve(ctx, run, lim) })
+	rec, grid, err := judged(run, lim.Timeout, func() (worker.Reply, error) { return p.solve(ctx, run, lim) })
 	if err == nil {
 		err = CrossCheck(ctx, p.checker, &rec, run.Puzzle.Grid, grid)
 	}
@@ -104,19 +105,19 @@ func (p *Pool) CrossCheckWith(c CrossChecker) *Pool {
 }
 
 // solve sends the run to a worker of its solver, holding a slot throughout.
-func (p *Pool) solve(ctx context.Context, run Run, lim Limits) (reply, error) {
+func (p *Pool) solve(ctx context.Context, run Run, lim Limits) (worker.Reply, error) {
 	name := run.Solver.Name
 	sw, err := p.acquire(ctx, name, lim.Wait)
 	if err != nil {
-		return reply{}, err
+		return worker.Reply{}, err
 	}
 	defer func() { <-sw.slots }()
 	w, err := p.worker(ctx, sw, name)
 	if errors.Is(err, errInterrupted) {
-		return reply{}, ctx.Err()
+		return worker.Reply{}, ctx.Err()
 	}
 	if err != nil {
-		return reply{Status: string(solvers.Crash), Detail: err.Error()}, nil
+		return worker.Reply{Status: string(solvers.Crash), Detail: err.Error()}, nil
 	}
 	j := jobFor(run, lim.Timeout)
 	j.SkipWarmUp = true
@@ -127,7 +128,7 @@ func (p *Pool) solve(ctx context.Context, run Run, lim Limits) (reply, error) {
 		p.refill(name)
 	}
 	if errors.Is(err, errInterrupted) {
-		return reply{}, ctx.Err()
+		return worker.Reply{}, ctx.Err()
 	}
 	return rep, err
 }

@@ -11,6 +11,8 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/worker"
+	"github.com/sudokubench/sudokubench/internal/harnesstest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -18,7 +20,7 @@ import (
 // poolRun is a unique-mode run of the named test solver on a puzzle.
 func poolRun(t *testing.T, solver string, p corpora.Puzzle) Run {
 	t.Helper()
-	info, err := testRegistry().Lookup(solver)
+	info, err := harnesstest.Registry().Lookup(solver)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -26,7 +28,7 @@ func poolRun(t *testing.T, solver string, p corpora.Puzzle) Run {
 }
 
 // countingLaunch is testLaunch, counting the workers it starts.
-func countingLaunch(started *atomic.Int32) Launcher {
+func countingLaunch(started *atomic.Int32) worker.Launcher {
 	return func(solver string) *exec.Cmd {
 		started.Add(1)
 		return testLaunch(solver)
@@ -41,7 +43,7 @@ func TestPoolSolvesConcurrentlyWithinItsWorkers(t *testing.T) {
 	const perSolver = 2
 	pool := NewPool(countingLaunch(&started), perSolver)
 	defer pool.Close()
-	puzzles := testPuzzles(t)[:len(testPuzzleLines)]
+	puzzles := harnesstest.Puzzles(t)[:len(harnesstest.PuzzleLines)]
 	var wg sync.WaitGroup
 	for i := range 16 {
 		wg.Go(func() {
@@ -73,7 +75,7 @@ func TestPoolSurvivesFaults(t *testing.T) {
 	var started atomic.Int32
 	pool := NewPool(countingLaunch(&started), 1)
 	defer pool.Close()
-	puzzle := testPuzzles(t)[0]
+	puzzle := harnesstest.Puzzles(t)[0]
 	lim := Limits{Timeout: 300 * time.Millisecond}
 	cases := []struct {
 		solver string
@@ -124,7 +126,7 @@ func TestPoolSurvivesFaults(t *testing.T) {
 func TestPoolBusyAndCancelled(t *testing.T) {
 	pool := NewPool(testLaunch, 1)
 	defer pool.Close()
-	puzzle := testPuzzles(t)[0]
+	puzzle := harnesstest.Puzzles(t)[0]
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() {
@@ -144,29 +146,6 @@ func TestPoolBusyAndCancelled(t *testing.T) {
 		}
 	case <-time.After(5 * time.Second):
 		t.Fatal("cancelled solve did not return")
-	}
-}
-
-// TestPoolJobsSkipTheWarmUp checks that a pool's jobs reach the solver
-// alone: the worker primes a geometry once and re-solves nothing.
-func TestPoolJobsSkipTheWarmUp(t *testing.T) {
-	var seen []string
-	reg := testSolverRegistry(t, "test/instant", func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
-		seen = append(seen, req.Puzzle.String())
-		return solvers.Result{Status: solvers.Unsat}, nil
-	})
-	var jobs []job
-	for i := range 5 {
-		j := classicJob(strings.Repeat(".", i) + "1" + strings.Repeat(".", 15-i))
-		j.SkipWarmUp = true
-		jobs = append(jobs, j)
-	}
-	var out strings.Builder
-	if err := ServeWorker(reg, "test/instant", strings.NewReader(jobLines(jobs...)), &out); err != nil {
-		t.Fatal(err)
-	}
-	if len(seen) != 1+len(jobs) {
-		t.Errorf("solver saw %d solves for a primer and %d jobs: %q", len(seen), len(jobs), seen)
 	}
 }
 

@@ -7,7 +7,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"os"
 	"os/exec"
 	"strings"
 	"sync"
@@ -15,6 +14,7 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/solvers"
 )
 
@@ -25,22 +25,6 @@ const (
 	startupLimit   = 30 * time.Second       // from exec to the worker's hello
 	stderrTail     = 2048                   // bytes of stderr kept for crash records
 )
-
-// Launcher makes the command that starts a worker child for one solver. The
-// harness adds the pipes, the process group and the parent-death signal.
-type Launcher func(solver string) *exec.Cmd
-
-// SelfLauncher starts this same executable as a worker: the program's path,
-// then args, then "--solver" and the solver's name.
-func SelfLauncher(args ...string) (Launcher, error) {
-	exe, err := os.Executable()
-	if err != nil {
-		return nil, fmt.Errorf("finding this program to start workers: %w", err)
-	}
-	return func(solver string) *exec.Cmd {
-		return exec.Command(exe, append(append([]string{}, args...), "--solver", solver)...)
-	}, nil
-}
 
 // errInterrupted reports a run abandoned because the benchmark was stopped.
 var errInterrupted = errors.New("interrupted")
@@ -54,7 +38,7 @@ type workerProc struct {
 }
 
 // startWorker launches a worker and waits for its hello.
-func startWorker(ctx context.Context, launch Launcher, solver string) (*workerProc, error) {
+func startWorker(ctx context.Context, launch worker.Launcher, solver string) (*workerProc, error) {
 	cmd := launch(solver)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	cmd.WaitDelay = time.Second
@@ -85,7 +69,7 @@ func (p *workerProc) awaitHello(ctx context.Context, solver string) error {
 	defer timer.Stop()
 	select {
 	case line, ok := <-p.lines:
-		var h hello
+		var h worker.Hello
 		if !ok || json.Unmarshal(line.text, &h) != nil || !h.Ready {
 			p.kill()
 			return fmt.Errorf("worker for %s did not start: %s", solver, p.stderr.String())
@@ -127,8 +111,8 @@ type limits struct {
 // then carries the status timeout, memout or crash; alive reports whether
 // the worker can take another job. The error is errInterrupted when ctx was
 // cancelled, in which case the worker is killed and nothing is recorded.
-func (p *workerProc) solve(ctx context.Context, j job, lim limits) (rep reply, alive bool, err error) {
-	line := appendJob(nil, &j)
+func (p *workerProc) solve(ctx context.Context, j worker.Job, lim limits) (rep worker.Reply, alive bool, err error) {
+	line := worker.AppendJob(nil, &j)
 	// The watch's timers start before the job is sent, so that setting them
 	// up does not wake the parent's threads while the worker is timing.
 	w := newWatch(p.cmd.Process.Pid, lim)
@@ -143,7 +127,7 @@ func (p *workerProc) solve(ctx context.Context, j job, lim limits) (rep reply, a
 			if !ok {
 				return p.died(start, "worker died"), false, nil
 			}
-			if err := decodeReply(line.text, &rep); err != nil {
+			if err := worker.DecodeReply(line.text, &rep); err != nil {
 				p.kill()
 				return crashReply(start, fmt.Sprintf("unreadable reply %q: %v", line.text, err)), false, nil
 			}
@@ -160,7 +144,7 @@ func (p *workerProc) solve(ctx context.Context, j job, lim limits) (rep reply, a
 			}
 		case <-ctx.Done():
 			p.kill()
-			return reply{}, false, errInterrupted
+			return worker.Reply{}, false, errInterrupted
 		}
 	}
 }
@@ -208,24 +192,24 @@ func (w *watch) stop() {
 // overLimit reads the resident memory of the worker and what it started.
 func (w *watch) overLimit() bool {
 	if time.Since(w.scanned) >= familyInterval {
-		w.family, w.scanned = family(w.pid), time.Now()
+		w.family, w.scanned = worker.Family(w.pid), time.Now()
 	}
-	rss := familyRSS(w.family)
+	rss := worker.FamilyRSS(w.family)
 	w.peak = max(w.peak, rss)
 	return w.limit > 0 && rss > w.limit
 }
 
 // limitReply is the record of a job the parent stopped.
-func limitReply(status solvers.Status, start time.Time, peak uint64, detail string) reply {
-	return reply{Status: string(status), Detail: detail, WallNS: int64(time.Since(start)), PeakRSS: peak}
+func limitReply(status solvers.Status, start time.Time, peak uint64, detail string) worker.Reply {
+	return worker.Reply{Status: string(status), Detail: detail, WallNS: int64(time.Since(start)), PeakRSS: peak}
 }
 
-func crashReply(start time.Time, detail string) reply {
-	return reply{Status: string(solvers.Crash), Detail: detail, WallNS: int64(time.Since(start))}
+func crashReply(start time.Time, detail string) worker.Reply {
+	return worker.Reply{Status: string(solvers.Crash), Detail: detail, WallNS: int64(time.Since(start))}
 }
 
 // died reaps a worker that ended on its own and describes how.
-func (p *workerProc) died(start time.Time, what string) reply {
+func (p *workerProc) died(start time.Time, what string) worker.Reply {
 	p.kill()
 	state := "exit unknown"
 	if ps := p.cmd.ProcessState; ps != nil {
@@ -243,7 +227,7 @@ func (p *workerProc) kill() {
 	if p.cmd.ProcessState != nil {
 		return
 	}
-	killTree(p.cmd.Process.Pid)
+	worker.KillTree(p.cmd.Process.Pid)
 	_ = p.stdin.Close()
 	_ = p.cmd.Wait()
 }
@@ -251,7 +235,7 @@ func (p *workerProc) kill() {
 // close lets an idle worker finish by closing its input.
 func (p *workerProc) close() {
 	_ = p.stdin.Close()
-	timer := time.AfterFunc(time.Second, func() { killTree(p.cmd.Process.Pid) })
+	timer := time.AfterFunc(time.Second, func() { worker.KillTree(p.cmd.Process.Pid) })
 	_ = p.cmd.Wait()
 	timer.Stop()
 }

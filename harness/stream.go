@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -65,7 +66,7 @@ type Stream struct {
 // NewStream starts a stream of the named solver's runs whose workers
 // launch starts; emit gets each run's outcome, in the order of Add, on
 // the stream's own goroutine. An error from emit stops the stream.
-func NewStream(ctx context.Context, launch Launcher, solver string, opts StreamOptions, emit func(Outcome) error) *Stream {
+func NewStream(ctx context.Context, launch worker.Launcher, solver string, opts StreamOptions, emit func(Outcome) error) *Stream {
 	ctx, cancel := context.WithCancel(ctx)
 	s := &Stream{
 		solver: solver, timeout: opts.Timeout, in: make(chan pipeJob, pipelineDepth), window: make(chan struct{}, pipelineDepth),
@@ -179,8 +180,8 @@ func (s *Stream) stoppedEarly() bool {
 // verdict cross-checked with c, then the answer held against the corpus
 // (checkCorpusClaims). Its error is ctx's, when ctx ended during
 // the cross-check.
-func settle(ctx context.Context, c CrossChecker, run Run, timeout time.Duration, rep reply) (Outcome, error) {
-	rec, grid, _ := judged(run, timeout, func() (reply, error) { return rep, nil })
+func settle(ctx context.Context, c CrossChecker, run Run, timeout time.Duration, rep worker.Reply) (Outcome, error) {
+	rec, grid, _ := judged(run, timeout, func() (worker.Reply, error) { return rep, nil })
 	if err := CrossCheck(ctx, c, &rec, run.Puzzle.Grid, grid); err != nil {
 		return Outcome{}, err
 	}

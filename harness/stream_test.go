@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/worker"
+	"github.com/sudokubench/sudokubench/internal/harnesstest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -17,9 +19,9 @@ import (
 
 // streamAll adds each puzzle to a stream of the named test solver and
 // returns the outcomes in the order they were emitted, with Close's error.
-func streamAll(t *testing.T, launch Launcher, solver string, opts StreamOptions, puzzles []corpora.Puzzle) ([]Outcome, error) {
+func streamAll(t *testing.T, launch worker.Launcher, solver string, opts StreamOptions, puzzles []corpora.Puzzle) ([]Outcome, error) {
 	t.Helper()
-	info, err := testRegistry().Lookup(solver)
+	info, err := harnesstest.Registry().Lookup(solver)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -40,9 +42,9 @@ func streamAll(t *testing.T, launch Launcher, solver string, opts StreamOptions,
 // of its own; the ill-posed one only if illPosed (the plain backtracking
 // test solvers take too long to call it unsat).
 func repeated(t *testing.T, n int, illPosed bool) []corpora.Puzzle {
-	base := testPuzzles(t)
+	base := harnesstest.Puzzles(t)
 	if !illPosed {
-		base = base[:len(testPuzzleLines)]
+		base = base[:len(harnesstest.PuzzleLines)]
 	}
 	out := make([]corpora.Puzzle, n)
 	for i := range out {
@@ -70,7 +72,7 @@ func TestStreamAnswersInOrderFromOneWorker(t *testing.T) {
 		if o.Run.Puzzle.ID != p.ID {
 			t.Fatalf("outcome %d is for %s, want %s", i, o.Run.Puzzle.ID, p.ID)
 		}
-		illPosed := (i+1)%len(testPuzzles(t)) == 0
+		illPosed := (i+1)%len(harnesstest.Puzzles(t)) == 0
 		switch {
 		case illPosed && (o.Record.Status != string(solvers.Unsat) || !o.Record.CrossChecked):
 			t.Errorf("%s: status %s, cross-checked %v; want a cross-checked unsat", p.ID, o.Record.Status, o.Record.CrossChecked)
@@ -90,7 +92,7 @@ func TestStreamAnswersInOrderFromOneWorker(t *testing.T) {
 // it on the same worker are still answered, by a fresh worker.
 func TestStreamFaultCostsOnlyItsRun(t *testing.T) {
 	var started atomic.Int32
-	puzzles := repeated(t, 3*len(testPuzzleLines)+1, false)
+	puzzles := repeated(t, 3*len(harnesstest.PuzzleLines)+1, false)
 	got, err := streamAll(t, countingLaunch(&started), "test/moody", StreamOptions{Timeout: 300 * time.Millisecond, Checker: dlx.Oracle{}}, puzzles)
 	if err != nil {
 		t.Fatal(err)
@@ -99,10 +101,10 @@ func TestStreamFaultCostsOnlyItsRun(t *testing.T) {
 		status solvers.Status
 		detail string
 	}{
-		testPuzzleLines[0]: {solvers.Solved, ""},
-		testPuzzleLines[1]: {solvers.Timeout, "deadline"},
-		testPuzzleLines[2]: {solvers.Crash, "gave up the ghost"},
-		testPuzzleLines[3]: {solvers.Crash, "planted panic"},
+		harnesstest.PuzzleLines[0]: {solvers.Solved, ""},
+		harnesstest.PuzzleLines[1]: {solvers.Timeout, "deadline"},
+		harnesstest.PuzzleLines[2]: {solvers.Crash, "gave up the ghost"},
+		harnesstest.PuzzleLines[3]: {solvers.Crash, "planted panic"},
 	}
 	for i, o := range got {
 		line := puzzles[i].Grid.String()
@@ -126,14 +128,14 @@ func TestStreamFaultCostsOnlyItsRun(t *testing.T) {
 // none of them is a timeout.
 func TestStreamRunsKeepTheirOwnDeadline(t *testing.T) {
 	const timeout = 200 * time.Millisecond
-	n := 2 * int((timeout+killGrace)/sleepDuration)
+	n := 2 * int((timeout+killGrace)/harnesstest.SleepDuration)
 	got, err := streamAll(t, testLaunch, "test/sleepy", StreamOptions{Timeout: timeout}, repeated(t, n, false))
 	if err != nil {
 		t.Fatal(err)
 	}
 	for i, o := range got {
 		if o.Record.Status == string(solvers.Timeout) {
-			t.Errorf("outcome %d: timeout (%s) after %s, for a run that sleeps %s", i, o.Record.Detail, time.Duration(o.Record.WallNS), sleepDuration)
+			t.Errorf("outcome %d: timeout (%s) after %s, for a run that sleeps %s", i, o.Record.Detail, time.Duration(o.Record.WallNS), harnesstest.SleepDuration)
 		}
 	}
 }
@@ -141,7 +143,7 @@ func TestStreamRunsKeepTheirOwnDeadline(t *testing.T) {
 // TestStreamMemoryLimit checks that a run over the memory limit is a
 // memout and the run after it is still answered.
 func TestStreamMemoryLimit(t *testing.T) {
-	info, err := testRegistry().Lookup("test/hog")
+	info, err := harnesstest.Registry().Lookup("test/hog")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,7 +152,7 @@ func TestStreamMemoryLimit(t *testing.T) {
 		statuses = append(statuses, o.Record.Status)
 		return nil
 	})
-	for _, p := range testPuzzles(t)[:2] {
+	for _, p := range harnesstest.Puzzles(t)[:2] {
 		if err := s.Add(Run{Solver: info, Puzzle: p, Mode: solvers.Unique}); err != nil {
 			t.Fatal(err)
 		}
@@ -167,7 +169,7 @@ func TestStreamMemoryLimit(t *testing.T) {
 // fails, whose error Add and Close then return, and a caller that gives
 // up while a run hangs, which kills the worker.
 func TestStreamStops(t *testing.T) {
-	info, err := testRegistry().Lookup("exactcover/dlx")
+	info, err := harnesstest.Registry().Lookup("exactcover/dlx")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -192,7 +194,7 @@ func TestStreamStops(t *testing.T) {
 		}
 	})
 	t.Run("stop=cancelled", func(t *testing.T) {
-		spin, err := testRegistry().Lookup("test/spin")
+		spin, err := harnesstest.Registry().Lookup("test/spin")
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -201,7 +203,7 @@ func TestStreamStops(t *testing.T) {
 			t.Error("an outcome from a solver that never answers")
 			return nil
 		})
-		if err := s.Add(Run{Solver: spin, Puzzle: testPuzzles(t)[0], Mode: solvers.First}); err != nil {
+		if err := s.Add(Run{Solver: spin, Puzzle: harnesstest.Puzzles(t)[0], Mode: solvers.First}); err != nil {
 			t.Fatal(err)
 		}
 		time.AfterFunc(100*time.Millisecond, cancel)
@@ -219,7 +221,7 @@ func TestStreamStops(t *testing.T) {
 	t.Run("stop=wrong-solver", func(t *testing.T) {
 		s := NewStream(context.Background(), testLaunch, "test/ok", StreamOptions{}, func(Outcome) error { return nil })
 		defer s.Close()
-		if err := s.Add(Run{Solver: info, Puzzle: testPuzzles(t)[0]}); err == nil || !strings.Contains(err.Error(), "exactcover/dlx") {
+		if err := s.Add(Run{Solver: info, Puzzle: harnesstest.Puzzles(t)[0]}); err == nil || !strings.Contains(err.Error(), "exactcover/dlx") {
 			t.Errorf("Add of another solver's run: %v", err)
 		}
 	})

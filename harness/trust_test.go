@@ -15,6 +15,7 @@ import (
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/outfile"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/internal/harnesstest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -310,8 +311,8 @@ func TestMemoryBesideTheWorkersPeak(t *testing.T) {
 				t.Errorf("%s: a pure-Go run has a program peak of %d bytes", r.Key(), r.ProgramPeakRSS)
 			case !inside && r.ProgramPeakRSS == 0:
 				t.Logf("%s: program peak not measured here (ptrace refused?)", r.Key())
-			case !inside && (r.ProgramPeakRSS < outsideMiB<<20 || r.ProgramPeakRSS > 4*outsideMiB<<20):
-				t.Errorf("%s: program peak %d MiB, want the shell's own %d-%d MiB", r.Key(), r.ProgramPeakRSS>>20, outsideMiB, 4*outsideMiB)
+			case !inside && (r.ProgramPeakRSS < harnesstest.OutsideMiB<<20 || r.ProgramPeakRSS > 4*harnesstest.OutsideMiB<<20):
+				t.Errorf("%s: program peak %d MiB, want the shell's own %d-%d MiB", r.Key(), r.ProgramPeakRSS>>20, harnesstest.OutsideMiB, 4*harnesstest.OutsideMiB)
 			}
 			switch {
 			case inside && (r.OwnPeak == nil || *r.OwnPeak != r.PeakRSS-r.BaseRSS):
@@ -413,10 +414,10 @@ func TestDefinedPipelinePeakIncludesItsProgramsChildren(t *testing.T) {
 			t.Errorf("%s: status %s (%s), want solved", r.Key(), r.Status, r.Detail)
 		case r.ProgramPeakRSS == 0:
 			t.Logf("%s: program peak not measured here (ptrace refused?)", r.Key())
-		case r.ProgramPeakRSS < forkingMiB<<20:
-			t.Errorf("%s: program peak %d MiB, want above the %d MiB its wrapper's child touched", r.Key(), r.ProgramPeakRSS>>20, forkingMiB)
-		case r.OwnPeak == nil || *r.OwnPeak < forkingMiB<<20 || *r.OwnPeak >= r.ProgramPeakRSS:
-			t.Errorf("%s: own peak %v, want at least the %d MiB its wrapper's child touched and below the sum of peaks, %d MiB", r.Key(), r.OwnPeak, forkingMiB, r.ProgramPeakRSS>>20)
+		case r.ProgramPeakRSS < harnesstest.ForkingMiB<<20:
+			t.Errorf("%s: program peak %d MiB, want above the %d MiB its wrapper's child touched", r.Key(), r.ProgramPeakRSS>>20, harnesstest.ForkingMiB)
+		case r.OwnPeak == nil || *r.OwnPeak < harnesstest.ForkingMiB<<20 || *r.OwnPeak >= r.ProgramPeakRSS:
+			t.Errorf("%s: own peak %v, want at least the %d MiB its wrapper's child touched and below the sum of peaks, %d MiB", r.Key(), r.OwnPeak, harnesstest.ForkingMiB, r.ProgramPeakRSS>>20)
 		}
 	}
 }

@@ -29,6 +29,7 @@ import (
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 )
@@ -63,7 +64,7 @@ const (
 // Config is what a Server needs.
 type Config struct {
 	Registry *solvers.Registry // the solvers the API offers
-	Launch   harness.Launcher  // starts workers that know the same solvers
+	Launch   worker.Launcher   // starts workers that know the same solvers
 
 	Results    string // directory the results browser shows; "": none
 	CorporaDir string // "" finds it as corpora.FindDir does; it must exist

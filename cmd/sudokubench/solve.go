@@ -15,6 +15,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -148,7 +149,7 @@ func runSolve(ctx context.Context, stdin io.Reader, out, errOut io.Writer, files
 // through a stream of jobs to one worker process, or in this process
 // with --trace.
 type puzzleSolver struct {
-	launch          harness.Launcher
+	launch          worker.Launcher
 	info            solvers.Info
 	timeout         time.Duration
 	mode            solvers.Mode // the mode the solver runs in

@@ -1,4 +1,4 @@
-package harness
+package worker
 
 import (
 	"encoding/json"
@@ -25,28 +25,28 @@ import (
 // path answers. appendJob writes a job as encoding/json does, by the same
 // kind of direct path.
 
-// decodeReply reads one reply line into r.
-func decodeReply(line []byte, r *reply) error {
-	*r = reply{}
-	if (&lineScanner{b: line}).reply(r) {
+// DecodeReply reads one reply line into r.
+func DecodeReply(line []byte, r *Reply) error {
+	*r = Reply{}
+	if (&lineScanner{b: line}).Reply(r) {
 		return nil
 	}
-	*r = reply{}
+	*r = Reply{}
 	return json.Unmarshal(line, r)
 }
 
 // decodeJob reads one job line into j.
-func decodeJob(line []byte, j *job) error {
-	*j = job{}
-	if (&lineScanner{b: line}).job(j) {
+func decodeJob(line []byte, j *Job) error {
+	*j = Job{}
+	if (&lineScanner{b: line}).Job(j) {
 		return nil
 	}
-	*j = job{}
+	*j = Job{}
 	return json.Unmarshal(line, j)
 }
 
-// appendJob appends j's line, as json.Marshal writes it, to b.
-func appendJob(b []byte, j *job) []byte {
+// AppendJob appends j's line, as json.Marshal writes it, to b.
+func AppendJob(b []byte, j *Job) []byte {
 	if !plainText(j.Puzzle) || !plainText(j.Variant) || !plainText(j.Mode) || !plainText(j.ProofPath) {
 		line, _ := json.Marshal(j) // strings and integers: it cannot fail
 		return append(b, line...)
@@ -77,7 +77,7 @@ func appendJob(b []byte, j *job) []byte {
 
 // appendReply appends r's line, as json.Marshal writes it, to b; the error
 // is json.Marshal's, for a counter that is not a number JSON can write.
-func appendReply(b []byte, r *reply) ([]byte, error) {
+func appendReply(b []byte, r *Reply) ([]byte, error) {
 	if !plainText(r.Status) || !plainText(r.Solution) || !plainText(r.Detail) || !plainText(r.Timing) || !plainKeys(r.Counters) || !plainKeys(r.Model) || !finite(r.Counters) {
 		line, err := json.Marshal(r)
 		return append(b, line...), err
@@ -196,7 +196,7 @@ type lineScanner struct {
 }
 
 // reply reads the whole line as a reply object.
-func (s *lineScanner) reply(r *reply) bool {
+func (s *lineScanner) Reply(r *Reply) bool {
 	ok := s.object(func(key []byte) bool {
 		switch string(key) {
 		case "status":
@@ -235,7 +235,7 @@ func (s *lineScanner) reply(r *reply) bool {
 }
 
 // job reads the whole line as a job object.
-func (s *lineScanner) job(j *job) bool {
+func (s *lineScanner) Job(j *Job) bool {
 	ok := s.object(func(key []byte) bool {
 		switch string(key) {
 		case "puzzle":
@@ -261,7 +261,7 @@ func (s *lineScanner) job(j *job) bool {
 	return ok && s.i == len(s.b)
 }
 
-func (s *lineScanner) counters(r *reply) bool {
+func (s *lineScanner) counters(r *Reply) bool {
 	if r.Counters == nil {
 		r.Counters = make(map[string]float64)
 	}
@@ -276,7 +276,7 @@ func (s *lineScanner) counters(r *reply) bool {
 	})
 }
 
-func (s *lineScanner) model(r *reply) bool {
+func (s *lineScanner) model(r *Reply) bool {
 	if r.Model == nil {
 		r.Model = make(map[string]int)
 	}

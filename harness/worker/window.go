@@ -1,4 +1,4 @@
-package harness
+package worker
 
 import (
 	"context"
@@ -63,7 +63,7 @@ type timedSolve struct {
 }
 
 // timeSolve solves req once, timed in a window or directly (windowed).
-func (w *worker) timeSolve(ctx context.Context, j job, req solvers.Request, children bool) timedSolve {
+func (w *worker) timeSolve(ctx context.Context, j Job, req solvers.Request, children bool) timedSolve {
 	if w.windowed(ctx, j) {
 		return w.solveInWindow(ctx, req)
 	}
@@ -77,7 +77,7 @@ func (w *worker) timeSolve(ctx context.Context, j job, req solvers.Request, chil
 // solved once either way: a second solve of the same puzzle, even after
 // 50 µs of others, ran up to 15% faster (the branch predictors remember
 // its search).
-func (w *worker) windowed(ctx context.Context, j job) bool {
+func (w *worker) windowed(ctx context.Context, j Job) bool {
 	if !w.info.PureGo || j.SkipWarmUp || len(w.warm.reqs) == 0 || w.lastWall >= windowLimit {
 		return false
 	}

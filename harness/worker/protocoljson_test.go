@@ -1,4 +1,4 @@
-package harness
+package worker
 
 import (
 	"encoding/json"
@@ -46,7 +46,7 @@ var replySamples = []string{
 func TestDecodeReplyMatchesEncodingJSON(t *testing.T) {
 	for i, line := range replySamples {
 		checkDecodeReply(t, []byte(line))
-		if i < 4 && !(&lineScanner{b: []byte(line)}).reply(&reply{}) {
+		if i < 4 && !(&lineScanner{b: []byte(line)}).Reply(&Reply{}) {
 			t.Errorf("the fast path gave up on a worker's line: %s", line)
 		}
 	}
@@ -62,8 +62,8 @@ func FuzzDecodeReply(f *testing.F) {
 
 func checkDecodeReply(t *testing.T, line []byte) {
 	t.Helper()
-	var fast, slow reply
-	fastErr := decodeReply(line, &fast)
+	var fast, slow Reply
+	fastErr := DecodeReply(line, &fast)
 	slowErr := json.Unmarshal(line, &slow)
 	if (fastErr == nil) != (slowErr == nil) {
 		t.Fatalf("%q: decodeReply error %v, encoding/json error %v", line, fastErr, slowErr)
@@ -98,7 +98,7 @@ var jobSamples = []string{
 func TestDecodeJobMatchesEncodingJSON(t *testing.T) {
 	for i, line := range jobSamples {
 		checkDecodeJob(t, []byte(line))
-		if i < 3 && !(&lineScanner{b: []byte(line)}).job(&job{}) {
+		if i < 3 && !(&lineScanner{b: []byte(line)}).Job(&Job{}) {
 			t.Errorf("the fast path gave up on the parent's line: %s", line)
 		}
 	}
@@ -114,7 +114,7 @@ func FuzzDecodeJob(f *testing.F) {
 
 func checkDecodeJob(t *testing.T, line []byte) {
 	t.Helper()
-	var fast, slow job
+	var fast, slow Job
 	fastErr := decodeJob(line, &fast)
 	slowErr := json.Unmarshal(line, &slow)
 	if (fastErr == nil) != (slowErr == nil) {
@@ -131,13 +131,13 @@ func FuzzAppendJob(f *testing.F) {
 	f.Add("1 2\t<3>", "diagonal", "unique", int64(-1), int64(0), false, true, "/tmp/a&b\"c.drat")
 	f.Add("café\\", "x\n", "", int64(1)<<62, int64(-5), true, false, "p")
 	f.Fuzz(func(t *testing.T, puzzle, variant, mode string, seed, timeout int64, skipWarmUp, skipPeak bool, proof string) {
-		j := job{Puzzle: puzzle, Variant: variant, Mode: mode, Seed: seed, TimeoutNS: timeout,
+		j := Job{Puzzle: puzzle, Variant: variant, Mode: mode, Seed: seed, TimeoutNS: timeout,
 			SkipWarmUp: skipWarmUp, SkipPeak: skipPeak, ProofPath: proof}
 		want, err := json.Marshal(j)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if got := appendJob(nil, &j); string(got) != string(want) {
+		if got := AppendJob(nil, &j); string(got) != string(want) {
 			t.Fatalf("appendJob %s\njson.Marshal %s", got, want)
 		}
 	})
@@ -150,7 +150,7 @@ func FuzzAppendReply(f *testing.F) {
 	f.Add("gave-up", "", "energy 4 after 3 reads", "ratio", 0.25, "big", 1.5e300, "items", 256, int64(-1), int64(0), uint64(1<<63), uint64(0), uint64(7), "cpu-clock")
 	f.Add("error", "", "<café>\n", "tiny", 1e-7, "a&b", math.Copysign(0, -1), "x\"y", -3, int64(0), int64(1), uint64(0), uint64(0), uint64(0), "<é>")
 	f.Fuzz(func(t *testing.T, status, solution, detail, k1 string, v1 float64, k2 string, v2 float64, mk string, mv int, solveNS, wallNS int64, alloc, baseRSS, programPeak uint64, timing string) {
-		r := reply{Status: status, Solution: solution, Detail: detail,
+		r := Reply{Status: status, Solution: solution, Detail: detail,
 			Phases: solvers.Phases{Solve: time.Duration(solveNS)}, WallNS: wallNS, CPUNS: wallNS / 2,
 			AllocBytes: alloc, PeakRSS: alloc / 3, BaseRSS: baseRSS, ProgramPeakRSS: programPeak, ProgramTreePeak: programPeak / 2, Timing: timing}
 		if k1 != "" {

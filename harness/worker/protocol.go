@@ -1,4 +1,4 @@
-package harness
+package worker
 
 import (
 	"github.com/sudokubench/sudokubench/solvers"
@@ -11,15 +11,15 @@ import (
 // starts when it was sent or when the reply before it came, whichever is
 // later.
 
-// hello is the worker's first line: it is ready to take jobs.
-type hello struct {
+// Hello is the worker's first line: it is ready to take jobs.
+type Hello struct {
 	Ready  bool   `json:"ready"`
 	Solver string `json:"solver"`
 	PID    int    `json:"pid"`
 }
 
-// job is one puzzle for the worker's solver.
-type job struct {
+// Job is one puzzle for the worker's solver.
+type Job struct {
 	Puzzle    string `json:"puzzle"` // one-line form
 	Variant   string `json:"variant"`
 	Mode      string `json:"mode"`
@@ -40,8 +40,8 @@ type job struct {
 	ProofPath string `json:"proof_path,omitempty"`
 }
 
-// reply is what the worker measured and what its solver returned.
-type reply struct {
+// Reply is what the worker measured and what its solver returned.
+type Reply struct {
 	Status   string             `json:"status"`
 	Solution string             `json:"solution,omitempty"` // one-line form
 	Detail   string             `json:"detail,omitempty"`

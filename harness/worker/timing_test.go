@@ -1,4 +1,4 @@
-package harness
+package worker
 
 import (
 	"context"
@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/harness/report"
+	"github.com/sudokubench/sudokubench/internal/harnesstest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/registry"
 	"github.com/sudokubench/sudokubench/solvers/solvertest"
@@ -31,9 +32,9 @@ var timingSolvers = []string{"propagate/bitboard", "exactcover/dlx"}
 // whose thread lost the processor. ns/op is the whole iteration, warm-up
 // included.
 //
-//	go test -run '^$' -bench 'Timing/solver=propagate:bitboard' -count 6 ./harness
+//	go test -run '^$' -bench 'Timing/solver=propagate:bitboard' -count 6 ./harness/worker
 func BenchmarkTiming(b *testing.B) {
-	puzzles := grids(benchPuzzles(b, "17-clue"))
+	puzzles := harnesstest.Grids(harnesstest.BenchPuzzles(b, "17-clue"))
 	for _, name := range timingSolvers {
 		info, err := registry.Default().Lookup(name)
 		if err != nil {
@@ -44,7 +45,7 @@ func BenchmarkTiming(b *testing.B) {
 				w := &worker{info: info, solver: info.New(), clockCost: cpuClockCost(false), windowClockCost: windowClockCost()}
 				reqs := make([]solvers.Request, len(puzzles))
 				for i, p := range puzzles {
-					reqs[i] = solvers.Request{Puzzle: p, Mode: solvers.Unique, Seed: benchSeed}
+					reqs[i] = solvers.Request{Puzzle: p, Mode: solvers.Unique, Seed: harnesstest.BenchSeed}
 					w.warm.add(reqs[i])
 				}
 				ctx, cancel := context.WithTimeout(context.Background(), time.Hour)

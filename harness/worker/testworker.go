@@ -1,4 +1,4 @@
-package harness
+package worker
 
 import (
 	"fmt"
@@ -13,8 +13,9 @@ import (
 // own solvers under the real harness. A package's TestMain calls
 // ServeIfAsked before m.Run, and its tests start workers with Launch.
 //
-// It lives here rather than in a package of its own because the harness's
-// own tests use it, and they cannot import a package that imports harness.
+// It lives beside the worker it serves, not among the test helpers of
+// internal/harnesstest, because this package's own tests use those
+// helpers, and they cannot import a package that imports this one.
 type TestWorker struct {
 	// Env is the environment variable that asks a child to serve the
 	// solver it names; distinct per test package.

@@ -1,4 +1,4 @@
-package harness
+package worker
 
 import (
 	"bufio"
@@ -40,7 +40,7 @@ func ServeWorker(reg *solvers.Registry, name string, in io.Reader, out io.Writer
 	debug.FreeOSMemory()
 	w.baseRSS = residentBytes(os.Getpid())
 	enc := json.NewEncoder(out)
-	if err := enc.Encode(hello{Ready: true, Solver: name, PID: os.Getpid()}); err != nil {
+	if err := enc.Encode(Hello{Ready: true, Solver: name, PID: os.Getpid()}); err != nil {
 		return fmt.Errorf("worker: saying hello: %w", err)
 	}
 	sc := bufio.NewScanner(in)
@@ -49,7 +49,7 @@ func ServeWorker(reg *solvers.Registry, name string, in io.Reader, out io.Writer
 	var line []byte       // a reply, reused
 	for sc.Scan() {
 		waited := time.Since(replied)
-		var j job
+		var j Job
 		if err := decodeJob(sc.Bytes(), &j); err != nil {
 			return fmt.Errorf("worker: bad job line %q: %w", sc.Text(), err)
 		}
@@ -98,10 +98,10 @@ const leftoverSlack = 64 << 20
 
 // do runs one job, which the worker waited for since its previous reply,
 // and returns what it measured.
-func (w *worker) do(j job, waited time.Duration) reply {
+func (w *worker) do(j Job, waited time.Duration) Reply {
 	req, err := j.request()
 	if err != nil {
-		return reply{Status: string(solvers.Error), Detail: err.Error()}
+		return Reply{Status: string(solvers.Error), Detail: err.Error()}
 	}
 	timeout := time.Duration(j.TimeoutNS)
 	w.prime(req, timeout)
@@ -125,7 +125,7 @@ func (w *worker) do(j job, waited time.Duration) reply {
 	// solves, of puzzles that each took under warmPoolLimit.
 	t := w.timeSolve(ctx, j, req, children)
 	res, solveErr, crash, wall := t.res, t.err, t.crash, t.wall
-	rep := reply{WallNS: int64(wall), CPUNS: int64(t.cpu), AllocBytes: t.alloc, BaseRSS: w.baseRSS, Timing: t.timing}
+	rep := Reply{WallNS: int64(wall), CPUNS: int64(t.cpu), AllocBytes: t.alloc, BaseRSS: w.baseRSS, Timing: t.timing}
 	if !j.SkipPeak {
 		rep.PeakRSS, _ = w.meter.peak()
 	}
@@ -298,7 +298,7 @@ func (w *worker) prime(req solvers.Request, timeout time.Duration) {
 }
 
 // fillReply copies a solver's result into rep and settles its status.
-func fillReply(rep *reply, res solvers.Result, solveErr error, expired bool) {
+func fillReply(rep *Reply, res solvers.Result, solveErr error, expired bool) {
 	rep.Status, rep.Detail = string(res.Status), res.Detail
 	rep.Counters, rep.Model, rep.Phases = res.Counters, res.Model, res.Phases
 	if res.Solution != nil {
@@ -346,7 +346,7 @@ func (w *worker) shedLeftovers() {
 }
 
 // request turns a job back into a solver request.
-func (j job) request() (solvers.Request, error) {
+func (j Job) request() (solvers.Request, error) {
 	v, err := sudoku.ParseVariant(j.Variant)
 	if err != nil {
 		return solvers.Request{}, err

@@ -1,8 +1,9 @@
-package harness
+package worker
 
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 	"io"
 	"runtime"
 	"slices"
@@ -102,12 +103,12 @@ func testSolverRegistry(t *testing.T, name string, solve solvers.SolverFunc) *so
 }
 
 // classicJob is a unique-mode job for a classic puzzle.
-func classicJob(puzzle string) job {
-	return job{Puzzle: puzzle, Variant: "classic", Mode: "unique", TimeoutNS: 30e9}
+func classicJob(puzzle string) Job {
+	return Job{Puzzle: puzzle, Variant: "classic", Mode: "unique", TimeoutNS: 30e9}
 }
 
 // jobLines is jobs as the parent sends them, a JSON line each.
-func jobLines(jobs ...job) string {
+func jobLines(jobs ...Job) string {
 	var b strings.Builder
 	for _, j := range jobs {
 		line, _ := json.Marshal(j)
@@ -117,12 +118,12 @@ func jobLines(jobs ...job) string {
 }
 
 // decodeReplies reads a worker's output, skipping its hello.
-func decodeReplies(t *testing.T, out string) []reply {
+func decodeReplies(t *testing.T, out string) []Reply {
 	t.Helper()
 	dec := json.NewDecoder(strings.NewReader(out))
-	var replies []reply
+	var replies []Reply
 	for {
-		var r reply
+		var r Reply
 		if err := dec.Decode(&r); err == io.EOF {
 			return replies
 		} else if err != nil {
@@ -145,7 +146,7 @@ func TestWorkerWarmsUpOnEarlierPuzzlesInTurn(t *testing.T) {
 		return solvers.Result{Status: solvers.Unsat}, nil
 	})
 	var puzzles []string
-	var sent []job
+	var sent []Job
 	for i := range 5 {
 		puzzles = append(puzzles, strings.Repeat(".", i)+"1"+strings.Repeat(".", 15-i))
 		sent = append(sent, classicJob(puzzles[i]))
@@ -272,7 +273,7 @@ func TestWorkerTimesShortSolvesInAWindow(t *testing.T) {
 		}
 		return solvers.Result{Status: solvers.Unsat, Counters: map[string]float64{"seen": float64(seen[req.Puzzle.String()])}}, nil
 	})
-	serve := func(jobs ...job) []reply {
+	serve := func(jobs ...Job) []Reply {
 		t.Helper()
 		seen = make(map[string]int)
 		var out strings.Builder
@@ -287,7 +288,7 @@ func TestWorkerTimesShortSolvesInAWindow(t *testing.T) {
 		}
 		return replies
 	}
-	var short []job
+	var short []Job
 	for i := range 6 {
 		short = append(short, classicJob(strings.Repeat(".", 3+i)+"1"+strings.Repeat(".", 12-i)))
 	}
@@ -310,7 +311,7 @@ func TestWorkerTimesShortSolvesInAWindow(t *testing.T) {
 	for i := range tight {
 		tight[i].TimeoutNS = int64(windowMargin) // no time left for a window
 	}
-	for name, jobs := range map[string][]job{"skip_warm_up": skipping, "after a long run": afterLong, "tight limit": tight} {
+	for name, jobs := range map[string][]Job{"skip_warm_up": skipping, "after a long run": afterLong, "tight limit": tight} {
 		replies := serve(jobs...)
 		if last := replies[len(replies)-1]; last.Timing != TimingClock {
 			t.Errorf("%s: the last run timed by %q, want %q", name, last.Timing, TimingClock)
@@ -368,5 +369,62 @@ func TestWorkerPrimesBeforeADiagonalFirstJob(t *testing.T) {
 	}
 	if n := strings.Count(strings.Join(seen, " "), primer.String()); n != 1 {
 		t.Errorf("primer solved %d times, want once", n)
+	}
+}
+
+// TestPoolJobsSkipTheWarmUp checks that a pool's jobs reach the solver
+// alone: the worker primes a geometry once and re-solves nothing.
+func TestPoolJobsSkipTheWarmUp(t *testing.T) {
+	var seen []string
+	reg := testSolverRegistry(t, "test/instant", func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+		seen = append(seen, req.Puzzle.String())
+		return solvers.Result{Status: solvers.Unsat}, nil
+	})
+	var jobs []Job
+	for i := range 5 {
+		j := classicJob(strings.Repeat(".", i) + "1" + strings.Repeat(".", 15-i))
+		j.SkipWarmUp = true
+		jobs = append(jobs, j)
+	}
+	var out strings.Builder
+	if err := ServeWorker(reg, "test/instant", strings.NewReader(jobLines(jobs...)), &out); err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) != 1+len(jobs) {
+		t.Errorf("solver saw %d solves for a primer and %d jobs: %q", len(seen), len(jobs), seen)
+	}
+}
+
+// TestWorkerAsksForProofsOnlyInTheTimedSolve: the job's proof path reaches
+// the solve that is timed, and no warm-up or primer solve writes there.
+func TestWorkerAsksForProofsOnlyInTheTimedSolve(t *testing.T) {
+	type call struct{ puzzle, proof string }
+	var calls []call
+	reg := testSolverRegistry(t, "test/instant", func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+		calls = append(calls, call{req.Puzzle.String(), req.ProofPath})
+		return solvers.Result{Status: solvers.Unsat}, nil
+	})
+	var sent []Job
+	for i := range 4 {
+		j := classicJob(strings.Repeat(".", i) + "1" + strings.Repeat(".", 15-i))
+		j.ProofPath = fmt.Sprintf("proof-%d", i)
+		sent = append(sent, j)
+	}
+	var out strings.Builder
+	if err := ServeWorker(reg, "test/instant", strings.NewReader(jobLines(sent...)), &out); err != nil {
+		t.Fatal(err)
+	}
+	asked := 0
+	for _, c := range calls {
+		if c.proof == "" {
+			continue
+		}
+		if want := sent[asked]; c.proof != want.ProofPath || c.puzzle != want.Puzzle {
+			t.Fatalf("a solve of %s asked for proof %q; want only job %d's, %q for %s", c.puzzle, c.proof, asked, want.ProofPath, want.Puzzle)
+		}
+		asked++
+	}
+	if asked != len(sent) || len(calls) <= len(sent) {
+		t.Errorf("%d of %d solves asked for proofs, of %d jobs; want each job's once, and warm-ups besides", asked, len(calls), len(sent))
 	}
 }

@@ -1,4 +1,4 @@
-package harness
+package worker
 
 import (
 	"os"
@@ -28,8 +28,8 @@ func residentBytes(pid int) uint64 {
 	return pages * pageSize
 }
 
-// familyRSS returns the resident memory of the given processes together.
-func familyRSS(pids []int) uint64 {
+// FamilyRSS returns the resident memory of the given processes together.
+func FamilyRSS(pids []int) uint64 {
 	var total uint64
 	for _, p := range pids {
 		total += residentBytes(p)
@@ -37,10 +37,10 @@ func familyRSS(pids []int) uint64 {
 	return total
 }
 
-// family returns pid followed by every process below it. It scans /proc for
+// Family returns pid followed by every process below it. It scans /proc for
 // parent links (the per-thread children files are not always compiled into
 // the kernel), so callers refresh it now and then rather than on every poll.
-func family(pid int) []int {
+func Family(pid int) []int {
 	kids := childrenTable()
 	all := []int{pid}
 	for i := 0; i < len(all); i++ {
@@ -84,13 +84,13 @@ func parentOf(pid int) (int, bool) {
 	return ppid, err == nil
 }
 
-// killTree kills the worker's process group and every descendant, including
+// KillTree kills the worker's process group and every descendant, including
 // those that moved to process groups of their own (outside solvers do, to be
 // killable as a unit). The group is stopped first so that nothing forks
 // while the tree is gathered.
-func killTree(pid int) {
+func KillTree(pid int) {
 	_ = syscall.Kill(-pid, syscall.SIGSTOP)
-	for _, d := range family(pid)[1:] {
+	for _, d := range Family(pid)[1:] {
 		_ = syscall.Kill(-d, syscall.SIGKILL) // its own group, if it leads one
 		_ = syscall.Kill(d, syscall.SIGKILL)
 	}
