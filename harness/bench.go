@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/internal/progress"
@@ -55,7 +56,7 @@ type Config struct {
 	// unsat or unique verdict, which the parent checks (record.Certified).
 	Certify bool
 
-	Shard Shard // the piece of the plan to run here
+	Shard plan.Shard // the piece of the plan to run here
 	// Out is the result directory; "" makes a new one below
 	// DefaultResultsDir, named DirName (default "run") and the time
 	// (NewResultDir).
@@ -144,10 +145,10 @@ func (c *Config) Check() error {
 		return errors.New("no corpus given")
 	case strings.TrimSpace(c.Solvers) == "":
 		return errors.New(`no solver given: name solvers, prefixes ("sat/*"), "pure" or "all"`)
-	case c.Reps < 1 || c.Reps > MaxReps:
-		return fmt.Errorf("repetitions %d: need 1 to %d", c.Reps, MaxReps)
-	case c.Forms < 0 || c.Forms > MaxForms:
-		return fmt.Errorf("forms %d: need 0 (the puzzles alone) to %d equivalent forms per puzzle", c.Forms, MaxForms)
+	case c.Reps < 1 || c.Reps > plan.MaxReps:
+		return fmt.Errorf("repetitions %d: need 1 to %d", c.Reps, plan.MaxReps)
+	case c.Forms < 0 || c.Forms > plan.MaxForms:
+		return fmt.Errorf("forms %d: need 0 (the puzzles alone) to %d equivalent forms per puzzle", c.Forms, plan.MaxForms)
 	case c.Limit < 0 || c.Sample < 0:
 		return fmt.Errorf("puzzles per corpus %d: need 0 (all) or more", min(c.Limit, c.Sample))
 	case c.Timeout < MinTimeout:
@@ -268,22 +269,22 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 // planOf reads the benchmark's puzzles and plans their runs. It returns
 // the plan, the plan as the manifest states it, and the corpus files'
 // hashes.
-func planOf(cfg Config, infos []solvers.Info, sum *Summary) (*Plan, record.Plan, map[string]string, error) {
+func planOf(cfg Config, infos []solvers.Info, sum *Summary) (*plan.Plan, record.Plan, map[string]string, error) {
 	puzzles, shas, err := loadPuzzles(cfg, sum)
 	if err != nil {
 		return nil, record.Plan{}, nil, err
 	}
-	plan, err := NewPlan(puzzles, infos, cfg.Mode, cfg.Reps, cfg.Forms, cfg.Seed)
+	p, err := plan.NewPlan(puzzles, infos, cfg.Mode, cfg.Reps, cfg.Forms, cfg.Seed)
 	if err != nil {
 		return nil, record.Plan{}, nil, err
 	}
-	leftOut := LeftOut(puzzles, infos)
-	if plan.Len() == 0 {
+	leftOut := plan.LeftOut(puzzles, infos)
+	if p.Len() == 0 {
 		return nil, record.Plan{}, nil, fmt.Errorf("no run to plan: %s", leftOut[0].Reason)
 	}
-	stated := cfg.plan(infos, plan.Len())
+	stated := cfg.plan(infos, p.Len())
 	stated.LeftOut = leftOut
-	return plan, stated, shas, nil
+	return p, stated, shas, nil
 }
 
 // notRecorded drops from order, in its storage, the runs recorded in out
@@ -293,7 +294,7 @@ func planOf(cfg Config, infos []solvers.Info, sum *Summary) (*Plan, record.Plan,
 // mode or seed, a puzzle the plan does not draw), which a resume would
 // ignore silently. The shard's keys are held in a record.KeySet, about
 // 14 bytes a run, and read back from the plan, never from the records.
-func notRecorded(out string, m *record.Manifest, plan *Plan, order []uint32) ([]uint32, error) {
+func notRecorded(out string, m *record.Manifest, plan *plan.Plan, order []uint32) ([]uint32, error) {
 	planned := record.NewKeySet(len(order), func(pos uint32) (string, error) { return plan.Key(int(order[pos])), nil })
 	for pos, i := range order {
 		if _, _, err := planned.Add(plan.Key(int(i)), uint32(pos)); err != nil {
@@ -361,7 +362,7 @@ func recordLoadEnd(out string, m *record.Manifest) error {
 
 // execute runs the plan's runs in order, recording each as it finishes,
 // with its start time, host and build.
-func execute(ctx context.Context, cfg Config, plan *Plan, order []uint32, prov provenance, sum *Summary) (err error) {
+func execute(ctx context.Context, cfg Config, plan *plan.Plan, order []uint32, prov provenance, sum *Summary) (err error) {
 	w, err := record.Append(filepath.Join(cfg.Out, record.ResultsFile))
 	if err != nil {
 		return err
@@ -506,21 +507,21 @@ func prepareOut(cfg Config, m *record.Manifest, prov provenance) (*record.Manife
 	resultsPath := filepath.Join(cfg.Out, record.ResultsFile)
 	old, err := record.ReadManifest(manifestPath)
 	if _, zerr := os.Stat(filepath.Join(cfg.Out, record.CompressedResultsFile)); zerr == nil {
-		return nil, false, inputError(fmt.Errorf("%s holds compressed records (%s), as a committed run does: runs append to %s only; gunzip it to resume, or choose another --out", cfg.Out, record.CompressedResultsFile, record.ResultsFile))
+		return nil, false, plan.InputError(fmt.Errorf("%s holds compressed records (%s), as a committed run does: runs append to %s only; gunzip it to resume, or choose another --out", cfg.Out, record.CompressedResultsFile, record.ResultsFile))
 	}
 	switch {
 	case err == nil && !cfg.Resume:
-		return nil, false, inputError(fmt.Errorf("%s already holds a benchmark; pass --resume to finish it or choose another --out", cfg.Out))
+		return nil, false, plan.InputError(fmt.Errorf("%s already holds a benchmark; pass --resume to finish it or choose another --out", cfg.Out))
 	case err == nil:
 		if err := resumable(old, m, prov, cfg.AllowOtherBuild); err != nil {
-			return nil, false, inputError(fmt.Errorf("cannot resume %s: %w", cfg.Out, err))
+			return nil, false, plan.InputError(fmt.Errorf("cannot resume %s: %w", cfg.Out, err))
 		}
 		return old, true, TrimPartialLine(resultsPath)
 	case !errors.Is(err, os.ErrNotExist):
 		return nil, false, err
 	}
 	if fi, err := os.Stat(resultsPath); err == nil && fi.Size() > 0 {
-		return nil, false, inputError(fmt.Errorf("%s holds results but no manifest; choose another --out", cfg.Out))
+		return nil, false, plan.InputError(fmt.Errorf("%s holds results but no manifest; choose another --out", cfg.Out))
 	}
 	return m, false, record.WriteManifest(manifestPath, m)
 }

@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/internal/harnesstest"
@@ -215,7 +216,7 @@ func TestShardsMergeToTheWholePlan(t *testing.T) {
 	var pieces []string
 	for i := 1; i <= 3; i++ {
 		cfg := testConfig(t.TempDir())
-		cfg.Shard = Shard{Index: i, Count: 3}
+		cfg.Shard = plan.Shard{Index: i, Count: 3}
 		if _, err := Bench(context.Background(), cfg); err != nil {
 			t.Fatal(err)
 		}
@@ -267,36 +268,6 @@ func TestMergeRefusesDifferentPlans(t *testing.T) {
 	}
 }
 
-func TestShardsPartitionThePlan(t *testing.T) {
-	puzzles := harnesstest.Puzzles(t)
-	reg := harnesstest.Registry()
-	infos, _ := reg.Select("test/*")
-	for _, forms := range []int{0, 2} {
-		t.Run(fmt.Sprintf("forms=%d", forms), func(t *testing.T) {
-			plan := mustPlan(t, puzzles, infos, solvers.First, 3, forms, 1)
-			runs := mustRuns(t, plan, plan.Shuffled())
-			if want := len(puzzles) * (forms + 1) * len(infos) * 3; len(runs) != want {
-				t.Fatalf("%d runs planned, want %d", len(runs), want)
-			}
-			seen := make(map[string]int)
-			for i := 1; i <= 4; i++ {
-				for _, r := range mustRuns(t, plan, plan.InShard(Shard{Index: i, Count: 4}, plan.Shuffled())) {
-					seen[r.Key]++
-				}
-			}
-			for _, r := range runs {
-				if seen[r.Key] != 1 {
-					t.Errorf("run %s is in %d shards, want exactly 1", r.Key, seen[r.Key])
-				}
-			}
-			again := mustPlan(t, puzzles, infos, solvers.First, 3, forms, 1)
-			if !slices.EqualFunc(runs, mustRuns(t, again, again.Shuffled()), func(a, b Run) bool { return a.Key == b.Key }) {
-				t.Error("the same seed gave two run orders")
-			}
-		})
-	}
-}
-
 func readRecords(t *testing.T, dir string) []record.Record {
 	t.Helper()
 	recs, _, err := record.ReadAll(filepath.Join(dir, record.ResultsFile))
@@ -327,63 +298,6 @@ func assertSameRuns(t *testing.T, want, got []record.Record) {
 	for k, r := range w {
 		if g[k].Status != r.Status {
 			t.Errorf("run %s: status %q (%.200s), want %q (%.200s)", k, g[k].Status, g[k].Detail, r.Status, r.Detail)
-		}
-	}
-}
-
-// TestPlanKeepsEachSolverInBlocks checks that the runs a shard executes come
-// each once, each solver's in full blocks of consecutive runs rather than
-// interleaved run by run (sharding does not thin the blocks), and that the
-// blocks are shuffled.
-func TestPlanKeepsEachSolverInBlocks(t *testing.T) {
-	reg := harnesstest.Registry()
-	infos, _ := reg.Select("test/*")
-	const reps = 40
-	plan := mustPlan(t, harnesstest.Puzzles(t), infos, solvers.First, reps, 0, 1)
-	runs := mustRuns(t, plan, plan.InBlocks(plan.InShard(Shard{Index: 1, Count: 2}, plan.Shuffled())))
-	perSolver := make(map[string]int)
-	for _, r := range runs {
-		perSolver[r.Solver.Name]++
-	}
-	keys := make(map[string]bool)
-	for _, r := range runs {
-		keys[r.Key] = true
-	}
-	if want := len(harnesstest.Puzzles(t)) * len(infos) * reps / 2; len(keys) != len(runs) || len(runs) < want*9/10 || len(runs) > want*11/10 {
-		t.Fatalf("half the plan has %d runs, %d distinct, want about %d, each once", len(runs), len(keys), want)
-	}
-	switches := 0
-	for i := 1; i < len(runs); i++ {
-		if runs[i].Solver.Name != runs[i-1].Solver.Name {
-			switches++
-		}
-	}
-	blocks := 0
-	for _, n := range perSolver {
-		blocks += (n + blockSize - 1) / blockSize
-	}
-	if switches > blocks-1 {
-		t.Errorf("the plan switches solver %d times, want at most %d (blocks of %d)", switches, blocks-1, blockSize)
-	}
-	if half := blocks / 2; switches < half {
-		t.Errorf("the plan switches solver only %d times for %d blocks: blocks are not shuffled", switches, blocks)
-	}
-}
-
-// TestPlanRunsIncompleteSolversInFirstMode checks that a unique-mode plan
-// runs, and keys, an incomplete solver in first mode, and every other
-// solver as asked.
-func TestPlanRunsIncompleteSolversInFirstMode(t *testing.T) {
-	complete := solvers.Info{Name: "test/complete"}
-	incomplete := solvers.Info{Name: "test/incomplete", Incomplete: true}
-	plan := mustPlan(t, harnesstest.Puzzles(t)[:1], []solvers.Info{complete, incomplete}, solvers.Unique, 1, 0, 1)
-	for _, r := range mustRuns(t, plan, plan.Shuffled()) {
-		want := solvers.Unique
-		if r.Solver.Incomplete {
-			want = solvers.First
-		}
-		if r.Mode != want || !strings.Contains(r.Key, "|"+string(want)+"|") {
-			t.Errorf("%s runs in mode %s with key %s, want mode %s", r.Solver.Name, r.Mode, r.Key, want)
 		}
 	}
 }
@@ -429,7 +343,7 @@ func TestRecordsThatDisagreeWithTheManifestAreRefused(t *testing.T) {
 	recs := readRecords(t, whole.Out)
 	outside := 0
 	for _, r := range recs {
-		if !(Shard{Index: 1, Count: 2}).Keeps(r.Key()) {
+		if !(plan.Shard{Index: 1, Count: 2}).Keeps(r.Key()) {
 			outside++
 		}
 	}
@@ -440,7 +354,7 @@ func TestRecordsThatDisagreeWithTheManifestAreRefused(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name  string
-		shard Shard
+		shard plan.Shard
 		edit  func(*record.Manifest)
 		extra []record.Record
 		says  string
@@ -448,15 +362,15 @@ func TestRecordsThatDisagreeWithTheManifestAreRefused(t *testing.T) {
 		// tell (a seed is the plan's plus the repetition, a harness rule).
 		resumeOnly bool
 	}{
-		{"manifest=shard-1/2", Shard{Index: 1, Count: 2}, func(m *record.Manifest) { m.Shard = "1/2" }, nil,
+		{"manifest=shard-1/2", plan.Shard{Index: 1, Count: 2}, func(m *record.Manifest) { m.Shard = "1/2" }, nil,
 			fmt.Sprintf("%d of %d records disagree with manifest.json: %d outside shard 1/2", outside, len(recs), outside), false},
-		{"record=other-solver", Shard{}, func(*record.Manifest) {}, []record.Record{stray(func(r *record.Record) { r.Solver = "sat/other" })},
+		{"record=other-solver", plan.Shard{}, func(*record.Manifest) {}, []record.Record{stray(func(r *record.Record) { r.Solver = "sat/other" })},
 			"1 of solver sat/other, which is not among the plan's solvers", false},
-		{"record=other-corpus", Shard{}, func(*record.Manifest) {}, []record.Record{stray(func(r *record.Record) { r.Corpus = "top1465" })},
+		{"record=other-corpus", plan.Shard{}, func(*record.Manifest) {}, []record.Record{stray(func(r *record.Record) { r.Corpus = "top1465" })},
 			"1 of corpus top1465, which is not among the plan's corpora", false},
-		{"record=other-rep", Shard{}, func(*record.Manifest) {}, []record.Record{stray(func(r *record.Record) { r.Rep = 5 })},
+		{"record=other-rep", plan.Shard{}, func(*record.Manifest) {}, []record.Record{stray(func(r *record.Record) { r.Rep = 5 })},
 			"1 with a repetition beyond the plan's 2", false},
-		{"record=other-seed", Shard{}, func(*record.Manifest) {}, []record.Record{stray(func(r *record.Record) { r.Seed = 99 })},
+		{"record=other-seed", plan.Shard{}, func(*record.Manifest) {}, []record.Record{stray(func(r *record.Record) { r.Seed = 99 })},
 			fmt.Sprintf("1 of its %d records are not runs of the plan", len(recs)+1), true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -507,35 +421,12 @@ func TestCompressedRunReportsButDoesNotResume(t *testing.T) {
 		t.Fatalf("read %d records (%v), want %d", len(got), err, len(want))
 	}
 	cfg.Resume = true
-	if _, err := Bench(context.Background(), cfg); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "compressed records") {
+	if _, err := Bench(context.Background(), cfg); !errors.Is(err, plan.ErrInput) || !strings.Contains(err.Error(), "compressed records") {
 		t.Errorf("resume of a compressed run: %v, want a refusal (a usage error)", err)
 	}
 	if _, err := os.Stat(plain); err == nil {
 		t.Error("the refused resume started a plain records file beside the compressed one")
 	}
-}
-
-// mustPlan is NewPlan for a test, which fails on its error.
-func mustPlan(t *testing.T, puzzles []corpora.Puzzle, infos []solvers.Info, mode solvers.Mode, reps, forms int, seed int64) *Plan {
-	t.Helper()
-	plan, err := NewPlan(puzzles, infos, mode, reps, forms, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return plan
-}
-
-// mustRuns makes the plan's runs of order, in order.
-func mustRuns(t *testing.T, plan *Plan, order []uint32) []Run {
-	t.Helper()
-	runs := make([]Run, len(order))
-	for j, i := range order {
-		var err error
-		if runs[j], err = plan.Run(int(i)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return runs
 }
 
 // A solver is planned only on the puzzles it takes: the 4×4 puzzles of a
@@ -618,7 +509,7 @@ variants = ["classic"]
 		{ID: "a:2", Corpus: "a", Grid: diagonal},
 		{ID: "b:1", Corpus: "b", Grid: sudoku.PatternGrid(4)},
 	}
-	got := LeftOut(puzzles, []solvers.Info{f.Definitions[0].Info()})
+	got := plan.LeftOut(puzzles, []solvers.Info{f.Definitions[0].Info()})
 	if len(got) != 2 || got[0].Geometry != "9×9 diagonal" || got[1].Corpus != "b" || !strings.Contains(got[0].Reason, "its definition in nine.toml declares") {
 		t.Errorf("left out %+v, want the diagonal puzzle of a and the 16×16 one of b, by nine.toml's declaration", got)
 	}
@@ -638,28 +529,28 @@ func TestPlanSizeIsBounded(t *testing.T) {
 		err         string // part of the refusal
 	}{
 		{"small", 3, 2, pairs * 3 * 3, ""},
-		{"at-the-bound", MaxPlanRuns / pairs, 0, MaxPlanRuns / pairs * pairs, ""},
-		{"past-the-bound", MaxPlanRuns/pairs + 1, 0, 0, fmt.Sprintf("the plan has %d runs", (MaxPlanRuns/pairs+1)*pairs)},
-		{"forms-and-reps", MaxReps, MaxForms, 0, fmt.Sprintf("%d runs", pairs*(MaxForms+1)*MaxReps)},
-		{"overflowing", math.MaxInt / 2, math.MaxInt / 4, 0, fmt.Sprintf("more than %d runs", MaxPlanRuns)},
+		{"at-the-bound", plan.MaxPlanRuns / pairs, 0, plan.MaxPlanRuns / pairs * pairs, ""},
+		{"past-the-bound", plan.MaxPlanRuns/pairs + 1, 0, 0, fmt.Sprintf("the plan has %d runs", (plan.MaxPlanRuns/pairs+1)*pairs)},
+		{"forms-and-reps", plan.MaxReps, plan.MaxForms, 0, fmt.Sprintf("%d runs", pairs*(plan.MaxForms+1)*plan.MaxReps)},
+		{"overflowing", math.MaxInt / 2, math.MaxInt / 4, 0, fmt.Sprintf("more than %d runs", plan.MaxPlanRuns)},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			n, err := PlanSize(puzzles, infos, tt.reps, tt.forms)
+			n, err := plan.PlanSize(puzzles, infos, tt.reps, tt.forms)
 			switch {
 			case tt.err == "" && (err != nil || n != tt.want):
 				t.Errorf("PlanSize = %d, %v; want %d", n, err, tt.want)
-			case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err) || !strings.Contains(err.Error(), strconv.Itoa(MaxPlanRuns)) || !errors.Is(err, ErrInput)):
+			case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err) || !strings.Contains(err.Error(), strconv.Itoa(plan.MaxPlanRuns)) || !errors.Is(err, plan.ErrInput)):
 				t.Errorf("PlanSize = %d, %v; want an input error saying %q and the bound", n, err, tt.err)
 			}
 		})
 	}
-	if _, err := NewPlan(puzzles, infos, solvers.First, MaxPlanRuns/pairs+1, 0, 1); err == nil {
+	if _, err := plan.NewPlan(puzzles, infos, solvers.First, plan.MaxPlanRuns/pairs+1, 0, 1); err == nil {
 		t.Error("NewPlan made a plan past the bound")
 	}
 	cfg := testConfig(filepath.Join(t.TempDir(), "out"))
 	cfg.Corpora, cfg.Limit, cfg.Solvers = []string{writeCorpus(t, harnesstest.Puzzles(t)[0].Grid)}, 0, "test/*"
-	cfg.Reps, cfg.Forms = MaxReps, MaxForms
-	if _, err := Bench(context.Background(), cfg); !errors.Is(err, ErrInput) {
+	cfg.Reps, cfg.Forms = plan.MaxReps, plan.MaxForms
+	if _, err := Bench(context.Background(), cfg); !errors.Is(err, plan.ErrInput) {
 		t.Errorf("Bench of a plan past the bound: %v, want an input error", err)
 	}
 	if _, err := os.Stat(cfg.Out); !errors.Is(err, os.ErrNotExist) {

@@ -7,6 +7,7 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/report"
 	"github.com/sudokubench/sudokubench/internal/harnesstest"
 	"github.com/sudokubench/sudokubench/solvers"
@@ -46,9 +47,9 @@ func BenchmarkIsolated(b *testing.B) {
 func benchmarkIsolated(b *testing.B, in solvers.Info, puzzles []corpora.Puzzle) {
 	ex := NewExecutor(testLaunch, time.Minute, 0)
 	defer ex.Close()
-	runs := make([]Run, len(puzzles))
+	runs := make([]plan.Run, len(puzzles))
 	for i, p := range puzzles {
-		runs[i] = Run{Key: p.ID, Solver: in, Puzzle: p, Mode: solvers.Unique, Seed: harnesstest.BenchSeed}
+		runs[i] = plan.Run{Key: p.ID, Solver: in, Puzzle: p, Mode: solvers.Unique, Seed: harnesstest.BenchSeed}
 		isolatedRun(b, ex, runs[i]) // starts the worker and primes it, untimed
 	}
 	walls := make([][]float64, len(runs))
@@ -74,7 +75,7 @@ func benchmarkIsolated(b *testing.B, in solvers.Info, puzzles []corpora.Puzzle) 
 }
 
 // isolatedRun executes one run and returns the wall time it recorded.
-func isolatedRun(b *testing.B, ex *Executor, run Run) float64 {
+func isolatedRun(b *testing.B, ex *Executor, run plan.Run) float64 {
 	rec, err := ex.Do(context.Background(), run)
 	if err != nil {
 		b.Fatal(err)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -28,7 +29,7 @@ import (
 //   - where the established count contradicts the listed one, the corpus
 //     is in doubt, not the run: the status stays, and the record's
 //     CorpusContradiction says what the run found.
-func checkCorpusClaims(rec *record.Record, run Run, grid *sudoku.Grid) *sudoku.Grid {
+func checkCorpusClaims(rec *record.Record, run plan.Run, grid *sudoku.Grid) *sudoku.Grid {
 	status := solvers.Status(rec.Status)
 	if grid == nil || (status != solvers.Solved && status != solvers.Multiple) {
 		return grid
@@ -69,4 +70,25 @@ func certified(rec *record.Record) string {
 		return ", with a checked proof that there is no other"
 	}
 	return ""
+}
+
+// checkOriginal verifies the solution of a run on an equivalent form once
+// more, against the corpus's puzzle: grid, verified against the form the
+// solver was given, is mapped back by the inverse transform and must solve
+// the original. It returns grid, or nil after making the record wrong.
+// On the corpus's own form it has nothing to add.
+func checkOriginal(rec *record.Record, run plan.Run, grid *sudoku.Grid) *sudoku.Grid {
+	if grid == nil || run.Transform == nil {
+		return grid
+	}
+	back, err := run.Transform.Inverse().Apply(grid)
+	if err == nil {
+		err = sudoku.CheckSolution(run.Original, back)
+	}
+	if err != nil {
+		rec.Status = string(solvers.Wrong)
+		rec.Detail = fmt.Sprintf("the solution of form %d, mapped back to the corpus's puzzle, does not solve it: %v", run.Form, err)
+		return nil
+	}
+	return grid
 }

@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/internal/sudokutest"
 	"github.com/sudokubench/sudokubench/solvers"
@@ -52,7 +53,7 @@ func TestCorpusClaimsAreHeldToTheRun(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			pz := corpora.Puzzle{ID: tt.corpus + ":1", Corpus: tt.corpus, Line: 1, Grid: empty, Solutions: tt.listed, Solution: tt.solution}
 			rec := record.Record{Status: string(tt.status), Mode: string(tt.mode), CrossChecked: tt.checked}
-			grid := checkCorpusClaims(&rec, Run{Puzzle: pz, Mode: tt.mode}, tt.grid)
+			grid := checkCorpusClaims(&rec, plan.Run{Puzzle: pz, Mode: tt.mode}, tt.grid)
 			if solvers.Status(rec.Status) != tt.wantStatus || (grid == nil) != (tt.wantStatus != solvers.Solved && tt.wantStatus != solvers.Multiple) {
 				t.Errorf("status %s (%s), grid %v; want %s", rec.Status, rec.Detail, grid, tt.wantStatus)
 			}

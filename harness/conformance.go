@@ -5,6 +5,7 @@ import (
 	"fmt"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -161,7 +162,7 @@ func CheckConformance(ctx context.Context, ex *Executor, info solvers.Info, case
 		o := CheckOutcome{Case: c}
 		if c.Skip == "" {
 			for _, p := range c.Puzzles {
-				rec, err := ex.Do(ctx, Run{Solver: info, Puzzle: p, Mode: info.ModeFor(c.Mode), Seed: DefaultSeed})
+				rec, err := ex.Do(ctx, plan.Run{Solver: info, Puzzle: p, Mode: info.ModeFor(c.Mode), Seed: DefaultSeed})
 				if err != nil {
 					return err
 				}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/internal/harnesstest"
 	"github.com/sudokubench/sudokubench/solvers"
@@ -82,7 +83,7 @@ func TestExecutorCrossChecksClaims(t *testing.T) {
 			}
 			ex := NewExecutor(testLaunch, 10*time.Second, 0).CrossCheckWith(c.checker)
 			defer ex.Close()
-			rec, _, err := ex.Solve(context.Background(), Run{Key: "k", Solver: info, Puzzle: userPuzzle(t, c.puzzle), Mode: solvers.Unique})
+			rec, _, err := ex.Solve(context.Background(), plan.Run{Key: "k", Solver: info, Puzzle: userPuzzle(t, c.puzzle), Mode: solvers.Unique})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -101,7 +102,7 @@ func TestPoolCrossChecksClaims(t *testing.T) {
 			}
 			pool := NewPool(testLaunch, 1).CrossCheckWith(c.checker)
 			defer pool.Close()
-			run := Run{Solver: info, Puzzle: userPuzzle(t, c.puzzle), Mode: solvers.Unique}
+			run := plan.Run{Solver: info, Puzzle: userPuzzle(t, c.puzzle), Mode: solvers.Unique}
 			rec, _, err := pool.Do(context.Background(), run, Limits{Timeout: 10 * time.Second})
 			if err != nil {
 				t.Fatal(err)

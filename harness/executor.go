@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/solvers"
@@ -53,14 +54,14 @@ func (e *Executor) CrossCheckWith(c CrossChecker) *Executor {
 // only error returned
 // says that ctx was cancelled: the run was abandoned, its worker killed,
 // and nothing is to be recorded.
-func (e *Executor) Do(ctx context.Context, run Run) (record.Record, error) {
+func (e *Executor) Do(ctx context.Context, run plan.Run) (record.Record, error) {
 	rec, _, err := e.Solve(ctx, run)
 	return rec, err
 }
 
 // Solve is Do that also returns the verified grid of a run whose status is
 // solved or multiple; nil otherwise.
-func (e *Executor) Solve(ctx context.Context, run Run) (record.Record, *sudoku.Grid, error) {
+func (e *Executor) Solve(ctx context.Context, run plan.Run) (record.Record, *sudoku.Grid, error) {
 	proof := proofPathFor(e.proofs, run)
 	rec, grid, err := judged(run, e.timeout, func() (worker.Reply, error) { return e.solve(ctx, run, proof) })
 	if err != nil {
@@ -81,7 +82,7 @@ func (e *Executor) Solve(ctx context.Context, run Run) (record.Record, *sudoku.G
 // with the answer verified. It also returns the verified solution, nil
 // when the record is not solved or multiple; solve's error is returned as
 // is.
-func judged(run Run, timeout time.Duration, solve func() (worker.Reply, error)) (record.Record, *sudoku.Grid, error) {
+func judged(run plan.Run, timeout time.Duration, solve func() (worker.Reply, error)) (record.Record, *sudoku.Grid, error) {
 	rec := baseRecord(run, timeout)
 	rep, err := solve()
 	if err != nil {
@@ -94,7 +95,7 @@ func judged(run Run, timeout time.Duration, solve func() (worker.Reply, error)) 
 
 // solve sends the run to its solver's worker, starting one if needed, and
 // asks for the proof of its verdict at proof when set.
-func (e *Executor) solve(ctx context.Context, run Run, proof string) (worker.Reply, error) {
+func (e *Executor) solve(ctx context.Context, run plan.Run, proof string) (worker.Reply, error) {
 	name := run.Solver.Name
 	w, ok := e.workers[name]
 	if !ok {
@@ -117,7 +118,7 @@ func (e *Executor) solve(ctx context.Context, run Run, proof string) (worker.Rep
 }
 
 // jobFor is the job that asks a worker for run under the timeout.
-func jobFor(run Run, timeout time.Duration) worker.Job {
+func jobFor(run plan.Run, timeout time.Duration) worker.Job {
 	return worker.Job{
 		Puzzle: run.Puzzle.Grid.String(), Variant: run.Puzzle.Grid.Geometry().Variant.String(),
 		Mode: string(run.Mode), Seed: run.Seed, TimeoutNS: int64(timeout),
@@ -143,7 +144,7 @@ func (e *Executor) Close() {
 }
 
 // baseRecord fills what is known before the run, and its start.
-func baseRecord(run Run, timeout time.Duration) record.Record {
+func baseRecord(run plan.Run, timeout time.Duration) record.Record {
 	g := run.Puzzle.Grid
 	line := g.String()
 	rec := record.Record{
@@ -195,7 +196,7 @@ func ownPeak(rep worker.Reply, external bool) (own uint64, ok bool) {
 // a known solution is wrong, and an answer that came after the limit is a
 // timeout. It returns the verified grid of a run that stays solved or
 // multiple.
-func judge(rec *record.Record, run Run, solution string, timeout time.Duration) *sudoku.Grid {
+func judge(rec *record.Record, run plan.Run, solution string, timeout time.Duration) *sudoku.Grid {
 	var grid *sudoku.Grid
 	switch solvers.Status(rec.Status) {
 	case solvers.Solved, solvers.Multiple:

@@ -6,6 +6,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/internal/harnesstest"
 	"github.com/sudokubench/sudokubench/solvers"
@@ -46,7 +47,7 @@ func TestPlantedFaults(t *testing.T) {
 			t.Fatal(err)
 		}
 		start := time.Now()
-		rec, err := ex.Do(context.Background(), Run{Key: c.solver, Solver: info, Puzzle: puzzle, Mode: solvers.First})
+		rec, err := ex.Do(context.Background(), plan.Run{Key: c.solver, Solver: info, Puzzle: puzzle, Mode: solvers.First})
 		if err != nil {
 			t.Fatalf("run %d (%s): %v", i, c.solver, err)
 		}
@@ -81,7 +82,7 @@ func TestIllPosedPuzzleReachesTheSolver(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rec, err := ex.Do(context.Background(), Run{Key: "k", Solver: info, Puzzle: illPosed, Mode: solvers.Unique})
+			rec, err := ex.Do(context.Background(), plan.Run{Key: "k", Solver: info, Puzzle: illPosed, Mode: solvers.Unique})
 			if err != nil {
 				t.Fatal(err)
 			}

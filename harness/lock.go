@@ -12,6 +12,7 @@ import (
 
 	"golang.org/x/sys/unix"
 
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
 )
 
@@ -39,7 +40,7 @@ var ErrLocked = errors.New("result directory in use")
 func LockDir(dir, what string) (*DirLock, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		if errors.Is(err, syscall.ENOTDIR) || errors.Is(err, fs.ErrExist) {
-			return nil, inputError(fmt.Errorf("--out %s: %s writes a directory (made if missing), and %s is a file: name a directory", dir, what, notDir(dir)))
+			return nil, plan.InputError(fmt.Errorf("--out %s: %s writes a directory (made if missing), and %s is a file: name a directory", dir, what, notDir(dir)))
 		}
 		return nil, err
 	}

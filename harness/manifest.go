@@ -8,12 +8,13 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
 )
 
 // newManifest describes the machine, the build and the plan.
-func newManifest(plan record.Plan, shard Shard, infos []solvers.Info, corpusSHA map[string]string, prov provenance) *record.Manifest {
+func newManifest(plan record.Plan, shard plan.Shard, infos []solvers.Info, corpusSHA map[string]string, prov provenance) *record.Manifest {
 	return &record.Manifest{
 		Suite:        "sudokubench",
 		Created:      time.Now().UTC(),

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/sudokubench/sudokubench/harness/outfile"
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
 )
 
@@ -66,11 +67,11 @@ type MergeSummary struct {
 // error that wraps ErrInput.
 func Merge(dirs []string, out string) (*MergeSummary, error) {
 	if len(dirs) == 0 {
-		return nil, inputError(errors.New("merge: no result directory given"))
+		return nil, plan.InputError(errors.New("merge: no result directory given"))
 	}
 	merged, records, err := mergedManifest(dirs) // before the lock makes out
 	if err != nil {
-		return nil, inputError(err)
+		return nil, plan.InputError(err)
 	}
 	lock, err := LockDir(out, "merge")
 	if err != nil {
@@ -78,7 +79,7 @@ func Merge(dirs []string, out string) (*MergeSummary, error) {
 	}
 	defer lock.Release()
 	if _, err := os.Stat(filepath.Join(out, record.ManifestFile)); err == nil {
-		return nil, inputError(fmt.Errorf("merge: %s already holds a benchmark; choose an empty --out", out))
+		return nil, plan.InputError(fmt.Errorf("merge: %s already holds a benchmark; choose an empty --out", out))
 	}
 	sum, err := mergeRecords(dirs, records, filepath.Join(out, record.ResultsFile))
 	if err != nil {
@@ -94,9 +95,9 @@ func Merge(dirs []string, out string) (*MergeSummary, error) {
 // counting the rest (a split may have up to record.MaxShards pieces), or
 // that a piece is unfinished.
 func missingPieces(specs []string) string {
-	var pieces []Shard
+	var pieces []plan.Shard
 	for _, spec := range specs {
-		if sh, err := ParseShard(spec); err == nil {
+		if sh, err := plan.ParseShard(spec); err == nil {
 			pieces = append(pieces, sh)
 		}
 	}
@@ -125,7 +126,7 @@ func mergedManifest(dirs []string) (*record.Manifest, int, error) {
 			pieces = append(slices.Clone(pieces), m.Shard)
 		}
 		for _, spec := range pieces {
-			if _, err := ParseShard(spec); err != nil {
+			if _, err := plan.ParseShard(spec); err != nil {
 				return nil, 0, fmt.Errorf("merge: %s: %w", filepath.Join(dir, record.ManifestFile), err)
 			}
 		}

@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/record/recordtest"
 	"github.com/sudokubench/sudokubench/internal/memtest"
@@ -20,7 +21,7 @@ import (
 func TestMergeKeepsTheFirstRecordOfEachKey(t *testing.T) {
 	tmp := t.TempDir()
 	spec := func(i int, compressed bool) recordtest.Spec {
-		return recordtest.Spec{Runs: 900, Reps: 2, Seed: 5, Shard: Shard{Index: i, Count: 3}, Compressed: compressed}
+		return recordtest.Spec{Runs: 900, Reps: 2, Seed: 5, Shard: plan.Shard{Index: i, Count: 3}, Compressed: compressed}
 	}
 	pieces := []string{filepath.Join(tmp, "p1"), filepath.Join(tmp, "p2"), filepath.Join(tmp, "p2-again"), filepath.Join(tmp, "p3")}
 	_, n1 := recordtest.MustWrite(t, pieces[0], spec(1, false))
@@ -93,7 +94,7 @@ func BenchmarkMergeMemory(b *testing.B) {
 			var pieces []string
 			for i := 1; i <= 4; i++ {
 				dir := filepath.Join(tmp, fmt.Sprintf("piece-%d", i))
-				recordtest.MustWrite(b, dir, recordtest.Spec{Runs: n, Seed: 1, Shard: Shard{Index: i, Count: 4}})
+				recordtest.MustWrite(b, dir, recordtest.Spec{Runs: n, Seed: 1, Shard: plan.Shard{Index: i, Count: 4}})
 				pieces = append(pieces, dir)
 			}
 			var peak uint64

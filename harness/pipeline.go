@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"time"
 
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/solvers"
@@ -44,7 +45,7 @@ const (
 // place in the caller's order.
 type pipeJob struct {
 	index int
-	run   Run
+	run   plan.Run
 	job   worker.Job
 }
 

@@ -7,6 +7,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/solvers"
@@ -85,7 +86,7 @@ func NewPool(launch worker.Launcher, perSolver int) *Pool {
 // when no worker came free within lim.Wait, and ctx's error when ctx ended
 // first: the run was then abandoned, its worker killed, and the record
 // means nothing.
-func (p *Pool) Do(ctx context.Context, run Run, lim Limits) (record.Record, *sudoku.Grid, error) {
+func (p *Pool) Do(ctx context.Context, run plan.Run, lim Limits) (record.Record, *sudoku.Grid, error) {
 	rec, grid, err := judged(run, lim.Timeout, func() (worker.Reply, error) { return p.solve(ctx, run, lim) })
 	if err == nil {
 		err = CrossCheck(ctx, p.checker, &rec, run.Puzzle.Grid, grid)
@@ -105,7 +106,7 @@ func (p *Pool) CrossCheckWith(c CrossChecker) *Pool {
 }
 
 // solve sends the run to a worker of its solver, holding a slot throughout.
-func (p *Pool) solve(ctx context.Context, run Run, lim Limits) (worker.Reply, error) {
+func (p *Pool) solve(ctx context.Context, run plan.Run, lim Limits) (worker.Reply, error) {
 	name := run.Solver.Name
 	sw, err := p.acquire(ctx, name, lim.Wait)
 	if err != nil {

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/internal/harnesstest"
 	"github.com/sudokubench/sudokubench/solvers"
@@ -18,13 +19,13 @@ import (
 )
 
 // poolRun is a unique-mode run of the named test solver on a puzzle.
-func poolRun(t *testing.T, solver string, p corpora.Puzzle) Run {
+func poolRun(t *testing.T, solver string, p corpora.Puzzle) plan.Run {
 	t.Helper()
 	info, err := harnesstest.Registry().Lookup(solver)
 	if err != nil {
 		t.Fatal(err)
 	}
-	return Run{Solver: info, Puzzle: p, Mode: solvers.Unique}
+	return plan.Run{Solver: info, Puzzle: p, Mode: solvers.Unique}
 }
 
 // countingLaunch is testLaunch, counting the workers it starts.

@@ -10,6 +10,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/encodings/cnf"
 	"github.com/sudokubench/sudokubench/encodings/cnf/drat"
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -103,7 +104,7 @@ func readProof(path string) (*drat.Proof, error) {
 // proof's size and check time; or wrong, naming the failing lemma; or not
 // certified, saying why the check could not be done. The proof file is
 // removed.
-func certifyRecord(rec *record.Record, run Run, solution *sudoku.Grid, path string, timeout time.Duration) {
+func certifyRecord(rec *record.Record, run plan.Run, solution *sudoku.Grid, path string, timeout time.Duration) {
 	if path == "" {
 		return
 	}
@@ -146,7 +147,7 @@ func proofDir() (string, func(), error) {
 // asks for none. Runs go one at a time, so one name serves them all; any
 // file of an earlier run is removed first, so that it is never taken for
 // this run's proof.
-func proofPathFor(dir string, run Run) string {
+func proofPathFor(dir string, run plan.Run) string {
 	if dir == "" || run.Solver.Proofs == nil {
 		return ""
 	}

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/internal/harnesstest"
 	"github.com/sudokubench/sudokubench/solvers"
@@ -63,7 +64,7 @@ func TestProofsCertifyVerdicts(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			rec, grid, err := ex.Solve(context.Background(), Run{Key: "k", Solver: info, Puzzle: c.puzzle, Mode: c.mode})
+			rec, grid, err := ex.Solve(context.Background(), plan.Run{Key: "k", Solver: info, Puzzle: c.puzzle, Mode: c.mode})
 			if err != nil {
 				t.Fatal(err)
 			}

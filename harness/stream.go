@@ -7,6 +7,7 @@ import (
 	"sync/atomic"
 	"time"
 
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -16,7 +17,7 @@ import (
 // its unsat or multiple verdict cross-checked, and the verified solution
 // (nil unless the status is solved or multiple).
 type Outcome struct {
-	Run      Run
+	Run      plan.Run
 	Record   record.Record
 	Solution *sudoku.Grid
 }
@@ -122,7 +123,7 @@ func (s *Stream) emit(ctx context.Context, replies <-chan pipeReply, opts Stream
 // Add queues a run, waiting while pipelineDepth runs are queued and not
 // yet emitted. Its error says why the stream stopped: ctx ended, or emit
 // failed.
-func (s *Stream) Add(run Run) error {
+func (s *Stream) Add(run plan.Run) error {
 	if run.Solver.Name != s.solver {
 		return fmt.Errorf("a stream of %s's runs was given a run of %s", s.solver, run.Solver.Name)
 	}
@@ -180,7 +181,7 @@ func (s *Stream) stoppedEarly() bool {
 // verdict cross-checked with c, then the answer held against the corpus
 // (checkCorpusClaims). Its error is ctx's, when ctx ended during
 // the cross-check.
-func settle(ctx context.Context, c CrossChecker, run Run, timeout time.Duration, rep worker.Reply) (Outcome, error) {
+func settle(ctx context.Context, c CrossChecker, run plan.Run, timeout time.Duration, rep worker.Reply) (Outcome, error) {
 	rec, grid, _ := judged(run, timeout, func() (worker.Reply, error) { return rep, nil })
 	if err := CrossCheck(ctx, c, &rec, run.Puzzle.Grid, grid); err != nil {
 		return Outcome{}, err

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/internal/harnesstest"
 	"github.com/sudokubench/sudokubench/solvers"
@@ -31,7 +32,7 @@ func streamAll(t *testing.T, launch worker.Launcher, solver string, opts StreamO
 		return nil
 	})
 	for _, p := range puzzles {
-		if err := s.Add(Run{Solver: info, Puzzle: p, Mode: solvers.Unique}); err != nil {
+		if err := s.Add(plan.Run{Solver: info, Puzzle: p, Mode: solvers.Unique}); err != nil {
 			t.Fatalf("Add %s: %v", p.ID, err)
 		}
 	}
@@ -153,7 +154,7 @@ func TestStreamMemoryLimit(t *testing.T) {
 		return nil
 	})
 	for _, p := range harnesstest.Puzzles(t)[:2] {
-		if err := s.Add(Run{Solver: info, Puzzle: p, Mode: solvers.Unique}); err != nil {
+		if err := s.Add(plan.Run{Solver: info, Puzzle: p, Mode: solvers.Unique}); err != nil {
 			t.Fatal(err)
 		}
 	}
@@ -182,7 +183,7 @@ func TestStreamStops(t *testing.T) {
 		})
 		var addErr error
 		for _, p := range repeated(t, 4*pipelineDepth, true) {
-			if addErr = s.Add(Run{Solver: info, Puzzle: p, Mode: solvers.First}); addErr != nil {
+			if addErr = s.Add(plan.Run{Solver: info, Puzzle: p, Mode: solvers.First}); addErr != nil {
 				break
 			}
 		}
@@ -203,7 +204,7 @@ func TestStreamStops(t *testing.T) {
 			t.Error("an outcome from a solver that never answers")
 			return nil
 		})
-		if err := s.Add(Run{Solver: spin, Puzzle: harnesstest.Puzzles(t)[0], Mode: solvers.First}); err != nil {
+		if err := s.Add(plan.Run{Solver: spin, Puzzle: harnesstest.Puzzles(t)[0], Mode: solvers.First}); err != nil {
 			t.Fatal(err)
 		}
 		time.AfterFunc(100*time.Millisecond, cancel)
@@ -221,7 +222,7 @@ func TestStreamStops(t *testing.T) {
 	t.Run("stop=wrong-solver", func(t *testing.T) {
 		s := NewStream(context.Background(), testLaunch, "test/ok", StreamOptions{}, func(Outcome) error { return nil })
 		defer s.Close()
-		if err := s.Add(Run{Solver: info, Puzzle: harnesstest.Puzzles(t)[0]}); err == nil || !strings.Contains(err.Error(), "exactcover/dlx") {
+		if err := s.Add(plan.Run{Solver: info, Puzzle: harnesstest.Puzzles(t)[0]}); err == nil || !strings.Contains(err.Error(), "exactcover/dlx") {
 			t.Errorf("Add of another solver's run: %v", err)
 		}
 	})

@@ -14,6 +14,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/outfile"
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/internal/harnesstest"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -126,7 +127,7 @@ func TestResumeRefusesAnotherBuild(t *testing.T) {
 			t.Fatal(err)
 		}
 		cfg.AllowOtherBuild = false
-		if _, err := Bench(context.Background(), cfg); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "--allow-other-build") {
+		if _, err := Bench(context.Background(), cfg); !errors.Is(err, plan.ErrInput) || !strings.Contains(err.Error(), "--allow-other-build") {
 			t.Errorf("resume under another build: %v, want a refusal (a usage error) naming --allow-other-build", err)
 		}
 		cfg.AllowOtherBuild = true

@@ -12,6 +12,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
@@ -178,7 +179,7 @@ func (s *Server) streamBatch(ctx context.Context, w http.ResponseWriter, info so
 		added[i] = time.Now()
 		// The puzzle's Line is its index, for its answer's line.
 		p := corpora.Puzzle{ID: "puzzles[" + strconv.Itoa(i) + "]", Line: i, Grid: g, Hints: g.Hints(), Solutions: -1}
-		if err = stream.Add(harness.Run{Solver: info, Puzzle: p, Mode: runMode, Seed: j.seed}); err != nil {
+		if err = stream.Add(plan.Run{Solver: info, Puzzle: p, Mode: runMode, Seed: j.seed}); err != nil {
 			break
 		}
 	}

@@ -13,6 +13,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -189,7 +190,7 @@ func (s *Server) runnable(name string) (solvers.Info, error) {
 // solve runs one solver on the job in the pool. Its errors are a busy
 // solver (harness.ErrBusy) and the request's end.
 func (s *Server) solve(ctx context.Context, info solvers.Info, j puzzleJob) (solveResult, error) {
-	run := harness.Run{
+	run := plan.Run{
 		Solver: info, Mode: info.ModeFor(j.mode), Seed: j.seed,
 		Puzzle: corpora.Puzzle{ID: "request", Grid: j.grid, Hints: j.grid.Hints(), Solutions: -1},
 	}

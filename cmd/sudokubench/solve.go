@@ -15,6 +15,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
@@ -186,7 +187,7 @@ func (s *puzzleSolver) solveFiles(ctx context.Context, stdin io.Reader, files []
 	}
 	var addErr error
 	for _, p := range puzzles {
-		if addErr = stream.Add(harness.Run{Solver: s.info, Puzzle: p, Mode: s.mode, Seed: s.seed}); addErr != nil {
+		if addErr = stream.Add(plan.Run{Solver: s.info, Puzzle: p, Mode: s.mode, Seed: s.seed}); addErr != nil {
 			break
 		}
 	}

@@ -309,3 +309,14 @@ func AllocateIfAsked() {
 	fmt.Println(b[len(b)/2])
 	os.Exit(0)
 }
+
+// SolveOnce returns a solution of the puzzle, the first that
+// exactcover/dlx's oracle finds; it fails the test when there is none.
+func SolveOnce(t *testing.T, g *sudoku.Grid) *sudoku.Grid {
+	t.Helper()
+	n, sol, complete := dlx.Oracle{}.Settle(context.Background(), g, 1)
+	if n != 1 || !complete {
+		t.Fatalf("%s: %d solutions found", g, n)
+	}
+	return sol
+}

@@ -1,19 +1,15 @@
-package harness
+package plan
 
 import (
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
-	"path/filepath"
-	"runtime"
+	"slices"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
-	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/internal/harnesstest"
-	"github.com/sudokubench/sudokubench/internal/memtest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -109,102 +105,112 @@ func describeRun(r Run) string {
 	return fmt.Sprintf("%s %s %d %d %d %s %s", r.Key, r.Mode, r.Seed, r.Rep, r.Form, tr, r.Puzzle.Grid)
 }
 
-// BenchmarkPlanMemory measures what a benchmark's parent holds for its
-// plan, per run, on plans of 10⁴ runs and more (memtest.Sizes; n/20
-// puzzles, 5 solvers, 4 repetitions) resumed with half their runs
-// recorded: held-B/run while the runs execute (the plan and the order of
-// the runs left), and peak-B/run at the most while the plan is made and
-// the recorded runs read (the order, the key set of the planned runs,
-// the blocks; memtest.Peak). The puzzles, which every plan holds, are
-// puzzle-B/puzzle.
-func BenchmarkPlanMemory(b *testing.B) {
-	sizes, err := memtest.Sizes()
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, n := range sizes {
-		b.Run(fmt.Sprintf("runs=%d", n), func(b *testing.B) {
-			infos := make([]solvers.Info, 5)
-			for i := range infos {
-				infos[i] = solvers.Info{Name: fmt.Sprintf("test/solver-%d", i), PureGo: true}
+func TestShardsPartitionThePlan(t *testing.T) {
+	puzzles := harnesstest.Puzzles(t)
+	reg := harnesstest.Registry()
+	infos, _ := reg.Select("test/*")
+	for _, forms := range []int{0, 2} {
+		t.Run(fmt.Sprintf("forms=%d", forms), func(t *testing.T) {
+			plan := mustPlan(t, puzzles, infos, solvers.First, 3, forms, 1)
+			runs := mustRuns(t, plan, plan.Shuffled())
+			if want := len(puzzles) * (forms + 1) * len(infos) * 3; len(runs) != want {
+				t.Fatalf("%d runs planned, want %d", len(runs), want)
 			}
-			const reps = 4
-			before := memtest.Live()
-			puzzles := syntheticPuzzles(n / (len(infos) * reps))
-			puzzleBytes := memtest.Live() - before
-			dir, m := halfRecorded(b, puzzles, infos, reps)
-			var held, peak uint64
-			for b.Loop() {
-				base := memtest.Live()
-				var order []uint32
-				var plan *Plan
-				peak = memtest.Peak(func() {
-					var err error
-					if plan, err = NewPlan(puzzles, infos, solvers.Unique, reps, 0, 1); err != nil {
-						b.Fatal(err)
-					}
-					if order, err = notRecorded(dir, m, plan, plan.InShard(Shard{}, plan.Shuffled())); err != nil {
-						b.Fatal(err)
-					}
-					order = plan.InBlocks(order)
-				}) - base
-				held = memtest.Live() - base
-				runtime.KeepAlive(order)
-				runtime.KeepAlive(plan)
+			seen := make(map[string]int)
+			for i := 1; i <= 4; i++ {
+				for _, r := range mustRuns(t, plan, plan.InShard(Shard{Index: i, Count: 4}, plan.Shuffled())) {
+					seen[r.Key]++
+				}
 			}
-			b.ReportMetric(float64(held)/float64(n), "held-B/run")
-			b.ReportMetric(float64(peak)/float64(n), "peak-B/run")
-			b.ReportMetric(float64(puzzleBytes)/float64(len(puzzles)), "puzzle-B/puzzle")
+			for _, r := range runs {
+				if seen[r.Key] != 1 {
+					t.Errorf("run %s is in %d shards, want exactly 1", r.Key, seen[r.Key])
+				}
+			}
+			again := mustPlan(t, puzzles, infos, solvers.First, 3, forms, 1)
+			if !slices.EqualFunc(runs, mustRuns(t, again, again.Shuffled()), func(a, b Run) bool { return a.Key == b.Key }) {
+				t.Error("the same seed gave two run orders")
+			}
 		})
 	}
 }
 
-// syntheticPuzzles makes n distinct 9×9 puzzles, each its own grid, as a
-// corpus loads them.
-func syntheticPuzzles(n int) []corpora.Puzzle {
-	out := make([]corpora.Puzzle, n)
-	for i := range out {
-		g := sudoku.PatternGrid(3)
-		for c := range 60 {
-			g.Set((i+c*7)%81, 0)
-		}
-		out[i] = corpora.Puzzle{ID: fmt.Sprintf("synthetic:%d", i+1), Corpus: "synthetic", Line: i + 1, Grid: g, Hints: g.Hints(), Solutions: 1}
+// TestPlanKeepsEachSolverInBlocks checks that the runs a shard executes come
+// each once, each solver's in full blocks of consecutive runs rather than
+// interleaved run by run (sharding does not thin the blocks), and that the
+// blocks are shuffled.
+func TestPlanKeepsEachSolverInBlocks(t *testing.T) {
+	reg := harnesstest.Registry()
+	infos, _ := reg.Select("test/*")
+	const reps = 40
+	plan := mustPlan(t, harnesstest.Puzzles(t), infos, solvers.First, reps, 0, 1)
+	runs := mustRuns(t, plan, plan.InBlocks(plan.InShard(Shard{Index: 1, Count: 2}, plan.Shuffled())))
+	perSolver := make(map[string]int)
+	for _, r := range runs {
+		perSolver[r.Solver.Name]++
 	}
-	return out
+	keys := make(map[string]bool)
+	for _, r := range runs {
+		keys[r.Key] = true
+	}
+	if want := len(harnesstest.Puzzles(t)) * len(infos) * reps / 2; len(keys) != len(runs) || len(runs) < want*9/10 || len(runs) > want*11/10 {
+		t.Fatalf("half the plan has %d runs, %d distinct, want about %d, each once", len(runs), len(keys), want)
+	}
+	switches := 0
+	for i := 1; i < len(runs); i++ {
+		if runs[i].Solver.Name != runs[i-1].Solver.Name {
+			switches++
+		}
+	}
+	blocks := 0
+	for _, n := range perSolver {
+		blocks += (n + blockSize - 1) / blockSize
+	}
+	if switches > blocks-1 {
+		t.Errorf("the plan switches solver %d times, want at most %d (blocks of %d)", switches, blocks-1, blockSize)
+	}
+	if half := blocks / 2; switches < half {
+		t.Errorf("the plan switches solver only %d times for %d blocks: blocks are not shuffled", switches, blocks)
+	}
 }
 
-// halfRecorded writes a result directory of the plan with every other
-// run of its order recorded, as a resumed benchmark finds it.
-func halfRecorded(b *testing.B, puzzles []corpora.Puzzle, infos []solvers.Info, reps int) (string, *record.Manifest) {
-	plan, err := NewPlan(puzzles, infos, solvers.Unique, reps, 0, 1)
+// TestPlanRunsIncompleteSolversInFirstMode checks that a unique-mode plan
+// runs, and keys, an incomplete solver in first mode, and every other
+// solver as asked.
+func TestPlanRunsIncompleteSolversInFirstMode(t *testing.T) {
+	complete := solvers.Info{Name: "test/complete"}
+	incomplete := solvers.Info{Name: "test/incomplete", Incomplete: true}
+	plan := mustPlan(t, harnesstest.Puzzles(t)[:1], []solvers.Info{complete, incomplete}, solvers.Unique, 1, 0, 1)
+	for _, r := range mustRuns(t, plan, plan.Shuffled()) {
+		want := solvers.Unique
+		if r.Solver.Incomplete {
+			want = solvers.First
+		}
+		if r.Mode != want || !strings.Contains(r.Key, "|"+string(want)+"|") {
+			t.Errorf("%s runs in mode %s with key %s, want mode %s", r.Solver.Name, r.Mode, r.Key, want)
+		}
+	}
+}
+
+// mustPlan is NewPlan for a test, which fails on its error.
+func mustPlan(t *testing.T, puzzles []corpora.Puzzle, infos []solvers.Info, mode solvers.Mode, reps, forms int, seed int64) *Plan {
+	t.Helper()
+	plan, err := NewPlan(puzzles, infos, mode, reps, forms, seed)
 	if err != nil {
-		b.Fatal(err)
+		t.Fatal(err)
 	}
-	dir := b.TempDir()
-	w, err := record.Append(filepath.Join(dir, record.ResultsFile))
-	if err != nil {
-		b.Fatal(err)
-	}
-	for j, i := range plan.Shuffled() {
-		if j%2 != 0 {
-			continue
-		}
-		r, err := plan.Run(int(i))
-		if err != nil {
-			b.Fatal(err)
-		}
-		rec := baseRecord(r, time.Second)
-		rec.Status = "solved"
-		if err := w.Write(&rec); err != nil {
-			b.Fatal(err)
+	return plan
+}
+
+// mustRuns makes the plan's runs of order, in order.
+func mustRuns(t *testing.T, plan *Plan, order []uint32) []Run {
+	t.Helper()
+	runs := make([]Run, len(order))
+	for j, i := range order {
+		var err error
+		if runs[j], err = plan.Run(int(i)); err != nil {
+			t.Fatal(err)
 		}
 	}
-	if err := w.Close(); err != nil {
-		b.Fatal(err)
-	}
-	m := &record.Manifest{Plan: record.Plan{Corpora: []string{"synthetic"}, Mode: "unique", Reps: reps}}
-	for _, in := range infos {
-		m.Plan.Solvers = append(m.Plan.Solvers, in.Name)
-	}
-	return dir, m
+	return runs
 }

@@ -1,4 +1,4 @@
-package harness
+package plan
 
 import (
 	"fmt"
@@ -77,7 +77,7 @@ func PlanSize(puzzles []corpora.Puzzle, infos []solvers.Info, reps, forms int) (
 				total = strconv.Itoa(n)
 			}
 		}
-		return 0, inputError(fmt.Errorf("the plan has %s runs (%d puzzles by %d solvers: %d pairs of a puzzle and a solver that takes it, "+
+		return 0, InputError(fmt.Errorf("the plan has %s runs (%d puzzles by %d solvers: %d pairs of a puzzle and a solver that takes it, "+
 			"× %d forms of each, the puzzle and %d equivalent ones, × %d repetitions), more than the %d a benchmark may plan: "+
 			"ask for fewer puzzles (--limit, --hints), solvers, forms or repetitions, or split the study into several benchmarks",
 			total, len(puzzles), len(infos), pairs, forms+1, forms, reps, MaxPlanRuns))

@@ -1,10 +1,10 @@
-package harness_test
+package plan_test
 
 import (
 	"fmt"
 
 	"github.com/sudokubench/sudokubench/corpora"
-	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -35,9 +35,9 @@ func ExamplePlanSize() {
 	}
 	infos := append(dlx.Pipelines(), nineOnly)
 
-	runs, err := harness.PlanSize(puzzles, infos, 3, 1)
+	runs, err := plan.PlanSize(puzzles, infos, 3, 1)
 	fmt.Println(runs, "runs,", err)
-	for _, l := range harness.LeftOut(puzzles, infos) {
+	for _, l := range plan.LeftOut(puzzles, infos) {
 		fmt.Printf("%s leaves out %d %s puzzles of %s\n", l.Solver, l.Puzzles, l.Geometry, l.Corpus)
 	}
 	// Output:

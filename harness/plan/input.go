@@ -1,15 +1,16 @@
-package harness
+package plan
 
 import "errors"
 
 // ErrInput marks an error in what a call was given — a directory that
 // holds no run, pieces of different plans, a plan too large to run —
 // rather than a failure while working: a command line reports it as a
-// usage error. Test for it with errors.Is.
+// usage error. Every harness package marks such errors with InputError,
+// so that a caller tests one sentinel. Test for it with errors.Is.
 var ErrInput = errors.New("bad input")
 
-// inputError marks err as ErrInput, keeping its text.
-func inputError(err error) error {
+// InputError marks err as ErrInput, keeping its text.
+func InputError(err error) error {
 	if err == nil {
 		return nil
 	}

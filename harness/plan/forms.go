@@ -1,12 +1,10 @@
-package harness
+package plan
 
 import (
 	"fmt"
 	"hash/fnv"
 
 	"github.com/sudokubench/sudokubench/corpora"
-	"github.com/sudokubench/sudokubench/harness/record"
-	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -45,25 +43,4 @@ func FormOf(p corpora.Puzzle, form int, planSeed int64) (corpora.Puzzle, *sudoku
 		}
 	}
 	return fp, tr, nil
-}
-
-// checkOriginal verifies the solution of a run on an equivalent form once
-// more, against the corpus's puzzle: grid, verified against the form the
-// solver was given, is mapped back by the inverse transform and must solve
-// the original. It returns grid, or nil after making the record wrong.
-// On the corpus's own form it has nothing to add.
-func checkOriginal(rec *record.Record, run Run, grid *sudoku.Grid) *sudoku.Grid {
-	if grid == nil || run.Transform == nil {
-		return grid
-	}
-	back, err := run.Transform.Inverse().Apply(grid)
-	if err == nil {
-		err = sudoku.CheckSolution(run.Original, back)
-	}
-	if err != nil {
-		rec.Status = string(solvers.Wrong)
-		rec.Detail = fmt.Sprintf("the solution of form %d, mapped back to the corpus's puzzle, does not solve it: %v", run.Form, err)
-		return nil
-	}
-	return grid
 }
