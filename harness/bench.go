@@ -17,6 +17,7 @@ import (
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/verify"
 	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers"
@@ -77,7 +78,7 @@ type Config struct {
 	Oracle     corpora.Oracle    // completes puzzles for derived corpora; may be nil
 	// CrossCheck settles every unsat and multiple verdict, untimed, in
 	// this process (exactcover/dlx's oracle); nil checks none.
-	CrossCheck CrossChecker
+	CrossCheck verify.CrossChecker
 	Progress   progress.Meter // nil: nothing shown
 	// Warn, when set, hears each warning as it arises (a busy machine is
 	// worth knowing before the runs, not after); Summary.Warnings holds

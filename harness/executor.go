@@ -2,12 +2,11 @@ package harness
 
 import (
 	"context"
-	"fmt"
 	"time"
 
-	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/verify"
 	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -24,7 +23,7 @@ type Executor struct {
 	timeout  time.Duration
 	memBytes uint64
 	workers  map[string]*workerProc
-	checker  CrossChecker // nil: claims go unchecked
+	checker  verify.CrossChecker // nil: claims go unchecked
 	// proofs is where workers write the DRAT proofs of the runs' verdicts
 	// for the parent to check (proof.go); "" asks for none.
 	proofs string
@@ -40,7 +39,7 @@ func NewExecutor(launch worker.Launcher, timeout time.Duration, memBytes uint64)
 // CrossCheckWith makes the executor settle every unsat and multiple
 // verdict with c (see CrossCheckBudget) before it returns the record, and
 // returns the executor.
-func (e *Executor) CrossCheckWith(c CrossChecker) *Executor {
+func (e *Executor) CrossCheckWith(c verify.CrossChecker) *Executor {
 	e.checker = c
 	return e
 }
@@ -67,14 +66,14 @@ func (e *Executor) Solve(ctx context.Context, run plan.Run) (record.Record, *sud
 	if err != nil {
 		return rec, grid, err
 	}
-	certifyRecord(&rec, run, grid, proof, e.timeout)
+	verify.CertifyRecord(&rec, run, grid, proof, e.timeout)
 	if rec.Status == string(solvers.Wrong) {
 		grid = nil // its proof was rejected
 	}
-	if CrossCheck(ctx, e.checker, &rec, run.Puzzle.Grid, grid) != nil {
+	if verify.CrossCheck(ctx, e.checker, &rec, run.Puzzle.Grid, grid) != nil {
 		return rec, nil, errInterrupted
 	}
-	grid = checkCorpusClaims(&rec, run, grid)
+	grid = verify.CheckCorpusClaims(&rec, run, grid)
 	return rec, grid, err
 }
 
@@ -89,8 +88,8 @@ func judged(run plan.Run, timeout time.Duration, solve func() (worker.Reply, err
 		return rec, nil, err
 	}
 	fillRecord(&rec, rep)
-	countRightCells(&rec, run.Puzzle, rep.Solution)
-	return rec, checkOriginal(&rec, run, judge(&rec, run, rep.Solution, timeout)), nil
+	verify.CountRightCells(&rec, run.Puzzle, rep.Solution)
+	return rec, verify.CheckOriginal(&rec, run, verify.Judge(&rec, run, rep.Solution, timeout)), nil
 }
 
 // solve sends the run to its solver's worker, starting one if needed, and
@@ -188,74 +187,4 @@ func ownPeak(rep worker.Reply, external bool) (own uint64, ok bool) {
 		return rep.PeakRSS - min(rep.BaseRSS, rep.PeakRSS), true
 	}
 	return 0, false
-}
-
-// judge verifies the answer and holds the run to its limit (0: none): a
-// grid that breaks the rules or the givens is wrong (the detail says why,
-// then what the solver said of it), an unsat claim against
-// a known solution is wrong, and an answer that came after the limit is a
-// timeout. It returns the verified grid of a run that stays solved or
-// multiple.
-func judge(rec *record.Record, run plan.Run, solution string, timeout time.Duration) *sudoku.Grid {
-	var grid *sudoku.Grid
-	switch solvers.Status(rec.Status) {
-	case solvers.Solved, solvers.Multiple:
-		var err error
-		if grid, err = verify(run.Puzzle.Grid, solution); err != nil {
-			detail := err.Error()
-			if rec.Detail != "" {
-				detail += "; the solver said: " + rec.Detail
-			}
-			rec.Status, rec.Detail = string(solvers.Wrong), detail
-			return nil
-		}
-	case solvers.Unsat:
-		if run.Puzzle.Solutions > 0 {
-			rec.Status = string(solvers.Wrong)
-			rec.Detail = fmt.Sprintf("reported unsat, but the corpus lists %d solution(s)", run.Puzzle.Solutions)
-			return nil
-		}
-	default:
-		return nil
-	}
-	if timeout > 0 && rec.WallNS > int64(timeout) {
-		rec.Status = string(solvers.Timeout)
-		rec.Detail = fmt.Sprintf("answered after %s, past the %s limit", time.Duration(rec.WallNS), timeout)
-		return nil
-	}
-	return grid
-}
-
-// countRightCells records how many blank cells a returned grid fills with
-// the known solution's digit, when the corpus gives a solution that is
-// the puzzle's only one (corpora.SolutionIsTheOne) and the grid is
-// readable.
-func countRightCells(rec *record.Record, pz corpora.Puzzle, solution string) {
-	if !corpora.SolutionIsTheOne(pz) || len(solution) != len(pz.Solution.Cells()) {
-		return
-	}
-	for i, d := range pz.Grid.Cells() {
-		if d != 0 {
-			continue
-		}
-		rec.BlankCells++
-		if sudoku.Symbol(int(pz.Solution.Cells()[i])) == solution[i] {
-			rec.BlankCellsRight++
-		}
-	}
-}
-
-// verify checks a returned grid against the puzzle and returns it parsed.
-func verify(puzzle *sudoku.Grid, solution string) (*sudoku.Grid, error) {
-	if solution == "" {
-		return nil, fmt.Errorf("reported a solution but returned no grid")
-	}
-	g, err := sudoku.ParseLine(solution, puzzle.Geometry().Variant)
-	if err != nil {
-		return nil, fmt.Errorf("returned grid unreadable: %w", err)
-	}
-	if err := sudoku.CheckSolution(puzzle, g); err != nil {
-		return nil, fmt.Errorf("wrong solution: %w", err)
-	}
-	return g, nil
 }

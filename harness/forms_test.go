@@ -9,42 +9,8 @@ import (
 
 	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
-	"github.com/sudokubench/sudokubench/internal/harnesstest"
-	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
-
-// TestCheckOriginal checks that a solution of a form that does not map
-// back onto a solution of the corpus's puzzle makes the run wrong, and
-// that one that does passes.
-func TestCheckOriginal(t *testing.T) {
-	puzzles := harnesstest.Puzzles(t)
-	p, other := puzzles[0], puzzles[1]
-	fp, tr, err := plan.FormOf(p, 1, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sol := harnesstest.SolveOnce(t, fp.Grid)
-	for _, tc := range []struct {
-		name     string
-		original *sudoku.Grid
-		wrong    bool
-	}{
-		{"original=its-own", p.Grid, false},
-		{"original=another-puzzle", other.Grid, true},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			rec := record.Record{Status: string(solvers.Solved)}
-			got := checkOriginal(&rec, plan.Run{Form: 1, Transform: tr, Original: tc.original}, sol)
-			if wrong := rec.Status == string(solvers.Wrong); wrong != tc.wrong || (got == nil) != tc.wrong {
-				t.Errorf("status %s (%s), solution kept %v; want wrong %v", rec.Status, rec.Detail, got != nil, tc.wrong)
-			}
-			if tc.wrong && !strings.Contains(rec.Detail, "mapped back") {
-				t.Errorf("detail %q does not say the solution was mapped back", rec.Detail)
-			}
-		})
-	}
-}
 
 // TestBenchWithForms runs a small benchmark with equivalent forms: every
 // puzzle runs once per form, each record names its form and transform, the

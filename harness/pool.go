@@ -9,6 +9,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/verify"
 	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -30,7 +31,7 @@ import (
 type Pool struct {
 	launch    worker.Launcher
 	perSolver int
-	checker   CrossChecker // nil: claims go unchecked
+	checker   verify.CrossChecker // nil: claims go unchecked
 
 	mu      sync.Mutex
 	solvers map[string]*solverWorkers
@@ -89,10 +90,10 @@ func NewPool(launch worker.Launcher, perSolver int) *Pool {
 func (p *Pool) Do(ctx context.Context, run plan.Run, lim Limits) (record.Record, *sudoku.Grid, error) {
 	rec, grid, err := judged(run, lim.Timeout, func() (worker.Reply, error) { return p.solve(ctx, run, lim) })
 	if err == nil {
-		err = CrossCheck(ctx, p.checker, &rec, run.Puzzle.Grid, grid)
+		err = verify.CrossCheck(ctx, p.checker, &rec, run.Puzzle.Grid, grid)
 	}
 	if err == nil {
-		grid = checkCorpusClaims(&rec, run, grid)
+		grid = verify.CheckCorpusClaims(&rec, run, grid)
 	}
 	return rec, grid, err
 }
@@ -100,7 +101,7 @@ func (p *Pool) Do(ctx context.Context, run plan.Run, lim Limits) (record.Record,
 // CrossCheckWith makes the pool settle every unsat and multiple verdict
 // with c (see CrossCheckBudget), after the worker's reply and outside any
 // worker's slot, and returns the pool. Call it before the first Do.
-func (p *Pool) CrossCheckWith(c CrossChecker) *Pool {
+func (p *Pool) CrossCheckWith(c verify.CrossChecker) *Pool {
 	p.checker = c
 	return p
 }

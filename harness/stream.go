@@ -9,6 +9,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/verify"
 	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -24,9 +25,9 @@ type Outcome struct {
 
 // StreamOptions are a Stream's limits and checker.
 type StreamOptions struct {
-	Timeout  time.Duration // each run's wall-clock limit; 0: none
-	MemBytes uint64        // the worker's resident memory limit; 0: none
-	Checker  CrossChecker  // settles unsat and multiple verdicts; nil: none
+	Timeout  time.Duration       // each run's wall-clock limit; 0: none
+	MemBytes uint64              // the worker's resident memory limit; 0: none
+	Checker  verify.CrossChecker // settles unsat and multiple verdicts; nil: none
 	// Spares, when set, gives the stream an idle worker of its solver
 	// where it has one, and takes the stream's worker back at Close.
 	Spares *Spares
@@ -181,11 +182,11 @@ func (s *Stream) stoppedEarly() bool {
 // verdict cross-checked with c, then the answer held against the corpus
 // (checkCorpusClaims). Its error is ctx's, when ctx ended during
 // the cross-check.
-func settle(ctx context.Context, c CrossChecker, run plan.Run, timeout time.Duration, rep worker.Reply) (Outcome, error) {
+func settle(ctx context.Context, c verify.CrossChecker, run plan.Run, timeout time.Duration, rep worker.Reply) (Outcome, error) {
 	rec, grid, _ := judged(run, timeout, func() (worker.Reply, error) { return rep, nil })
-	if err := CrossCheck(ctx, c, &rec, run.Puzzle.Grid, grid); err != nil {
+	if err := verify.CrossCheck(ctx, c, &rec, run.Puzzle.Grid, grid); err != nil {
 		return Outcome{}, err
 	}
-	grid = checkCorpusClaims(&rec, run, grid)
+	grid = verify.CheckCorpusClaims(&rec, run, grid)
 	return Outcome{Run: run, Record: rec, Solution: grid}, nil
 }

@@ -33,6 +33,7 @@ import (
 	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/harness/outfile"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/verify"
 	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -445,9 +446,9 @@ func (w *worker) verified(c *Certificate, puzzle, solution *sudoku.Grid) bool {
 // checkProof checks the proof the pipeline wrote for the verdict and
 // records it in the certificate.
 func (w *worker) checkProof(ctx context.Context, c *Certificate, puzzle, solution *sudoku.Grid) {
-	cctx, cancel := context.WithTimeout(ctx, harness.ProofCheckLimit(w.cfg.timeout()))
+	cctx, cancel := context.WithTimeout(ctx, verify.ProofCheckLimit(w.cfg.timeout()))
 	defer cancel()
-	pc, err := harness.CheckProof(cctx, *w.cfg.Solver.Proofs, puzzle, solution, w.proof)
+	pc, err := verify.CheckProof(cctx, *w.cfg.Solver.Proofs, puzzle, solution, w.proof)
 	c.ProofBytes, c.ProofLemmas, c.ProofChecked, c.CheckNS = pc.Bytes, pc.Lemmas, pc.Result.Checked, int64(pc.Time)
 	if b, readErr := os.ReadFile(w.proof); readErr == nil {
 		sum := sha256.Sum256(b)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/verify"
 	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers"
@@ -49,7 +50,7 @@ type Config struct {
 	Launch     worker.Launcher
 	Oracle     corpora.Oracle // completes the derived corpora (exactcover/dlx)
 	// CrossCheck settles every unsat and multiple verdict (exactcover/dlx).
-	CrossCheck harness.CrossChecker
+	CrossCheck verify.CrossChecker
 	Progress   progress.Meter
 }
 

@@ -1,11 +1,10 @@
-package harness
+package verify
 
 import (
 	"context"
 	"errors"
 	"fmt"
 	"os"
-	"path/filepath"
 	"time"
 
 	"github.com/sudokubench/sudokubench/encodings/cnf"
@@ -99,12 +98,12 @@ func readProof(path string) (*drat.Proof, error) {
 	return p, nil
 }
 
-// certifyRecord checks the proof a run's worker wrote at path, when the
+// CertifyRecord checks the proof a run's worker wrote at path, when the
 // run's verdict needs one, and records the outcome: certified, with the
 // proof's size and check time; or wrong, naming the failing lemma; or not
 // certified, saying why the check could not be done. The proof file is
 // removed.
-func certifyRecord(rec *record.Record, run plan.Run, solution *sudoku.Grid, path string, timeout time.Duration) {
+func CertifyRecord(rec *record.Record, run plan.Run, solution *sudoku.Grid, path string, timeout time.Duration) {
 	if path == "" {
 		return
 	}
@@ -131,27 +130,4 @@ func certifyRecord(rec *record.Record, run plan.Run, solution *sudoku.Grid, path
 	case err != nil:
 		rec.Detail = "not certified: " + err.Error()
 	}
-}
-
-// proofDir makes the directory where workers write the proofs the parent
-// checks, and returns it with its removal.
-func proofDir() (string, func(), error) {
-	dir, err := os.MkdirTemp("", "sudokubench-proofs-")
-	if err != nil {
-		return "", nil, fmt.Errorf("a directory for proofs: %w", err)
-	}
-	return dir, func() { os.RemoveAll(dir) }, nil
-}
-
-// proofPathFor is where the worker writes a run's proof, "" when the run
-// asks for none. Runs go one at a time, so one name serves them all; any
-// file of an earlier run is removed first, so that it is never taken for
-// this run's proof.
-func proofPathFor(dir string, run plan.Run) string {
-	if dir == "" || run.Solver.Proofs == nil {
-		return ""
-	}
-	path := filepath.Join(dir, "run.drat")
-	os.Remove(path)
-	return path
 }

@@ -1,4 +1,4 @@
-package harness
+package verify
 
 import (
 	"strings"
@@ -7,6 +7,7 @@ import (
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/internal/harnesstest"
 	"github.com/sudokubench/sudokubench/internal/sudokutest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -53,7 +54,7 @@ func TestCorpusClaimsAreHeldToTheRun(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			pz := corpora.Puzzle{ID: tt.corpus + ":1", Corpus: tt.corpus, Line: 1, Grid: empty, Solutions: tt.listed, Solution: tt.solution}
 			rec := record.Record{Status: string(tt.status), Mode: string(tt.mode), CrossChecked: tt.checked}
-			grid := checkCorpusClaims(&rec, plan.Run{Puzzle: pz, Mode: tt.mode}, tt.grid)
+			grid := CheckCorpusClaims(&rec, plan.Run{Puzzle: pz, Mode: tt.mode}, tt.grid)
 			if solvers.Status(rec.Status) != tt.wantStatus || (grid == nil) != (tt.wantStatus != solvers.Solved && tt.wantStatus != solvers.Multiple) {
 				t.Errorf("status %s (%s), grid %v; want %s", rec.Status, rec.Detail, grid, tt.wantStatus)
 			}
@@ -62,6 +63,38 @@ func TestCorpusClaimsAreHeldToTheRun(t *testing.T) {
 			}
 			if (tt.says == "") != (rec.CorpusContradiction == "") || !strings.Contains(rec.CorpusContradiction, tt.says) {
 				t.Errorf("corpus contradiction %q, want %q", rec.CorpusContradiction, tt.says)
+			}
+		})
+	}
+}
+
+// TestCheckOriginal checks that a solution of a form that does not map
+// back onto a solution of the corpus's puzzle makes the run wrong, and
+// that one that does passes.
+func TestCheckOriginal(t *testing.T) {
+	puzzles := harnesstest.Puzzles(t)
+	p, other := puzzles[0], puzzles[1]
+	fp, tr, err := plan.FormOf(p, 1, 5)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sol := harnesstest.SolveOnce(t, fp.Grid)
+	for _, tc := range []struct {
+		name     string
+		original *sudoku.Grid
+		wrong    bool
+	}{
+		{"original=its-own", p.Grid, false},
+		{"original=another-puzzle", other.Grid, true},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			rec := record.Record{Status: string(solvers.Solved)}
+			got := CheckOriginal(&rec, plan.Run{Form: 1, Transform: tr, Original: tc.original}, sol)
+			if wrong := rec.Status == string(solvers.Wrong); wrong != tc.wrong || (got == nil) != tc.wrong {
+				t.Errorf("status %s (%s), solution kept %v; want wrong %v", rec.Status, rec.Detail, got != nil, tc.wrong)
+			}
+			if tc.wrong && !strings.Contains(rec.Detail, "mapped back") {
+				t.Errorf("detail %q does not say the solution was mapped back", rec.Detail)
 			}
 		})
 	}

@@ -1,4 +1,4 @@
-package harness
+package verify
 
 import (
 	"testing"
@@ -35,7 +35,7 @@ func TestCountRightCells(t *testing.T) {
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			var rec record.Record
-			countRightCells(&rec, tc.pz, tc.grid)
+			CountRightCells(&rec, tc.pz, tc.grid)
 			if rec.BlankCells != tc.blank || rec.BlankCellsRight != tc.right {
 				t.Errorf("blank %d, right %d; want %d, %d", rec.BlankCells, rec.BlankCellsRight, tc.blank, tc.right)
 			}

@@ -1,4 +1,4 @@
-package harness
+package verify
 
 import (
 	"fmt"
@@ -10,7 +10,7 @@ import (
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
-// checkCorpusClaims holds a settled run (verified, certified and
+// CheckCorpusClaims holds a settled run (verified, certified and
 // cross-checked) against what its corpus lists of the puzzle: the count
 // of solutions, and a solution, which the loader has verified. It returns
 // grid, or nil after making the record wrong.
@@ -29,7 +29,7 @@ import (
 //   - where the established count contradicts the listed one, the corpus
 //     is in doubt, not the run: the status stays, and the record's
 //     CorpusContradiction says what the run found.
-func checkCorpusClaims(rec *record.Record, run plan.Run, grid *sudoku.Grid) *sudoku.Grid {
+func CheckCorpusClaims(rec *record.Record, run plan.Run, grid *sudoku.Grid) *sudoku.Grid {
 	status := solvers.Status(rec.Status)
 	if grid == nil || (status != solvers.Solved && status != solvers.Multiple) {
 		return grid
@@ -72,12 +72,12 @@ func certified(rec *record.Record) string {
 	return ""
 }
 
-// checkOriginal verifies the solution of a run on an equivalent form once
+// CheckOriginal verifies the solution of a run on an equivalent form once
 // more, against the corpus's puzzle: grid, verified against the form the
 // solver was given, is mapped back by the inverse transform and must solve
 // the original. It returns grid, or nil after making the record wrong.
 // On the corpus's own form it has nothing to add.
-func checkOriginal(rec *record.Record, run plan.Run, grid *sudoku.Grid) *sudoku.Grid {
+func CheckOriginal(rec *record.Record, run plan.Run, grid *sudoku.Grid) *sudoku.Grid {
 	if grid == nil || run.Transform == nil {
 		return grid
 	}
