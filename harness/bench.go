@@ -17,6 +17,7 @@ import (
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/runner"
 	"github.com/sudokubench/sudokubench/harness/verify"
 	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/internal/progress"
@@ -373,15 +374,15 @@ func execute(ctx context.Context, cfg Config, plan *plan.Plan, order []uint32, p
 			err = closeErr
 		}
 	}()
-	ex := NewExecutor(cfg.Launch, cfg.Timeout, cfg.MemBytes).CrossCheckWith(cfg.CrossCheck)
+	ex := runner.NewExecutor(cfg.Launch, cfg.Timeout, cfg.MemBytes).CrossCheckWith(cfg.CrossCheck)
 	defer ex.Close()
 	if cfg.Certify {
-		dir, remove, err := proofDir()
+		dir, remove, err := runner.ProofDir()
 		if err != nil {
 			return err
 		}
 		defer remove()
-		ex.proofs = dir
+		ex.ProofsIn(dir)
 	}
 	prog := cfg.Progress
 	if prog == nil {
@@ -400,7 +401,7 @@ func execute(ctx context.Context, cfg Config, plan *plan.Plan, order []uint32, p
 			return err
 		}
 		rec, err := ex.Do(ctx, run)
-		if errors.Is(err, errInterrupted) {
+		if errors.Is(err, runner.ErrInterrupted) {
 			sum.Interrupted = true
 			return nil
 		}

@@ -6,6 +6,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/plan"
+	"github.com/sudokubench/sudokubench/harness/runner"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -157,7 +158,7 @@ func generated(oracle corpora.Oracle, geo *sudoku.Geometry) ([]corpora.Puzzle, e
 // worker of the pipeline under ex's limits with every answer verified, and
 // calls report with each case's outcome as it ends. The error says ctx was
 // cancelled.
-func CheckConformance(ctx context.Context, ex *Executor, info solvers.Info, cases []CheckCase, report func(CheckOutcome)) error {
+func CheckConformance(ctx context.Context, ex *runner.Executor, info solvers.Info, cases []CheckCase, report func(CheckOutcome)) error {
 	for _, c := range cases {
 		o := CheckOutcome{Case: c}
 		if c.Skip == "" {

@@ -99,8 +99,7 @@ func halfRecorded(b *testing.B, puzzles []corpora.Puzzle, infos []solvers.Info, 
 		if err != nil {
 			b.Fatal(err)
 		}
-		rec := baseRecord(r, time.Second)
-		rec.Status = "solved"
+		rec := recordOf(r)
 		if err := w.Write(&rec); err != nil {
 			b.Fatal(err)
 		}
@@ -113,4 +112,18 @@ func halfRecorded(b *testing.B, puzzles []corpora.Puzzle, infos []solvers.Info, 
 		m.Plan.Solvers = append(m.Plan.Solvers, in.Name)
 	}
 	return dir, m
+}
+
+// recordOf is a solved record of run r, with the fields a run records
+// before its answer.
+func recordOf(r plan.Run) record.Record {
+	g := r.Puzzle.Grid
+	line := g.String()
+	return record.Record{
+		Started: time.Now().UTC(), Status: "solved",
+		Solver: r.Solver.Name, Family: r.Solver.Family, External: !r.Solver.PureGo,
+		Corpus: r.Puzzle.Corpus, PuzzleID: r.Puzzle.ID, PuzzleSHA: sudoku.LineSHA256(line, g.Geometry().Variant), Puzzle: line,
+		Hints: r.Puzzle.Hints, Size: g.N(), Variant: g.Geometry().Variant.String(),
+		Mode: string(r.Mode), Seed: r.Seed, Rep: r.Rep, TimeoutNS: int64(time.Second),
+	}
 }

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/runner"
 	"github.com/sudokubench/sudokubench/internal/units"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -87,7 +88,7 @@ func runCheckSolver(cmd *cobra.Command, name string, fl checkSolverFlags) error 
 	if err != nil {
 		return err
 	}
-	ex := harness.NewExecutor(launch, fl.timeout, mem)
+	ex := runner.NewExecutor(launch, fl.timeout, mem)
 	defer ex.Close()
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -16,6 +16,7 @@ import (
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/harness/plan"
+	"github.com/sudokubench/sudokubench/harness/runner"
 	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
@@ -200,10 +201,10 @@ func (s *puzzleSolver) solveFiles(ctx context.Context, stdin io.Reader, files []
 // stream starts the stream of jobs that solves the puzzles in a worker
 // process: no warm-up (it is for benchmarks), several jobs ahead of the
 // worker, each under --timeout, each answer verified and cross-checked in
-// this process (see harness.Stream).
-func (s *puzzleSolver) stream(ctx context.Context) (*harness.Stream, error) {
-	opts := harness.StreamOptions{Timeout: s.timeout, Checker: dlx.Oracle{}, Idle: s.out.Flush}
-	return harness.NewStream(ctx, s.launch, s.info.Name, opts, func(o harness.Outcome) error {
+// this process (see runner.Stream).
+func (s *puzzleSolver) stream(ctx context.Context) (*runner.Stream, error) {
+	opts := runner.StreamOptions{Timeout: s.timeout, Checker: dlx.Oracle{}, Idle: s.out.Flush}
+	return runner.NewStream(ctx, s.launch, s.info.Name, opts, func(o runner.Outcome) error {
 		return s.print(o.Run.Puzzle, s.lineOf(o))
 	}), nil
 }
@@ -242,7 +243,7 @@ func inputName(file string) string {
 }
 
 // lineOf is the outcome of a puzzle solved in a worker.
-func (s *puzzleSolver) lineOf(o harness.Outcome) solveLine {
+func (s *puzzleSolver) lineOf(o runner.Outcome) solveLine {
 	rec := o.Record
 	line := solveLine{
 		ID: o.Run.Puzzle.ID, Puzzle: o.Record.Puzzle, Mode: s.mode, ModeAsked: s.modeAsked,

@@ -11,6 +11,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/encodings/cnf"
+	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/defs"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
@@ -319,4 +320,16 @@ func SolveOnce(t *testing.T, g *sudoku.Grid) *sudoku.Grid {
 		t.Fatalf("%s: %d solutions found", g, n)
 	}
 	return sol
+}
+
+// CertifiedText is what a record says of its proof's check: "true", "false",
+// or "" when there was none.
+func CertifiedText(rec record.Record) string {
+	if rec.Certified == nil {
+		return ""
+	}
+	if *rec.Certified {
+		return "true"
+	}
+	return "false"
 }

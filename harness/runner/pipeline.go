@@ -1,4 +1,4 @@
-package harness
+package runner
 
 import (
 	"context"
@@ -138,7 +138,7 @@ func (pl *pipeline) run(ctx context.Context, in <-chan pipeJob) error {
 			}
 		case <-ctx.Done():
 			pl.kill()
-			return errInterrupted
+			return ErrInterrupted
 		}
 	}
 }
@@ -187,8 +187,8 @@ func (pl *pipeline) flush(ctx context.Context) error {
 	for len(pl.backlog) > 0 && pl.hasRoom(len(pl.backlog[0].line)) {
 		if pl.w == nil {
 			w, err := pl.start(ctx)
-			if errors.Is(err, errInterrupted) || ctx.Err() != nil {
-				return errInterrupted
+			if errors.Is(err, ErrInterrupted) || ctx.Err() != nil {
+				return ErrInterrupted
 			}
 			if err != nil {
 				pl.done(pipeReply{pl.backlog[0].pipeJob, worker.Reply{Status: string(solvers.Crash), Detail: err.Error()}})

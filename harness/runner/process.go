@@ -1,4 +1,4 @@
-package harness
+package runner
 
 import (
 	"bufio"
@@ -26,8 +26,8 @@ const (
 	stderrTail     = 2048                   // bytes of stderr kept for crash records
 )
 
-// errInterrupted reports a run abandoned because the benchmark was stopped.
-var errInterrupted = errors.New("interrupted")
+// ErrInterrupted reports a run abandoned because the benchmark was stopped.
+var ErrInterrupted = errors.New("interrupted")
 
 // workerProc is a live worker child and the parent's end of its pipes.
 type workerProc struct {
@@ -78,7 +78,7 @@ func (p *workerProc) awaitHello(ctx context.Context, solver string) error {
 	case <-timer.C:
 		return fmt.Errorf("worker for %s said nothing within %s", solver, startupLimit)
 	case <-ctx.Done():
-		return errInterrupted
+		return ErrInterrupted
 	}
 }
 
@@ -144,7 +144,7 @@ func (p *workerProc) solve(ctx context.Context, j worker.Job, lim limits) (rep w
 			}
 		case <-ctx.Done():
 			p.kill()
-			return worker.Reply{}, false, errInterrupted
+			return worker.Reply{}, false, ErrInterrupted
 		}
 	}
 }

@@ -1,4 +1,4 @@
-package harness
+package runner
 
 import (
 	"fmt"
@@ -8,9 +8,9 @@ import (
 	"github.com/sudokubench/sudokubench/harness/plan"
 )
 
-// proofDir makes the directory where workers write the proofs the parent
+// ProofDir makes the directory where workers write the proofs the parent
 // checks, and returns it with its removal.
-func proofDir() (string, func(), error) {
+func ProofDir() (string, func(), error) {
 	dir, err := os.MkdirTemp("", "sudokubench-proofs-")
 	if err != nil {
 		return "", nil, fmt.Errorf("a directory for proofs: %w", err)

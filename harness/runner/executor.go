@@ -1,4 +1,4 @@
-package harness
+package runner
 
 import (
 	"context"
@@ -44,6 +44,15 @@ func (e *Executor) CrossCheckWith(c verify.CrossChecker) *Executor {
 	return e
 }
 
+// ProofsIn makes the executor ask the pipelines that write DRAT proofs
+// for the proof of each run's verdict, written in dir (ProofDir), and
+// check it (verify.CertifyRecord); "" asks for none. It returns the
+// executor.
+func (e *Executor) ProofsIn(dir string) *Executor {
+	e.proofs = dir
+	return e
+}
+
 // Do executes one run and returns its record. The puzzle goes to the
 // solver as it is: one without a solution (two equal givens, a cell with
 // no candidate) is the solver's to call unsat. With a checker
@@ -71,7 +80,7 @@ func (e *Executor) Solve(ctx context.Context, run plan.Run) (record.Record, *sud
 		grid = nil // its proof was rejected
 	}
 	if verify.CrossCheck(ctx, e.checker, &rec, run.Puzzle.Grid, grid) != nil {
-		return rec, nil, errInterrupted
+		return rec, nil, ErrInterrupted
 	}
 	grid = verify.CheckCorpusClaims(&rec, run, grid)
 	return rec, grid, err
@@ -101,7 +110,7 @@ func (e *Executor) solve(ctx context.Context, run plan.Run, proof string) (worke
 		var err error
 		if w, err = startWorker(ctx, e.launch, name); err != nil {
 			if ctx.Err() != nil {
-				return worker.Reply{}, errInterrupted
+				return worker.Reply{}, ErrInterrupted
 			}
 			return worker.Reply{Status: string(solvers.Crash), Detail: err.Error()}, nil
 		}

@@ -1,4 +1,4 @@
-package harness
+package runner
 
 import (
 	"context"
@@ -115,7 +115,7 @@ func (p *Pool) solve(ctx context.Context, run plan.Run, lim Limits) (worker.Repl
 	}
 	defer func() { <-sw.slots }()
 	w, err := p.worker(ctx, sw, name)
-	if errors.Is(err, errInterrupted) {
+	if errors.Is(err, ErrInterrupted) {
 		return worker.Reply{}, ctx.Err()
 	}
 	if err != nil {
@@ -129,7 +129,7 @@ func (p *Pool) solve(ctx context.Context, run plan.Run, lim Limits) (worker.Repl
 	} else {
 		p.refill(name)
 	}
-	if errors.Is(err, errInterrupted) {
+	if errors.Is(err, ErrInterrupted) {
 		return worker.Reply{}, ctx.Err()
 	}
 	return rep, err
