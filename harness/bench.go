@@ -1,12 +1,10 @@
 package harness
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -16,8 +14,10 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/plan"
+	"github.com/sudokubench/sudokubench/harness/provenance"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/runner"
+	"github.com/sudokubench/sudokubench/harness/store"
 	"github.com/sudokubench/sudokubench/harness/verify"
 	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/internal/progress"
@@ -214,7 +214,7 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	// is written: a plan refused (too large, no puzzle, no solver, bad
 	// input) leaves no directory behind.
 	sum := &Summary{warn: cfg.Warn}
-	prov := currentProvenance()
+	prov := provenance.Current()
 	infos, err := selectSolvers(cfg.Registry, cfg.Solvers, sum)
 	if err != nil {
 		return nil, err
@@ -229,7 +229,7 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	order := plan.InShard(cfg.Shard, plan.Shuffled())
 	if cfg.Out == "" {
 		name := cmp.Or(cfg.DirName, "run")
-		if cfg.Out, err = NewResultDir(DefaultResultsDir, name, time.Now()); err != nil {
+		if cfg.Out, err = store.NewResultDir(DefaultResultsDir, name, time.Now()); err != nil {
 			return nil, err
 		}
 		defer func() {
@@ -238,13 +238,13 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 			}
 		}()
 	}
-	lock, err := LockDir(cfg.Out, "run")
+	lock, err := store.LockDir(cfg.Out, "run")
 	if err != nil {
 		return nil, err
 	}
 	defer lock.Release()
 	sum.Out = cfg.Out
-	m, resumed, err := prepareOut(cfg, newManifest(stated, cfg.Shard, infos, shas, prov), prov)
+	m, resumed, err := prepareOut(cfg, provenance.NewManifest(stated, cfg.Shard, infos, shas, prov), prov)
 	if err != nil {
 		return nil, err
 	}
@@ -256,7 +256,7 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	}
 	sum.Skipped = sum.Planned - len(order)
 	// Said once the benchmark is sure to run, not before a refusal.
-	sum.addWarning(busyWarning(prov.loadStart, runtime.NumCPU()))
+	sum.addWarning(provenance.BusyWarning(prov.LoadStart, runtime.NumCPU()))
 	for _, l := range stated.LeftOut {
 		sum.addWarning(fmt.Sprintf("left out of the plan: %d puzzles of %s, as %s (the manifest's plan.left_out lists them)", l.Puzzles, l.Corpus, l.Reason))
 	}
@@ -345,7 +345,7 @@ func notRecorded(out string, m *record.Manifest, plan *plan.Plan, order []uint32
 // not start: empty, or holding only its lock file.
 func removeUnused(dir string) {
 	entries, err := os.ReadDir(dir)
-	if err != nil || len(entries) > 1 || (len(entries) == 1 && entries[0].Name() != LockFile) {
+	if err != nil || len(entries) > 1 || (len(entries) == 1 && entries[0].Name() != store.LockFile) {
 		return
 	}
 	_ = os.RemoveAll(dir)
@@ -354,7 +354,7 @@ func removeUnused(dir string) {
 // recordLoadEnd rewrites the manifest with the load averages at the end of
 // this call.
 func recordLoadEnd(out string, m *record.Manifest) error {
-	load, err := loadAverages()
+	load, err := provenance.LoadAverages()
 	if err != nil {
 		return nil // nothing to record on a system without /proc/loadavg
 	}
@@ -364,7 +364,7 @@ func recordLoadEnd(out string, m *record.Manifest) error {
 
 // execute runs the plan's runs in order, recording each as it finishes,
 // with its start time, host and build.
-func execute(ctx context.Context, cfg Config, plan *plan.Plan, order []uint32, prov provenance, sum *Summary) (err error) {
+func execute(ctx context.Context, cfg Config, plan *plan.Plan, order []uint32, prov provenance.Origin, sum *Summary) (err error) {
 	w, err := record.Append(filepath.Join(cfg.Out, record.ResultsFile))
 	if err != nil {
 		return err
@@ -408,7 +408,7 @@ func execute(ctx context.Context, cfg Config, plan *plan.Plan, order []uint32, p
 		if err != nil {
 			return err
 		}
-		rec.Host, rec.Build = prov.host, prov.build()
+		rec.Host, rec.Build = prov.Host, prov.Build()
 		if err := w.Write(&rec); err != nil {
 			return err
 		}
@@ -504,7 +504,7 @@ func corpusSHA(dir string, e corpora.Entry, sum *Summary) (string, error) {
 // needs a directory without results and writes m; a resumed one needs a
 // manifest with the same plan, shard and corpora, made by the same build
 // unless cfg.AllowOtherBuild, and keeps it.
-func prepareOut(cfg Config, m *record.Manifest, prov provenance) (*record.Manifest, bool, error) {
+func prepareOut(cfg Config, m *record.Manifest, prov provenance.Origin) (*record.Manifest, bool, error) {
 	manifestPath := filepath.Join(cfg.Out, record.ManifestFile)
 	resultsPath := filepath.Join(cfg.Out, record.ResultsFile)
 	old, err := record.ReadManifest(manifestPath)
@@ -518,7 +518,7 @@ func prepareOut(cfg Config, m *record.Manifest, prov provenance) (*record.Manife
 		if err := resumable(old, m, prov, cfg.AllowOtherBuild); err != nil {
 			return nil, false, plan.InputError(fmt.Errorf("cannot resume %s: %w", cfg.Out, err))
 		}
-		return old, true, TrimPartialLine(resultsPath)
+		return old, true, store.TrimPartialLine(resultsPath)
 	case !errors.Is(err, os.ErrNotExist):
 		return nil, false, err
 	}
@@ -529,11 +529,11 @@ func prepareOut(cfg Config, m *record.Manifest, prov provenance) (*record.Manife
 }
 
 // resumable reports why a recorded benchmark cannot be resumed as now.
-func resumable(old, now *record.Manifest, prov provenance, otherBuild bool) error {
+func resumable(old, now *record.Manifest, prov provenance.Origin, otherBuild bool) error {
 	if err := sameBenchmark(old, now); err != nil {
 		return err
 	}
-	if err := sameBuild(old, prov); err != nil && !otherBuild {
+	if err := provenance.SameBuild(old, prov); err != nil && !otherBuild {
 		return fmt.Errorf("%w; pass --allow-other-build to go on with this one (each record names its build)", err)
 	}
 	return nil
@@ -544,7 +544,7 @@ func sameBenchmark(old, now *record.Manifest) error {
 	if err := sameDefinitions(old, now); err != nil {
 		return err
 	}
-	if diff := PlanDiff(old.Plan, now.Plan); len(diff) > 0 {
+	if diff := store.PlanDiff(old.Plan, now.Plan); len(diff) > 0 {
 		return fmt.Errorf("the plan differs from the recorded one: %s", strings.Join(diff, "; "))
 	}
 	if old.Shard != now.Shard {
@@ -574,48 +574,4 @@ func sameDefinitions(old, now *record.Manifest) error {
 		}
 	}
 	return nil
-}
-
-// TrimPartialLine cuts a file of JSON lines (results, certificates) back
-// to its last complete line, so that a line half-written when the process
-// was killed is dropped (and its work done again) rather than glued to the
-// next one. It reads the file from its end, as far back as the last line
-// break. A missing file is left missing, and one that is not the
-// directory's own (record.OpenInPlace) is refused.
-func TrimPartialLine(path string) error {
-	f, err := record.OpenInPlace(path, os.O_RDWR)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	keep, err := lastLineEnd(f, fi.Size())
-	if err != nil || keep == fi.Size() {
-		return err
-	}
-	return f.Truncate(keep)
-}
-
-// lastLineEnd returns the offset just past the last line break among the
-// first size bytes of f, 0 when there is none.
-func lastLineEnd(f io.ReaderAt, size int64) (int64, error) {
-	buf := make([]byte, 64<<10)
-	for end := size; end > 0; {
-		start := max(0, end-int64(len(buf)))
-		chunk := buf[:end-start]
-		if _, err := f.ReadAt(chunk, start); err != nil {
-			return 0, err
-		}
-		if i := bytes.LastIndexByte(chunk, '\n'); i >= 0 {
-			return start + int64(i) + 1, nil
-		}
-		end = start
-	}
-	return 0, nil
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/store"
 	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/internal/harnesstest"
 	"github.com/sudokubench/sudokubench/solvers"
@@ -156,7 +157,7 @@ func TestKillNineLosesOnlyRunsInFlight(t *testing.T) {
 	second := slowConfig(out)
 	second.Resume = true
 	holder := "pid " + strconv.Itoa(cmd.Process.Pid)
-	if _, err := Bench(context.Background(), second); !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), holder) {
+	if _, err := Bench(context.Background(), second); !errors.Is(err, store.ErrLocked) || !strings.Contains(err.Error(), holder) {
 		t.Errorf("a second writer while the first runs: %v, want a refusal naming %s", err, holder)
 	}
 	if err := cmd.Process.Kill(); err != nil {
@@ -224,7 +225,7 @@ func TestShardsMergeToTheWholePlan(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "merged")
 	// The first piece twice: its records are duplicates to drop.
-	sum, err := Merge(append(pieces, pieces[0]), out)
+	sum, err := store.Merge(append(pieces, pieces[0]), out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -240,7 +241,7 @@ func TestShardsMergeToTheWholePlan(t *testing.T) {
 		t.Errorf("merged manifest: shard %q, merged %v", m.Shard, m.Merged)
 	}
 	partialDir := filepath.Join(t.TempDir(), "partial")
-	partial, err := Merge(pieces[:2], partialDir)
+	partial, err := store.Merge(pieces[:2], partialDir)
 	if err != nil || len(partial.Warnings) == 0 || !strings.Contains(partial.Warnings[0], "1 shard(s) missing: 3/3") {
 		t.Errorf("merging two of three shards: %v, warnings %q; want a warning naming shard 3/3", err, partial.Warnings)
 	}
@@ -259,7 +260,7 @@ func TestMergeRefusesDifferentPlans(t *testing.T) {
 		}
 	}
 	out := filepath.Join(t.TempDir(), "m")
-	_, err := Merge([]string{a.Out, b.Out}, out)
+	_, err := store.Merge([]string{a.Out, b.Out}, out)
 	if err == nil || !strings.Contains(err.Error(), "seed") {
 		t.Errorf("merge of different plans: %v, want a refusal naming the seed", err)
 	}
@@ -388,7 +389,7 @@ func TestRecordsThatDisagreeWithTheManifestAreRefused(t *testing.T) {
 				return
 			}
 			out := filepath.Join(t.TempDir(), "merged")
-			if _, err := Merge([]string{dir}, out); err == nil || !strings.Contains(err.Error(), c.says) {
+			if _, err := store.Merge([]string{dir}, out); err == nil || !strings.Contains(err.Error(), c.says) {
 				t.Errorf("merge: %v, want a refusal saying %q", err, c.says)
 			}
 			if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
@@ -555,36 +556,5 @@ func TestPlanSizeIsBounded(t *testing.T) {
 	}
 	if _, err := os.Stat(cfg.Out); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a refused plan left %s behind (%v)", cfg.Out, err)
-	}
-}
-
-// TrimPartialLine cuts a file back to its last line break, reading it
-// from the end: a torn line longer than the chunk it reads at a time, a
-// file with no line break at all, one that ends on a break, none.
-func TestTrimPartialLine(t *testing.T) {
-	long := strings.Repeat("x", 200<<10)
-	for _, tt := range []struct{ name, in, want string }{
-		{"torn", "{\"a\":1}\n{\"b\":2}\n{\"c\"", "{\"a\":1}\n{\"b\":2}\n"},
-		{"torn-long", "{\"a\":1}\n" + long, "{\"a\":1}\n"},
-		{"long-then-torn", long + "\n" + long, long + "\n"},
-		{"no-break", long, ""},
-		{"whole", "{\"a\":1}\n", "{\"a\":1}\n"},
-		{"empty", "", ""},
-	} {
-		t.Run("file="+tt.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), record.ResultsFile)
-			if err := os.WriteFile(path, []byte(tt.in), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if err := TrimPartialLine(path); err != nil {
-				t.Fatal(err)
-			}
-			if got, _ := os.ReadFile(path); string(got) != tt.want {
-				t.Errorf("kept %d bytes, want %d", len(got), len(tt.want))
-			}
-		})
-	}
-	if err := TrimPartialLine(filepath.Join(t.TempDir(), "missing")); err != nil {
-		t.Errorf("a missing file: %v, want it left missing", err)
 	}
 }

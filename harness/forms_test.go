@@ -9,6 +9,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/store"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -123,7 +124,7 @@ func TestShardsWithFormsMerge(t *testing.T) {
 		dirs = append(dirs, cfg.Out)
 	}
 	out := filepath.Join(t.TempDir(), "merged")
-	sum, err := Merge(dirs, out)
+	sum, err := store.Merge(dirs, out)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,17 +5,17 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/outfile"
 	"github.com/sudokubench/sudokubench/harness/plan"
+	"github.com/sudokubench/sudokubench/harness/provenance"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/store"
 	"github.com/sudokubench/sudokubench/internal/harnesstest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -59,48 +59,9 @@ func TestRecordsCarryProvenance(t *testing.T) {
 	if m.Commit != record.UnknownBuild || m.Dirty || m.Executable != exe || len(exe) != 64 {
 		t.Errorf("manifest build %q dirty %v executable %q, want %q, false, %q", m.Commit, m.Dirty, m.Executable, record.UnknownBuild, exe)
 	}
-	now, err := loadAverages()
+	now, err := provenance.LoadAverages()
 	if err != nil || (now[2] > 0 && (m.LoadStart[2] == 0 || m.LoadEnd[2] == 0)) {
 		t.Errorf("manifest load at start %v, at end %v (now %v, %v)", m.LoadStart, m.LoadEnd, now, err)
-	}
-}
-
-func TestVCSStamp(t *testing.T) {
-	stamped := func(version string, settings ...debug.BuildSetting) *debug.BuildInfo {
-		return &debug.BuildInfo{Main: debug.Module{Path: "github.com/sudokubench/sudokubench", Version: version}, Settings: settings}
-	}
-	revision := debug.BuildSetting{Key: "vcs.revision", Value: "abc"}
-	clean := debug.BuildSetting{Key: "vcs.modified", Value: "false"}
-	modified := debug.BuildSetting{Key: "vcs.modified", Value: "true"}
-	compiler := debug.BuildSetting{Key: "-compiler", Value: "gc"}
-	tests := []struct {
-		name       string
-		bi         *debug.BuildInfo
-		ok         bool
-		want       string
-		wantsDirty bool
-	}{
-		{"stamp=clean", stamped("(devel)", revision, clean), true, "abc", false},
-		{"stamp=dirty", stamped("(devel)", revision, modified), true, "abc", true},
-		{"stamp=vcs/version=v1.2.0", stamped("v1.2.0", revision, clean), true, "abc", false},
-		{"stamp=vcs/version=pseudo+dirty", stamped("v1.2.1-0.20261124120000-abcdef123456+dirty", revision, modified), true, "abc", true},
-		{"stamp=none/version=devel", stamped("(devel)", compiler), true, record.UnknownBuild, false},
-		{"stamp=none/version=none", stamped("", compiler), true, record.UnknownBuild, false},
-		{"stamp=none/version=v1.2.0", stamped("v1.2.0", compiler), true, "v1.2.0", false},
-		{"stamp=none/version=pseudo", stamped("v0.0.0-20261124120000-abcdef123456", compiler), true, "v0.0.0-20261124120000-abcdef123456", false},
-		{"stamp=none/version=v1.2.0+dirty", stamped("v1.2.0+dirty", compiler), true, "v1.2.0", true},
-		{"stamp=no-build-info", nil, false, record.UnknownBuild, false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			commit, dirty := vcsStamp(tt.bi, tt.ok)
-			if commit != tt.want || dirty != tt.wantsDirty {
-				t.Errorf("got %q dirty %v, want %q dirty %v", commit, dirty, tt.want, tt.wantsDirty)
-			}
-			if s := stampOf(tt.bi, tt.ok); s.Build != record.BuildName(tt.want, tt.wantsDirty) {
-				t.Errorf("stamp names the build %q, want %q", s.Build, record.BuildName(tt.want, tt.wantsDirty))
-			}
-		})
 	}
 }
 
@@ -141,20 +102,20 @@ func TestResumeRefusesAnotherBuild(t *testing.T) {
 // with the holder's pid, and the lock goes when its holder does.
 func TestOneWriterPerDirectory(t *testing.T) {
 	out := t.TempDir()
-	held, err := LockDir(out, "run")
+	held, err := store.LockDir(out, "run")
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg := tinyConfig(out, "exactcover/dlx")
 	pid := "pid " + strconv.Itoa(os.Getpid())
-	if _, err := Bench(context.Background(), cfg); !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), pid) {
+	if _, err := Bench(context.Background(), cfg); !errors.Is(err, store.ErrLocked) || !strings.Contains(err.Error(), pid) {
 		t.Errorf("second writer: %v, want a refusal naming %s", err, pid)
 	}
 	piece := tinyConfig(t.TempDir(), "exactcover/dlx")
 	if _, err := Bench(context.Background(), piece); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Merge([]string{piece.Out}, out); !errors.Is(err, ErrLocked) {
+	if _, err := store.Merge([]string{piece.Out}, out); !errors.Is(err, store.ErrLocked) {
 		t.Errorf("merge into a held directory: %v, want a refusal", err)
 	}
 	if err := held.Release(); err != nil {
@@ -184,8 +145,8 @@ func TestRunFilesAreWrittenOnlyInTheirOwnDirectory(t *testing.T) {
 		link       func(old, new string) error
 		resume     bool
 	}{
-		{"lock=symlink", LockFile, os.Symlink, false},
-		{"lock=hard-link", LockFile, os.Link, false},
+		{"lock=symlink", store.LockFile, os.Symlink, false},
+		{"lock=hard-link", store.LockFile, os.Link, false},
 		{"records=symlink", record.ResultsFile, os.Symlink, true},
 		{"records=hard-link", record.ResultsFile, os.Link, true},
 	}
@@ -221,40 +182,16 @@ func TestRunFilesAreWrittenOnlyInTheirOwnDirectory(t *testing.T) {
 		}
 		out := t.TempDir()
 		other, content := mine(t)
-		if err := os.Symlink(other, filepath.Join(out, LockFile)); err != nil {
+		if err := os.Symlink(other, filepath.Join(out, store.LockFile)); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Merge([]string{piece.Out}, out); !errors.Is(err, outfile.ErrRefused) {
+		if _, err := store.Merge([]string{piece.Out}, out); !errors.Is(err, outfile.ErrRefused) {
 			t.Errorf("merge: %v, want a refusal", err)
 		}
 		if b, _ := os.ReadFile(other); string(b) != content {
 			t.Errorf("the file behind the lock now holds %q, want %q", b, content)
 		}
 	})
-}
-
-// Default result directories never collide, even when runs start in the
-// same second.
-func TestNewResultDirIsUnique(t *testing.T) {
-	parent, now := t.TempDir(), time.Now()
-	dirs := make([]string, 8)
-	var wg sync.WaitGroup
-	for i := range dirs {
-		wg.Go(func() {
-			var err error
-			if dirs[i], err = NewResultDir(parent, "run", now); err != nil {
-				t.Error(err)
-			}
-		})
-	}
-	wg.Wait()
-	seen := make(map[string]bool)
-	for _, d := range dirs {
-		if seen[d] || !strings.HasPrefix(filepath.Base(d), "run-"+now.Format("20060102-150405")) {
-			t.Errorf("directory %q taken twice or misnamed (all: %v)", d, dirs)
-		}
-		seen[d] = true
-	}
 }
 
 // Values that cannot be meant are refused before anything is written.
@@ -346,49 +283,6 @@ func TestDefaultResultDirectory(t *testing.T) {
 	}
 	if entries, _ := os.ReadDir(DefaultResultsDir); len(entries) != 1 {
 		t.Errorf("%d directories in %s, want the first benchmark's alone", len(entries), DefaultResultsDir)
-	}
-}
-
-// A 1-minute load above the cores less one is worth a warning: the runs
-// then share the processors with other work.
-func TestBusyWarning(t *testing.T) {
-	for _, c := range []struct {
-		load  [3]float64
-		cores int
-		warns bool
-	}{
-		{[3]float64{0.3, 0.2, 0.1}, 2, false},
-		{[3]float64{1.0, 0.2, 0.1}, 2, false},
-		{[3]float64{1.5, 1.2, 0.9}, 2, true},
-		{[3]float64{6.5, 5, 4}, 8, false},
-		{[3]float64{7.5, 5, 4}, 8, true},
-	} {
-		w := busyWarning(c.load, c.cores)
-		if (w != "") != c.warns || (c.warns && !strings.Contains(w, strconv.FormatFloat(c.load[0], 'f', 2, 64))) {
-			t.Errorf("load %v on %d cores: warning %q, want one: %v", c.load, c.cores, w, c.warns)
-		}
-	}
-}
-
-func TestStampReadsEveryPartOfTheBuildInfo(t *testing.T) {
-	bi := &debug.BuildInfo{
-		GoVersion: "go1.26.0",
-		Main:      debug.Module{Path: "github.com/sudokubench/sudokubench", Version: "(devel)"},
-		Settings: []debug.BuildSetting{
-			{Key: "-buildmode", Value: "exe"},
-			{Key: "vcs.revision", Value: "0123abcd"},
-			{Key: "vcs.time", Value: "2026-11-24T12:00:00Z"},
-			{Key: "vcs.modified", Value: "true"},
-		},
-	}
-	s := stampOf(bi, true)
-	if s.Module != bi.Main.Path || s.Version != "(devel)" || s.GoVersion != "go1.26.0" ||
-		s.Revision != "0123abcd" || !s.Modified || s.Time != "2026-11-24T12:00:00Z" ||
-		s.Build != "0123abcd+dirty" || len(s.Settings) != 4 {
-		t.Errorf("stamp = %+v", s)
-	}
-	if none := stampOf(nil, false); none.Build != record.UnknownBuild || none.Revision != "" || none.Settings != nil {
-		t.Errorf("stamp without build information = %+v", none)
 	}
 }
 

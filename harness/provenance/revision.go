@@ -1,4 +1,4 @@
-package harness
+package provenance
 
 import (
 	"runtime/debug"

@@ -1,4 +1,4 @@
-package harness
+package provenance
 
 import (
 	"bufio"
@@ -8,13 +8,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
 )
 
-// newManifest describes the machine, the build and the plan.
-func newManifest(plan record.Plan, shard plan.Shard, infos []solvers.Info, corpusSHA map[string]string, prov provenance) *record.Manifest {
+// NewManifest describes the machine, the build and the plan.
+func NewManifest(plan record.Plan, shard record.Shard, infos []solvers.Info, corpusSHA map[string]string, prov Origin) *record.Manifest {
 	return &record.Manifest{
 		Suite:        "sudokubench",
 		Created:      time.Now().UTC(),
@@ -27,14 +26,14 @@ func newManifest(plan record.Plan, shard plan.Shard, infos []solvers.Info, corpu
 		Kernel:       kernelRelease(),
 		OS:           runtime.GOOS,
 		Arch:         runtime.GOARCH,
-		Hostname:     prov.host,
+		Hostname:     prov.Host,
 		Dependencies: dependencies(),
 		External:     externalVersions(infos),
 		Definitions:  definitions(infos),
 		Plan:         plan,
 		Corpora:      corpusSHA,
 		Shard:        shard.String(),
-		LoadStart:    prov.loadStart,
+		LoadStart:    prov.LoadStart,
 	}
 }
 

@@ -1,4 +1,4 @@
-package harness
+package provenance
 
 import (
 	"crypto/sha256"
@@ -13,26 +13,26 @@ import (
 	"github.com/sudokubench/sudokubench/harness/record"
 )
 
-// provenance is what every record and the manifest say about where and by
+// Origin is what every record and the manifest say about where and by
 // what the runs were made.
-type provenance struct {
+type Origin struct {
 	commit     string // VCS revision stamped into this binary, else its module version, else record.UnknownBuild
 	dirty      bool   // the stamp marks the tree as modified
 	executable string // hex SHA-256 of this binary; "" when unreadable
-	host       string
-	loadStart  [3]float64 // load averages when the benchmark started; zero if unknown
+	Host       string
+	LoadStart  [3]float64 // load averages when the benchmark started; zero if unknown
 }
 
-// build names the build as records carry it.
-func (p provenance) build() string { return record.BuildName(p.commit, p.dirty) }
+// Build names the build as records carry it.
+func (p Origin) Build() string { return record.BuildName(p.commit, p.dirty) }
 
-// currentProvenance reads this binary's build stamp and hash, the host name
+// Current reads this binary's build stamp and hash, the host name
 // and the load averages.
-func currentProvenance() provenance {
-	p := provenance{executable: executableSHA256()}
+func Current() Origin {
+	p := Origin{executable: executableSHA256()}
 	p.commit, p.dirty = vcsStamp(debug.ReadBuildInfo())
-	p.host, _ = os.Hostname()
-	p.loadStart, _ = loadAverages()
+	p.Host, _ = os.Hostname()
+	p.LoadStart, _ = LoadAverages()
 	return p
 }
 
@@ -51,8 +51,8 @@ func executableSHA256() string {
 	return hex.EncodeToString(h.Sum(nil))
 }
 
-// loadAverages reads the 1-, 5- and 15-minute load averages.
-func loadAverages() ([3]float64, error) {
+// LoadAverages reads the 1-, 5- and 15-minute load averages.
+func LoadAverages() ([3]float64, error) {
 	var avg [3]float64
 	b, err := os.ReadFile("/proc/loadavg")
 	if err != nil {
@@ -70,10 +70,10 @@ func loadAverages() ([3]float64, error) {
 	return avg, nil
 }
 
-// busyWarning says when the machine was busy as a benchmark started: a
+// BusyWarning says when the machine was busy as a benchmark started: a
 // 1-minute load above the cores less one means other work was running
 // beside the one core a run takes and the parent that watches it.
-func busyWarning(load [3]float64, cores int) string {
+func BusyWarning(load [3]float64, cores int) string {
 	if load[0] <= float64(cores-1) {
 		return ""
 	}
@@ -81,14 +81,14 @@ func busyWarning(load [3]float64, cores int) string {
 		load[0], cores)
 }
 
-// sameBuild says how the build that recorded a benchmark differs from this
+// SameBuild says how the build that recorded a benchmark differs from this
 // one: by the stamp, or, where both hashed their binary, by its hash.
-func sameBuild(old *record.Manifest, now provenance) error {
-	if old.Build() != now.build() {
-		return fmt.Errorf("it was recorded by build %s, this binary is %s", old.Build(), now.build())
+func SameBuild(old *record.Manifest, now Origin) error {
+	if old.Build() != now.Build() {
+		return fmt.Errorf("it was recorded by build %s, this binary is %s", old.Build(), now.Build())
 	}
 	if old.Executable != "" && now.executable != "" && old.Executable != now.executable {
-		return fmt.Errorf("it was recorded by another binary of build %s (sha256 %.12s…, this one %.12s…)", now.build(), old.Executable, now.executable)
+		return fmt.Errorf("it was recorded by another binary of build %s (sha256 %.12s…, this one %.12s…)", now.Build(), old.Executable, now.executable)
 	}
 	return nil
 }
