@@ -25,7 +25,7 @@ type Executor struct {
 	workers  map[string]*workerProc
 	checker  verify.CrossChecker // nil: claims go unchecked
 	// proofs is where workers write the DRAT proofs of the runs' verdicts
-	// for the parent to check (proof.go); "" asks for none.
+	// for the parent to check (verify.CertifyRecord); "" asks for none.
 	proofs string
 }
 

@@ -31,7 +31,7 @@ type CrossChecker interface {
 const CrossCheckBudget = 5 * time.Second
 
 // CrossCheck settles an unsat or multiple verdict in rec with c, in the
-// parent and after the worker's timed solve (Executor and Pool call it;
+// parent and after the worker's timed solve (runner's Executor and Pool call it;
 // solve --trace, which judges in its own process, too). grid is the run's
 // verified solution (multiple only). A claim the checker refutes is wrong, with what
 // it found as the detail; one it confirms is marked cross-checked; one it

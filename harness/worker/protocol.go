@@ -7,9 +7,9 @@ import (
 // The parent and a worker speak JSON lines over the worker's stdin and
 // stdout: the worker first says hello, then answers each job with one reply,
 // in the order of the jobs. It reads a job only after replying to the one
-// before, so the parent may send several ahead (see pipeline.go): a job
-// starts when it was sent or when the reply before it came, whichever is
-// later.
+// before, so the parent may send several ahead (harness/runner's
+// pipeline): a job starts when it was sent or when the reply before it
+// came, whichever is later.
 
 // Hello is the worker's first line: it is ready to take jobs.
 type Hello struct {
@@ -27,7 +27,7 @@ type Job struct {
 	TimeoutNS int64  `json:"timeout_ns"` // 0: no limit
 	// SkipWarmUp asks for the solve alone, without the warm-up on earlier
 	// puzzles that makes a benchmark's times match a tight loop's: a pool
-	// serving requests wants answers, not that fidelity (see Pool).
+	// serving requests wants answers, not that fidelity (see runner.Pool).
 	SkipWarmUp bool `json:"skip_warm_up,omitempty"`
 	// SkipPeak asks for no peak resident set: reading it costs two system
 	// calls, one of which (reading /proc/self/status) takes longer than a
