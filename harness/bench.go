@@ -1,12 +1,10 @@
 package harness
 
 import (
-	"bytes"
 	"cmp"
 	"context"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"path/filepath"
 	"runtime"
@@ -15,7 +13,13 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/plan"
+	"github.com/sudokubench/sudokubench/harness/provenance"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/runner"
+	"github.com/sudokubench/sudokubench/harness/store"
+	"github.com/sudokubench/sudokubench/harness/verify"
+	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers"
 )
@@ -54,7 +58,7 @@ type Config struct {
 	// unsat or unique verdict, which the parent checks (record.Certified).
 	Certify bool
 
-	Shard Shard // the piece of the plan to run here
+	Shard plan.Shard // the piece of the plan to run here
 	// Out is the result directory; "" makes a new one below
 	// DefaultResultsDir, named DirName (default "run") and the time
 	// (NewResultDir).
@@ -71,11 +75,11 @@ type Config struct {
 
 	CorporaDir string            // "" looks it up as corpora.FindDir does
 	Registry   *solvers.Registry // the parent's view of the solvers
-	Launch     Launcher          // starts workers that know the same solvers
+	Launch     worker.Launcher   // starts workers that know the same solvers
 	Oracle     corpora.Oracle    // completes puzzles for derived corpora; may be nil
 	// CrossCheck settles every unsat and multiple verdict, untimed, in
 	// this process (exactcover/dlx's oracle); nil checks none.
-	CrossCheck CrossChecker
+	CrossCheck verify.CrossChecker
 	Progress   progress.Meter // nil: nothing shown
 	// Warn, when set, hears each warning as it arises (a busy machine is
 	// worth knowing before the runs, not after); Summary.Warnings holds
@@ -143,10 +147,10 @@ func (c *Config) Check() error {
 		return errors.New("no corpus given")
 	case strings.TrimSpace(c.Solvers) == "":
 		return errors.New(`no solver given: name solvers, prefixes ("sat/*"), "pure" or "all"`)
-	case c.Reps < 1 || c.Reps > MaxReps:
-		return fmt.Errorf("repetitions %d: need 1 to %d", c.Reps, MaxReps)
-	case c.Forms < 0 || c.Forms > MaxForms:
-		return fmt.Errorf("forms %d: need 0 (the puzzles alone) to %d equivalent forms per puzzle", c.Forms, MaxForms)
+	case c.Reps < 1 || c.Reps > plan.MaxReps:
+		return fmt.Errorf("repetitions %d: need 1 to %d", c.Reps, plan.MaxReps)
+	case c.Forms < 0 || c.Forms > plan.MaxForms:
+		return fmt.Errorf("forms %d: need 0 (the puzzles alone) to %d equivalent forms per puzzle", c.Forms, plan.MaxForms)
 	case c.Limit < 0 || c.Sample < 0:
 		return fmt.Errorf("puzzles per corpus %d: need 0 (all) or more", min(c.Limit, c.Sample))
 	case c.Timeout < MinTimeout:
@@ -210,7 +214,7 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	// is written: a plan refused (too large, no puzzle, no solver, bad
 	// input) leaves no directory behind.
 	sum := &Summary{warn: cfg.Warn}
-	prov := currentProvenance()
+	prov := provenance.Current()
 	infos, err := selectSolvers(cfg.Registry, cfg.Solvers, sum)
 	if err != nil {
 		return nil, err
@@ -225,7 +229,7 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	order := plan.InShard(cfg.Shard, plan.Shuffled())
 	if cfg.Out == "" {
 		name := cmp.Or(cfg.DirName, "run")
-		if cfg.Out, err = NewResultDir(DefaultResultsDir, name, time.Now()); err != nil {
+		if cfg.Out, err = store.NewResultDir(DefaultResultsDir, name, time.Now()); err != nil {
 			return nil, err
 		}
 		defer func() {
@@ -234,13 +238,13 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 			}
 		}()
 	}
-	lock, err := LockDir(cfg.Out, "run")
+	lock, err := store.LockDir(cfg.Out, "run")
 	if err != nil {
 		return nil, err
 	}
 	defer lock.Release()
 	sum.Out = cfg.Out
-	m, resumed, err := prepareOut(cfg, newManifest(stated, cfg.Shard, infos, shas, prov), prov)
+	m, resumed, err := prepareOut(cfg, provenance.NewManifest(stated, cfg.Shard, infos, shas, prov), prov)
 	if err != nil {
 		return nil, err
 	}
@@ -252,7 +256,7 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 	}
 	sum.Skipped = sum.Planned - len(order)
 	// Said once the benchmark is sure to run, not before a refusal.
-	sum.addWarning(busyWarning(prov.loadStart, runtime.NumCPU()))
+	sum.addWarning(provenance.BusyWarning(prov.LoadStart, runtime.NumCPU()))
 	for _, l := range stated.LeftOut {
 		sum.addWarning(fmt.Sprintf("left out of the plan: %d puzzles of %s, as %s (the manifest's plan.left_out lists them)", l.Puzzles, l.Corpus, l.Reason))
 	}
@@ -267,22 +271,22 @@ func Bench(ctx context.Context, cfg Config) (_ *Summary, err error) {
 // planOf reads the benchmark's puzzles and plans their runs. It returns
 // the plan, the plan as the manifest states it, and the corpus files'
 // hashes.
-func planOf(cfg Config, infos []solvers.Info, sum *Summary) (*Plan, record.Plan, map[string]string, error) {
+func planOf(cfg Config, infos []solvers.Info, sum *Summary) (*plan.Plan, record.Plan, map[string]string, error) {
 	puzzles, shas, err := loadPuzzles(cfg, sum)
 	if err != nil {
 		return nil, record.Plan{}, nil, err
 	}
-	plan, err := NewPlan(puzzles, infos, cfg.Mode, cfg.Reps, cfg.Forms, cfg.Seed)
+	p, err := plan.NewPlan(puzzles, infos, cfg.Mode, cfg.Reps, cfg.Forms, cfg.Seed)
 	if err != nil {
 		return nil, record.Plan{}, nil, err
 	}
-	leftOut := LeftOut(puzzles, infos)
-	if plan.Len() == 0 {
+	leftOut := plan.LeftOut(puzzles, infos)
+	if p.Len() == 0 {
 		return nil, record.Plan{}, nil, fmt.Errorf("no run to plan: %s", leftOut[0].Reason)
 	}
-	stated := cfg.plan(infos, plan.Len())
+	stated := cfg.plan(infos, p.Len())
 	stated.LeftOut = leftOut
-	return plan, stated, shas, nil
+	return p, stated, shas, nil
 }
 
 // notRecorded drops from order, in its storage, the runs recorded in out
@@ -292,7 +296,7 @@ func planOf(cfg Config, infos []solvers.Info, sum *Summary) (*Plan, record.Plan,
 // mode or seed, a puzzle the plan does not draw), which a resume would
 // ignore silently. The shard's keys are held in a record.KeySet, about
 // 14 bytes a run, and read back from the plan, never from the records.
-func notRecorded(out string, m *record.Manifest, plan *Plan, order []uint32) ([]uint32, error) {
+func notRecorded(out string, m *record.Manifest, plan *plan.Plan, order []uint32) ([]uint32, error) {
 	planned := record.NewKeySet(len(order), func(pos uint32) (string, error) { return plan.Key(int(order[pos])), nil })
 	for pos, i := range order {
 		if _, _, err := planned.Add(plan.Key(int(i)), uint32(pos)); err != nil {
@@ -341,7 +345,7 @@ func notRecorded(out string, m *record.Manifest, plan *Plan, order []uint32) ([]
 // not start: empty, or holding only its lock file.
 func removeUnused(dir string) {
 	entries, err := os.ReadDir(dir)
-	if err != nil || len(entries) > 1 || (len(entries) == 1 && entries[0].Name() != LockFile) {
+	if err != nil || len(entries) > 1 || (len(entries) == 1 && entries[0].Name() != store.LockFile) {
 		return
 	}
 	_ = os.RemoveAll(dir)
@@ -350,7 +354,7 @@ func removeUnused(dir string) {
 // recordLoadEnd rewrites the manifest with the load averages at the end of
 // this call.
 func recordLoadEnd(out string, m *record.Manifest) error {
-	load, err := loadAverages()
+	load, err := provenance.LoadAverages()
 	if err != nil {
 		return nil // nothing to record on a system without /proc/loadavg
 	}
@@ -360,7 +364,7 @@ func recordLoadEnd(out string, m *record.Manifest) error {
 
 // execute runs the plan's runs in order, recording each as it finishes,
 // with its start time, host and build.
-func execute(ctx context.Context, cfg Config, plan *Plan, order []uint32, prov provenance, sum *Summary) (err error) {
+func execute(ctx context.Context, cfg Config, plan *plan.Plan, order []uint32, prov provenance.Origin, sum *Summary) (err error) {
 	w, err := record.Append(filepath.Join(cfg.Out, record.ResultsFile))
 	if err != nil {
 		return err
@@ -370,15 +374,15 @@ func execute(ctx context.Context, cfg Config, plan *Plan, order []uint32, prov p
 			err = closeErr
 		}
 	}()
-	ex := NewExecutor(cfg.Launch, cfg.Timeout, cfg.MemBytes).CrossCheckWith(cfg.CrossCheck)
+	ex := runner.NewExecutor(cfg.Launch, cfg.Timeout, cfg.MemBytes).CrossCheckWith(cfg.CrossCheck)
 	defer ex.Close()
 	if cfg.Certify {
-		dir, remove, err := proofDir()
+		dir, remove, err := runner.ProofDir()
 		if err != nil {
 			return err
 		}
 		defer remove()
-		ex.proofs = dir
+		ex.ProofsIn(dir)
 	}
 	prog := cfg.Progress
 	if prog == nil {
@@ -397,14 +401,14 @@ func execute(ctx context.Context, cfg Config, plan *Plan, order []uint32, prov p
 			return err
 		}
 		rec, err := ex.Do(ctx, run)
-		if errors.Is(err, errInterrupted) {
+		if errors.Is(err, runner.ErrInterrupted) {
 			sum.Interrupted = true
 			return nil
 		}
 		if err != nil {
 			return err
 		}
-		rec.Host, rec.Build = prov.host, prov.build()
+		rec.Host, rec.Build = prov.Host, prov.Build()
 		if err := w.Write(&rec); err != nil {
 			return err
 		}
@@ -500,36 +504,36 @@ func corpusSHA(dir string, e corpora.Entry, sum *Summary) (string, error) {
 // needs a directory without results and writes m; a resumed one needs a
 // manifest with the same plan, shard and corpora, made by the same build
 // unless cfg.AllowOtherBuild, and keeps it.
-func prepareOut(cfg Config, m *record.Manifest, prov provenance) (*record.Manifest, bool, error) {
+func prepareOut(cfg Config, m *record.Manifest, prov provenance.Origin) (*record.Manifest, bool, error) {
 	manifestPath := filepath.Join(cfg.Out, record.ManifestFile)
 	resultsPath := filepath.Join(cfg.Out, record.ResultsFile)
 	old, err := record.ReadManifest(manifestPath)
 	if _, zerr := os.Stat(filepath.Join(cfg.Out, record.CompressedResultsFile)); zerr == nil {
-		return nil, false, inputError(fmt.Errorf("%s holds compressed records (%s), as a committed run does: runs append to %s only; gunzip it to resume, or choose another --out", cfg.Out, record.CompressedResultsFile, record.ResultsFile))
+		return nil, false, plan.InputError(fmt.Errorf("%s holds compressed records (%s), as a committed run does: runs append to %s only; gunzip it to resume, or choose another --out", cfg.Out, record.CompressedResultsFile, record.ResultsFile))
 	}
 	switch {
 	case err == nil && !cfg.Resume:
-		return nil, false, inputError(fmt.Errorf("%s already holds a benchmark; pass --resume to finish it or choose another --out", cfg.Out))
+		return nil, false, plan.InputError(fmt.Errorf("%s already holds a benchmark; pass --resume to finish it or choose another --out", cfg.Out))
 	case err == nil:
 		if err := resumable(old, m, prov, cfg.AllowOtherBuild); err != nil {
-			return nil, false, inputError(fmt.Errorf("cannot resume %s: %w", cfg.Out, err))
+			return nil, false, plan.InputError(fmt.Errorf("cannot resume %s: %w", cfg.Out, err))
 		}
-		return old, true, TrimPartialLine(resultsPath)
+		return old, true, store.TrimPartialLine(resultsPath)
 	case !errors.Is(err, os.ErrNotExist):
 		return nil, false, err
 	}
 	if fi, err := os.Stat(resultsPath); err == nil && fi.Size() > 0 {
-		return nil, false, inputError(fmt.Errorf("%s holds results but no manifest; choose another --out", cfg.Out))
+		return nil, false, plan.InputError(fmt.Errorf("%s holds results but no manifest; choose another --out", cfg.Out))
 	}
 	return m, false, record.WriteManifest(manifestPath, m)
 }
 
 // resumable reports why a recorded benchmark cannot be resumed as now.
-func resumable(old, now *record.Manifest, prov provenance, otherBuild bool) error {
+func resumable(old, now *record.Manifest, prov provenance.Origin, otherBuild bool) error {
 	if err := sameBenchmark(old, now); err != nil {
 		return err
 	}
-	if err := sameBuild(old, prov); err != nil && !otherBuild {
+	if err := provenance.SameBuild(old, prov); err != nil && !otherBuild {
 		return fmt.Errorf("%w; pass --allow-other-build to go on with this one (each record names its build)", err)
 	}
 	return nil
@@ -540,7 +544,7 @@ func sameBenchmark(old, now *record.Manifest) error {
 	if err := sameDefinitions(old, now); err != nil {
 		return err
 	}
-	if diff := PlanDiff(old.Plan, now.Plan); len(diff) > 0 {
+	if diff := store.PlanDiff(old.Plan, now.Plan); len(diff) > 0 {
 		return fmt.Errorf("the plan differs from the recorded one: %s", strings.Join(diff, "; "))
 	}
 	if old.Shard != now.Shard {
@@ -570,48 +574,4 @@ func sameDefinitions(old, now *record.Manifest) error {
 		}
 	}
 	return nil
-}
-
-// TrimPartialLine cuts a file of JSON lines (results, certificates) back
-// to its last complete line, so that a line half-written when the process
-// was killed is dropped (and its work done again) rather than glued to the
-// next one. It reads the file from its end, as far back as the last line
-// break. A missing file is left missing, and one that is not the
-// directory's own (record.OpenInPlace) is refused.
-func TrimPartialLine(path string) error {
-	f, err := record.OpenInPlace(path, os.O_RDWR)
-	if errors.Is(err, os.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	fi, err := f.Stat()
-	if err != nil {
-		return err
-	}
-	keep, err := lastLineEnd(f, fi.Size())
-	if err != nil || keep == fi.Size() {
-		return err
-	}
-	return f.Truncate(keep)
-}
-
-// lastLineEnd returns the offset just past the last line break among the
-// first size bytes of f, 0 when there is none.
-func lastLineEnd(f io.ReaderAt, size int64) (int64, error) {
-	buf := make([]byte, 64<<10)
-	for end := size; end > 0; {
-		start := max(0, end-int64(len(buf)))
-		chunk := buf[:end-start]
-		if _, err := f.ReadAt(chunk, start); err != nil {
-			return 0, err
-		}
-		if i := bytes.LastIndexByte(chunk, '\n'); i >= 0 {
-			return start + int64(i) + 1, nil
-		}
-		end = start
-	}
-	return 0, nil
 }

@@ -16,7 +16,11 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/store"
+	"github.com/sudokubench/sudokubench/harness/worker"
+	"github.com/sudokubench/sudokubench/internal/harnesstest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/defs"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -31,7 +35,7 @@ func testConfig(out string) Config {
 		Solvers: "exactcover/dlx,test/wrong", Mode: solvers.Unique, Reps: 2, Seed: 7,
 		Timeout: 5 * time.Second, MemBytes: 1 << 30,
 		Out: out, CorporaDir: filepath.Join("..", "corpora", "data"),
-		Registry: testRegistry(), Launch: testLaunch,
+		Registry: harnesstest.Registry(), Launch: testLaunch,
 	}
 }
 
@@ -146,14 +150,14 @@ func TestKillNineLosesOnlyRunsInFlight(t *testing.T) {
 	for lines := 0; lines < 20; lines = countLines(results) {
 		time.Sleep(20 * time.Millisecond)
 	}
-	workers := family(cmd.Process.Pid)[1:]
+	workers := worker.Family(cmd.Process.Pid)[1:]
 	if len(workers) == 0 {
 		t.Error("no worker found below the benchmarking process")
 	}
 	second := slowConfig(out)
 	second.Resume = true
 	holder := "pid " + strconv.Itoa(cmd.Process.Pid)
-	if _, err := Bench(context.Background(), second); !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), holder) {
+	if _, err := Bench(context.Background(), second); !errors.Is(err, store.ErrLocked) || !strings.Contains(err.Error(), holder) {
 		t.Errorf("a second writer while the first runs: %v, want a refusal naming %s", err, holder)
 	}
 	if err := cmd.Process.Kill(); err != nil {
@@ -213,7 +217,7 @@ func TestShardsMergeToTheWholePlan(t *testing.T) {
 	var pieces []string
 	for i := 1; i <= 3; i++ {
 		cfg := testConfig(t.TempDir())
-		cfg.Shard = Shard{Index: i, Count: 3}
+		cfg.Shard = plan.Shard{Index: i, Count: 3}
 		if _, err := Bench(context.Background(), cfg); err != nil {
 			t.Fatal(err)
 		}
@@ -221,7 +225,7 @@ func TestShardsMergeToTheWholePlan(t *testing.T) {
 	}
 	out := filepath.Join(t.TempDir(), "merged")
 	// The first piece twice: its records are duplicates to drop.
-	sum, err := Merge(append(pieces, pieces[0]), out)
+	sum, err := store.Merge(append(pieces, pieces[0]), out)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -237,7 +241,7 @@ func TestShardsMergeToTheWholePlan(t *testing.T) {
 		t.Errorf("merged manifest: shard %q, merged %v", m.Shard, m.Merged)
 	}
 	partialDir := filepath.Join(t.TempDir(), "partial")
-	partial, err := Merge(pieces[:2], partialDir)
+	partial, err := store.Merge(pieces[:2], partialDir)
 	if err != nil || len(partial.Warnings) == 0 || !strings.Contains(partial.Warnings[0], "1 shard(s) missing: 3/3") {
 		t.Errorf("merging two of three shards: %v, warnings %q; want a warning naming shard 3/3", err, partial.Warnings)
 	}
@@ -256,87 +260,12 @@ func TestMergeRefusesDifferentPlans(t *testing.T) {
 		}
 	}
 	out := filepath.Join(t.TempDir(), "m")
-	_, err := Merge([]string{a.Out, b.Out}, out)
+	_, err := store.Merge([]string{a.Out, b.Out}, out)
 	if err == nil || !strings.Contains(err.Error(), "seed") {
 		t.Errorf("merge of different plans: %v, want a refusal naming the seed", err)
 	}
 	if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a refused merge left %s behind (%v)", out, err)
-	}
-}
-
-func TestShardsPartitionThePlan(t *testing.T) {
-	puzzles := testPuzzles(t)
-	reg := testRegistry()
-	infos, _ := reg.Select("test/*")
-	for _, forms := range []int{0, 2} {
-		t.Run(fmt.Sprintf("forms=%d", forms), func(t *testing.T) {
-			plan := mustPlan(t, puzzles, infos, solvers.First, 3, forms, 1)
-			runs := mustRuns(t, plan, plan.Shuffled())
-			if want := len(puzzles) * (forms + 1) * len(infos) * 3; len(runs) != want {
-				t.Fatalf("%d runs planned, want %d", len(runs), want)
-			}
-			seen := make(map[string]int)
-			for i := 1; i <= 4; i++ {
-				for _, r := range mustRuns(t, plan, plan.InShard(Shard{Index: i, Count: 4}, plan.Shuffled())) {
-					seen[r.Key]++
-				}
-			}
-			for _, r := range runs {
-				if seen[r.Key] != 1 {
-					t.Errorf("run %s is in %d shards, want exactly 1", r.Key, seen[r.Key])
-				}
-			}
-			again := mustPlan(t, puzzles, infos, solvers.First, 3, forms, 1)
-			if !slices.EqualFunc(runs, mustRuns(t, again, again.Shuffled()), func(a, b Run) bool { return a.Key == b.Key }) {
-				t.Error("the same seed gave two run orders")
-			}
-		})
-	}
-}
-
-func TestParseBytes(t *testing.T) {
-	for _, c := range []struct {
-		in   string
-		want uint64
-		err  string // part of the error; "" when accepted
-	}{
-		{"2GiB", 2 << 30, ""},
-		{"512MiB", 512 << 20, ""},
-		{"1.5G", 3 << 29, ""},
-		{"4096", 4096, ""},
-		{"", 0, ""},
-		{"0", 0, ""},
-		{"1GB", 1e9, ""},
-		{"2.5B", 2, ""},
-		// The largest size, in every unit that reaches it, and one byte more.
-		{"1EiB", MaxBytes, ""},
-		{"1024PiB", MaxBytes, ""},
-		{"1152921504606846976", MaxBytes, ""},
-		{"1152921504606846977", 0, "more than the largest accepted, 1 EiB (1152921504606846976 bytes)"},
-		{"1024.0000000000000001PiB", 0, "more than the largest accepted"},
-		{"8EiB", 0, "more than the largest accepted, 1 EiB"},
-		{"18446744073709551615", 0, "more than the largest accepted, 1 EiB"},
-		{"18446744073709551616", 0, "more than the largest accepted, 1 EiB"},
-		{"99999999999999999999999999T", 0, "more than the largest accepted, 1 EiB"},
-		{"0.5B", 0, "less than one byte"},
-		{"lots", 0, "want a number"},
-		{"-1GiB", 0, "want a number"},
-		{"inf", 0, "want a number"},
-		{"NaN", 0, "want a number"},
-		{"1e9", 0, "want a number"},
-		{"0x10", 0, "want a number"},
-		{"1/2G", 0, "want a number"},
-	} {
-		t.Run("size="+c.in, func(t *testing.T) {
-			got, err := ParseBytes(c.in)
-			switch {
-			case c.err == "" && (err != nil || got != c.want):
-				t.Errorf("ParseBytes(%q) = %d, %v; want %d", c.in, got, err, c.want)
-			case c.err != "" && (err == nil || !strings.Contains(err.Error(), c.err)):
-				t.Errorf("ParseBytes(%q) = %d, %v; want an error saying %q", c.in, got, err, c.err)
-			}
-		})
 	}
 }
 
@@ -370,63 +299,6 @@ func assertSameRuns(t *testing.T, want, got []record.Record) {
 	for k, r := range w {
 		if g[k].Status != r.Status {
 			t.Errorf("run %s: status %q (%.200s), want %q (%.200s)", k, g[k].Status, g[k].Detail, r.Status, r.Detail)
-		}
-	}
-}
-
-// TestPlanKeepsEachSolverInBlocks checks that the runs a shard executes come
-// each once, each solver's in full blocks of consecutive runs rather than
-// interleaved run by run (sharding does not thin the blocks), and that the
-// blocks are shuffled.
-func TestPlanKeepsEachSolverInBlocks(t *testing.T) {
-	reg := testRegistry()
-	infos, _ := reg.Select("test/*")
-	const reps = 40
-	plan := mustPlan(t, testPuzzles(t), infos, solvers.First, reps, 0, 1)
-	runs := mustRuns(t, plan, plan.InBlocks(plan.InShard(Shard{Index: 1, Count: 2}, plan.Shuffled())))
-	perSolver := make(map[string]int)
-	for _, r := range runs {
-		perSolver[r.Solver.Name]++
-	}
-	keys := make(map[string]bool)
-	for _, r := range runs {
-		keys[r.Key] = true
-	}
-	if want := len(testPuzzles(t)) * len(infos) * reps / 2; len(keys) != len(runs) || len(runs) < want*9/10 || len(runs) > want*11/10 {
-		t.Fatalf("half the plan has %d runs, %d distinct, want about %d, each once", len(runs), len(keys), want)
-	}
-	switches := 0
-	for i := 1; i < len(runs); i++ {
-		if runs[i].Solver.Name != runs[i-1].Solver.Name {
-			switches++
-		}
-	}
-	blocks := 0
-	for _, n := range perSolver {
-		blocks += (n + blockSize - 1) / blockSize
-	}
-	if switches > blocks-1 {
-		t.Errorf("the plan switches solver %d times, want at most %d (blocks of %d)", switches, blocks-1, blockSize)
-	}
-	if half := blocks / 2; switches < half {
-		t.Errorf("the plan switches solver only %d times for %d blocks: blocks are not shuffled", switches, blocks)
-	}
-}
-
-// TestPlanRunsIncompleteSolversInFirstMode checks that a unique-mode plan
-// runs, and keys, an incomplete solver in first mode, and every other
-// solver as asked.
-func TestPlanRunsIncompleteSolversInFirstMode(t *testing.T) {
-	complete := solvers.Info{Name: "test/complete"}
-	incomplete := solvers.Info{Name: "test/incomplete", Incomplete: true}
-	plan := mustPlan(t, testPuzzles(t)[:1], []solvers.Info{complete, incomplete}, solvers.Unique, 1, 0, 1)
-	for _, r := range mustRuns(t, plan, plan.Shuffled()) {
-		want := solvers.Unique
-		if r.Solver.Incomplete {
-			want = solvers.First
-		}
-		if r.Mode != want || !strings.Contains(r.Key, "|"+string(want)+"|") {
-			t.Errorf("%s runs in mode %s with key %s, want mode %s", r.Solver.Name, r.Mode, r.Key, want)
 		}
 	}
 }
@@ -472,7 +344,7 @@ func TestRecordsThatDisagreeWithTheManifestAreRefused(t *testing.T) {
 	recs := readRecords(t, whole.Out)
 	outside := 0
 	for _, r := range recs {
-		if !(Shard{Index: 1, Count: 2}).Keeps(r.Key()) {
+		if !(plan.Shard{Index: 1, Count: 2}).Keeps(r.Key()) {
 			outside++
 		}
 	}
@@ -483,7 +355,7 @@ func TestRecordsThatDisagreeWithTheManifestAreRefused(t *testing.T) {
 	}
 	for _, c := range []struct {
 		name  string
-		shard Shard
+		shard plan.Shard
 		edit  func(*record.Manifest)
 		extra []record.Record
 		says  string
@@ -491,15 +363,15 @@ func TestRecordsThatDisagreeWithTheManifestAreRefused(t *testing.T) {
 		// tell (a seed is the plan's plus the repetition, a harness rule).
 		resumeOnly bool
 	}{
-		{"manifest=shard-1/2", Shard{Index: 1, Count: 2}, func(m *record.Manifest) { m.Shard = "1/2" }, nil,
+		{"manifest=shard-1/2", plan.Shard{Index: 1, Count: 2}, func(m *record.Manifest) { m.Shard = "1/2" }, nil,
 			fmt.Sprintf("%d of %d records disagree with manifest.json: %d outside shard 1/2", outside, len(recs), outside), false},
-		{"record=other-solver", Shard{}, func(*record.Manifest) {}, []record.Record{stray(func(r *record.Record) { r.Solver = "sat/other" })},
+		{"record=other-solver", plan.Shard{}, func(*record.Manifest) {}, []record.Record{stray(func(r *record.Record) { r.Solver = "sat/other" })},
 			"1 of solver sat/other, which is not among the plan's solvers", false},
-		{"record=other-corpus", Shard{}, func(*record.Manifest) {}, []record.Record{stray(func(r *record.Record) { r.Corpus = "top1465" })},
+		{"record=other-corpus", plan.Shard{}, func(*record.Manifest) {}, []record.Record{stray(func(r *record.Record) { r.Corpus = "top1465" })},
 			"1 of corpus top1465, which is not among the plan's corpora", false},
-		{"record=other-rep", Shard{}, func(*record.Manifest) {}, []record.Record{stray(func(r *record.Record) { r.Rep = 5 })},
+		{"record=other-rep", plan.Shard{}, func(*record.Manifest) {}, []record.Record{stray(func(r *record.Record) { r.Rep = 5 })},
 			"1 with a repetition beyond the plan's 2", false},
-		{"record=other-seed", Shard{}, func(*record.Manifest) {}, []record.Record{stray(func(r *record.Record) { r.Seed = 99 })},
+		{"record=other-seed", plan.Shard{}, func(*record.Manifest) {}, []record.Record{stray(func(r *record.Record) { r.Seed = 99 })},
 			fmt.Sprintf("1 of its %d records are not runs of the plan", len(recs)+1), true},
 	} {
 		t.Run(c.name, func(t *testing.T) {
@@ -517,7 +389,7 @@ func TestRecordsThatDisagreeWithTheManifestAreRefused(t *testing.T) {
 				return
 			}
 			out := filepath.Join(t.TempDir(), "merged")
-			if _, err := Merge([]string{dir}, out); err == nil || !strings.Contains(err.Error(), c.says) {
+			if _, err := store.Merge([]string{dir}, out); err == nil || !strings.Contains(err.Error(), c.says) {
 				t.Errorf("merge: %v, want a refusal saying %q", err, c.says)
 			}
 			if _, err := os.Stat(out); !errors.Is(err, os.ErrNotExist) {
@@ -550,35 +422,12 @@ func TestCompressedRunReportsButDoesNotResume(t *testing.T) {
 		t.Fatalf("read %d records (%v), want %d", len(got), err, len(want))
 	}
 	cfg.Resume = true
-	if _, err := Bench(context.Background(), cfg); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "compressed records") {
+	if _, err := Bench(context.Background(), cfg); !errors.Is(err, plan.ErrInput) || !strings.Contains(err.Error(), "compressed records") {
 		t.Errorf("resume of a compressed run: %v, want a refusal (a usage error)", err)
 	}
 	if _, err := os.Stat(plain); err == nil {
 		t.Error("the refused resume started a plain records file beside the compressed one")
 	}
-}
-
-// mustPlan is NewPlan for a test, which fails on its error.
-func mustPlan(t *testing.T, puzzles []corpora.Puzzle, infos []solvers.Info, mode solvers.Mode, reps, forms int, seed int64) *Plan {
-	t.Helper()
-	plan, err := NewPlan(puzzles, infos, mode, reps, forms, seed)
-	if err != nil {
-		t.Fatal(err)
-	}
-	return plan
-}
-
-// mustRuns makes the plan's runs of order, in order.
-func mustRuns(t *testing.T, plan *Plan, order []uint32) []Run {
-	t.Helper()
-	runs := make([]Run, len(order))
-	for j, i := range order {
-		var err error
-		if runs[j], err = plan.Run(int(i)); err != nil {
-			t.Fatal(err)
-		}
-	}
-	return runs
 }
 
 // A solver is planned only on the puzzles it takes: the 4×4 puzzles of a
@@ -661,7 +510,7 @@ variants = ["classic"]
 		{ID: "a:2", Corpus: "a", Grid: diagonal},
 		{ID: "b:1", Corpus: "b", Grid: sudoku.PatternGrid(4)},
 	}
-	got := LeftOut(puzzles, []solvers.Info{f.Definitions[0].Info()})
+	got := plan.LeftOut(puzzles, []solvers.Info{f.Definitions[0].Info()})
 	if len(got) != 2 || got[0].Geometry != "9×9 diagonal" || got[1].Corpus != "b" || !strings.Contains(got[0].Reason, "its definition in nine.toml declares") {
 		t.Errorf("left out %+v, want the diagonal puzzle of a and the 16×16 one of b, by nine.toml's declaration", got)
 	}
@@ -671,8 +520,8 @@ variants = ["classic"]
 // size and the bound, with a count that does not overflow; one at the
 // bound is counted exactly. Bench refuses it before making its directory.
 func TestPlanSizeIsBounded(t *testing.T) {
-	puzzles := testPuzzles(t) // 9×9 puzzles, every test solver takes them
-	infos, _ := testRegistry().Select("test/*")
+	puzzles := harnesstest.Puzzles(t) // 9×9 puzzles, every test solver takes them
+	infos, _ := harnesstest.Registry().Select("test/*")
 	pairs := len(puzzles) * len(infos)
 	for _, tt := range []struct {
 		name        string
@@ -681,77 +530,31 @@ func TestPlanSizeIsBounded(t *testing.T) {
 		err         string // part of the refusal
 	}{
 		{"small", 3, 2, pairs * 3 * 3, ""},
-		{"at-the-bound", MaxPlanRuns / pairs, 0, MaxPlanRuns / pairs * pairs, ""},
-		{"past-the-bound", MaxPlanRuns/pairs + 1, 0, 0, fmt.Sprintf("the plan has %d runs", (MaxPlanRuns/pairs+1)*pairs)},
-		{"forms-and-reps", MaxReps, MaxForms, 0, fmt.Sprintf("%d runs", pairs*(MaxForms+1)*MaxReps)},
-		{"overflowing", math.MaxInt / 2, math.MaxInt / 4, 0, fmt.Sprintf("more than %d runs", MaxPlanRuns)},
+		{"at-the-bound", plan.MaxPlanRuns / pairs, 0, plan.MaxPlanRuns / pairs * pairs, ""},
+		{"past-the-bound", plan.MaxPlanRuns/pairs + 1, 0, 0, fmt.Sprintf("the plan has %d runs", (plan.MaxPlanRuns/pairs+1)*pairs)},
+		{"forms-and-reps", plan.MaxReps, plan.MaxForms, 0, fmt.Sprintf("%d runs", pairs*(plan.MaxForms+1)*plan.MaxReps)},
+		{"overflowing", math.MaxInt / 2, math.MaxInt / 4, 0, fmt.Sprintf("more than %d runs", plan.MaxPlanRuns)},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
-			n, err := PlanSize(puzzles, infos, tt.reps, tt.forms)
+			n, err := plan.PlanSize(puzzles, infos, tt.reps, tt.forms)
 			switch {
 			case tt.err == "" && (err != nil || n != tt.want):
 				t.Errorf("PlanSize = %d, %v; want %d", n, err, tt.want)
-			case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err) || !strings.Contains(err.Error(), strconv.Itoa(MaxPlanRuns)) || !errors.Is(err, ErrInput)):
+			case tt.err != "" && (err == nil || !strings.Contains(err.Error(), tt.err) || !strings.Contains(err.Error(), strconv.Itoa(plan.MaxPlanRuns)) || !errors.Is(err, plan.ErrInput)):
 				t.Errorf("PlanSize = %d, %v; want an input error saying %q and the bound", n, err, tt.err)
 			}
 		})
 	}
-	if _, err := NewPlan(puzzles, infos, solvers.First, MaxPlanRuns/pairs+1, 0, 1); err == nil {
+	if _, err := plan.NewPlan(puzzles, infos, solvers.First, plan.MaxPlanRuns/pairs+1, 0, 1); err == nil {
 		t.Error("NewPlan made a plan past the bound")
 	}
 	cfg := testConfig(filepath.Join(t.TempDir(), "out"))
-	cfg.Corpora, cfg.Limit, cfg.Solvers = []string{writeCorpus(t, testPuzzles(t)[0].Grid)}, 0, "test/*"
-	cfg.Reps, cfg.Forms = MaxReps, MaxForms
-	if _, err := Bench(context.Background(), cfg); !errors.Is(err, ErrInput) {
+	cfg.Corpora, cfg.Limit, cfg.Solvers = []string{writeCorpus(t, harnesstest.Puzzles(t)[0].Grid)}, 0, "test/*"
+	cfg.Reps, cfg.Forms = plan.MaxReps, plan.MaxForms
+	if _, err := Bench(context.Background(), cfg); !errors.Is(err, plan.ErrInput) {
 		t.Errorf("Bench of a plan past the bound: %v, want an input error", err)
 	}
 	if _, err := os.Stat(cfg.Out); !errors.Is(err, os.ErrNotExist) {
 		t.Errorf("a refused plan left %s behind (%v)", cfg.Out, err)
-	}
-}
-
-// Numbers are read finite or not at all: NaN and the infinities in every
-// spelling ParseFloat takes, and numbers past float64's range, are refused.
-func TestParseFinite(t *testing.T) {
-	for _, s := range []string{"0", "0.5", "-1e3", " 2 ", "1e308"} {
-		if _, err := ParseFinite(s); err != nil {
-			t.Errorf("ParseFinite(%q): %v", s, err)
-		}
-	}
-	for _, s := range []string{"NaN", "nan", "-nan", "Inf", "+Inf", "-inf", "infinity", "+Infinity", "1e309", "-1e400", "", "0x", "half"} {
-		if v, err := ParseFinite(s); err == nil || !strings.Contains(err.Error(), "not a finite number") {
-			t.Errorf("ParseFinite(%q) = %v, %v; want it refused", s, v, err)
-		}
-	}
-}
-
-// TrimPartialLine cuts a file back to its last line break, reading it
-// from the end: a torn line longer than the chunk it reads at a time, a
-// file with no line break at all, one that ends on a break, none.
-func TestTrimPartialLine(t *testing.T) {
-	long := strings.Repeat("x", 200<<10)
-	for _, tt := range []struct{ name, in, want string }{
-		{"torn", "{\"a\":1}\n{\"b\":2}\n{\"c\"", "{\"a\":1}\n{\"b\":2}\n"},
-		{"torn-long", "{\"a\":1}\n" + long, "{\"a\":1}\n"},
-		{"long-then-torn", long + "\n" + long, long + "\n"},
-		{"no-break", long, ""},
-		{"whole", "{\"a\":1}\n", "{\"a\":1}\n"},
-		{"empty", "", ""},
-	} {
-		t.Run("file="+tt.name, func(t *testing.T) {
-			path := filepath.Join(t.TempDir(), record.ResultsFile)
-			if err := os.WriteFile(path, []byte(tt.in), 0o644); err != nil {
-				t.Fatal(err)
-			}
-			if err := TrimPartialLine(path); err != nil {
-				t.Fatal(err)
-			}
-			if got, _ := os.ReadFile(path); string(got) != tt.want {
-				t.Errorf("kept %d bytes, want %d", len(got), len(tt.want))
-			}
-		})
-	}
-	if err := TrimPartialLine(filepath.Join(t.TempDir(), "missing")); err != nil {
-		t.Errorf("a missing file: %v, want it left missing", err)
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/plan"
+	"github.com/sudokubench/sudokubench/harness/runner"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -156,12 +158,12 @@ func generated(oracle corpora.Oracle, geo *sudoku.Geometry) ([]corpora.Puzzle, e
 // worker of the pipeline under ex's limits with every answer verified, and
 // calls report with each case's outcome as it ends. The error says ctx was
 // cancelled.
-func CheckConformance(ctx context.Context, ex *Executor, info solvers.Info, cases []CheckCase, report func(CheckOutcome)) error {
+func CheckConformance(ctx context.Context, ex *runner.Executor, info solvers.Info, cases []CheckCase, report func(CheckOutcome)) error {
 	for _, c := range cases {
 		o := CheckOutcome{Case: c}
 		if c.Skip == "" {
 			for _, p := range c.Puzzles {
-				rec, err := ex.Do(ctx, Run{Solver: info, Puzzle: p, Mode: info.ModeFor(c.Mode), Seed: DefaultSeed})
+				rec, err := ex.Do(ctx, plan.Run{Solver: info, Puzzle: p, Mode: info.ModeFor(c.Mode), Seed: DefaultSeed})
 				if err != nil {
 					return err
 				}

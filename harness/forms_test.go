@@ -7,81 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
-	"github.com/sudokubench/sudokubench/solvers"
-	"github.com/sudokubench/sudokubench/solvers/dlx"
+	"github.com/sudokubench/sudokubench/harness/store"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
-
-// TestFormOf checks that form 0 is the puzzle itself and that every other
-// form is the puzzle under the transform returned, drawn the same way for
-// the same plan seed, puzzle and form, and differently otherwise.
-func TestFormOf(t *testing.T) {
-	p := testPuzzles(t)[0]
-	p.Solution = solveOnce(t, p.Grid)
-	if fp, tr, err := FormOf(p, 0, 1); err != nil || tr != nil || fp.Grid != p.Grid {
-		t.Fatalf("form 0: transform %v, error %v, want the puzzle itself", tr, err)
-	}
-	seen := make(map[string]string)
-	for _, seed := range []int64{1, 2} {
-		for form := 1; form <= 3; form++ {
-			t.Run(fmt.Sprintf("seed=%d/form=%d", seed, form), func(t *testing.T) {
-				fp, tr, err := FormOf(p, form, seed)
-				if err != nil {
-					t.Fatal(err)
-				}
-				want, _ := tr.Apply(p.Grid)
-				if fp.Grid.String() != want.String() || fp.ID != p.ID || fp.Hints != p.Hints {
-					t.Errorf("form %s (id %s, %d hints) is not %s under %s", fp.Grid, fp.ID, fp.Hints, p.Grid, tr)
-				}
-				if err := sudoku.CheckSolution(fp.Grid, fp.Solution); err != nil {
-					t.Errorf("the form's known solution does not solve it: %v", err)
-				}
-				again, tr2, _ := FormOf(p, form, seed)
-				if again.Grid.String() != fp.Grid.String() || !tr.Equal(tr2) {
-					t.Errorf("the same seed and form drew %s and %s", tr, tr2)
-				}
-				if prev, dup := seen[tr.String()]; dup {
-					t.Errorf("transform %s drawn again (first for %s)", tr, prev)
-				}
-				seen[tr.String()] = t.Name()
-			})
-		}
-	}
-}
-
-// TestCheckOriginal checks that a solution of a form that does not map
-// back onto a solution of the corpus's puzzle makes the run wrong, and
-// that one that does passes.
-func TestCheckOriginal(t *testing.T) {
-	puzzles := testPuzzles(t)
-	p, other := puzzles[0], puzzles[1]
-	fp, tr, err := FormOf(p, 1, 5)
-	if err != nil {
-		t.Fatal(err)
-	}
-	sol := solveOnce(t, fp.Grid)
-	for _, tc := range []struct {
-		name     string
-		original *sudoku.Grid
-		wrong    bool
-	}{
-		{"original=its-own", p.Grid, false},
-		{"original=another-puzzle", other.Grid, true},
-	} {
-		t.Run(tc.name, func(t *testing.T) {
-			rec := record.Record{Status: string(solvers.Solved)}
-			got := checkOriginal(&rec, Run{Form: 1, Transform: tr, Original: tc.original}, sol)
-			if wrong := rec.Status == string(solvers.Wrong); wrong != tc.wrong || (got == nil) != tc.wrong {
-				t.Errorf("status %s (%s), solution kept %v; want wrong %v", rec.Status, rec.Detail, got != nil, tc.wrong)
-			}
-			if tc.wrong && !strings.Contains(rec.Detail, "mapped back") {
-				t.Errorf("detail %q does not say the solution was mapped back", rec.Detail)
-			}
-		})
-	}
-}
 
 // TestBenchWithForms runs a small benchmark with equivalent forms: every
 // puzzle runs once per form, each record names its form and transform, the
@@ -169,49 +99,12 @@ func mapBack(t *testing.T, r record.Record) string {
 
 // TestConfigRefusesBadForms checks the bounds of --forms.
 func TestConfigRefusesBadForms(t *testing.T) {
-	for _, forms := range []int{-1, MaxForms + 1} {
+	for _, forms := range []int{-1, plan.MaxForms + 1} {
 		t.Run(fmt.Sprintf("forms=%d", forms), func(t *testing.T) {
 			cfg := testConfig(t.TempDir())
 			cfg.Forms = forms
 			if _, err := Bench(context.Background(), cfg); err == nil || !strings.Contains(err.Error(), "forms") {
 				t.Errorf("Bench with %d forms: %v, want a refusal naming forms", forms, err)
-			}
-		})
-	}
-}
-
-// solveOnce returns the puzzle's first solution.
-func solveOnce(t *testing.T, g *sudoku.Grid) *sudoku.Grid {
-	t.Helper()
-	n, sol, complete := dlx.Oracle{}.Settle(context.Background(), g, 1)
-	if n != 1 || !complete {
-		t.Fatalf("%s: %d solutions found", g, n)
-	}
-	return sol
-}
-
-// TestFormOfDiagonal checks that the forms of a diagonal puzzle are
-// diagonal puzzles that its solution, transformed alike, still solves:
-// the harness draws only transforms that keep both diagonals.
-func TestFormOfDiagonal(t *testing.T) {
-	geo := sudoku.MustGeometry(3, sudoku.Diagonal)
-	solution := solveOnce(t, sudoku.NewGrid(geo))
-	puzzle := solution.Clone()
-	for cell := 0; cell < 81; cell += 2 {
-		puzzle.Set(cell, 0)
-	}
-	p := corpora.Puzzle{ID: "diag:1", Grid: puzzle, Solution: solution, Hints: puzzle.Hints()}
-	for form := 1; form <= 20; form++ {
-		t.Run(fmt.Sprintf("form=%d", form), func(t *testing.T) {
-			fp, tr, err := FormOf(p, form, 1)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if fp.Grid.Geometry() != geo {
-				t.Fatalf("form of geometry %s, want %s", fp.Grid.Geometry(), geo)
-			}
-			if err := sudoku.CheckSolution(fp.Grid, fp.Solution); err != nil {
-				t.Errorf("under %s the diagonal solution no longer solves the form: %v", tr, err)
 			}
 		})
 	}
@@ -224,14 +117,14 @@ func TestShardsWithFormsMerge(t *testing.T) {
 	for i := 1; i <= 2; i++ {
 		cfg := testConfig(t.TempDir())
 		cfg.Corpora, cfg.Limit, cfg.Reps, cfg.Forms = []string{"norvig-top95"}, 3, 1, 2
-		cfg.Solvers, cfg.Shard = "exactcover/dlx", Shard{Index: i, Count: 2}
+		cfg.Solvers, cfg.Shard = "exactcover/dlx", plan.Shard{Index: i, Count: 2}
 		if _, err := Bench(context.Background(), cfg); err != nil {
 			t.Fatal(err)
 		}
 		dirs = append(dirs, cfg.Out)
 	}
 	out := filepath.Join(t.TempDir(), "merged")
-	sum, err := Merge(dirs, out)
+	sum, err := store.Merge(dirs, out)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -5,16 +5,18 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
-	"runtime/debug"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/outfile"
+	"github.com/sudokubench/sudokubench/harness/plan"
+	"github.com/sudokubench/sudokubench/harness/provenance"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/store"
+	"github.com/sudokubench/sudokubench/internal/harnesstest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -57,48 +59,9 @@ func TestRecordsCarryProvenance(t *testing.T) {
 	if m.Commit != record.UnknownBuild || m.Dirty || m.Executable != exe || len(exe) != 64 {
 		t.Errorf("manifest build %q dirty %v executable %q, want %q, false, %q", m.Commit, m.Dirty, m.Executable, record.UnknownBuild, exe)
 	}
-	now, err := loadAverages()
+	now, err := provenance.LoadAverages()
 	if err != nil || (now[2] > 0 && (m.LoadStart[2] == 0 || m.LoadEnd[2] == 0)) {
 		t.Errorf("manifest load at start %v, at end %v (now %v, %v)", m.LoadStart, m.LoadEnd, now, err)
-	}
-}
-
-func TestVCSStamp(t *testing.T) {
-	stamped := func(version string, settings ...debug.BuildSetting) *debug.BuildInfo {
-		return &debug.BuildInfo{Main: debug.Module{Path: "github.com/sudokubench/sudokubench", Version: version}, Settings: settings}
-	}
-	revision := debug.BuildSetting{Key: "vcs.revision", Value: "abc"}
-	clean := debug.BuildSetting{Key: "vcs.modified", Value: "false"}
-	modified := debug.BuildSetting{Key: "vcs.modified", Value: "true"}
-	compiler := debug.BuildSetting{Key: "-compiler", Value: "gc"}
-	tests := []struct {
-		name       string
-		bi         *debug.BuildInfo
-		ok         bool
-		want       string
-		wantsDirty bool
-	}{
-		{"stamp=clean", stamped("(devel)", revision, clean), true, "abc", false},
-		{"stamp=dirty", stamped("(devel)", revision, modified), true, "abc", true},
-		{"stamp=vcs/version=v1.2.0", stamped("v1.2.0", revision, clean), true, "abc", false},
-		{"stamp=vcs/version=pseudo+dirty", stamped("v1.2.1-0.20261124120000-abcdef123456+dirty", revision, modified), true, "abc", true},
-		{"stamp=none/version=devel", stamped("(devel)", compiler), true, record.UnknownBuild, false},
-		{"stamp=none/version=none", stamped("", compiler), true, record.UnknownBuild, false},
-		{"stamp=none/version=v1.2.0", stamped("v1.2.0", compiler), true, "v1.2.0", false},
-		{"stamp=none/version=pseudo", stamped("v0.0.0-20261124120000-abcdef123456", compiler), true, "v0.0.0-20261124120000-abcdef123456", false},
-		{"stamp=none/version=v1.2.0+dirty", stamped("v1.2.0+dirty", compiler), true, "v1.2.0", true},
-		{"stamp=no-build-info", nil, false, record.UnknownBuild, false},
-	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			commit, dirty := vcsStamp(tt.bi, tt.ok)
-			if commit != tt.want || dirty != tt.wantsDirty {
-				t.Errorf("got %q dirty %v, want %q dirty %v", commit, dirty, tt.want, tt.wantsDirty)
-			}
-			if s := stampOf(tt.bi, tt.ok); s.Build != record.BuildName(tt.want, tt.wantsDirty) {
-				t.Errorf("stamp names the build %q, want %q", s.Build, record.BuildName(tt.want, tt.wantsDirty))
-			}
-		})
 	}
 }
 
@@ -125,7 +88,7 @@ func TestResumeRefusesAnotherBuild(t *testing.T) {
 			t.Fatal(err)
 		}
 		cfg.AllowOtherBuild = false
-		if _, err := Bench(context.Background(), cfg); !errors.Is(err, ErrInput) || !strings.Contains(err.Error(), "--allow-other-build") {
+		if _, err := Bench(context.Background(), cfg); !errors.Is(err, plan.ErrInput) || !strings.Contains(err.Error(), "--allow-other-build") {
 			t.Errorf("resume under another build: %v, want a refusal (a usage error) naming --allow-other-build", err)
 		}
 		cfg.AllowOtherBuild = true
@@ -139,20 +102,20 @@ func TestResumeRefusesAnotherBuild(t *testing.T) {
 // with the holder's pid, and the lock goes when its holder does.
 func TestOneWriterPerDirectory(t *testing.T) {
 	out := t.TempDir()
-	held, err := LockDir(out, "run")
+	held, err := store.LockDir(out, "run")
 	if err != nil {
 		t.Fatal(err)
 	}
 	cfg := tinyConfig(out, "exactcover/dlx")
 	pid := "pid " + strconv.Itoa(os.Getpid())
-	if _, err := Bench(context.Background(), cfg); !errors.Is(err, ErrLocked) || !strings.Contains(err.Error(), pid) {
+	if _, err := Bench(context.Background(), cfg); !errors.Is(err, store.ErrLocked) || !strings.Contains(err.Error(), pid) {
 		t.Errorf("second writer: %v, want a refusal naming %s", err, pid)
 	}
 	piece := tinyConfig(t.TempDir(), "exactcover/dlx")
 	if _, err := Bench(context.Background(), piece); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := Merge([]string{piece.Out}, out); !errors.Is(err, ErrLocked) {
+	if _, err := store.Merge([]string{piece.Out}, out); !errors.Is(err, store.ErrLocked) {
 		t.Errorf("merge into a held directory: %v, want a refusal", err)
 	}
 	if err := held.Release(); err != nil {
@@ -182,8 +145,8 @@ func TestRunFilesAreWrittenOnlyInTheirOwnDirectory(t *testing.T) {
 		link       func(old, new string) error
 		resume     bool
 	}{
-		{"lock=symlink", LockFile, os.Symlink, false},
-		{"lock=hard-link", LockFile, os.Link, false},
+		{"lock=symlink", store.LockFile, os.Symlink, false},
+		{"lock=hard-link", store.LockFile, os.Link, false},
 		{"records=symlink", record.ResultsFile, os.Symlink, true},
 		{"records=hard-link", record.ResultsFile, os.Link, true},
 	}
@@ -219,40 +182,16 @@ func TestRunFilesAreWrittenOnlyInTheirOwnDirectory(t *testing.T) {
 		}
 		out := t.TempDir()
 		other, content := mine(t)
-		if err := os.Symlink(other, filepath.Join(out, LockFile)); err != nil {
+		if err := os.Symlink(other, filepath.Join(out, store.LockFile)); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := Merge([]string{piece.Out}, out); !errors.Is(err, outfile.ErrRefused) {
+		if _, err := store.Merge([]string{piece.Out}, out); !errors.Is(err, outfile.ErrRefused) {
 			t.Errorf("merge: %v, want a refusal", err)
 		}
 		if b, _ := os.ReadFile(other); string(b) != content {
 			t.Errorf("the file behind the lock now holds %q, want %q", b, content)
 		}
 	})
-}
-
-// Default result directories never collide, even when runs start in the
-// same second.
-func TestNewResultDirIsUnique(t *testing.T) {
-	parent, now := t.TempDir(), time.Now()
-	dirs := make([]string, 8)
-	var wg sync.WaitGroup
-	for i := range dirs {
-		wg.Go(func() {
-			var err error
-			if dirs[i], err = NewResultDir(parent, "run", now); err != nil {
-				t.Error(err)
-			}
-		})
-	}
-	wg.Wait()
-	seen := make(map[string]bool)
-	for _, d := range dirs {
-		if seen[d] || !strings.HasPrefix(filepath.Base(d), "run-"+now.Format("20060102-150405")) {
-			t.Errorf("directory %q taken twice or misnamed (all: %v)", d, dirs)
-		}
-		seen[d] = true
-	}
 }
 
 // Values that cannot be meant are refused before anything is written.
@@ -310,8 +249,8 @@ func TestMemoryBesideTheWorkersPeak(t *testing.T) {
 				t.Errorf("%s: a pure-Go run has a program peak of %d bytes", r.Key(), r.ProgramPeakRSS)
 			case !inside && r.ProgramPeakRSS == 0:
 				t.Logf("%s: program peak not measured here (ptrace refused?)", r.Key())
-			case !inside && (r.ProgramPeakRSS < outsideMiB<<20 || r.ProgramPeakRSS > 4*outsideMiB<<20):
-				t.Errorf("%s: program peak %d MiB, want the shell's own %d-%d MiB", r.Key(), r.ProgramPeakRSS>>20, outsideMiB, 4*outsideMiB)
+			case !inside && (r.ProgramPeakRSS < harnesstest.OutsideMiB<<20 || r.ProgramPeakRSS > 4*harnesstest.OutsideMiB<<20):
+				t.Errorf("%s: program peak %d MiB, want the shell's own %d-%d MiB", r.Key(), r.ProgramPeakRSS>>20, harnesstest.OutsideMiB, 4*harnesstest.OutsideMiB)
 			}
 			switch {
 			case inside && (r.OwnPeak == nil || *r.OwnPeak != r.PeakRSS-r.BaseRSS):
@@ -347,49 +286,6 @@ func TestDefaultResultDirectory(t *testing.T) {
 	}
 }
 
-// A 1-minute load above the cores less one is worth a warning: the runs
-// then share the processors with other work.
-func TestBusyWarning(t *testing.T) {
-	for _, c := range []struct {
-		load  [3]float64
-		cores int
-		warns bool
-	}{
-		{[3]float64{0.3, 0.2, 0.1}, 2, false},
-		{[3]float64{1.0, 0.2, 0.1}, 2, false},
-		{[3]float64{1.5, 1.2, 0.9}, 2, true},
-		{[3]float64{6.5, 5, 4}, 8, false},
-		{[3]float64{7.5, 5, 4}, 8, true},
-	} {
-		w := busyWarning(c.load, c.cores)
-		if (w != "") != c.warns || (c.warns && !strings.Contains(w, strconv.FormatFloat(c.load[0], 'f', 2, 64))) {
-			t.Errorf("load %v on %d cores: warning %q, want one: %v", c.load, c.cores, w, c.warns)
-		}
-	}
-}
-
-func TestStampReadsEveryPartOfTheBuildInfo(t *testing.T) {
-	bi := &debug.BuildInfo{
-		GoVersion: "go1.26.0",
-		Main:      debug.Module{Path: "github.com/sudokubench/sudokubench", Version: "(devel)"},
-		Settings: []debug.BuildSetting{
-			{Key: "-buildmode", Value: "exe"},
-			{Key: "vcs.revision", Value: "0123abcd"},
-			{Key: "vcs.time", Value: "2026-11-24T12:00:00Z"},
-			{Key: "vcs.modified", Value: "true"},
-		},
-	}
-	s := stampOf(bi, true)
-	if s.Module != bi.Main.Path || s.Version != "(devel)" || s.GoVersion != "go1.26.0" ||
-		s.Revision != "0123abcd" || !s.Modified || s.Time != "2026-11-24T12:00:00Z" ||
-		s.Build != "0123abcd+dirty" || len(s.Settings) != 4 {
-		t.Errorf("stamp = %+v", s)
-	}
-	if none := stampOf(nil, false); none.Build != record.UnknownBuild || none.Revision != "" || none.Settings != nil {
-		t.Errorf("stamp without build information = %+v", none)
-	}
-}
-
 // A defined pipeline's program peak includes the processes its program
 // starts: a wrapper script that runs a program touching forkingMiB before
 // CaDiCaL records a peak above forkingMiB. Its own peak, the most its
@@ -413,10 +309,10 @@ func TestDefinedPipelinePeakIncludesItsProgramsChildren(t *testing.T) {
 			t.Errorf("%s: status %s (%s), want solved", r.Key(), r.Status, r.Detail)
 		case r.ProgramPeakRSS == 0:
 			t.Logf("%s: program peak not measured here (ptrace refused?)", r.Key())
-		case r.ProgramPeakRSS < forkingMiB<<20:
-			t.Errorf("%s: program peak %d MiB, want above the %d MiB its wrapper's child touched", r.Key(), r.ProgramPeakRSS>>20, forkingMiB)
-		case r.OwnPeak == nil || *r.OwnPeak < forkingMiB<<20 || *r.OwnPeak >= r.ProgramPeakRSS:
-			t.Errorf("%s: own peak %v, want at least the %d MiB its wrapper's child touched and below the sum of peaks, %d MiB", r.Key(), r.OwnPeak, forkingMiB, r.ProgramPeakRSS>>20)
+		case r.ProgramPeakRSS < harnesstest.ForkingMiB<<20:
+			t.Errorf("%s: program peak %d MiB, want above the %d MiB its wrapper's child touched", r.Key(), r.ProgramPeakRSS>>20, harnesstest.ForkingMiB)
+		case r.OwnPeak == nil || *r.OwnPeak < harnesstest.ForkingMiB<<20 || *r.OwnPeak >= r.ProgramPeakRSS:
+			t.Errorf("%s: own peak %v, want at least the %d MiB its wrapper's child touched and below the sum of peaks, %d MiB", r.Key(), r.OwnPeak, harnesstest.ForkingMiB, r.ProgramPeakRSS>>20)
 		}
 	}
 }

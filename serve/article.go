@@ -4,7 +4,7 @@ import (
 	"math"
 	"net/http"
 
-	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/internal/units"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -104,7 +104,7 @@ func (s *Server) handleArticleGenerate(w http.ResponseWriter, r *http.Request) {
 	}
 	difficulty := 0.5
 	if q := r.URL.Query().Get("difficulty"); q != "" {
-		d, err := harness.ParseFinite(q)
+		d, err := units.ParseFinite(q)
 		if err != nil || d < 0 || d > 1 {
 			writeError(w, badRequest("difficulty=%s: want a number from 0 (easiest) to 1 (hardest)", q))
 			return

@@ -11,8 +11,9 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
-	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/runner"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -48,7 +49,7 @@ type batchEnd struct {
 // puzzles, answered as JSON lines, one per puzzle in the request's order,
 // each verified (an unsat or multiple verdict cross-checked) as in
 // /api/solve. The puzzles go, many at a time, to one worker process of
-// the batch's own (see harness.Stream; the worker of an earlier batch of
+// the batch's own (see runner.Stream; the worker of an earlier batch of
 // the same solver when one is spare): each under its own time limit,
 // without the warm-up that only a benchmark needs, and a puzzle that
 // hangs or crashes the worker costs that puzzle alone. Every puzzle is
@@ -131,7 +132,7 @@ func plainASCII(b []byte) bool {
 }
 
 // batchSlot waits up to wait for one of the Batches slots, as a solve
-// waits for a free worker: past it, harness.ErrBusy (503, Retry-After).
+// waits for a free worker: past it, runner.ErrBusy (503, Retry-After).
 func (s *Server) batchSlot(ctx context.Context, wait time.Duration) (release func(), err error) {
 	timer := time.NewTimer(wait)
 	defer timer.Stop()
@@ -139,7 +140,7 @@ func (s *Server) batchSlot(ctx context.Context, wait time.Duration) (release fun
 	case s.batches <- struct{}{}:
 		return func() { <-s.batches }, nil
 	case <-timer.C:
-		return nil, fmt.Errorf("%w: all %d batch workers stayed busy for %s", harness.ErrBusy, cap(s.batches), wait)
+		return nil, fmt.Errorf("%w: all %d batch workers stayed busy for %s", runner.ErrBusy, cap(s.batches), wait)
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
@@ -162,8 +163,8 @@ func (s *Server) streamBatch(ctx context.Context, w http.ResponseWriter, info so
 	var buf []byte // a line, reused
 	added := make([]time.Time, len(grids))
 	runMode := info.ModeFor(j.mode)
-	opts := harness.StreamOptions{Timeout: j.limits.Timeout, MemBytes: j.limits.MemBytes, Checker: dlx.Oracle{}, Spares: s.spares, Idle: flush}
-	stream := harness.NewStream(ctx, s.cfg.Launch, info.Name, opts, func(o harness.Outcome) error {
+	opts := runner.StreamOptions{Timeout: j.limits.Timeout, MemBytes: j.limits.MemBytes, Checker: dlx.Oracle{}, Spares: s.spares, Idle: flush}
+	stream := runner.NewStream(ctx, s.cfg.Launch, info.Name, opts, func(o runner.Outcome) error {
 		line := batchLine{Index: o.Run.Puzzle.Line, Puzzle: o.Record.Puzzle, solveResult: resultOf(o.Record, o.Solution)}
 		line.ElapsedNS = int64(time.Since(added[line.Index]))
 		if runMode != j.mode {
@@ -178,7 +179,7 @@ func (s *Server) streamBatch(ctx context.Context, w http.ResponseWriter, info so
 		added[i] = time.Now()
 		// The puzzle's Line is its index, for its answer's line.
 		p := corpora.Puzzle{ID: "puzzles[" + strconv.Itoa(i) + "]", Line: i, Grid: g, Hints: g.Hints(), Solutions: -1}
-		if err = stream.Add(harness.Run{Solver: info, Puzzle: p, Mode: runMode, Seed: j.seed}); err != nil {
+		if err = stream.Add(plan.Run{Solver: info, Puzzle: p, Mode: runMode, Seed: j.seed}); err != nil {
 			break
 		}
 	}

@@ -13,7 +13,7 @@ import (
 // A server answers POST /api/solve with the verified answer of the solver
 // named. Launch starts the worker processes that run the solves; the
 // sudokubench binary starts itself as a worker, and this example the test
-// binary (harness.TestWorker).
+// binary (worker.TestWorker).
 func ExampleServer_Handler() {
 	s, err := New(Config{
 		Registry: testRegistry(), Launch: testLaunch, CorporaDir: corporaDir, Workers: 1,

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/runner"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -54,7 +55,7 @@ func writeError(w http.ResponseWriter, err error) {
 	case errors.As(err, &ae):
 	case errors.As(err, &pe):
 		ae = &apiError{code: http.StatusBadRequest, msg: pe.Error()}
-	case errors.Is(err, harness.ErrBusy):
+	case errors.Is(err, runner.ErrBusy):
 		ae = &apiError{code: http.StatusServiceUnavailable, msg: err.Error() + "; retry later", retryAfter: 1}
 	default:
 		ae = &apiError{code: http.StatusServiceUnavailable, msg: "the server could not answer: " + err.Error(), retryAfter: 1}

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/internal/sudokutest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/bitboard"
@@ -23,7 +23,7 @@ import (
 
 // testWorker makes the test binary act as a worker for a solver of
 // workerRegistry, as the sudokubench binary's hidden worker command does.
-var testWorker = harness.TestWorker{Env: "SUDOKUBENCH_SERVE_TEST_WORKER", Registry: workerRegistry}
+var testWorker = worker.TestWorker{Env: "SUDOKUBENCH_SERVE_TEST_WORKER", Registry: workerRegistry}
 
 func TestMain(m *testing.M) {
 	testWorker.ServeIfAsked()

@@ -29,6 +29,8 @@ import (
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/runner"
+	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 )
@@ -63,7 +65,7 @@ const (
 // Config is what a Server needs.
 type Config struct {
 	Registry *solvers.Registry // the solvers the API offers
-	Launch   harness.Launcher  // starts workers that know the same solvers
+	Launch   worker.Launcher   // starts workers that know the same solvers
 
 	Results    string // directory the results browser shows; "": none
 	CorporaDir string // "" finds it as corpora.FindDir does; it must exist
@@ -151,12 +153,12 @@ func (c Config) withDefaults() Config {
 // Server answers the API and serves the page. Close it to end its workers.
 type Server struct {
 	cfg      Config
-	pool     *harness.Pool
-	corpora  string          // the corpus files' directory, absolute; "": those built in
-	inFlight chan struct{}   // a token per API request being answered
-	batches  chan struct{}   // a token per batch being solved
-	spares   *harness.Spares // the workers of batches that ended
-	cache    *answerCache    // the article's answers; nil: none kept
+	pool     *runner.Pool
+	corpora  string         // the corpus files' directory, absolute; "": those built in
+	inFlight chan struct{}  // a token per API request being answered
+	batches  chan struct{}  // a token per batch being solved
+	spares   *runner.Spares // the workers of batches that ended
+	cache    *answerCache   // the article's answers; nil: none kept
 	handler  http.Handler
 	// solverList and corpusList are computed once: asking outside
 	// solvers their version runs programs, and counting the corpora reads
@@ -185,10 +187,10 @@ func New(cfg Config) (*Server, error) {
 	s := &Server{
 		cfg:      cfg,
 		corpora:  corporaDir,
-		pool:     harness.NewPool(cfg.Launch, cfg.Workers).CrossCheckWith(dlx.Oracle{}),
+		pool:     runner.NewPool(cfg.Launch, cfg.Workers).CrossCheckWith(dlx.Oracle{}),
 		inFlight: make(chan struct{}, cfg.MaxInFlight),
 		batches:  make(chan struct{}, cfg.Batches),
-		spares:   harness.NewSpares(1),
+		spares:   runner.NewSpares(1),
 		cache:    newAnswerCache(cfg.CacheSize),
 	}
 	s.solverList = sync.OnceValue(s.listSolvers)

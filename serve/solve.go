@@ -12,7 +12,8 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
-	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/plan"
+	"github.com/sudokubench/sudokubench/harness/runner"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -137,7 +138,7 @@ type puzzleJob struct {
 	grid   *sudoku.Grid
 	mode   solvers.Mode
 	seed   int64
-	limits harness.Limits
+	limits runner.Limits
 }
 
 // job reads the puzzle, mode, variant, limit and seed of a request.
@@ -170,7 +171,7 @@ func (s *Server) settings(req solveSettings) (sudoku.Variant, puzzleJob, error) 
 		seed = *req.Seed
 	}
 	// A request waits for a free worker as long as its solve may take.
-	lim := harness.Limits{Timeout: timeout, MemBytes: s.cfg.MemBytes, Wait: timeout}
+	lim := runner.Limits{Timeout: timeout, MemBytes: s.cfg.MemBytes, Wait: timeout}
 	return variant, puzzleJob{mode: mode, seed: seed, limits: lim}, nil
 }
 
@@ -187,9 +188,9 @@ func (s *Server) runnable(name string) (solvers.Info, error) {
 }
 
 // solve runs one solver on the job in the pool. Its errors are a busy
-// solver (harness.ErrBusy) and the request's end.
+// solver (runner.ErrBusy) and the request's end.
 func (s *Server) solve(ctx context.Context, info solvers.Info, j puzzleJob) (solveResult, error) {
-	run := harness.Run{
+	run := plan.Run{
 		Solver: info, Mode: info.ModeFor(j.mode), Seed: j.seed,
 		Puzzle: corpora.Puzzle{ID: "request", Grid: j.grid, Hints: j.grid.Hints(), Solutions: -1},
 	}
@@ -295,10 +296,10 @@ func (s *Server) handleSolveAll(w http.ResponseWriter, r *http.Request) {
 func (s *Server) solveOrBusy(ctx context.Context, info solvers.Info, j puzzleJob) (solveResult, error) {
 	start := time.Now()
 	res, err := s.solve(ctx, info, j)
-	if errors.Is(err, harness.ErrBusy) {
+	if errors.Is(err, runner.ErrBusy) {
 		return solveResult{
 			Solver: info.Name, Mode: string(info.ModeFor(j.mode)), Status: statusBusy,
-			Detail:    strings.TrimPrefix(err.Error(), harness.ErrBusy.Error()+": ") + "; retry later",
+			Detail:    strings.TrimPrefix(err.Error(), runner.ErrBusy.Error()+": ") + "; retry later",
 			TimeoutNS: int64(j.limits.Timeout), ElapsedNS: int64(time.Since(start)),
 		}, nil
 	}

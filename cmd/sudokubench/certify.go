@@ -14,6 +14,7 @@ import (
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/harness/certify"
+	"github.com/sudokubench/sudokubench/harness/store"
 	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 )
@@ -96,7 +97,7 @@ func runCertify(cmd *cobra.Command, cfg certify.Config, defs []string) error {
 		if cfg.Resume {
 			return usageError(fmt.Errorf("--resume needs --out DIR: the certification to finish"))
 		}
-		dir, err := harness.NewResultDir(harness.DefaultResultsDir, "certify", time.Now())
+		dir, err := store.NewResultDir(harness.DefaultResultsDir, "certify", time.Now())
 		if err != nil {
 			return err
 		}

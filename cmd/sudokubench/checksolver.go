@@ -14,6 +14,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/runner"
+	"github.com/sudokubench/sudokubench/internal/units"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -63,7 +65,7 @@ func runCheckSolver(cmd *cobra.Command, name string, fl checkSolverFlags) error 
 	if fl.timeout < harness.MinTimeout {
 		return usageError(fmt.Errorf("--timeout %s: give a limit of at least %s", fl.timeout, harness.MinTimeout))
 	}
-	mem, err := harness.ParseBytes(fl.mem)
+	mem, err := units.ParseBytes(fl.mem)
 	if err != nil {
 		return usageError(fmt.Errorf("--mem: %w", err))
 	}
@@ -86,7 +88,7 @@ func runCheckSolver(cmd *cobra.Command, name string, fl checkSolverFlags) error 
 	if err != nil {
 		return err
 	}
-	ex := harness.NewExecutor(launch, fl.timeout, mem)
+	ex := runner.NewExecutor(launch, fl.timeout, mem)
 	defer ex.Close()
 	ctx, stop := signal.NotifyContext(cmd.Context(), os.Interrupt, syscall.SIGTERM)
 	defer stop()

@@ -6,8 +6,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/registry"
 )
@@ -29,7 +29,7 @@ func solverRegistry(paths []string) (*solvers.Registry, error) {
 
 // workerLauncher starts workers that know the same definitions as this
 // process: each is given the files, by absolute path, as --defs.
-func workerLauncher(paths []string) (harness.Launcher, error) {
+func workerLauncher(paths []string) (worker.Launcher, error) {
 	args := []string{"worker"}
 	for _, p := range paths {
 		abs, err := filepath.Abs(p)
@@ -38,7 +38,7 @@ func workerLauncher(paths []string) (harness.Launcher, error) {
 		}
 		args = append(args, "--defs", abs)
 	}
-	return harness.SelfLauncher(args...)
+	return worker.SelfLauncher(args...)
 }
 
 // missingDefinitions names the recorded plan's defined pipelines that reg

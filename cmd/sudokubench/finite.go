@@ -3,10 +3,10 @@ package main
 import (
 	"strconv"
 
-	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/internal/units"
 )
 
-// finiteFloat is the value of a number flag: read by harness.ParseFinite,
+// finiteFloat is the value of a number flag: read by units.ParseFinite,
 // so that NaN and the infinities are refused as a usage error.
 type finiteFloat float64
 
@@ -14,7 +14,7 @@ func (f *finiteFloat) String() string { return strconv.FormatFloat(float64(*f), 
 
 // Set reads the flag's text.
 func (f *finiteFloat) Set(s string) error {
-	v, err := harness.ParseFinite(s)
+	v, err := units.ParseFinite(s)
 	if err != nil {
 		return err
 	}

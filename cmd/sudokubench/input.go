@@ -8,8 +8,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/corpora"
-	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/harness/outfile"
+	"github.com/sudokubench/sudokubench/harness/plan"
 )
 
 // The rule for malformed puzzle lines, the same in every command that
@@ -55,7 +55,7 @@ func inputError(err error) error {
 // before anything was done, and leaves any other as it is: a corpus's bad
 // line or no puzzle at all (corpora.LineError, corpora.ErrNoPuzzle, with
 // the --skip-invalid hint where skipping would help), what a package
-// marks as wrong in what it was given (harness.ErrInput: a plan too
+// marks as wrong in what it was given (plan.ErrInput: a plan too
 // large, a directory that holds no run), and an output path that may not
 // be written (outfile.ErrRefused).
 func inputErrors(err error) error {
@@ -63,7 +63,7 @@ func inputErrors(err error) error {
 	switch {
 	case errors.As(err, &lerr) || errors.Is(err, corpora.ErrNoPuzzle):
 		return inputError(err)
-	case errors.Is(err, harness.ErrInput) || errors.Is(err, outfile.ErrRefused):
+	case errors.Is(err, plan.ErrInput) || errors.Is(err, outfile.ErrRefused):
 		return usageError(err)
 	}
 	return err

@@ -12,8 +12,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-
-	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/provenance"
 )
 
 func main() {
@@ -36,7 +35,7 @@ func newRootCmd() *cobra.Command {
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		// --version prints what `sudokubench version` does.
-		Version: versionText(harness.ReadStamp()),
+		Version: versionText(provenance.ReadStamp()),
 	}
 	root.SetVersionTemplate("{{.Version}}")
 	// Runnable, so that cobra checks its arguments: an unknown command

@@ -5,8 +5,7 @@ import (
 	"fmt"
 
 	"github.com/spf13/cobra"
-
-	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/store"
 )
 
 func newMergeCmd() *cobra.Command {
@@ -36,7 +35,7 @@ and once every task has finished:
 			if out == "" {
 				return usageError(errors.New("merge: --out DIR is required"))
 			}
-			sum, err := harness.Merge(dirs, out)
+			sum, err := store.Merge(dirs, out)
 			if err != nil {
 				return inputErrors(err)
 			}

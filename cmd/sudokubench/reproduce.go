@@ -17,6 +17,7 @@ import (
 	"github.com/sudokubench/sudokubench/harness/report"
 	"github.com/sudokubench/sudokubench/harness/reproduce"
 	"github.com/sudokubench/sudokubench/internal/progress"
+	"github.com/sudokubench/sudokubench/internal/units"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
@@ -218,7 +219,7 @@ func comparisonConfig(cmd *cobra.Command, fl *comparisonFlags, reg *solvers.Regi
 	if err != nil {
 		return reproduce.Config{}, err
 	}
-	mem, err := harness.ParseBytes(fl.mem)
+	mem, err := units.ParseBytes(fl.mem)
 	if err != nil {
 		return reproduce.Config{}, err
 	}

@@ -15,9 +15,11 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/report"
 	"github.com/sudokubench/sudokubench/internal/progress"
+	"github.com/sudokubench/sudokubench/internal/units"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
@@ -144,7 +146,7 @@ func runConfig(cmd *cobra.Command, fl *runFlags) (harness.Config, error) {
 		if err := cfg.ApplyPlan(recorded.Plan); err != nil {
 			return cfg, err
 		}
-		if cfg.Shard, err = harness.ParseShard(recorded.Shard); err != nil {
+		if cfg.Shard, err = plan.ParseShard(recorded.Shard); err != nil {
 			return cfg, fmt.Errorf("%s: %w", filepath.Join(fl.out, record.ManifestFile), err)
 		}
 	} else {
@@ -228,7 +230,7 @@ func applyFlags(cfg *harness.Config, fl *runFlags, given func(string) bool) erro
 		cfg.Timeout = fl.timeout
 	}
 	if given("mem") {
-		if cfg.MemBytes, err = harness.ParseBytes(fl.mem); err != nil {
+		if cfg.MemBytes, err = units.ParseBytes(fl.mem); err != nil {
 			return err
 		}
 	}
@@ -236,7 +238,7 @@ func applyFlags(cfg *harness.Config, fl *runFlags, given func(string) bool) erro
 		cfg.Certify = fl.certify
 	}
 	if given("shard") {
-		cfg.Shard, err = harness.ParseShard(fl.shard)
+		cfg.Shard, err = plan.ParseShard(fl.shard)
 	}
 	return err
 }

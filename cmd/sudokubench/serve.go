@@ -16,6 +16,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/internal/units"
 	"github.com/sudokubench/sudokubench/serve"
 )
 
@@ -87,7 +88,7 @@ func (fl serveFlags) check() (uint64, error) {
 	case fl.maxInFlight < 1 || fl.maxInFlight > serve.InFlightCeiling:
 		return 0, fmt.Errorf("--max-inflight %d: want 1 to %d requests at once", fl.maxInFlight, serve.InFlightCeiling)
 	}
-	mem, err := harness.ParseBytes(fl.mem)
+	mem, err := units.ParseBytes(fl.mem)
 	if err != nil {
 		return 0, fmt.Errorf("--mem: %w", err)
 	}

@@ -15,6 +15,9 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/plan"
+	"github.com/sudokubench/sudokubench/harness/runner"
+	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -148,7 +151,7 @@ func runSolve(ctx context.Context, stdin io.Reader, out, errOut io.Writer, files
 // through a stream of jobs to one worker process, or in this process
 // with --trace.
 type puzzleSolver struct {
-	launch          harness.Launcher
+	launch          worker.Launcher
 	info            solvers.Info
 	timeout         time.Duration
 	mode            solvers.Mode // the mode the solver runs in
@@ -185,7 +188,7 @@ func (s *puzzleSolver) solveFiles(ctx context.Context, stdin io.Reader, files []
 	}
 	var addErr error
 	for _, p := range puzzles {
-		if addErr = stream.Add(harness.Run{Solver: s.info, Puzzle: p, Mode: s.mode, Seed: s.seed}); addErr != nil {
+		if addErr = stream.Add(plan.Run{Solver: s.info, Puzzle: p, Mode: s.mode, Seed: s.seed}); addErr != nil {
 			break
 		}
 	}
@@ -198,10 +201,10 @@ func (s *puzzleSolver) solveFiles(ctx context.Context, stdin io.Reader, files []
 // stream starts the stream of jobs that solves the puzzles in a worker
 // process: no warm-up (it is for benchmarks), several jobs ahead of the
 // worker, each under --timeout, each answer verified and cross-checked in
-// this process (see harness.Stream).
-func (s *puzzleSolver) stream(ctx context.Context) (*harness.Stream, error) {
-	opts := harness.StreamOptions{Timeout: s.timeout, Checker: dlx.Oracle{}, Idle: s.out.Flush}
-	return harness.NewStream(ctx, s.launch, s.info.Name, opts, func(o harness.Outcome) error {
+// this process (see runner.Stream).
+func (s *puzzleSolver) stream(ctx context.Context) (*runner.Stream, error) {
+	opts := runner.StreamOptions{Timeout: s.timeout, Checker: dlx.Oracle{}, Idle: s.out.Flush}
+	return runner.NewStream(ctx, s.launch, s.info.Name, opts, func(o runner.Outcome) error {
 		return s.print(o.Run.Puzzle, s.lineOf(o))
 	}), nil
 }
@@ -240,7 +243,7 @@ func inputName(file string) string {
 }
 
 // lineOf is the outcome of a puzzle solved in a worker.
-func (s *puzzleSolver) lineOf(o harness.Outcome) solveLine {
+func (s *puzzleSolver) lineOf(o runner.Outcome) solveLine {
 	rec := o.Record
 	line := solveLine{
 		ID: o.Run.Puzzle.ID, Puzzle: o.Record.Puzzle, Mode: s.mode, ModeAsked: s.modeAsked,

@@ -10,8 +10,8 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
-	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/verify"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/solvers/registry"
@@ -68,7 +68,7 @@ func (s *puzzleSolver) solveInProcess(ctx context.Context, p corpora.Puzzle, cal
 // check leaves the line as it was.
 func (s *puzzleSolver) crossCheck(ctx context.Context, puzzle, grid *sudoku.Grid, line *solveLine) {
 	rec := record.Record{Status: string(line.Status), Detail: line.Detail}
-	if harness.CrossCheck(ctx, dlx.Oracle{}, &rec, puzzle, grid) != nil {
+	if verify.CrossCheck(ctx, dlx.Oracle{}, &rec, puzzle, grid) != nil {
 		return
 	}
 	line.Status, line.Detail = solvers.Status(rec.Status), rec.Detail

@@ -17,7 +17,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/provenance"
 	"github.com/sudokubench/sudokubench/harness/report"
 	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers/neural"
@@ -123,7 +123,7 @@ func runTrain(ctx context.Context, stderr io.Writer, f trainFlags, command strin
 		defer cancel()
 	}
 	// The commit is read now: the tree may move on while a long run trains.
-	commit := harness.Build()
+	commit := provenance.Build()
 	show := progress.New(stderr, "train")
 	if isRLModel(f.model) {
 		return runTrainRL(ctx, stderr, f, command, commit, show)

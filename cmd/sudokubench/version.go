@@ -7,8 +7,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-
-	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/provenance"
 )
 
 func newVersionCmd() *cobra.Command {
@@ -27,9 +26,9 @@ func newVersionCmd() *cobra.Command {
 			if asJSON {
 				enc := json.NewEncoder(cmd.OutOrStdout())
 				enc.SetIndent("", "  ")
-				return enc.Encode(harness.ReadStamp())
+				return enc.Encode(provenance.ReadStamp())
 			}
-			_, err := io.WriteString(cmd.OutOrStdout(), versionText(harness.ReadStamp()))
+			_, err := io.WriteString(cmd.OutOrStdout(), versionText(provenance.ReadStamp()))
 			return err
 		},
 	}
@@ -38,7 +37,7 @@ func newVersionCmd() *cobra.Command {
 }
 
 // versionText lays a build's stamp out for a reader.
-func versionText(s harness.Stamp) string {
+func versionText(s provenance.Stamp) string {
 	var b strings.Builder
 	line := func(key, value string) { fmt.Fprintf(&b, "%-9s %s\n", key, value) }
 	line("module", orNone(s.Module, "not stamped"))

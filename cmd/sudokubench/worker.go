@@ -4,8 +4,7 @@ import (
 	"errors"
 
 	"github.com/spf13/cobra"
-
-	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/worker"
 )
 
 // newWorkerCmd is the child process that `run` starts for each solver: it
@@ -26,7 +25,7 @@ func newWorkerCmd() *cobra.Command {
 			if err != nil {
 				return err
 			}
-			return harness.ServeWorkerStdio(reg, solver)
+			return worker.ServeWorkerStdio(reg, solver)
 		},
 	}
 	cmd.Flags().StringVar(&solver, "solver", "", "the solver to serve")

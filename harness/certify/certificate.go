@@ -181,7 +181,7 @@ func durationOf(ns float64) time.Duration { return time.Duration(ns).Round(time.
 
 // ReadCertificates reads a certificates file; a missing file holds none.
 // Every line must be a certificate: trim a torn last line first
-// (harness.TrimPartialLine).
+// (store.TrimPartialLine).
 func ReadCertificates(path string) ([]Certificate, error) {
 	f, err := os.Open(path)
 	if os.IsNotExist(err) {

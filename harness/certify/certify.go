@@ -30,9 +30,11 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/corpora"
-	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/harness/outfile"
+	"github.com/sudokubench/sudokubench/harness/provenance"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/store"
+	"github.com/sudokubench/sudokubench/harness/verify"
 	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -88,7 +90,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
-	lock, err := harness.LockDir(cfg.Out, "certify")
+	lock, err := store.LockDir(cfg.Out, "certify")
 	if err != nil {
 		return nil, err
 	}
@@ -100,7 +102,7 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	total := len(puzzles)
 	pending := slices.DeleteFunc(puzzles, func(p corpora.Puzzle) bool { return done[p.ID] })
 	res := &Result{Summary: sum, Skipped: total - len(pending)}
-	call := Call{Started: time.Now().UTC(), Workers: cfg.workers(), Command: cfg.Command, Build: harness.Build()}
+	call := Call{Started: time.Now().UTC(), Workers: cfg.workers(), Command: cfg.Command, Build: provenance.Build()}
 	call.Host, _ = os.Hostname()
 	res.Written, err = cfg.certifyAll(ctx, pending, res.Skipped)
 	call.WallNS, call.Certificates = int64(time.Since(call.Started)), res.Written
@@ -218,7 +220,7 @@ func (cfg *Config) prepare(corpusSHA string) (*Summary, map[string]bool, error) 
 		if err := sameCertification(old, now); err != nil {
 			return nil, nil, fmt.Errorf("cannot resume %s: %w", cfg.Out, err)
 		}
-		if err := harness.TrimPartialLine(certPath); err != nil {
+		if err := store.TrimPartialLine(certPath); err != nil {
 			return nil, nil, err
 		}
 		certs, err := ReadCertificates(certPath)
@@ -445,9 +447,9 @@ func (w *worker) verified(c *Certificate, puzzle, solution *sudoku.Grid) bool {
 // checkProof checks the proof the pipeline wrote for the verdict and
 // records it in the certificate.
 func (w *worker) checkProof(ctx context.Context, c *Certificate, puzzle, solution *sudoku.Grid) {
-	cctx, cancel := context.WithTimeout(ctx, harness.ProofCheckLimit(w.cfg.timeout()))
+	cctx, cancel := context.WithTimeout(ctx, verify.ProofCheckLimit(w.cfg.timeout()))
 	defer cancel()
-	pc, err := harness.CheckProof(cctx, *w.cfg.Solver.Proofs, puzzle, solution, w.proof)
+	pc, err := verify.CheckProof(cctx, *w.cfg.Solver.Proofs, puzzle, solution, w.proof)
 	c.ProofBytes, c.ProofLemmas, c.ProofChecked, c.CheckNS = pc.Bytes, pc.Lemmas, pc.Result.Checked, int64(pc.Time)
 	if b, readErr := os.ReadFile(w.proof); readErr == nil {
 		sum := sha256.Sum256(b)

@@ -11,8 +11,8 @@ import (
 	"testing"
 
 	"github.com/sudokubench/sudokubench/encodings/cnf"
-	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/harness/outfile"
+	"github.com/sudokubench/sudokubench/harness/store"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/solvers/registry"
@@ -285,7 +285,7 @@ func TestRefusesRunDirectoriesAndSecondWriters(t *testing.T) {
 		})
 	}
 	out := t.TempDir()
-	lock, err := harness.LockDir(out, "certify")
+	lock, err := store.LockDir(out, "certify")
 	if err != nil {
 		t.Fatal(err)
 	}

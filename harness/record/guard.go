@@ -16,7 +16,7 @@ import (
 )
 
 // LockFile is the file in a result directory whose lock marks the one
-// process writing there (harness.LockDir).
+// process writing there (harness/store's LockDir).
 const LockFile = ".writer.lock"
 
 // maxLinkHops is how many symbolic links CheckOutput follows, as the

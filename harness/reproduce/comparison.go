@@ -9,6 +9,8 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/harness/verify"
+	"github.com/sudokubench/sudokubench/harness/worker"
 	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers"
 )
@@ -45,10 +47,10 @@ type Config struct {
 
 	CorporaDir string
 	Registry   *solvers.Registry
-	Launch     harness.Launcher
+	Launch     worker.Launcher
 	Oracle     corpora.Oracle // completes the derived corpora (exactcover/dlx)
 	// CrossCheck settles every unsat and multiple verdict (exactcover/dlx).
-	CrossCheck harness.CrossChecker
+	CrossCheck verify.CrossChecker
 	Progress   progress.Meter
 }
 
