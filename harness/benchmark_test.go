@@ -9,8 +9,9 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubench/sudokubench/harness/report/stats"
+
 	"github.com/sudokubench/sudokubench/corpora"
-	"github.com/sudokubench/sudokubench/harness/report"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
 	"github.com/sudokubench/sudokubench/solvers/registry"
@@ -188,7 +189,7 @@ func benchmarkIsolated(b *testing.B, in solvers.Info, puzzles []corpora.Puzzle) 
 			sum += t
 		}
 		if len(w) > 0 {
-			folded += report.Median(slices.Sorted(slices.Values(w)))
+			folded += stats.Median(slices.Sorted(slices.Values(w)))
 			timed++
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sudokubench/sudokubench/harness/report/stats"
+
 	"github.com/sudokubench/sudokubench/harness/record"
 )
 
@@ -39,9 +41,9 @@ type PairComparison struct {
 	// time over B's (above 1: B faster); Lo and Hi its 95% t interval on
 	// the log ratios, NaN below MinPuzzles.
 	Speedup, Lo, Hi    float64
-	Test               SignedRankTest // Wilcoxon's on the log ratios
-	Wins, Losses, Ties int            // puzzles B solved faster, slower, within TieRatio
-	Changes            []StatusChange // A's status → B's, where they differ
+	Test               stats.SignedRankTest // Wilcoxon's on the log ratios
+	Wins, Losses, Ties int                  // puzzles B solved faster, slower, within TieRatio
+	Changes            []StatusChange       // A's status → B's, where they differ
 	// UnsolvedA and UnsolvedB count each side's unsolved statuses.
 	UnsolvedA, UnsolvedB map[string]int
 }
@@ -258,9 +260,9 @@ func pairRow(p Pair, mode, corpus string, ids []string, oa, ob map[string]Obs, c
 			changes[[2]string{x.Status, y.Status}]++
 		}
 	}
-	m, lo, hi := MeanInterval(logRatios, c.MinPuzzles)
+	m, lo, hi := stats.MeanInterval(logRatios, c.MinPuzzles)
 	pc.Speedup, pc.Lo, pc.Hi = math.Exp(m), math.Exp(lo), math.Exp(hi)
-	pc.Test = SignedRank(logRatios)
+	pc.Test = stats.SignedRank(logRatios)
 	pc.Wins, pc.Losses, pc.Ties = winsLossesTies(logRatios)
 	pc.Changes = sortedChanges(changes)
 	return pc
@@ -350,7 +352,7 @@ func pairNotes(m Measure, minPuzzles int, acrossRuns bool) []string {
 	notes := []string{
 		"Each puzzle pairs A's observation with B's in the same mode (first-mode and unique-mode runs never pair); a pipeline's repetitions on a puzzle fold into one observation (median time). Across runs a puzzle pairs by its id, and only where both runs record the same puzzle under it.",
 		fmt.Sprintf("Speedup is the geometric mean, over the puzzles both solved, of A's %s time over B's (above 1: B faster; %s), with a 95%% t interval on the log ratios (none below %d puzzles). p is Wilcoxon's signed-rank test on the log ratios, two-sided: exact for up to %d non-zero ratios (ties at their mean rank), above that the normal approximation with the tie correction; equal times are left out. A difference is called only where p < 0.05 and the interval excludes 1.",
-			m.Label(), m.Includes(), minPuzzles, MaxExactSignedRank),
+			m.Label(), m.Includes(), minPuzzles, stats.MaxExactSignedRank),
 		fmt.Sprintf("B faster, B slower and ties (within %.0f%%) count the puzzles both solved; only A, only B and neither the others (solved, unsat or multiple count as solved, wrong never); unsolved A / B gives their statuses.", 100*(TieRatio-1)),
 	}
 	if acrossRuns {
@@ -369,7 +371,7 @@ func changesCell(cs []StatusChange) Cell {
 }
 
 // signedRankCell shows the test's p-value, "–" for none.
-func signedRankCell(t SignedRankTest) Cell {
+func signedRankCell(t stats.SignedRankTest) Cell {
 	c := pCell(t.P)
 	c.Raw = append(c.Raw, fmt.Sprint(t.Exact))
 	return c

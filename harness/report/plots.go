@@ -6,6 +6,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/sudokubench/sudokubench/harness/report/stats"
+
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -204,7 +206,7 @@ func Cactus(obs []Obs, m Measure, st Styles) (Figure, error) {
 	panels, err := panelsOf(st, solverNames(obs), newPlot, func(p *plot.Plot, f Facet) ([]LegendEntry, error) {
 		var legend []LegendEntry
 		for _, solver := range f.Solvers {
-			times := sorted(solvedTimes(obs, solver))
+			times := stats.Sorted(solvedTimes(obs, solver))
 			pts := plotter.XYs{{X: math.Log10(lo), Y: 0}}
 			for i, t := range times {
 				pts = append(pts, plotter.XY{X: math.Log10(math.Max(t, lo)), Y: float64(i + 1)})

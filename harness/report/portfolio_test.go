@@ -8,6 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/harness/report/stats"
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
+
 	"github.com/sudokubench/sudokubench/harness/record"
 )
 
@@ -68,9 +71,9 @@ func TestPortfolioByHand(t *testing.T) {
 	}
 	for _, tt := range tests {
 		st := p.All.Standing(tt.pipeline)
-		lo, hi := Wilson(tt.solved, 5, Z95)
-		if st.Solved != tt.solved || st.Unique != tt.unique || st.Fastest != tt.fastest || !near(st.PAR2, tt.par2, 1e-9) ||
-			!near(st.MarginalPAR2, tt.marginal, 1e-9) || st.RateLo != lo || st.RateHi != hi {
+		lo, hi := stats.Wilson(tt.solved, 5, stats.Z95)
+		if st.Solved != tt.solved || st.Unique != tt.unique || st.Fastest != tt.fastest || !sudokutest.Near(st.PAR2, tt.par2, 1e-9) ||
+			!sudokutest.Near(st.MarginalPAR2, tt.marginal, 1e-9) || st.RateLo != lo || st.RateHi != hi {
 			t.Errorf("%s: %+v, want solved %d unique %d fastest %d PAR-2 %g marginal %g", tt.pipeline, st, tt.solved, tt.unique, tt.fastest, tt.par2, tt.marginal)
 		}
 	}
@@ -83,7 +86,7 @@ func TestPortfolioByHand(t *testing.T) {
 	if best := rankPipelines(sets[1].Pipelines)[0]; best != "r" {
 		t.Errorf("best at 20 hints %q, want r", best)
 	}
-	if m := sets[1].Standing("r").MarginalPAR2; !near(m, 290.0/3, 1e-9) {
+	if m := sets[1].Standing("r").MarginalPAR2; !sudokutest.Near(m, 290.0/3, 1e-9) {
 		t.Errorf("r's marginal PAR-2 at 20 hints %g, want 290/3", m)
 	}
 	tab := PortfolioGroupTable(p, p.Groupings[0], false)

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sudokubench/sudokubench/harness/report/stats"
+
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
 )
@@ -98,8 +100,8 @@ func robustnessRow(s solverSpreads) Row {
 	}
 	return Row{Cells: []Cell{
 		TextCell(solverLabel(s.solver, s.mode, false)), IntCell(len(s.spreads)), IntCell(forms),
-		ratioCell(Median(sorted(finite(times)))), worstCell(s.spreads, times),
-		ratioCell(Median(sorted(finite(guesses)))), worstCell(s.spreads, guesses),
+		ratioCell(stats.Median(stats.Sorted(finite(times)))), worstCell(s.spreads, times),
+		ratioCell(stats.Median(stats.Sorted(finite(guesses)))), worstCell(s.spreads, guesses),
 		IntCell(partly),
 	}}
 }
@@ -195,8 +197,8 @@ func spreadOf(puzzleID string, forms map[int][]*record.Record, m Measure) formSp
 		if 2*solved > len(rs) {
 			sp.solved++
 		}
-		times = append(times, Median(sorted(ts)))
-		guesses = append(guesses, Median(sorted(gs)))
+		times = append(times, stats.Median(stats.Sorted(ts)))
+		guesses = append(guesses, stats.Median(stats.Sorted(gs)))
 	}
 	sp.time = ratio(slices.Max(times), slices.Min(times))
 	sp.guesses = math.NaN()

@@ -9,6 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/harness/report/stats"
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
+
 	"github.com/sudokubench/sudokubench/harness/record"
 )
 
@@ -49,13 +52,13 @@ func TestUpdatesFoldIntoSummaries(t *testing.T) {
 	s := sums[0]
 	// 1 of 20 reads solved; 20 ms and 4 M updates over 20 reads.
 	factor := math.Log(0.01) / math.Log(0.95)
-	lo, hi := Wilson(1, 20, Z95)
-	if s.N != 2 || s.Reads != 20 || !near(s.PerRead, 0.05, 1e-12) || s.PerReadLo != lo || s.PerReadHi != hi ||
-		!s.CountsUpdates || !near(s.ReadTimeNS, 1e6, 1e-6) || !near(s.UpdatesPerRead, 2e5, 1e-6) ||
-		!near(s.TTS99, 1e6*factor, 1e-3) || !near(s.UTS99, 2e5*factor, 1e-3) {
+	lo, hi := stats.Wilson(1, 20, stats.Z95)
+	if s.N != 2 || s.Reads != 20 || !sudokutest.Near(s.PerRead, 0.05, 1e-12) || s.PerReadLo != lo || s.PerReadHi != hi ||
+		!s.CountsUpdates || !sudokutest.Near(s.ReadTimeNS, 1e6, 1e-6) || !sudokutest.Near(s.UpdatesPerRead, 2e5, 1e-6) ||
+		!sudokutest.Near(s.TTS99, 1e6*factor, 1e-3) || !sudokutest.Near(s.UTS99, 2e5*factor, 1e-3) {
 		t.Errorf("17 hints: %+v", s)
 	}
-	if !(s.TTS99Lo < s.TTS99 && s.TTS99 < s.TTS99Hi) || !near(s.UTS99Hi, TTS99(2e5, lo), 1e-3) || !near(s.UTS99Lo, TTS99(2e5, hi), 1e-3) {
+	if !(s.TTS99Lo < s.TTS99 && s.TTS99 < s.TTS99Hi) || !sudokutest.Near(s.UTS99Hi, stats.TTS99(2e5, lo), 1e-3) || !sudokutest.Near(s.UTS99Lo, stats.TTS99(2e5, hi), 1e-3) {
 		t.Errorf("intervals: TTS99 [%g, %g, %g], UTS99 [%g, %g, %g]", s.TTS99Lo, s.TTS99, s.TTS99Hi, s.UTS99Lo, s.UTS99, s.UTS99Hi)
 	}
 	// Every read solved: one read's cost, whatever the interval's low end.
@@ -162,7 +165,7 @@ func TestTidyTableCarriesUpdates(t *testing.T) {
 		t.Fatal(err)
 	}
 	factor95 := math.Log(0.01) / math.Log(0.95)
-	lo17, hi17 := Wilson(1, 20, Z95)
+	lo17, hi17 := stats.Wilson(1, 20, stats.Z95)
 	rows, err := csv.NewReader(strings.NewReader(writeTables(t, rep, CSV{}))).ReadAll()
 	if err != nil {
 		t.Fatal(err)
@@ -181,7 +184,7 @@ func TestTidyTableCarriesUpdates(t *testing.T) {
 				t.Errorf("qubo/sa on 30 hints: %q", r)
 			}
 		case "qubo/sa 17":
-			want := []string{rawWhole(2e5 * factor95), rawWhole(TTS99(2e5, hi17)), rawWhole(TTS99(2e5, lo17))}
+			want := []string{rawWhole(2e5 * factor95), rawWhole(stats.TTS99(2e5, hi17)), rawWhole(stats.TTS99(2e5, lo17))}
 			if got := r[col("uts99") : col("uts99_hi")+1]; !slices.Equal(got, want) {
 				t.Errorf("qubo/sa on 17 hints: UTS99 %q, want %q", got, want)
 			}
@@ -284,7 +287,7 @@ func TestSuccessByBudgetCountsEveryRun(t *testing.T) {
 		t.Fatalf("curve %v", pts)
 	}
 	for i, p := range pts {
-		if !near(p.Y, want[i], 1e-9) {
+		if !sudokutest.Near(p.Y, want[i], 1e-9) {
 			t.Errorf("point %d at %g%%, want %g%%", i, p.Y, want[i])
 		}
 	}
