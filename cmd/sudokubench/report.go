@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/harness/rating"
@@ -93,7 +95,7 @@ checked this way:
       --out results/reference/plots --doc results/reference/report.md [--check]
 
 The LaTeX document typesets as it is; a LaTeX table taken from it needs
-` + report.LaTeXPackages + ` in the preamble.`,
+` + table.LaTeXPackages + ` in the preamble.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, dirs []string) error {
 			fl.ownGiven = cmd.Flags().Changed("own")
@@ -101,7 +103,7 @@ The LaTeX document typesets as it is; a LaTeX table taken from it needs
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&fl.format, "format", "text", "document formats, comma-separated (several need --out): "+strings.Join(report.DocFormatNames(), ", "))
+	f.StringVar(&fl.format, "format", "text", "document formats, comma-separated (several need --out): "+strings.Join(table.FormatNames(), ", "))
 	f.StringVar(&fl.plots, "plots", "", "plot formats to write with --out, comma-separated: "+strings.Join(report.PlotFormatNames(), ", "))
 	f.StringVar(&fl.plotWidth, "plot-width", "page", "print width the figures are made for: page (7 in) or column (3.5 in)")
 	f.StringVar(&fl.out, "out", "", "directory to write report.<ext> and plots into (default: document to stdout)")
@@ -218,7 +220,7 @@ func docFormats(list string) ([]string, error) {
 	var out []string
 	seen := make(map[string]bool)
 	for _, name := range reportList(list) {
-		f, err := report.LookupDocFormat(name)
+		f, err := table.LookupFormat(name)
 		if err != nil {
 			return nil, err
 		}
@@ -229,7 +231,7 @@ func docFormats(list string) ([]string, error) {
 		out = append(out, f.Name)
 	}
 	if len(out) == 0 {
-		return nil, errors.New("--format: name a document format: " + strings.Join(report.DocFormatNames(), ", "))
+		return nil, errors.New("--format: name a document format: " + strings.Join(table.FormatNames(), ", "))
 	}
 	return out, nil
 }

@@ -10,6 +10,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/harness"
@@ -147,7 +149,7 @@ func runComparison(cmd *cobra.Command, fl *comparisonFlags) error {
 	for _, w := range c.Report.Warnings {
 		warn(cmd.ErrOrStderr(), w)
 	}
-	if err := c.WriteTables(cmd.OutOrStdout(), report.Text{}); err != nil {
+	if err := c.WriteTables(cmd.OutOrStdout(), table.Text{}); err != nil {
 		return err
 	}
 	files.Dir = fl.out

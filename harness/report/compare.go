@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
 	"github.com/sudokubench/sudokubench/harness/report/stats"
 
 	"github.com/sudokubench/sudokubench/harness/record"
@@ -258,13 +260,13 @@ func tally(common []string, a, b side) (wins, losses, ties int) {
 
 // CompareTable lays out comparisons. minPuzzles is as in CompareConfig (0:
 // 5).
-func CompareTable(cs []Comparison, m Measure, minPuzzles int) *Table {
+func CompareTable(cs []Comparison, m Measure, minPuzzles int) *table.Table {
 	if minPuzzles == 0 {
 		minPuzzles = 5
 	}
-	t := &Table{
+	t := &table.Table{
 		Title: "B against A",
-		Columns: []Column{
+		Columns: []table.Column{
 			{Name: "solver", Keep: 10}, {Name: "corpus", Keep: 10},
 			{Name: "runs A/B", CSV: []string{"runs_a", "runs_b"}, Right: true, Keep: 8},
 			{Name: "puzzles", CSV: []string{"puzzles", "common"}, Right: true, Keep: 8},
@@ -277,13 +279,13 @@ func CompareTable(cs []Comparison, m Measure, minPuzzles int) *Table {
 		Notes: compareNotes(cs, m, minPuzzles),
 	}
 	for _, c := range cs {
-		t.Rows = append(t.Rows, Row{Set: c.Corpus, Cells: []Cell{
-			TextCell(c.Solver), TextCell(c.Corpus),
+		t.Rows = append(t.Rows, table.Row{Set: c.Corpus, Cells: []table.Cell{
+			table.TextCell(c.Solver), table.TextCell(c.Corpus),
 			{Text: fmt.Sprintf("%d/%d", c.RunsA, c.RunsB), Raw: []string{fmt.Sprint(c.RunsA), fmt.Sprint(c.RunsB)}, Value: math.NaN()},
 			{Text: fmt.Sprintf("%d of %d", c.Common, c.Puzzles), Raw: []string{fmt.Sprint(c.Puzzles), fmt.Sprint(c.Common)}, Value: math.NaN()},
 			speedupCell(c.Speedup, c.Lo, c.Hi), pCell(c.P),
-			IntCell(c.Wins), IntCell(c.Losses), IntCell(c.Ties),
-			TextCell(c.Verdict(minPuzzles)), TextCell(changesText(c.Changes)),
+			table.IntCell(c.Wins), table.IntCell(c.Losses), table.IntCell(c.Ties),
+			table.TextCell(c.Verdict(minPuzzles)), table.TextCell(changesText(c.Changes)),
 		}})
 	}
 	return t
@@ -301,20 +303,20 @@ func compareNotes(cs []Comparison, m Measure, minPuzzles int) []string {
 	return notes
 }
 
-func speedupCell(s, lo, hi float64) Cell {
+func speedupCell(s, lo, hi float64) table.Cell {
 	text := "–"
 	if !math.IsNaN(s) {
 		text = fmt.Sprintf("%.2f× [%.2f, %.2f]", s, lo, hi)
 	}
-	return Cell{Text: text, Raw: []string{RawFloat(s), RawFloat(lo), RawFloat(hi)}, Value: s}
+	return table.Cell{Text: text, Raw: []string{table.RawFloat(s), table.RawFloat(lo), table.RawFloat(hi)}, Value: s}
 }
 
-func pCell(p float64) Cell {
+func pCell(p float64) table.Cell {
 	text := "–"
 	if !math.IsNaN(p) {
 		text = fmt.Sprintf("%.2g", p)
 	}
-	return Cell{Text: text, Raw: []string{RawFloat(p)}, Value: math.NaN()}
+	return table.Cell{Text: text, Raw: []string{table.RawFloat(p)}, Value: math.NaN()}
 }
 
 func changesText(cs []StatusChange) string {

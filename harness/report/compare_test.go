@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
 	"github.com/sudokubench/sudokubench/internal/sudokutest"
 
 	"github.com/sudokubench/sudokubench/harness/record"
@@ -54,7 +56,7 @@ func TestCompareOneRunASide(t *testing.T) {
 		})
 	}
 	var buf bytes.Buffer
-	if err := (Text{}).WriteTable(&buf, CompareTable(cs, CPU, 0)); err != nil || !strings.Contains(buf.String(), "does not cover run-to-run drift") {
+	if err := (table.Text{}).WriteTable(&buf, CompareTable(cs, CPU, 0)); err != nil || !strings.Contains(buf.String(), "does not cover run-to-run drift") {
 		t.Errorf("the table does not say that one run a side leaves drift out: %v\n%s", err, buf.String())
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
 	"github.com/sudokubench/sudokubench/harness/report/stats"
 
 	"github.com/sudokubench/sudokubench/harness/record"
@@ -314,13 +316,13 @@ func CheckSolvedByBoth(cs []PairComparison) error {
 
 // PairTable lays out a pair's comparisons. acrossRuns says that A and B
 // come from different runs; minPuzzles is as in CompareConfig (0: 5).
-func PairTable(cs []PairComparison, p Pair, m Measure, minPuzzles int, acrossRuns bool) *Table {
+func PairTable(cs []PairComparison, p Pair, m Measure, minPuzzles int, acrossRuns bool) *table.Table {
 	if minPuzzles == 0 {
 		minPuzzles = 5
 	}
-	t := &Table{
+	t := &table.Table{
 		Title: fmt.Sprintf("B = %s against A = %s, puzzle by puzzle", p.B, p.A),
-		Columns: []Column{
+		Columns: []table.Column{
 			{Name: "mode", Keep: 10}, {Name: "corpus", Keep: 10},
 			{Name: "both solved", CSV: []string{"puzzles", "both"}, Right: true, Keep: 8},
 			{Name: "speedup [95% CI]", CSV: []string{"speedup", "speedup_lo", "speedup_hi"}, Right: true, Keep: 9},
@@ -336,13 +338,13 @@ func PairTable(cs []PairComparison, p Pair, m Measure, minPuzzles int, acrossRun
 		Notes: pairNotes(m, minPuzzles, acrossRuns),
 	}
 	for _, c := range cs {
-		t.Rows = append(t.Rows, Row{Set: c.Mode + "|" + c.Corpus, Cells: []Cell{
-			TextCell(c.Mode), TextCell(c.Corpus),
+		t.Rows = append(t.Rows, table.Row{Set: c.Mode + "|" + c.Corpus, Cells: []table.Cell{
+			table.TextCell(c.Mode), table.TextCell(c.Corpus),
 			{Text: fmt.Sprintf("%d of %d", c.Both, c.Puzzles), Raw: []string{fmt.Sprint(c.Puzzles), fmt.Sprint(c.Both)}, Value: math.NaN()},
 			speedupCell(c.Speedup, c.Lo, c.Hi), signedRankCell(c.Test),
-			IntCell(c.Wins), IntCell(c.Losses), IntCell(c.Ties),
-			IntCell(c.OnlyA), IntCell(c.OnlyB), IntCell(c.Neither),
-			TextCell(c.Verdict(minPuzzles)), unsolvedPairCell(c.UnsolvedA, c.UnsolvedB), changesCell(c.Changes),
+			table.IntCell(c.Wins), table.IntCell(c.Losses), table.IntCell(c.Ties),
+			table.IntCell(c.OnlyA), table.IntCell(c.OnlyB), table.IntCell(c.Neither),
+			table.TextCell(c.Verdict(minPuzzles)), unsolvedPairCell(c.UnsolvedA, c.UnsolvedB), changesCell(c.Changes),
 		}})
 	}
 	return t
@@ -362,8 +364,8 @@ func pairNotes(m Measure, minPuzzles int, acrossRuns bool) []string {
 }
 
 // changesCell lists status changes, "–" for none.
-func changesCell(cs []StatusChange) Cell {
-	c := TextCell(changesText(cs))
+func changesCell(cs []StatusChange) table.Cell {
+	c := table.TextCell(changesText(cs))
 	if c.Text == "" {
 		c.Text = "–"
 	}
@@ -371,17 +373,17 @@ func changesCell(cs []StatusChange) Cell {
 }
 
 // signedRankCell shows the test's p-value, "–" for none.
-func signedRankCell(t stats.SignedRankTest) Cell {
+func signedRankCell(t stats.SignedRankTest) table.Cell {
 	c := pCell(t.P)
 	c.Raw = append(c.Raw, fmt.Sprint(t.Exact))
 	return c
 }
 
 // unsolvedPairCell lists each side's unsolved statuses: "A 2 timeout · B –".
-func unsolvedPairCell(a, b map[string]int) Cell {
+func unsolvedPairCell(a, b map[string]int) table.Cell {
 	ta, tb := unsolvedCell(a), unsolvedCell(b)
 	if ta.Text == "–" && tb.Text == "–" {
-		return Cell{Text: "–", Raw: []string{"", ""}, Value: math.NaN()}
+		return table.Cell{Text: "–", Raw: []string{"", ""}, Value: math.NaN()}
 	}
-	return Cell{Text: "A " + ta.Text + " · B " + tb.Text, Raw: []string{ta.Raw[0], tb.Raw[0]}, Value: math.NaN()}
+	return table.Cell{Text: "A " + ta.Text + " · B " + tb.Text, Raw: []string{ta.Raw[0], tb.Raw[0]}, Value: math.NaN()}
 }

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
 	"github.com/sudokubench/sudokubench/internal/sudokutest"
 
 	"github.com/sudokubench/sudokubench/harness/record"
@@ -83,7 +85,7 @@ func TestComparePairInOneRun(t *testing.T) {
 		t.Errorf("interval [%g, %g] should hold %g and 1", all.Lo, all.Hi, all.Speedup)
 	}
 	var b bytes.Buffer
-	if err := (Text{}).WriteTable(&b, PairTable(cs, Pair{"x", "y"}, CPU, 0, false)); err != nil || !strings.Contains(b.String(), "B = y against A = x") ||
+	if err := (table.Text{}).WriteTable(&b, PairTable(cs, Pair{"x", "y"}, CPU, 0, false)); err != nil || !strings.Contains(b.String(), "B = y against A = x") ||
 		strings.Contains(b.String(), "drift between the runs") {
 		t.Errorf("the table (err %v) should name the pair and, in one run, say nothing of drift between runs:\n%s", err, b.String())
 	}
@@ -161,7 +163,7 @@ func TestComparePairAcrossRuns(t *testing.T) {
 		t.Errorf("warnings %q, want %q", warnings, want)
 	}
 	var buf bytes.Buffer
-	if err := (Text{}).WriteTable(&buf, PairTable(cs, Pair{"x", "x"}, CPU, 0, true)); err != nil || !strings.Contains(buf.String(), "drift between the runs") {
+	if err := (table.Text{}).WriteTable(&buf, PairTable(cs, Pair{"x", "x"}, CPU, 0, true)); err != nil || !strings.Contains(buf.String(), "drift between the runs") {
 		t.Errorf("across runs the table should say that drift is not covered (err %v):\n%s", err, buf.String())
 	}
 }

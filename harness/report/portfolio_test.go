@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
 	"github.com/sudokubench/sudokubench/harness/report/stats"
 	"github.com/sudokubench/sudokubench/internal/sudokutest"
 
@@ -90,7 +92,7 @@ func TestPortfolioByHand(t *testing.T) {
 		t.Errorf("r's marginal PAR-2 at 20 hints %g, want 290/3", m)
 	}
 	tab := PortfolioGroupTable(p, p.Groupings[0], false)
-	row20 := strings.Join(texts(tab.Rows[1]), " | ")
+	row20 := strings.Join(tab.Rows[1].Texts(), " | ")
 	for _, want := range []string{"r 66.7%", "r 2, q 1", "r +97 ns", "q"} {
 		if !strings.Contains(row20, want) {
 			t.Errorf("the row of 20 hints lacks %q: %s", want, row20)
@@ -245,7 +247,7 @@ func TestReportPortfolioSection(t *testing.T) {
 		t.Fatal(err)
 	}
 	var csv bytes.Buffer
-	if err := only.WriteTables(&csv, CSV{}); err != nil {
+	if err := only.WriteTables(&csv, table.CSV{}); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(csv.String()), "\n")

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
 	"github.com/sudokubench/sudokubench/harness/record"
 )
 
@@ -77,7 +79,7 @@ type Report struct {
 	Portfolios []*Portfolio
 	// Robustness compares each solver's runs on the equivalent forms of
 	// a puzzle (run --forms); nil when no puzzle ran in two forms.
-	Robustness *Table
+	Robustness *table.Table
 	Warnings   []string
 }
 
@@ -87,7 +89,7 @@ type Section struct {
 	Summaries []Summary // in the report's TableMeasure
 	// FigureSummaries are the same in FigureMeasure.
 	FigureSummaries []Summary
-	Tables          []*Table // the summary table, then the stochastic one if any; every column
+	Tables          []*table.Table // the summary table, then the stochastic one if any; every column
 }
 
 // New computes a report.
@@ -154,7 +156,7 @@ func (r *Report) section(g Grouper, all bool, ownObs []Obs) Section {
 			figSums = own
 		}
 	}
-	sec := Section{Grouper: g, Summaries: sums, FigureSummaries: figSums, Tables: []*Table{SummaryTable(sums, g, o)}}
+	sec := Section{Grouper: g, Summaries: sums, FigureSummaries: figSums, Tables: []*table.Table{SummaryTable(sums, g, o)}}
 	if t := StochasticTable(sums, g, o); t != nil {
 		sec.Tables = append(sec.Tables, t)
 	}
@@ -197,8 +199,8 @@ func (r *Report) grouper(by string) (Grouper, error) {
 }
 
 // Tables returns every table in order as documents show them.
-func (r *Report) Tables() []*Table {
-	var ts []*Table
+func (r *Report) Tables() []*table.Table {
+	var ts []*table.Table
 	for _, s := range r.Sections {
 		ts = append(ts, r.SectionTables(s)...)
 	}
@@ -213,7 +215,7 @@ func (r *Report) Tables() []*Table {
 
 // RobustnessTable returns the robustness table as documents show it, nil
 // when the runs have no forms.
-func (r *Report) RobustnessTable() *Table {
+func (r *Report) RobustnessTable() *table.Table {
 	if r.Robustness == nil {
 		return nil
 	}
@@ -228,8 +230,8 @@ func (r *Report) RobustnessTable() *Table {
 // SectionTables returns a section's tables as documents show them: compact
 // unless the report is wide, units in the headers where a column allows
 // (SharedUnits), each noting how much of the plan it covers.
-func (r *Report) SectionTables(s Section) []*Table {
-	var ts []*Table
+func (r *Report) SectionTables(s Section) []*table.Table {
+	var ts []*table.Table
 	for _, t := range s.Tables {
 		if !r.Config.Wide {
 			t = t.Compact()
@@ -248,33 +250,18 @@ func (r *Report) SectionTables(s Section) []*Table {
 // CSV is one tidy table instead: a row per solver and group, the kind of
 // group in a column; for a report of the portfolio alone, a row per
 // pipeline, mode and group of the portfolio.
-func (r *Report) WriteTables(w io.Writer, tw TableWriter) error {
-	if _, ok := tw.(CSV); ok {
+func (r *Report) WriteTables(w io.Writer, tw table.Writer) error {
+	if _, ok := tw.(table.CSV); ok {
 		if len(r.Sections) == 0 && len(r.Portfolios) > 0 {
 			return tw.WriteTable(w, PortfolioTidyTable(r.Portfolios))
 		}
 		return tw.WriteTable(w, r.TidyTable())
 	}
-	if txt, ok := tw.(Text); ok && txt.Width == 0 {
+	if txt, ok := tw.(table.Text); ok && txt.Width == 0 {
 		txt.Width = r.Config.Width
 		tw = txt
 	}
-	return WriteTableList(w, tw, r.Tables())
-}
-
-// WriteTableList writes tables in one format, a blank line between them.
-func WriteTableList(w io.Writer, tw TableWriter, tables []*Table) error {
-	for i, t := range tables {
-		if i > 0 {
-			if _, err := io.WriteString(w, "\n"); err != nil {
-				return err
-			}
-		}
-		if err := tw.WriteTable(w, t); err != nil {
-			return err
-		}
-	}
-	return nil
+	return table.WriteAll(w, tw, r.Tables())
 }
 
 // Figures draws every figure of the report, at the configured print

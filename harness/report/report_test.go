@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
 	"github.com/sudokubench/sudokubench/harness/report/stats"
 	"github.com/sudokubench/sudokubench/internal/sudokutest"
 
@@ -178,11 +180,11 @@ func TestMemoryIsTheSolversOwn(t *testing.T) {
 		}
 	}
 	tab := SummaryTable(Summarize(obs, ByCorpus{}, 0), ByCorpus{}, TableOptions{})
-	if slices.ContainsFunc(tab.Columns, func(c Column) bool { return c.Name == "mem" || c.Name == "mem max" }) {
+	if slices.ContainsFunc(tab.Columns, func(c table.Column) bool { return c.Name == "mem" || c.Name == "mem max" }) {
 		t.Errorf("the table still shows a worker's whole peak: %v", tab.Columns)
 	}
-	memCol := slices.IndexFunc(tab.Columns, func(c Column) bool { return c.Name == "own mem" })
-	shown := make(map[string]Cell)
+	memCol := slices.IndexFunc(tab.Columns, func(c table.Column) bool { return c.Name == "own mem" })
+	shown := make(map[string]table.Cell)
 	for _, r := range tab.Rows {
 		shown[r.Cells[0].Text] = r.Cells[memCol]
 	}
@@ -319,7 +321,7 @@ func TestTableFormats(t *testing.T) {
 		}
 		for _, format := range []string{"text", "md", "csv", "latex", "html"} {
 			t.Run("wide="+fmt.Sprint(wide)+"/format="+format, func(t *testing.T) {
-				tw, err := TableFormat(format)
+				tw, err := table.WriterFor(format)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -349,30 +351,6 @@ func golden(t *testing.T, path string, got []byte) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("%s differs (go test -update rewrites it)\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
-}
-
-func TestMarkBest(t *testing.T) {
-	tab := &Table{Columns: []Column{{Name: "x", Better: Lower}, {Name: "y", Better: Higher}}}
-	cell := func(v float64) Cell { return Cell{Value: v} }
-	tab.Rows = []Row{
-		{Set: "a", Cells: []Cell{cell(1), cell(5)}},
-		{Set: "a", Cells: []Cell{cell(2), cell(5)}},
-		{Set: "b", Cells: []Cell{cell(9), cell(1)}},              // alone: no best
-		{Set: "c", Small: true, Cells: []Cell{cell(1), cell(1)}}, // small: no best in c
-		{Set: "c", Cells: []Cell{cell(3), cell(math.NaN())}},     // NaN never best
-		{Set: "d", Apart: true, Cells: []Cell{cell(0), cell(9)}}, // apart: never best
-		{Set: "d", Cells: []Cell{cell(4), cell(2)}},
-		{Set: "d", Cells: []Cell{cell(5), cell(1)}},
-	}
-	tab.MarkBest()
-	var got []string
-	for _, r := range tab.Rows {
-		got = append(got, fmt.Sprint(r.Cells[0].Best, r.Cells[1].Best))
-	}
-	want := "[true true false true false false false false false false false false true true false false]"
-	if g := fmt.Sprint(strings.Fields(strings.Join(got, " "))); g != want {
-		t.Errorf("best = %s, want %s", g, want)
 	}
 }
 

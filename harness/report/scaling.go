@@ -10,6 +10,7 @@ import (
 	"strconv"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/report/table"
 )
 
 // ShareOfGivens groups the observations of generated corpora
@@ -321,7 +322,7 @@ func (s *Scaling) WriteMarkdown(w io.Writer, figure, caption string) error {
 		}
 		fmt.Fprintf(w, "| %d×%d | %d | %d | %s | %d |\n", size.Side, size.Side, len(size.Obs), len(solvers), formatSeconds(size.LimitNS), per)
 	}
-	fmt.Fprintf(w, "\n![%s](%s)\n\n%s\n\n", "median time and share solved against the share of givens, by size", figure, mdEscaper.Replace(caption))
+	fmt.Fprintf(w, "\n![%s](%s)\n\n%s\n\n", "median time and share solved against the share of givens, by size", figure, table.EscapeMarkdown(caption))
 	fmt.Fprintf(w, "## Where each pipeline's hardness peaks\n\n")
 	fmt.Fprintf(w, "The peak is the share of givens with the highest PAR-2 (mean time, an unsolved puzzle charged twice the limit); the median is over the solved puzzles.\n\n")
 	fmt.Fprintf(w, "| pipeline | side | peak at | PAR-2 | median | solved |\n|---|---|---|---|---|---|\n")

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
 	"github.com/sudokubench/sudokubench/harness/report/stats"
 	"github.com/sudokubench/sudokubench/internal/sudokutest"
 
@@ -93,7 +95,7 @@ func TestUpdatesNeedEveryRunCounted(t *testing.T) {
 	}
 }
 
-func writeTables(t *testing.T, rep *Report, tw TableWriter) string {
+func writeTables(t *testing.T, rep *Report, tw table.Writer) string {
 	t.Helper()
 	var b bytes.Buffer
 	if err := rep.WriteTables(&b, tw); err != nil {
@@ -107,7 +109,7 @@ func TestStochasticTableShowsUpdatesWhenCounted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := writeTables(t, rep, Text{})
+	text := writeTables(t, rep, table.Text{})
 	for _, want := range []string{"Stochastic solvers by hints", "TTS99 [95% CI]", "UTS99 [95% CI]", "5.0% [0.9, 23.6]", "18.0 M [", `counter "updates_attempted"`} {
 		if !strings.Contains(text, want) {
 			t.Errorf("tables lack %q:\n%s", want, text)
@@ -117,7 +119,7 @@ func TestStochasticTableShowsUpdatesWhenCounted(t *testing.T) {
 		t.Errorf("%d stochastic tables, want one", n)
 	}
 	rep.Config.Wide = true
-	if wide := writeTables(t, rep, Text{}); !strings.Contains(wide, "updates/read") || !strings.Contains(wide, "200 k") {
+	if wide := writeTables(t, rep, table.Text{}); !strings.Contains(wide, "updates/read") || !strings.Contains(wide, "200 k") {
 		t.Errorf("the wide table lacks updates per read:\n%s", wide)
 	}
 	// run-a's stochastic solver counts no updates: no update columns.
@@ -125,7 +127,7 @@ func TestStochasticTableShowsUpdatesWhenCounted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if text := writeTables(t, plain, Text{}); !strings.Contains(text, "Stochastic solvers by corpus") || strings.Contains(text, "UTS99") || strings.Contains(text, "updates") {
+	if text := writeTables(t, plain, table.Text{}); !strings.Contains(text, "Stochastic solvers by corpus") || strings.Contains(text, "UTS99") || strings.Contains(text, "updates") {
 		t.Errorf("update columns without update counters:\n%s", text)
 	}
 }
@@ -147,7 +149,7 @@ func TestStochasticTableFitsCompact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := writeTables(t, rep, Text{Width: 100})
+	text := writeTables(t, rep, table.Text{Width: 100})
 	stoch := text[strings.Index(text, "Stochastic solvers"):]
 	for _, want := range []string{"qubo/sa/propagated " + FirstModeMark, "TTS99 [95% CI]", "1.29 s [470 ms, 3.90 s]", "UTS99 [95% CI]", "129 M [47.0 M, 390 M]"} {
 		if !strings.Contains(stoch, want) {
@@ -166,7 +168,7 @@ func TestTidyTableCarriesUpdates(t *testing.T) {
 	}
 	factor95 := math.Log(0.01) / math.Log(0.95)
 	lo17, hi17 := stats.Wilson(1, 20, stats.Z95)
-	rows, err := csv.NewReader(strings.NewReader(writeTables(t, rep, CSV{}))).ReadAll()
+	rows, err := csv.NewReader(strings.NewReader(writeTables(t, rep, table.CSV{}))).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -184,7 +186,7 @@ func TestTidyTableCarriesUpdates(t *testing.T) {
 				t.Errorf("qubo/sa on 30 hints: %q", r)
 			}
 		case "qubo/sa 17":
-			want := []string{rawWhole(2e5 * factor95), rawWhole(stats.TTS99(2e5, hi17)), rawWhole(stats.TTS99(2e5, lo17))}
+			want := []string{table.RawWhole(2e5 * factor95), table.RawWhole(stats.TTS99(2e5, hi17)), table.RawWhole(stats.TTS99(2e5, lo17))}
 			if got := r[col("uts99") : col("uts99_hi")+1]; !slices.Equal(got, want) {
 				t.Errorf("qubo/sa on 17 hints: UTS99 %q, want %q", got, want)
 			}
@@ -298,7 +300,7 @@ func TestSuccessByBudgetCountsEveryRun(t *testing.T) {
 
 func TestFormatCount(t *testing.T) {
 	for v, want := range map[float64]string{950: "950", 12345: "12.3 k", 4.56e6: "4.56 M", 1.2e9: "1.20 G", math.Inf(1): "∞", math.NaN(): "–"} {
-		if got := FormatCount(v); got != want {
+		if got := table.FormatCount(v); got != want {
 			t.Errorf("FormatCount(%g) = %q, want %q", v, got, want)
 		}
 	}

@@ -7,6 +7,8 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
 	"github.com/sudokubench/sudokubench/harness/report"
 )
 
@@ -51,11 +53,11 @@ func (c *Comparison) Figures(width report.PrintWidth) ([]report.Figure, error) {
 }
 
 // Tables are the comparison table and the table by level.
-func (c *Comparison) Tables() []*report.Table { return []*report.Table{c.Table(), c.LevelTable()} }
+func (c *Comparison) Tables() []*table.Table { return []*table.Table{c.Table(), c.LevelTable()} }
 
 // WriteTables writes both tables in a format, a blank line between them.
-func (c *Comparison) WriteTables(w io.Writer, tw report.TableWriter) error {
-	return report.WriteTableList(w, tw, c.Tables())
+func (c *Comparison) WriteTables(w io.Writer, tw table.Writer) error {
+	return table.WriteAll(w, tw, c.Tables())
 }
 
 // WriteMarkdown writes the comparison as a Markdown document: what was
@@ -77,7 +79,7 @@ func (c *Comparison) WriteMarkdown(w io.Writer, figs []report.Figure, plotDir, e
 	}
 	for _, t := range c.Tables() {
 		b.WriteString("\n")
-		if err := (report.Markdown{}).WriteTable(&b, t); err != nil {
+		if err := (table.Markdown{}).WriteTable(&b, t); err != nil {
 			return err
 		}
 	}
@@ -154,13 +156,13 @@ func (c *Comparison) WriteFiles(to Files, plotFormats []string) ([]string, error
 	if err := c.WriteMarkdown(&doc, figs, link, report.LinkedFormat(plotFormats)); err != nil {
 		return nil, err
 	}
-	if err := c.WriteTables(&tex, report.LaTeX{}); err != nil {
+	if err := c.WriteTables(&tex, table.LaTeX{}); err != nil {
 		return nil, err
 	}
-	if err := (report.CSV{}).WriteTable(&csv, c.Table()); err != nil {
+	if err := (table.CSV{}).WriteTable(&csv, c.Table()); err != nil {
 		return nil, err
 	}
-	if err := (report.CSV{}).WriteTable(&levels, c.LevelTable()); err != nil {
+	if err := (table.CSV{}).WriteTable(&levels, c.LevelTable()); err != nil {
 		return nil, err
 	}
 	files[to.Doc] = doc.Bytes()
