@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/harness/report/figure"
+
 	"github.com/sudokubench/sudokubench/harness/report/table"
 
 	"github.com/sudokubench/sudokubench/harness/record"
@@ -74,13 +76,13 @@ func TestPlotsRender(t *testing.T) {
 			figs = append(figs, f)
 		}
 		for _, f := range figs {
-			for _, format := range PlotFormatNames() {
+			for _, format := range figure.PlotFormatNames() {
 				if format == "png" && f.Name != "cactus" {
 					continue // slow at print resolution, and drawn alike
 				}
 				t.Run(fmt.Sprintf("set=%s/plot=%s/format=%s", name, f.Name, format), func(t *testing.T) {
 					var b bytes.Buffer
-					if err := WriteFigure(&b, f, format); err != nil {
+					if err := figure.WriteFigure(&b, f, format); err != nil {
 						t.Fatal(err)
 					}
 					if b.Len() == 0 {
@@ -191,7 +193,7 @@ func TestFirstModeMarked(t *testing.T) {
 		t.Fatal(err)
 	}
 	var svg bytes.Buffer
-	if err := WriteFigure(&svg, figs[0], "svg"); err != nil {
+	if err := figure.WriteFigure(&svg, figs[0], "svg"); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(svg.String(), "qubo/anneal †") || !strings.Contains(figs[0].Caption, "† first mode: found any solution without proving it unique") {

@@ -7,6 +7,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/harness/report/figure"
+
 	"github.com/sudokubench/sudokubench/harness/report/table"
 
 	"github.com/sudokubench/sudokubench/harness/record"
@@ -57,7 +59,7 @@ func column(t *testing.T, tab *table.Table, name string) map[string]table.Cell {
 }
 
 // figureNamed returns a report's figure of a name.
-func figureNamed(t *testing.T, rep *Report, name string) Figure {
+func figureNamed(t *testing.T, rep *Report, name string) figure.Figure {
 	t.Helper()
 	figs, err := rep.Figures()
 	if err != nil {
@@ -69,7 +71,7 @@ func figureNamed(t *testing.T, rep *Report, name string) Figure {
 		}
 	}
 	t.Fatalf("no figure %s", name)
-	return Figure{}
+	return figure.Figure{}
 }
 
 // setupValue is a report's setup line of a label, "" where none.

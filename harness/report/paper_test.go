@@ -16,6 +16,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/harness/report/figure"
+
 	"github.com/sudokubench/sudokubench/harness/report/table"
 
 	"gonum.org/v1/plot/vg"
@@ -24,7 +26,7 @@ import (
 )
 
 // microFigure is a cactus plot whose time axis is labelled in µs.
-func microFigure(t *testing.T) Figure {
+func microFigure(t *testing.T) figure.Figure {
 	t.Helper()
 	rep, err := New(&Data{Records: manySolvers(2)}, Config{})
 	if err != nil {
@@ -57,7 +59,7 @@ func pdfStreams(pdf []byte) []byte {
 
 func TestPDFPrintsMicro(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteFigure(&b, microFigure(t), "pdf"); err != nil {
+	if err := figure.WriteFigure(&b, microFigure(t), "pdf"); err != nil {
 		t.Fatal(err)
 	}
 	// The text is drawn in code page 1252, where µ is the byte B5; the
@@ -84,7 +86,7 @@ func TestPDFPrintsMicro(t *testing.T) {
 
 func TestSVGNamesFallbackFonts(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteFigure(&b, microFigure(t), "svg"); err != nil {
+	if err := figure.WriteFigure(&b, microFigure(t), "svg"); err != nil {
 		t.Fatal(err)
 	}
 	svg := b.String()
@@ -96,15 +98,15 @@ func TestSVGNamesFallbackFonts(t *testing.T) {
 func TestPNGAtPrintResolution(t *testing.T) {
 	f := microFigure(t)
 	var b bytes.Buffer
-	if err := WriteFigure(&b, f, "png"); err != nil {
+	if err := figure.WriteFigure(&b, f, "png"); err != nil {
 		t.Fatal(err)
 	}
 	cfg, err := png.DecodeConfig(bytes.NewReader(b.Bytes()))
 	if err != nil {
 		t.Fatal(err)
 	}
-	if want := int(math.Round(float64(PageWidth.Length()/vg.Inch) * 300)); cfg.Width != want {
-		t.Errorf("PNG %d px wide, want %d (300 dpi over %g in)", cfg.Width, want, float64(PageWidth.Length()/vg.Inch))
+	if want := int(math.Round(float64(figure.PageWidth.Length()/vg.Inch) * 300)); cfg.Width != want {
+		t.Errorf("PNG %d px wide, want %d (300 dpi over %g in)", cfg.Width, want, float64(figure.PageWidth.Length()/vg.Inch))
 	}
 	i := bytes.Index(b.Bytes(), []byte("pHYs"))
 	if i < 0 {
@@ -352,7 +354,7 @@ func TestCSVIsOneTidyTable(t *testing.T) {
 // TestPDFEmbedsItsFonts: a PDF figure prints the same anywhere.
 func TestPDFEmbedsItsFonts(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteFigure(&b, microFigure(t), "pdf"); err != nil {
+	if err := figure.WriteFigure(&b, microFigure(t), "pdf"); err != nil {
 		t.Fatal(err)
 	}
 	fonts := regexp.MustCompile(`/Type /FontDescriptor`).FindAll(b.Bytes(), -1)
@@ -372,7 +374,7 @@ func TestPGFCompiles(t *testing.T) {
 	doc := "\\documentclass{article}\n\\usepackage{pgf}\n\\begin{document}\n"
 	for name, f := range goldenFigures(t) {
 		var b bytes.Buffer
-		if err := WriteFigure(&b, f, "tex"); err != nil {
+		if err := figure.WriteFigure(&b, f, "tex"); err != nil {
 			t.Fatal(err)
 		}
 		if err := os.WriteFile(filepath.Join(dir, name+".tex"), b.Bytes(), 0o644); err != nil {
@@ -411,7 +413,7 @@ func TestPGFCompiles(t *testing.T) {
 // colour premultiplied by its opacity.
 func TestPGFKeepsAnchorsAndColours(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteFigure(&b, goldenFigures(t)["success-by-hints"], "tex"); err != nil {
+	if err := figure.WriteFigure(&b, goldenFigures(t)["success-by-hints"], "tex"); err != nil {
 		t.Fatal(err)
 	}
 	tex := b.String()

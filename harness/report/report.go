@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sudokubench/sudokubench/harness/report/figure"
+
 	"github.com/sudokubench/sudokubench/harness/report/table"
 
 	"github.com/sudokubench/sudokubench/harness/record"
@@ -47,7 +49,7 @@ type Config struct {
 	// ScatterAll draws every pair of solvers instead (n·(n−1)/2 plots).
 	ScatterAll bool
 	// PlotWidth is the print width figures are made for.
-	PlotWidth PrintWidth
+	PlotWidth figure.PrintWidth
 	// NoTitles leaves the question out of each figure and puts it at the
 	// head of the figure's caption instead, as a paper's figures want.
 	NoTitles bool
@@ -72,7 +74,7 @@ type Report struct {
 	// MixedModes is set when first-mode and unique-mode runs stand side by
 	// side: first-mode rows are marked and do not compete for best.
 	MixedModes bool
-	Styles     Styles
+	Styles     figure.Styles
 	Sections   []Section
 	// Portfolios are the portfolio analysis, one per mode that two
 	// pipelines or more ran (Config.By "portfolio").
@@ -117,7 +119,7 @@ func New(d *Data, c Config) (*Report, error) {
 		r.figureObs = ownObs
 	}
 	r.MixedModes = mixedModes(r.Obs)
-	r.Styles = NewStyles(r.Obs, r.MixedModes)
+	r.Styles = newStyles(r.Obs, r.MixedModes)
 	if len(r.Obs) == 0 {
 		r.Warnings = append(r.Warnings, "no records: the report is empty")
 	}
@@ -267,9 +269,9 @@ func (r *Report) WriteTables(w io.Writer, tw table.Writer) error {
 // Figures draws every figure of the report, at the configured print
 // width, each pipeline in the same panel, colour, glyph and dash in all of
 // them; with NoTitles, each figure's question heads its caption instead.
-func (r *Report) Figures() ([]Figure, error) {
-	var figs []Figure
-	add := func(f Figure, err error, name, caption string) error {
+func (r *Report) Figures() ([]figure.Figure, error) {
+	var figs []figure.Figure
+	add := func(f figure.Figure, err error, name, caption string) error {
 		if err != nil {
 			return fmt.Errorf("plot %s: %w", name, err)
 		}
@@ -356,8 +358,8 @@ func timeCaption(s Section) string {
 	_, solvers := groupsAndSolvers(s.Summaries)
 	if len(solvers) <= fewSeries {
 		caption := "Time of the puzzles solved by " + name + ": box plots of each pipeline's times."
-		if slices.ContainsFunc(s.Summaries, func(sum Summary) bool { return sum.Solved > 0 && sum.Solved < FewN }) {
-			caption += fmt.Sprintf(" Where fewer than %d puzzles were solved, their times are drawn as hollow points, not a box.", FewN)
+		if slices.ContainsFunc(s.Summaries, func(sum Summary) bool { return sum.Solved > 0 && sum.Solved < figure.FewN }) {
+			caption += fmt.Sprintf(" Where fewer than %d puzzles were solved, their times are drawn as hollow points, not a box.", figure.FewN)
 		}
 		return caption
 	}
@@ -373,8 +375,8 @@ func fewCaption(sums []Summary, solved bool) string {
 		if solved {
 			n = s.Solved
 		}
-		if n > 0 && n < FewN {
-			return fmt.Sprintf(" Hollow marks: drawn from fewer than %d puzzles (tables give each n).", FewN)
+		if n > 0 && n < figure.FewN {
+			return fmt.Sprintf(" Hollow marks: drawn from fewer than %d puzzles (tables give each n).", figure.FewN)
 		}
 	}
 	return ""
@@ -383,7 +385,7 @@ func fewCaption(sums []Summary, solved bool) string {
 // modeCaption is what a figure's caption adds when first-mode and
 // unique-mode runs stand side by side.
 func (r *Report) modeCaption() string {
-	if !r.Styles.MarksFirstMode() {
+	if !r.Styles.Marked() {
 		return ""
 	}
 	return " " + FirstModeMark + " first mode: found any solution without proving it unique; such times do not compare with the others'."
@@ -396,7 +398,7 @@ const ScatterBaseline = "exactcover/dlx"
 // scatterPairs are the pairs the configuration asks for, every pair of
 // solvers in name order, or by default every solver against the baseline.
 func (r *Report) scatterPairs() [][2]string {
-	solvers := r.Styles.solvers
+	solvers := r.Styles.Pipelines()
 	var prs [][2]string
 	switch {
 	case r.Config.ScatterAll:
@@ -425,8 +427,8 @@ func (r *Report) scatterPairs() [][2]string {
 func (r *Report) checkScatter() error {
 	for _, pr := range r.Config.Scatter {
 		for _, s := range pr {
-			if _, found := slices.BinarySearch(r.Styles.solvers, s); !found {
-				return fmt.Errorf("scatter %s:%s: no records of solver %q (solvers: %s)", pr[0], pr[1], s, strings.Join(r.Styles.solvers, ", "))
+			if _, found := slices.BinarySearch(r.Styles.Pipelines(), s); !found {
+				return fmt.Errorf("scatter %s:%s: no records of solver %q (solvers: %s)", pr[0], pr[1], s, strings.Join(r.Styles.Pipelines(), ", "))
 			}
 		}
 	}

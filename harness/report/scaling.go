@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/sudokubench/sudokubench/harness/report/figure"
+
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/report/table"
 )
@@ -52,7 +54,7 @@ func sideOf(corpus string) int {
 // several shares of givens.
 type Scaling struct {
 	Sizes  []ScalingSize
-	Styles Styles
+	Styles figure.Styles
 }
 
 // ScalingSize is one side's observations and their summaries by share of
@@ -94,7 +96,7 @@ func LoadScaling(dirs []string, m Measure) (*Scaling, []string, error) {
 			return nil, notes, fmt.Errorf("scaling: %s and %s both hold %d×%d runs: give one directory per side", s.Sizes[i-1].Dir, s.Sizes[i].Dir, s.Sizes[i].Side, s.Sizes[i].Side)
 		}
 	}
-	s.Styles = NewStyles(all, false)
+	s.Styles = newStyles(all, false)
 	return &s, notes, nil
 }
 
@@ -116,8 +118,8 @@ func oneSide(dir string, obs []Obs) (int, error) {
 // its interquartile range as a band (a panel per side, top row) and the
 // share solved with its Wilson interval (bottom row), against the share
 // of givens, a line per pipeline.
-func (s *Scaling) Figure(m Measure) (Figure, error) {
-	var times, rates []Panel
+func (s *Scaling) Figure(m Measure) (figure.Figure, error) {
+	var times, rates []figure.Panel
 	var sums []Summary
 	outside := false
 	for _, size := range s.Sizes {
@@ -125,11 +127,11 @@ func (s *Scaling) Figure(m Measure) (Figure, error) {
 		outside = outside || slices.ContainsFunc(size.Summaries, func(sum Summary) bool { return sum.External })
 		t, err := TimeByGroup(size.Obs, size.Summaries, ShareOfGivens{}, m, s.Styles)
 		if err != nil {
-			return Figure{}, err
+			return figure.Figure{}, err
 		}
 		r, err := SuccessByGroup(size.Summaries, ShareOfGivens{}, s.Styles)
 		if err != nil {
-			return Figure{}, err
+			return figure.Figure{}, err
 		}
 		title := fmt.Sprintf("%d×%d, limit %s", size.Side, size.Side, formatSeconds(size.LimitNS))
 		for _, p := range t.Panels {
@@ -141,7 +143,7 @@ func (s *Scaling) Figure(m Measure) (Figure, error) {
 			rates = append(rates, p)
 		}
 	}
-	return Figure{
+	return figure.Figure{
 		Name:  "scaling",
 		Title: "How does each pipeline's time depend on the share of givens, by size?",
 		Caption: "Top: median " + m.Label() + " time of the solved puzzles, interquartile range as a band (log scale, each panel its own). " +

@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/harness/report/figure"
+
 	"github.com/sudokubench/sudokubench/harness/report/table"
 
 	"github.com/sudokubench/sudokubench/harness/report/stats"
@@ -212,7 +214,7 @@ func TestStochasticFigures(t *testing.T) {
 		for _, f := range figs {
 			ns = append(ns, f.Name)
 			var b bytes.Buffer
-			if err := WriteFigure(&b, f, "svg"); err != nil {
+			if err := figure.WriteFigure(&b, f, "svg"); err != nil {
 				t.Fatalf("%s: %v", f.Name, err)
 			}
 		}
@@ -256,7 +258,7 @@ func TestTTS99ByGroupPlotsEachSolversGroups(t *testing.T) {
 	if !slices.Equal(pts, want) {
 		t.Errorf("points %v, want %v", pts, want)
 	}
-	f, err := TTS99ByGroup(sums, HintBuckets{{17, 17}, {30, 30}}, Updates, CPU, NewStyles(obs, false))
+	f, err := TTS99ByGroup(sums, HintBuckets{{17, 17}, {30, 30}}, Updates, CPU, newStyles(obs, false))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -266,7 +268,7 @@ func TestTTS99ByGroupPlotsEachSolversGroups(t *testing.T) {
 	for i := range free {
 		free[i].UTS99, free[i].UTS99Lo = 0, 0
 	}
-	if _, err := TTS99ByGroup(free, HintBuckets{{17, 17}, {30, 30}}, Updates, CPU, NewStyles(obs, false)); err != nil {
+	if _, err := TTS99ByGroup(free, HintBuckets{{17, 17}, {30, 30}}, Updates, CPU, newStyles(obs, false)); err != nil {
 		t.Errorf("a group solved at no cost: %v", err)
 	}
 	// The hint counts on the x axis, with room; the y axis covers log10
@@ -293,18 +295,7 @@ func TestSuccessByBudgetCountsEveryRun(t *testing.T) {
 			t.Errorf("point %d at %g%%, want %g%%", i, p.Y, want[i])
 		}
 	}
-	if _, err := SuccessByBudget(RunCosts(effortRecords(), map[string]bool{"qubo/sa": true}, Time, CPU), Time, CPU, Styles{}); err != nil {
+	if _, err := SuccessByBudget(RunCosts(effortRecords(), map[string]bool{"qubo/sa": true}, Time, CPU), Time, CPU, figure.Styles{}); err != nil {
 		t.Fatal(err)
-	}
-}
-
-func TestFormatCount(t *testing.T) {
-	for v, want := range map[float64]string{950: "950", 12345: "12.3 k", 4.56e6: "4.56 M", 1.2e9: "1.20 G", math.Inf(1): "∞", math.NaN(): "–"} {
-		if got := table.FormatCount(v); got != want {
-			t.Errorf("FormatCount(%g) = %q, want %q", v, got, want)
-		}
-	}
-	if got := countLabel(2e6); got != "2 M" {
-		t.Errorf("countLabel(2e6) = %q", got)
 	}
 }

@@ -86,13 +86,18 @@ func TestFormatUnits(t *testing.T) {
 		{FormatDuration(math.NaN()), "–"},
 		{FormatDuration(math.Inf(1)), "∞"},
 		{FormatPercent(0.955), "95.5%"},
-		{FormatCount(950), "950"},
-		{FormatCount(12_345), "12.3 k"},
-		{FormatCount(4.56e6), "4.56 M"},
 	}
 	for _, tt := range tests {
 		if tt.got != tt.want {
 			t.Errorf("got %q, want %q", tt.got, tt.want)
+		}
+	}
+}
+
+func TestFormatCount(t *testing.T) {
+	for v, want := range map[float64]string{950: "950", 12345: "12.3 k", 4.56e6: "4.56 M", 1.2e9: "1.20 G", math.Inf(1): "∞", math.NaN(): "–"} {
+		if got := FormatCount(v); got != want {
+			t.Errorf("FormatCount(%g) = %q, want %q", v, got, want)
 		}
 	}
 }
