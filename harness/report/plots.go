@@ -6,8 +6,9 @@ import (
 	"math"
 	"slices"
 
+	"github.com/sudokubench/sudokubench/solvers"
+
 	"github.com/sudokubench/sudokubench/harness/report/figure"
-	"github.com/sudokubench/sudokubench/solvers/defs"
 
 	"github.com/sudokubench/sudokubench/harness/report/stats"
 
@@ -803,7 +804,7 @@ func newStyles(obs []Obs, mixed bool) figure.Styles {
 			pipelines[i].Mark = FirstModeMark
 		}
 	}
-	return figure.NewStyles(pipelines, defs.Families)
+	return figure.NewStyles(pipelines, solvers.Families())
 }
 
 // solverNames are the pipelines of obs, sorted, each once.
