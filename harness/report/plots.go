@@ -683,7 +683,7 @@ func memoryValues(ms []float64, wide bool, floor float64) plotter.Values {
 
 func memoryAxis(ax *plot.Axis, all []float64, wide bool, floor float64) {
 	if wide {
-		figure.LogValueAxis(ax, floor/1.2, slices.Max(all), figure.MiBTicks{})
+		figure.LogValueAxis(ax, floor/1.2, slices.Max(all), figure.NumberTicks{})
 		return
 	}
 	ax.Tick.Marker = figure.LinearTicks{}

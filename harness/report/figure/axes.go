@@ -100,11 +100,12 @@ func (TimeTicks) Ticks(lo, hi float64) []plot.Tick {
 	return logTicks(lo, hi, func(s float64) string { return durationLabel(s * 1e9) })
 }
 
-// MiBTicks labels MiB as plain numbers (the axis label names the unit).
-type MiBTicks struct{}
+// NumberTicks labels a log axis with plain numbers, such as MiB or a
+// loss (the axis label names the unit).
+type NumberTicks struct{}
 
 // Ticks implements plot.Ticker.
-func (MiBTicks) Ticks(lo, hi float64) []plot.Tick {
+func (NumberTicks) Ticks(lo, hi float64) []plot.Tick {
 	return logTicks(lo, hi, func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) })
 }
 

@@ -40,9 +40,10 @@ func TestTicks(t *testing.T) {
 	}{
 		{"time, wide", TimeTicks{}.Ticks(8e-6, 30), []string{"10 µs", "100 µs", "1 ms", "10 ms", "100 ms", "1 s", "10 s"}},
 		{"time, two decades", TimeTicks{}.Ticks(0.15e-3, 12e-3), []string{"200 µs", "500 µs", "1 ms", "2 ms", "5 ms", "10 ms"}},
-		{"MiB, narrow", MiBTicks{}.Ticks(15, 28), []string{"16", "18", "20", "22", "24", "26", "28"}},
+		{"MiB, narrow", NumberTicks{}.Ticks(15, 28), []string{"16", "18", "20", "22", "24", "26", "28"}},
 		{"time, narrow", TimeTicks{}.Ticks(1.05e-3, 2.52e-3), []string{"1.2 ms", "1.4 ms", "1.6 ms", "1.8 ms", "2 ms", "2.2 ms", "2.4 ms"}},
-		{"MiB, below 1", MiBTicks{}.Ticks(0.25, 0.45), []string{"0.25", "0.3", "0.35", "0.4", "0.45"}},
+		{"MiB, below 1", NumberTicks{}.Ticks(0.25, 0.45), []string{"0.25", "0.3", "0.35", "0.4", "0.45"}},
+		{"loss, two decades", NumberTicks{}.Ticks(0.1, 10), []string{"0.1", "0.2", "0.5", "1", "2", "5", "10"}},
 		{"count", LinearTicks{}.Ticks(0, 294), []string{"0", "50", "100", "150", "200", "250"}},
 		{"MiB, linear", LinearTicks{}.Ticks(16.8, 29.6), []string{"18", "20", "22", "24", "26", "28"}},
 	} {

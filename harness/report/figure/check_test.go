@@ -109,3 +109,26 @@ func TestHollowMarks(t *testing.T) {
 		}
 	}
 }
+
+// Columns caps the panels' columns: three panels that fit side by side
+// on a page stack when the figure asks for one column.
+func TestColumnsStackPanels(t *testing.T) {
+	panels := func() []Panel {
+		var ps []Panel
+		for range 3 {
+			p := NewPlot("step", "loss", ValueGrid(false))
+			p.X.Min, p.X.Max, p.Y.Min, p.Y.Max = 0, 1000, 0, 1
+			ps = append(ps, Panel{Plot: p})
+		}
+		return ps
+	}
+	side := Figure{Panels: panels()}.Draw(NewRecorder(Figure{Panels: panels()}.Size()))
+	stacked := Figure{Panels: panels(), Columns: 1}
+	data := stacked.Draw(NewRecorder(stacked.Size()))
+	if side[0].Min.Y != side[2].Min.Y || side[0].Min.X == side[2].Min.X {
+		t.Errorf("without Columns, data areas %v: want three side by side", side)
+	}
+	if data[0].Min.X != data[2].Min.X || !(data[0].Min.Y > data[1].Min.Y && data[1].Min.Y > data[2].Min.Y) {
+		t.Errorf("with Columns 1, data areas %v: want three stacked, first on top", data)
+	}
+}
