@@ -42,9 +42,11 @@ type (
 
 // WriteTable implements Writer.
 func (x Text) WriteTable(w io.Writer, t *Table) error {
-	t, dropped := fitWidth(t, x.Width)
-	if _, err := fmt.Fprintln(w, t.Title); err != nil {
-		return err
+	t, dropped := fitWidth(wrapCells(t, x.Width), x.Width)
+	if t.Title != "" {
+		if _, err := fmt.Fprintln(w, t.Title); err != nil {
+			return err
+		}
 	}
 	if err := renderText(w, t); err != nil {
 		return err
@@ -97,6 +99,43 @@ func (LaTeX) WriteTable(w io.Writer, t *Table) error { return writeLaTeX(w, t) }
 
 // WriteTable implements Writer.
 func (HTML) WriteTable(w io.Writer, t *Table) error { return writeHTMLTable(w, t) }
+
+// wrapCells breaks the cells of the table's first Wrap column at spaces
+// into the room the other columns, at their widest, leave in width
+// columns (at least minWrapped; 0: no limit), each column taking
+// two columns of padding.
+func wrapCells(t *Table, width int) *Table {
+	c := slices.IndexFunc(t.Columns, func(c Column) bool { return c.Wrap })
+	if width <= 0 || c < 0 {
+		return t
+	}
+	room := width
+	for i, col := range t.Columns {
+		if i == c {
+			room -= textPadding
+			continue
+		}
+		widest := utf8.RuneCountInString(col.Name)
+		for _, r := range t.Rows {
+			widest = max(widest, utf8.RuneCountInString(r.Cells[i].Text))
+		}
+		room -= widest + textPadding
+	}
+	out := &Table{Title: t.Title, Columns: t.Columns, Notes: t.Notes}
+	for _, r := range t.Rows {
+		cells := slices.Clone(r.Cells)
+		cells[c].Text = wrap(cells[c].Text, max(room, minWrapped))
+		out.Rows = append(out.Rows, Row{Set: r.Set, Small: r.Small, Apart: r.Apart, Cells: cells})
+	}
+	return out
+}
+
+// textPadding is the space a text table puts after each column; minWrapped
+// the least room a Wrap column keeps, however narrow the width.
+const (
+	textPadding = 2
+	minWrapped  = 16
+)
 
 // fitWidth drops a compact table's columns until it renders within width
 // columns (0: no limit), as fit does.
@@ -179,7 +218,7 @@ func renderText(w io.Writer, t *Table) error {
 			},
 		})),
 		tablewriter.WithTrimSpace(tw.Off),
-		tablewriter.WithPadding(tw.Padding{Right: "  ", Overwrite: true}),
+		tablewriter.WithPadding(tw.Padding{Right: strings.Repeat(" ", textPadding), Overwrite: true}),
 		tablewriter.WithHeaderAutoFormat(tw.Off),
 		tablewriter.WithRowAutoWrap(tw.WrapNone),
 		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"strings"
 	"testing"
+	"unicode/utf8"
 )
 
 // Every format is declared once: its name and aliases, in any case, find
@@ -46,5 +47,34 @@ func TestEveryFormatWritesTheTable(t *testing.T) {
 		if name != "csv" && (!strings.Contains(out, "Pipelines") || !strings.Contains(out, "A note.")) {
 			t.Errorf("%s: want the title and the note:\n%s", name, out)
 		}
+	}
+}
+
+// A Wrap column breaks its cells into the room the others leave, so that
+// a text table fits its width without dropping the column; at no width
+// it is left whole.
+func TestTextWrapsAWrapColumn(t *testing.T) {
+	long := "a pipeline whose description runs on for many more words than a terminal line holds"
+	tab := &Table{Columns: []Column{{Name: "name"}, {Name: "description", Wrap: true}},
+		Rows: []Row{{Cells: []Cell{TextCell("sat/minisat"), TextCell(long)}}}}
+	var b bytes.Buffer
+	if err := (Text{Width: 40}).WriteTable(&b, tab); err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimRight(b.String(), "\n"), "\n")
+	for _, l := range lines {
+		if n := utf8.RuneCountInString(l); n > 40 {
+			t.Errorf("a line of %d columns, over 40: %q", n, l)
+		}
+	}
+	if got := strings.Join(strings.Fields(b.String()), " "); !strings.Contains(got, strings.Join(strings.Fields(long), " ")) || len(lines) < 5 {
+		t.Errorf("want the whole description over several lines:\n%s", b.String())
+	}
+	b.Reset()
+	if err := (Text{}).WriteTable(&b, tab); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), long) {
+		t.Errorf("without a width, want the description on one line:\n%s", b.String())
 	}
 }

@@ -32,6 +32,10 @@ type Column struct {
 	Group bool
 	// Unit is the quantity a column's cells measure, for SharedUnits.
 	Unit Quantity
+	// Wrap lets a text table of limited width break the column's cells
+	// at spaces into the room the other columns leave (a description),
+	// where it would drop columns or run past the width.
+	Wrap bool
 }
 
 // Quantity is what a column measures: a time or an amount of memory,
