@@ -393,7 +393,7 @@ func escapeAll(ss []string) []string {
 }
 
 // Extension is the file extension of a document format; "txt" for a name
-// that is none (LookupDocFormat says why).
+// that is none (table.LookupFormat says why).
 func Extension(format string) string {
 	f, err := table.LookupFormat(format)
 	if err != nil {
