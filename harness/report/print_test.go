@@ -320,7 +320,7 @@ func TestSuitePipelinesHaveTheirOwnSlots(t *testing.T) {
 	byFamily := make(map[string][]string)
 	for _, in := range registry.Default().All() {
 		if _, chosen := figure.HomeSlot(in.Name); !chosen {
-			t.Errorf("%s has no slot in knownSlots", in.Name)
+			t.Errorf("%s has no slot in figure.knownSlots (harness/report/figure/styles.go)", in.Name)
 		}
 		byFamily[in.Family] = append(byFamily[in.Family], in.Name)
 	}
