@@ -105,7 +105,7 @@ the pipelines.`,
 			return tw.WriteTable(cmd.OutOrStdout(), report.CompareTable(cs, m, 0))
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "table format: "+strings.Join(table.FormatNames(), ", "))
+	addFormatFlag(cmd, &format)
 	cmd.Flags().StringVar(&measure, "time", "cpu", "time measure: cpu or wall")
 	cmd.Flags().BoolVar(&own, "own", false, "own time, as report --own: outside programs' measured start-up taken out (refused for records without it)")
 	cmd.Flags().StringArrayVar(&pairs, "pair", nil, "two pipelines to set against each other, X,Y: X from side A, Y from side B, or both from one run (repeatable)")
