@@ -17,7 +17,7 @@
 // qubo/sa/pruned) and method/variant for the direct solvers
 // (backtrack/naive, propagate/bitboard), whose family is "direct". Names
 // hold no spaces, commas or colons and are unique; the registry refuses
-// anything else. The families are the list solvers/defs.Families; records
+// anything else. The families are the one list [Families]; records
 // carry a pipeline's family and reports draw a panel per family. A
 // selection takes names, prefixes (sat/*), "pure" (every pure-Go pipeline
 // that is not opt-in, the default) or "all".

@@ -14,8 +14,8 @@ type Info struct {
 	// Name is stable and parseable: family/engine/options, e.g.
 	// "exactcover/dlx", "sat/gophersat/extended", "milp/cbc".
 	Name string
-	// Family is the way Sudoku is posed: one of solvers/defs.Families,
-	// the one list of families.
+	// Family is the way Sudoku is posed: one of Families, the one list
+	// of families.
 	Family string
 	// Description is one line for `sudokubench solvers`.
 	Description string

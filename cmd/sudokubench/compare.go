@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/harness/record"
@@ -66,11 +68,11 @@ the pipelines.`,
 			if err != nil {
 				return usageError(err)
 			}
-			tw, err := report.TableFormat(format)
+			tw, err := table.WriterFor(format)
 			if err != nil {
 				return usageError(err)
 			}
-			if txt, ok := tw.(report.Text); ok && !wide {
+			if txt, ok := tw.(table.Text); ok && !wide {
 				txt.Width = terminalWidth(cmd.OutOrStdout())
 				tw = txt
 			}
@@ -103,7 +105,7 @@ the pipelines.`,
 			return tw.WriteTable(cmd.OutOrStdout(), report.CompareTable(cs, m, 0))
 		},
 	}
-	cmd.Flags().StringVar(&format, "format", "text", "table format: "+strings.Join(report.DocFormatNames(), ", "))
+	addFormatFlag(cmd, &format)
 	cmd.Flags().StringVar(&measure, "time", "cpu", "time measure: cpu or wall")
 	cmd.Flags().BoolVar(&own, "own", false, "own time, as report --own: outside programs' measured start-up taken out (refused for records without it)")
 	cmd.Flags().StringArrayVar(&pairs, "pair", nil, "two pipelines to set against each other, X,Y: X from side A, Y from side B, or both from one run (repeatable)")
@@ -142,7 +144,7 @@ func compareSides(args []string, dash int) (a, b []string, err error) {
 // comparePairs sets each pair's second pipeline against its first, in one
 // run (one directory) or across runs (X from side A, Y from side B). It
 // fails, after the tables, when a pair solved no puzzle in common.
-func comparePairs(cmd *cobra.Command, args, pairArgs []string, m report.Measure, tw report.TableWriter) error {
+func comparePairs(cmd *cobra.Command, args, pairArgs []string, m report.Measure, tw table.Writer) error {
 	var ps []report.Pair
 	var pipelines []string
 	for _, s := range pairArgs {

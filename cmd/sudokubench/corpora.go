@@ -5,23 +5,25 @@ import (
 	"fmt"
 	"io"
 	"strconv"
+	"strings"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/report/table"
 	"github.com/sudokubench/sudokubench/solvers/bitboard"
 )
 
 func newCorporaCmd() *cobra.Command {
 	var asJSON bool
+	var format string
 	cmd := &cobra.Command{
 		Use:   "corpora",
 		Short: "List the shipped puzzle corpora: puzzles, hint range, mean hints, source",
 		Long: "List the shipped puzzle corpora, counting their puzzles by reading each file,\n" +
 			"in a table that fits the terminal (100 columns when the output is not one).\n" +
 			"Besides these, 17-clue+k (k = 0..64) names 17-clue puzzles with k cells of their solution added, and 17-clue+a..b spreads them over k = a to b.\n" +
+			"--format md, csv, latex or html writes the table in that format.\n" +
 			"--json gives one JSON array instead, an object per corpus: name, file, source,\n" +
 			"sha256 (the catalog's), sha256_matches (the file read has that sum), unique\n" +
 			"(every puzzle has one solution), puzzles, min_hints, max_hints, mean_hints.",
@@ -43,10 +45,11 @@ func newCorporaCmd() *cobra.Command {
 			if asJSON {
 				return writeJSON(cmd.OutOrStdout(), listing)
 			}
-			return listCorpora(cmd.OutOrStdout(), listing, dir, terminalWidth(cmd.OutOrStdout()))
+			return writeListing(cmd.OutOrStdout(), format, false, corporaTable(listing, dir))
 		},
 	}
 	cmd.Flags().BoolVar(&asJSON, "json", false, "one JSON array, an object per corpus, instead of the table")
+	addFormatFlag(cmd, &format)
 	cmd.AddCommand(newCorporaShowCmd())
 	return cmd
 }
@@ -93,27 +96,18 @@ func readCorpora(dir string) ([]corpusListing, error) {
 	return listing, nil
 }
 
-// listCorpora writes the table, its source column wrapped to fit width,
-// and a note on the derived corpora.
-func listCorpora(out io.Writer, listing []corpusListing, dir string, width int) error {
-	header := []string{"name", "puzzles", "hints", "mean hints", "source"}
-	var rows [][]string
+// corporaTable is the listing, its source column wrapped to fit a
+// terminal, and a note on the derived corpora.
+func corporaTable(listing []corpusListing, dir string) *table.Table {
+	t := &table.Table{Title: "Shipped corpora", Columns: []table.Column{{Name: "name"}, {Name: "puzzles", Right: true},
+		{Name: "hints", Right: true}, {Name: "mean hints", Right: true}, {Name: "source", Wrap: true}}}
 	for _, c := range listing {
-		rows = append(rows, []string{c.Name, strconv.Itoa(c.Puzzles), hintSpan(c.MinHints, c.MaxHints), fmt.Sprintf("%.2f", c.MeanHints), c.Source})
+		t.Rows = append(t.Rows, table.Row{Cells: []table.Cell{table.TextCell(c.Name), table.IntCell(c.Puzzles),
+			table.TextCell(hintSpan(c.MinHints, c.MaxHints)), table.TextCell(fmt.Sprintf("%.2f", c.MeanHints)), table.TextCell(c.Source)}})
 	}
-	table := tablewriter.NewTable(out, tablewriter.WithRowAutoWrap(tw.WrapNormal),
-		tablewriter.WithColumnWidths(tw.NewMapper[int, int]().Set(len(header)-1, lastColumnRoom(header, rows, width))))
-	table.Header(header)
-	if err := table.Bulk(rows); err != nil {
-		return err
-	}
-	if err := table.Render(); err != nil {
-		return err
-	}
-	note := fmt.Sprintf("also: %s+k for k = 0..%d (%s with k solution cells added), and any puzzle file by its path; data %s",
-		corpora.DerivedBase, corpora.MaxAdded, corpora.DerivedBase, dataSource(dir))
-	_, err := fmt.Fprintln(out, wrap(note, width, "      "))
-	return err
+	t.Notes = []string{fmt.Sprintf("Also: %s+k for k = 0..%d (%s with k solution cells added), and any puzzle file by its path; data %s.",
+		corpora.DerivedBase, corpora.MaxAdded, corpora.DerivedBase, dataSource(dir))}
+	return t
 }
 
 // writeJSON writes v as indented JSON.
@@ -139,13 +133,15 @@ func hintSpan(lo, hi int) string {
 	return fmt.Sprintf("%d-%d", lo, hi)
 }
 
-// showOptions are the selection flags of corpora show.
+// showOptions are the selection flags of corpora show, and its table
+// format.
 type showOptions struct {
 	hints  string
 	sample int
 	limit  int
 	seed   uint64
 	rate   int
+	format string
 }
 
 func newCorporaShowCmd() *cobra.Command {
@@ -158,7 +154,8 @@ func newCorporaShowCmd() *cobra.Command {
 			"ladder (see analyze --inference) that solves the puzzle without a decision, then the mean\n" +
 			"guesses of propagate/bitboard over random equivalent forms of it. A rating takes about\n" +
 			"0.3 ms of CPU time for a 17-clue puzzle, 7 ms for one of hardest-1106, so it rates a\n" +
-			"seeded sample of --rate puzzles (default 1000; 0: none), on every CPU.",
+			"seeded sample of --rate puzzles (default 1000; 0: none), on every CPU. --format md, csv,\n" +
+			"latex or html writes its tables in that format.",
 		Example: "  sudokubench corpora show 17-clue\n" +
 			"  sudokubench corpora show 17-clue+8 --sample 1000 --seed 3\n" +
 			"  sudokubench corpora show top1465 --rate 1465",
@@ -171,6 +168,7 @@ func newCorporaShowCmd() *cobra.Command {
 			return showCorpus(cmd.OutOrStdout(), dir, args[0], opts)
 		},
 	}
+	addFormatFlag(cmd, &opts.format)
 	cmd.Flags().StringVar(&opts.hints, "hints", "", "count only puzzles with these hints: 17-30, 22, 25-")
 	cmd.Flags().IntVar(&opts.sample, "sample", 0, "count a random sample of this many puzzles")
 	cmd.Flags().IntVar(&opts.limit, "limit", 0, "count at most this many puzzles")
@@ -202,59 +200,64 @@ func showCorpus(out io.Writer, dir, name string, opts showOptions) error {
 	if err != nil {
 		return inputErrors(err)
 	}
-	fmt.Fprintf(out, "corpus   %s\n", e.Name)
-	printFileFacts(out, dir, e)
-	fmt.Fprintf(out, "unique   %v\n", e.Unique)
-	fmt.Fprintf(out, "puzzles  %d (hints %s, mean %.2f)\n\n", s.Puzzles, hintSpan(s.MinHints, s.MaxHints), s.MeanHints)
-	if err := printHistogram(out, s); err != nil {
-		return err
-	}
+	tables := []*table.Table{corpusFacts(dir, e, s), hintsTable(s)}
 	if opts.rate > 0 {
 		sample, err := ratingSample(dir, name, selection, opts.rate)
 		if err != nil {
 			return err
 		}
-		if err := printRatings(out, sample, s.Puzzles); err != nil {
-			return err
-		}
+		tables = append(tables, ratingsTable(sample, s.Puzzles))
 	}
-	_, err = fmt.Fprintf(out, "\nprovenance\n%s\n", corpora.Provenance(name))
-	return err
+	return writeListing(out, opts.format, false, tables...)
 }
 
-// printFileFacts names the file and says whether it is the catalog's.
-func printFileFacts(out io.Writer, dir string, e corpora.Entry) {
+// corpusFacts is a corpus's file, whether it is the catalog's, its
+// puzzles counted, and its provenance below.
+func corpusFacts(dir string, e corpora.Entry, s corpora.Summary) *table.Table {
+	t := &table.Table{Title: "Corpus " + e.Name, Columns: []table.Column{{Name: "fact"}, {Name: "value"}}}
+	for _, f := range fileFacts(dir, e) {
+		t.Rows = append(t.Rows, textRow(f[0], f[1]))
+	}
+	t.Rows = append(t.Rows, textRow("unique", strconv.FormatBool(e.Unique)),
+		textRow("puzzles", fmt.Sprintf("%d (hints %s, mean %.2f)", s.Puzzles, hintSpan(s.MinHints, s.MaxHints), s.MeanHints)))
+	t.Notes = append([]string{"", "Provenance"}, strings.Split(corpora.Provenance(e.Name), "\n")...)
+	return t
+}
+
+// fileFacts name the file and say whether it is the catalog's.
+func fileFacts(dir string, e corpora.Entry) [][2]string {
 	if e.Generated() {
-		fmt.Fprintf(out, "file     none: generated from --seed, %d puzzles of %d givens (%s)\n", corpora.GeneratedSize, e.GeneratedHints(), e.Source)
-		return
+		return [][2]string{{"file", fmt.Sprintf("none: generated from --seed, %d puzzles of %d givens (%s)", corpora.GeneratedSize, e.GeneratedHints(), e.Source)}}
 	}
 	if e.Derived() {
-		fmt.Fprintf(out, "file     none: derived from %s (%s)\n", e.Base, corpora.FilePath(dir, corpora.DerivedBase+".txt"))
-		return
+		return [][2]string{{"file", fmt.Sprintf("none: derived from %s (%s)", e.Base, corpora.FilePath(dir, corpora.DerivedBase+".txt"))}}
 	}
 	sum, err := corpora.Verify(dir, e)
-	fmt.Fprintf(out, "file     %s\n", sum.Path)
+	file := [2]string{"file", sum.Path}
 	switch {
 	case err != nil:
-		fmt.Fprintf(out, "sha256   unreadable: %v\n", err)
+		return [][2]string{file, {"sha256", fmt.Sprintf("unreadable: %v", err)}}
 	case e.IsFile():
-		fmt.Fprintf(out, "sha256   %s (a puzzle file outside the catalog)\n", sum.Got)
+		return [][2]string{file, {"sha256", sum.Got + " (a puzzle file outside the catalog)"}}
 	case sum.Match():
-		fmt.Fprintf(out, "sha256   %s (matches the catalog)\n", sum.Got)
-	default:
-		fmt.Fprintf(out, "sha256   %s (DIFFERS from the catalog's %s)\n", sum.Got, sum.Want)
+		return [][2]string{file, {"sha256", sum.Got + " (matches the catalog)"}}
 	}
+	return [][2]string{file, {"sha256", fmt.Sprintf("%s (DIFFERS from the catalog's %s)", sum.Got, sum.Want)}}
 }
 
-func printHistogram(out io.Writer, s corpora.Summary) error {
-	table := tablewriter.NewWriter(out)
-	table.Header("hints", "puzzles", "share")
+// hintsTable is the histogram of the puzzles' hint counts.
+func hintsTable(s corpora.Summary) *table.Table {
+	t := &table.Table{Title: "Puzzles by hints", Columns: []table.Column{
+		{Name: "hints", Right: true}, {Name: "puzzles", Right: true}, {Name: "share", Right: true}}}
 	for _, h := range s.Histogram.Counts() {
 		n := s.Histogram[h]
-		share := fmt.Sprintf("%.2f%%", 100*float64(n)/float64(s.Puzzles))
-		if err := table.Append(strconv.Itoa(h), strconv.Itoa(n), share); err != nil {
-			return err
-		}
+		share := float64(n) / float64(s.Puzzles)
+		t.Rows = append(t.Rows, table.Row{Cells: []table.Cell{table.IntCell(h), table.IntCell(n), percentCell(share)}})
 	}
-	return table.Render()
+	return t
+}
+
+// percentCell is a share of puzzles as a percentage with two decimals.
+func percentCell(share float64) table.Cell {
+	return table.Cell{Text: fmt.Sprintf("%.2f%%", 100*share), Raw: []string{table.RawFloat(share)}, Value: share}
 }

@@ -3,16 +3,14 @@ package main
 import (
 	"cmp"
 	"fmt"
-	"io"
 	"math/rand/v2"
 	"slices"
 	"strconv"
 	"time"
 
-	"github.com/olekukonko/tablewriter"
-
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/rating"
+	"github.com/sudokubench/sudokubench/harness/report/table"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -87,34 +85,27 @@ func ratePuzzles(puzzles []corpora.Puzzle) ratingHistogram {
 	return h
 }
 
-// printRatings rates the sample of a selection of total puzzles and
-// prints the histogram of their grades, saying how many were rated.
-func printRatings(out io.Writer, sample []corpora.Puzzle, total int) error {
+// ratingsTable rates the sample of a selection of total puzzles: the
+// histogram of their grades, saying how many were rated.
+func ratingsTable(sample []corpora.Puzzle, total int) *table.Table {
 	h := ratePuzzles(sample)
 	what := fmt.Sprintf("all %d puzzles", total)
 	if len(sample) < total {
 		what = fmt.Sprintf("a seeded sample of %d of the %d puzzles (--rate N for more)", len(sample), total)
 	}
-	fmt.Fprintf(out, "\nratings of %s, in %.1f s\n"+
-		"(the weakest rung of the inference ladder that solves the puzzle,\n"+
-		"then propagate/bitboard's mean guesses over %d random equivalent forms)\n",
-		what, h.took.Seconds(), rating.DefaultForms)
-	table := tablewriter.NewWriter(out)
-	table.Header("rating", "puzzles", "share", "mean guesses")
+	t := &table.Table{Title: fmt.Sprintf("Ratings of %s, in %.1f s", what, h.took.Seconds()),
+		Columns: []table.Column{{Name: "rating"}, {Name: "puzzles", Right: true}, {Name: "share", Right: true}, {Name: "mean guesses", Right: true}}}
 	for _, row := range h.rows {
-		share := fmt.Sprintf("%.2f%%", 100*float64(row.puzzles)/float64(len(sample)))
-		mean := strconv.FormatFloat(row.guesses/float64(row.puzzles), 'f', 2, 64)
-		if err := table.Append(row.grade.Label, strconv.Itoa(row.puzzles), share, mean); err != nil {
-			return err
-		}
+		mean := row.guesses / float64(row.puzzles)
+		t.Rows = append(t.Rows, table.Row{Cells: []table.Cell{table.TextCell(row.grade.Label), table.IntCell(row.puzzles),
+			percentCell(float64(row.puzzles) / float64(len(sample))),
+			{Text: strconv.FormatFloat(mean, 'f', 2, 64), Raw: []string{table.RawFloat(mean)}, Value: mean}}})
 	}
-	if err := table.Render(); err != nil {
-		return err
-	}
+	t.Notes = []string{fmt.Sprintf("A rating is the weakest rung of the inference ladder that solves the puzzle, then propagate/bitboard's mean guesses over %d random equivalent forms.", rating.DefaultForms)}
 	if h.failed > 0 {
-		fmt.Fprintf(out, "%d puzzles could not be rated; the first: %s\n", h.failed, h.firstErr)
+		t.Notes = append(t.Notes, fmt.Sprintf("%d puzzles could not be rated; the first: %s", h.failed, h.firstErr))
 	}
-	return nil
+	return t
 }
 
 // ratingSample reads a seeded sample of n puzzles of the selection that

@@ -19,12 +19,12 @@ func TestCorporaCommands(t *testing.T) {
 		wants []string
 	}{
 		{"cmd=corpora", []string{"--corpora", data, "corpora"}, []string{"49158", "hardest-1905-11plus", "20-37", "23.63"}},
-		{"cmd=show", []string{"--corpora", data, "corpora", "show", "norvig-hardest"}, []string{"matches the catalog", "28    │ 3", "norvig.com/hardest.txt"}},
+		{"cmd=show", []string{"--corpora", data, "corpora", "show", "norvig-hardest"}, []string{"matches the catalog", "   28        3  27.27%", "norvig.com/hardest.txt"}},
 		{"cmd=show-ratings", []string{"--corpora", data, "corpora", "show", "norvig-top95", "--rate", "10"},
-			[]string{"ratings of a seeded sample of 10 of the 95 puzzles", "failed-literals, guesses 1-10", "MEAN GUESSES"}},
+			[]string{"Ratings of a seeded sample of 10 of the 95 puzzles", "failed-literals, guesses 1-10", "mean guesses"}},
 		{"cmd=show-ratings-of-sample", []string{"--corpora", data, "corpora", "show", "top1465", "--sample", "30", "--rate", "10"},
-			[]string{"puzzles  30 ", "ratings of a seeded sample of 10 of the 30 puzzles"}},
-		{"cmd=show-ratings-all", []string{"--corpora", data, "corpora", "show", "norvig-hardest"}, []string{"ratings of all 11 puzzles"}},
+			[]string{"puzzles  30 ", "Ratings of a seeded sample of 10 of the 30 puzzles"}},
+		{"cmd=show-ratings-all", []string{"--corpora", data, "corpora", "show", "norvig-hardest"}, []string{"Ratings of all 11 puzzles"}},
 		{"cmd=show-derived", []string{"--corpora", data, "corpora", "show", "17-clue+3", "--sample", "5"}, []string{"puzzles  5 (hints 20", "Palm"}},
 		// Rating a 16×16 puzzle with 40% givens takes seconds (the inference
 		// ladder's rungs); the cases above check the ratings.

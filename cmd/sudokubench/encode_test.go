@@ -139,17 +139,24 @@ func TestSolversListsEveryPipeline(t *testing.T) {
 				t.Errorf("wide=%v: solvers lacks %s", wide, name)
 			}
 		}
-		widest := 0
+		widest, rows := 0, 0
 		for _, line := range strings.Split(out, "\n") {
 			widest = max(widest, utf8.RuneCountInString(line))
 			// Each pipeline's row says how --solvers reaches it.
+			fields := strings.Fields(line)
 			for name, sel := range map[string]string{"exactcover/dlx": "pure", "qubo/sa/pruned": "opt-in", "genetic/seed": "opt-in", "milp/cbc": "outside"} {
-				if strings.Contains(line, " "+name+" ") && !strings.Contains(line, " "+sel+" ") {
-					t.Errorf("wide=%v: the row of %s does not say %s: %q", wide, name, sel, line)
+				if len(fields) > 2 && fields[0] == name {
+					rows++
+					if fields[2] != sel {
+						t.Errorf("wide=%v: the row of %s does not say %s: %q", wide, name, sel, line)
+					}
 				}
 			}
 		}
-		if fits := widest <= 100; fits == wide || (wide && !strings.Contains(out, "VERSION")) {
+		if rows != 4 {
+			t.Errorf("wide=%v: %d rows of the four pipelines checked, want 4", wide, rows)
+		}
+		if fits := widest <= 100; fits == wide || (wide && !strings.Contains(out, "version")) {
 			t.Errorf("wide=%v: widest line %d columns, want ≤ 100 exactly when not wide, and versions when wide", wide, widest)
 		}
 	}

@@ -2,6 +2,8 @@ package main
 
 import (
 	"encoding/json"
+	"fmt"
+	"regexp"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -90,5 +92,37 @@ func TestSolversJSON(t *testing.T) {
 	}
 	if naive := byName["backtrack/naive"]; naive["selection"] != "opt-in" || naive["opt_in"] == nil {
 		t.Errorf("backtrack/naive listed as %v", naive)
+	}
+}
+
+// The listings write their tables in every table format: each command's
+// rows come out in the format's own markup.
+func TestListingsInEveryFormat(t *testing.T) {
+	commands := []struct {
+		args []string
+		row  string // a row's first two cells
+	}{
+		{[]string{"corpora"}, "norvig-hardest 11"},
+		{[]string{"corpora", "show", "norvig-hardest", "--rate", "11"}, "unique true"},
+		{[]string{"solvers"}, "exactcover/dlx exactcover"},
+	}
+	formats := map[string]string{ // a row's first two cells in the format's markup, as a regexp
+		"md": `\| %s \| %s \|`, "csv": `\n%s,%s[,\n]`, "latex": `\n%s & %s `, "html": `<td>%s</td><td[^>]*>%s</td>`,
+	}
+	for _, c := range commands {
+		for format, markup := range formats {
+			t.Run("cmd="+strings.Join(c.args, "-")+"/format="+format, func(t *testing.T) {
+				out, _, err := runCLIInput(t, "", append(c.args, "--format", format)...)
+				if err != nil {
+					t.Fatal(err)
+				}
+				cells := strings.Fields(c.row)
+				name := strings.ReplaceAll(regexp.QuoteMeta(cells[0]), "/", `/(\\allowbreak\{\})?`) // LaTeX breaks a name after its slashes
+				want := fmt.Sprintf(markup, name, regexp.QuoteMeta(cells[1]))
+				if !regexp.MustCompile(want).MatchString(out) {
+					t.Errorf("want %s in:\n%s", want, out)
+				}
+			})
+		}
 	}
 }

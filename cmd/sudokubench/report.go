@@ -9,6 +9,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"github.com/sudokubench/sudokubench/harness/report/figure"
+
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/harness/rating"
@@ -93,7 +97,7 @@ checked this way:
       --out results/reference/plots --doc results/reference/report.md [--check]
 
 The LaTeX document typesets as it is; a LaTeX table taken from it needs
-` + report.LaTeXPackages + ` in the preamble.`,
+` + table.LaTeXPackages + ` in the preamble.`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(cmd *cobra.Command, dirs []string) error {
 			fl.ownGiven = cmd.Flags().Changed("own")
@@ -101,8 +105,8 @@ The LaTeX document typesets as it is; a LaTeX table taken from it needs
 		},
 	}
 	f := cmd.Flags()
-	f.StringVar(&fl.format, "format", "text", "document formats, comma-separated (several need --out): "+strings.Join(report.DocFormatNames(), ", "))
-	f.StringVar(&fl.plots, "plots", "", "plot formats to write with --out, comma-separated: "+strings.Join(report.PlotFormatNames(), ", "))
+	f.StringVar(&fl.format, "format", "text", "document formats, comma-separated (several need --out): "+strings.Join(table.FormatNames(), ", "))
+	f.StringVar(&fl.plots, "plots", "", "plot formats to write with --out, comma-separated: "+strings.Join(figure.PlotFormatNames(), ", "))
 	f.StringVar(&fl.plotWidth, "plot-width", "page", "print width the figures are made for: page (7 in) or column (3.5 in)")
 	f.StringVar(&fl.out, "out", "", "directory to write report.<ext> and plots into (default: document to stdout)")
 	f.StringVar(&fl.doc, "doc", "", "with --out: write the document to this file instead of DIR/report.<ext>")
@@ -131,7 +135,7 @@ func runReport(cmd *cobra.Command, dirs []string, fl *reportFlags) error {
 	if err != nil {
 		return usageError(err)
 	}
-	plotFormats, err := report.ParsePlotFormats(fl.plots)
+	plotFormats, err := figure.ParsePlotFormats(fl.plots)
 	if err != nil {
 		return usageError(err)
 	}
@@ -176,7 +180,7 @@ func reportConfig(fl *reportFlags, width int) (report.Config, error) {
 	if err != nil {
 		return report.Config{}, err
 	}
-	pw, err := report.ParsePrintWidth(fl.plotWidth)
+	pw, err := figure.ParsePrintWidth(fl.plotWidth)
 	if err != nil {
 		return report.Config{}, err
 	}
@@ -218,7 +222,7 @@ func docFormats(list string) ([]string, error) {
 	var out []string
 	seen := make(map[string]bool)
 	for _, name := range reportList(list) {
-		f, err := report.LookupDocFormat(name)
+		f, err := table.LookupFormat(name)
 		if err != nil {
 			return nil, err
 		}
@@ -229,7 +233,7 @@ func docFormats(list string) ([]string, error) {
 		out = append(out, f.Name)
 	}
 	if len(out) == 0 {
-		return nil, errors.New("--format: name a document format: " + strings.Join(report.DocFormatNames(), ", "))
+		return nil, errors.New("--format: name a document format: " + strings.Join(table.FormatNames(), ", "))
 	}
 	return out, nil
 }
@@ -245,7 +249,7 @@ func runsOutside() func(solver string) bool {
 }
 
 func reportStdout(cmd *cobra.Command, rep *report.Report, format string) error {
-	var figs []report.Figure
+	var figs []figure.Figure
 	if report.Extension(format) == "html" {
 		var err error
 		if figs, err = rep.Figures(); err != nil {
@@ -294,7 +298,7 @@ func runScalingReport(cmd *cobra.Command, dirs []string, fl *reportFlags, m repo
 	files := make(map[string][]byte)
 	for _, format := range formats {
 		var b bytes.Buffer
-		if err := report.WriteFigure(&b, fig, format); err != nil {
+		if err := figure.WriteFigure(&b, fig, format); err != nil {
 			return err
 		}
 		files[filepath.Join(fl.out, fig.Name+"."+format)] = b.Bytes()

@@ -10,6 +10,10 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/sudokubench/sudokubench/harness/report/figure"
+
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/harness"
@@ -95,7 +99,7 @@ generations (a quarter of a second).`,
 	f.StringVar(&fl.measure, "time", "cpu", "time measure: cpu or wall")
 	f.BoolVar(&fl.own, "own", false, "outside programs' own time, their measured start-up taken out (default: the whole time, start-up included)")
 	f.BoolVar(&fl.noTitles, "no-titles", false, "no question above each figure: it heads the figure's caption in the document instead")
-	f.StringVar(&fl.plots, "plots", "svg", "plot formats, comma-separated: "+strings.Join(report.PlotFormatNames(), ", ")+" (empty: none)")
+	f.StringVar(&fl.plots, "plots", "svg", "plot formats, comma-separated: "+strings.Join(figure.PlotFormatNames(), ", ")+" (empty: none)")
 	f.StringVar(&fl.plotWidth, "plot-width", "page", "print width the figures are made for: page (7 in) or column (3.5 in)")
 	f.StringVar(&fl.doc, "doc", "", "write the Markdown document to this file instead of OUT/comparison.md, linking the plots in OUT")
 	f.BoolVar(&fl.check, "check", false, "with --report-only: write nothing, fail if the files on disk differ from what the results give")
@@ -110,11 +114,11 @@ func runComparison(cmd *cobra.Command, fl *comparisonFlags) error {
 	if err != nil {
 		return usageError(err)
 	}
-	plotFormats, err := report.ParsePlotFormats(fl.plots)
+	plotFormats, err := figure.ParsePlotFormats(fl.plots)
 	if err != nil {
 		return usageError(err)
 	}
-	plotWidth, err := report.ParsePrintWidth(fl.plotWidth)
+	plotWidth, err := figure.ParsePrintWidth(fl.plotWidth)
 	if err != nil {
 		return usageError(err)
 	}
@@ -148,7 +152,7 @@ func runComparison(cmd *cobra.Command, fl *comparisonFlags) error {
 	for _, w := range c.Report.Warnings {
 		warn(cmd.ErrOrStderr(), w)
 	}
-	if err := c.WriteTables(cmd.OutOrStdout(), report.Text{}); err != nil {
+	if err := c.WriteTables(cmd.OutOrStdout(), table.Text{}); err != nil {
 		return err
 	}
 	files.Dir = fl.out

@@ -11,6 +11,8 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/corpora"
@@ -270,7 +272,7 @@ func printRunSummary(stdout, stderr io.Writer, dir string, runs int) error {
 	if err != nil {
 		return err
 	}
-	if err := rep.WriteTables(stdout, report.Text{}); err != nil {
+	if err := rep.WriteTables(stdout, table.Text{}); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "\nby hint count and corpus: sudokubench report %s\n(--wide: every column; --format md|csv|latex|html; --plots svg,pdf --out DIR)\n", dir)

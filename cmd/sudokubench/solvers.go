@@ -1,20 +1,17 @@
 package main
 
 import (
-	"fmt"
-	"io"
 	"strings"
-	"unicode/utf8"
 
-	"github.com/olekukonko/tablewriter"
-	"github.com/olekukonko/tablewriter/tw"
 	"github.com/spf13/cobra"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
 	"github.com/sudokubench/sudokubench/solvers"
 )
 
 func newSolversCmd() *cobra.Command {
 	var wide, asJSON bool
+	var format string
 	var defsFiles []string
 	cmd := &cobra.Command{
 		Use:   "solvers",
@@ -25,7 +22,8 @@ func newSolversCmd() *cobra.Command {
 			"default \"pure\" selection), opt-in (pure Go, but only when named, a prefix or\n" +
 			"\"all\": too slow on hard puzzles for the default run) or outside (runs outside\n" +
 			"programs). --wide gives every column, the engines' versions and why a pipeline\n" +
-			"is opt-in among them, at full length. --json gives one JSON array instead, an\n" +
+			"is opt-in among them, at full length. --format md, csv, latex or html writes\n" +
+			"the table in that format. --json gives one JSON array instead, an\n" +
 			"object per pipeline: name, family, description, options, selection, pure_go,\n" +
 			"opt_in (why, when it is), stochastic, incomplete, available, unavailable (why\n" +
 			"not, when it is not) and version (when available and known).",
@@ -40,11 +38,12 @@ func newSolversCmd() *cobra.Command {
 				return writeJSON(out, solverListings(reg))
 			}
 			if wide {
-				return listSolversWide(out, reg)
+				return writeListing(out, format, true, solversWideTable(reg))
 			}
-			return listSolvers(out, reg, terminalWidth(out))
+			return writeListing(out, format, false, solversTable(reg))
 		},
 	}
+	addFormatFlag(cmd, &format)
 	cmd.Flags().BoolVar(&wide, "wide", false, "every column at full length, versions included, whatever the width")
 	cmd.Flags().BoolVar(&asJSON, "json", false, "one JSON array, an object per pipeline, instead of the table")
 	addDefsFlag(cmd, &defsFiles)
@@ -87,12 +86,12 @@ func solverListings(reg *solvers.Registry) []solverListing {
 	return list
 }
 
-// listSolvers writes the compact table, its descriptions wrapped to fit
-// width, and then why each unavailable pipeline cannot run, one line per
-// reason.
-func listSolvers(out io.Writer, reg *solvers.Registry, width int) error {
-	header := []string{"name", "family", "selection", "here", "description"}
-	var rows [][]string
+// solversTable is the compact listing, its descriptions wrapped to fit a
+// terminal, and below it why each unavailable pipeline cannot run, one
+// note per reason.
+func solversTable(reg *solvers.Registry) *table.Table {
+	t := &table.Table{Title: "Solver pipelines", Columns: []table.Column{
+		{Name: "name"}, {Name: "family"}, {Name: "selection"}, {Name: "here"}, {Name: "description", Wrap: true}}}
 	unavailable := make(map[string][]string) // reason: pipelines
 	var reasons []string
 	for _, in := range reg.All() {
@@ -104,64 +103,21 @@ func listSolvers(out io.Writer, reg *solvers.Registry, width int) error {
 			}
 			unavailable[err.Error()] = append(unavailable[err.Error()], in.Name)
 		}
-		rows = append(rows, []string{in.Name, in.Family, selection(in), here, in.Description})
-	}
-	table := tablewriter.NewTable(out, tablewriter.WithRowAutoWrap(tw.WrapNormal),
-		tablewriter.WithColumnWidths(tw.NewMapper[int, int]().Set(len(header)-1, lastColumnRoom(header, rows, width))))
-	table.Header(header)
-	if err := table.Bulk(rows); err != nil {
-		return err
-	}
-	if err := table.Render(); err != nil {
-		return err
+		t.Rows = append(t.Rows, textRow(in.Name, in.Family, selection(in), here, in.Description))
 	}
 	if len(reasons) > 0 {
-		fmt.Fprintln(out, "\nnot available here (--wide shows the versions of those that are):")
+		t.Notes = append(t.Notes, "Not available here (--wide shows the versions of those that are):")
 	}
 	for _, reason := range reasons {
-		fmt.Fprintf(out, "%s\n", wrap("- "+reason+": "+strings.Join(unavailable[reason], ", "), width, "    "))
+		t.Notes = append(t.Notes, "- "+reason+": "+strings.Join(unavailable[reason], ", "))
 	}
-	return nil
+	return t
 }
 
-// lastColumnRoom is the width left for the last column's text once the
-// other columns, at their widest, and the borders and padding of a table
-// (three characters a column, one more at the end) are laid out in width.
-func lastColumnRoom(header []string, rows [][]string, width int) int {
-	used := 1 + 3*len(header)
-	for col := range len(header) - 1 {
-		widest := utf8.RuneCountInString(header[col])
-		for _, row := range rows {
-			widest = max(widest, utf8.RuneCountInString(row[col]))
-		}
-		used += widest
-	}
-	return max(width-used, 16)
-}
-
-// wrap breaks text at spaces into lines of at most width characters, the
-// lines after the first indented.
-func wrap(text string, width int, indent string) string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(text) {
-		switch {
-		case line == "":
-			line = word
-		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) > width:
-			lines = append(lines, line)
-			line = indent + word
-		default:
-			line += " " + word
-		}
-	}
-	return strings.Join(append(lines, line), "\n")
-}
-
-// listSolversWide writes every column at full length.
-func listSolversWide(out io.Writer, reg *solvers.Registry) error {
-	table := tablewriter.NewWriter(out)
-	table.Header("name", "family", "selection", "available", "version", "description", "opt-in because")
+// solversWideTable is the listing with every column at full length.
+func solversWideTable(reg *solvers.Registry) *table.Table {
+	t := &table.Table{Title: "Solver pipelines", Columns: []table.Column{{Name: "name"}, {Name: "family"}, {Name: "selection"},
+		{Name: "available"}, {Name: "version"}, {Name: "description"}, {Name: "opt-in because"}}}
 	for _, in := range reg.All() {
 		available := "yes"
 		if err := in.Check(); err != nil {
@@ -171,11 +127,18 @@ func listSolversWide(out io.Writer, reg *solvers.Registry) error {
 		if in.Version != nil && available == "yes" {
 			version = in.Version()
 		}
-		if err := table.Append(in.Name, in.Family, selection(in), available, version, in.Description, in.OptIn); err != nil {
-			return err
-		}
+		t.Rows = append(t.Rows, textRow(in.Name, in.Family, selection(in), available, version, in.Description, in.OptIn))
 	}
-	return table.Render()
+	return t
+}
+
+// textRow is a row of text cells.
+func textRow(texts ...string) table.Row {
+	r := table.Row{Cells: make([]table.Cell, len(texts))}
+	for i, s := range texts {
+		r.Cells[i] = table.TextCell(s)
+	}
+	return r
 }
 
 // selection says how --solvers reaches a pipeline: "pure" (in the default

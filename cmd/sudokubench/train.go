@@ -57,7 +57,7 @@ func newTrainCmd() *cobra.Command {
 			"(--plot, default .curve.svg: loss and test-set puzzles solved by step) and its data (.curve.json).\n" +
 			"A stopped run writes them too, for the weights it reached, marked cut short (the provenance's\n" +
 			"continue: the command that resumes it to the budget). Every output is\n" +
-			"checked before the first step: --out must end in .bin, --plot in .svg, .png or .pdf, and each\n" +
+			"checked before the first step: --out must end in .bin, --plot in .svg, .png, .pdf or .tex, and each\n" +
 			"file must be writable. Each is written whole beside its place and renamed over it; a file\n" +
 			"there that sudokubench did not write (the directory's .sudokubench-files.json lists those it\n" +
 			"did) is replaced only with --force, and a run's results.jsonl, manifest.json or lock never.",
@@ -82,7 +82,7 @@ func newTrainCmd() *cobra.Command {
 	cmd.Flags().IntVar(&f.evalEvery, "eval-every", defaultEvalEvery, "score the fixed test set for the learning curve every N steps (0: at the end only)")
 	cmd.Flags().IntVar(&f.workers, "workers", runtime.NumCPU(), "goroutines (does not change the result)")
 	cmd.Flags().StringVar(&f.out, "out", "", "weights file to write, NAME.bin (required)")
-	cmd.Flags().StringVar(&f.plot, "plot", "", "learning curve, .svg, .png or .pdf (default: OUT without .bin, + .curve.svg)")
+	cmd.Flags().StringVar(&f.plot, "plot", "", "learning curve, .svg, .png, .pdf or .tex (default: OUT without .bin, + .curve.svg)")
 	cmd.Flags().BoolVar(&f.force, "force", false, "replace output files that sudokubench did not write")
 	_ = cmd.MarkFlagRequired("out")
 	return cmd

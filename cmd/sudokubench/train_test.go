@@ -93,7 +93,7 @@ func TestTrainChecksOutputsFirst(t *testing.T) {
 			"--out " + filepath.Join(dir, "w.txt") + ": the weights file must end in .bin"},
 		{"out=json", []string{"--out", filepath.Join(dir, "w.json")}, "the weights file must end in .bin"},
 		{"plot=txt", []string{"--out", filepath.Join(dir, "w.bin"), "--plot", filepath.Join(dir, "w.txt")},
-			"--plot " + filepath.Join(dir, "w.txt") + `: a learning curve is written as .svg, .png, .pdf, not ".txt"`},
+			"--plot " + filepath.Join(dir, "w.txt") + `: a learning curve is written as .svg, .png, .pdf, .tex, not ".txt"`},
 		{"out=read-only-dir", []string{"--out", filepath.Join(readOnly, "w.bin")},
 			"--out " + filepath.Join(readOnly, "w.bin") + ": its directory " + readOnly + " cannot be written"},
 		{"plot=read-only-dir", []string{"--out", filepath.Join(dir, "w.bin"), "--plot", filepath.Join(readOnly, "w.svg")},

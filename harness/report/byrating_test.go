@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
 	"github.com/sudokubench/sudokubench/harness/rating"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -79,7 +81,7 @@ func TestReportByRating(t *testing.T) {
 		t.Fatal(err)
 	}
 	var b strings.Builder
-	if err := r.WriteTables(&b, Text{}); err != nil {
+	if err := r.WriteTables(&b, table.Text{}); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(b.String(), "up-minimal, guesses 0") {

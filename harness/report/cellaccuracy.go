@@ -4,6 +4,8 @@ import (
 	"cmp"
 	"slices"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
 	"github.com/sudokubench/sudokubench/harness/record"
 )
 
@@ -25,7 +27,7 @@ type cellTally struct {
 // right has nothing to show here. It is a secondary figure, labelled as
 // such: the headline is whole puzzles solved. It returns nil when no
 // solver has a row.
-func CellAccuracyTable(recs []record.Record, g Grouper) *Table {
+func CellAccuracyTable(recs []record.Record, g Grouper) *table.Table {
 	tallies := make(map[[2]string]*cellTally)
 	guesses := make(map[string]bool) // solvers that filled some cell wrong
 	for i := range recs {
@@ -58,13 +60,13 @@ func CellAccuracyTable(recs []record.Record, g Grouper) *Table {
 	slices.SortFunc(rows, func(a, b *cellTally) int {
 		return cmp.Or(a.group.Compare(b.group), cmp.Compare(a.solver, b.solver))
 	})
-	tab := &Table{
+	tab := &table.Table{
 		Title: "Cell accuracy on blank cells by " + g.Name() + " (secondary: whole puzzles solved is the headline)",
-		Columns: []Column{{Name: "solver", Keep: 10}, {Name: g.Name(), CSV: []string{"group"}, Keep: 10, Group: true},
+		Columns: []table.Column{{Name: "solver", Keep: 10}, {Name: g.Name(), CSV: []string{"group"}, Keep: 10, Group: true},
 			{Name: "runs", Right: true, Keep: 8}, {Name: "blank cells", Right: true, Keep: 6},
 			{Name: "right", Right: true, Keep: 6},
-			{Name: "blank cells right", CSV: []string{"cell_accuracy"}, Right: true, Better: Higher, Keep: 9},
-			{Name: "all cells right", CSV: []string{"cell_accuracy_all"}, Right: true, Better: Higher, Keep: 8}},
+			{Name: "blank cells right", CSV: []string{"cell_accuracy"}, Right: true, Better: table.Higher, Keep: 9},
+			{Name: "all cells right", CSV: []string{"cell_accuracy_all"}, Right: true, Better: table.Higher, Keep: 8}},
 		Notes: []string{"Blank cells right counts the blank cells a returned grid (right or wrong) fills with the solution's digit, " +
 			"over runs on corpora that give solutions; all cells right counts the givens too, as Keras's accuracy of a per-cell softmax does. " +
 			"A grid can score 95% of its cells and still be wrong as a puzzle."},
@@ -72,10 +74,10 @@ func CellAccuracyTable(recs []record.Record, g Grouper) *Table {
 	for _, t := range rows {
 		blank := float64(t.right) / float64(t.blank)
 		all := float64(t.right+t.givens) / float64(t.blank+t.givens)
-		tab.Rows = append(tab.Rows, Row{Set: t.group.Label, Cells: []Cell{
-			TextCell(t.solver), TextCell(t.group.Label), IntCell(t.runs), IntCell(t.blank), IntCell(t.right),
-			{Text: FormatPercent(blank), Raw: []string{RawFloat(blank)}, Value: blank},
-			{Text: FormatPercent(all), Raw: []string{RawFloat(all)}, Value: all}}})
+		tab.Rows = append(tab.Rows, table.Row{Set: t.group.Label, Cells: []table.Cell{
+			table.TextCell(t.solver), table.TextCell(t.group.Label), table.IntCell(t.runs), table.IntCell(t.blank), table.IntCell(t.right),
+			{Text: table.FormatPercent(blank), Raw: []string{table.RawFloat(blank)}, Value: blank},
+			{Text: table.FormatPercent(all), Raw: []string{table.RawFloat(all)}, Value: all}}})
 	}
 	tab.MarkBest()
 	return tab

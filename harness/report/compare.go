@@ -4,11 +4,12 @@ import (
 	"cmp"
 	"fmt"
 	"math"
-	"math/rand/v2"
 	"slices"
 	"strings"
 
-	"gonum.org/v1/gonum/stat/distuv"
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
+	"github.com/sudokubench/sudokubench/harness/report/stats"
 
 	"github.com/sudokubench/sudokubench/harness/record"
 )
@@ -210,13 +211,13 @@ func compareGroup(solver, corpus string, keys []string, a, b side, c CompareConf
 	cmpn.Wins, cmpn.Losses, cmpn.Ties = tally(common, a, b)
 	cmpn.P = math.NaN()
 	fa, fb := runFigures(a, common), runFigures(b, common)
-	cmpn.Speedup = math.Exp(mean(fa) - mean(fb))
+	cmpn.Speedup = math.Exp(stats.Mean(fa) - stats.Mean(fb))
 	if min(len(fa), len(fb)) >= 2 && len(common) > 0 {
 		cmpn.AcrossRuns = true
-		d, lo, hi, p := welchTest(fa, fb)
+		d, lo, hi, p := stats.Welch(fa, fb)
 		cmpn.Speedup, cmpn.Lo, cmpn.Hi, cmpn.P = math.Exp(d), math.Exp(lo), math.Exp(hi), p
 	} else {
-		lo, hi := bootstrapMean(puzzleLogRatios(common, a, b), c.Resamples)
+		lo, hi := stats.BootstrapMean(puzzleLogRatios(common, a, b), c.Resamples)
 		cmpn.Lo, cmpn.Hi = math.Exp(lo), math.Exp(hi)
 	}
 	cmpn.Changes = sortedChanges(changes)
@@ -236,7 +237,7 @@ func runFigures(s side, common []string) []float64 {
 		for j, k := range common {
 			logs[j] = logTime(run[k].TimeNS)
 		}
-		fs[i] = mean(logs)
+		fs[i] = stats.Mean(logs)
 	}
 	return fs
 }
@@ -257,74 +258,15 @@ func tally(common []string, a, b side) (wins, losses, ties int) {
 	return winsLossesTies(puzzleLogRatios(common, a, b))
 }
 
-// welchTest is Welch's two-sample t test on xs against ys: the difference
-// of their means, its 95% confidence interval, and the two-sided p-value.
-// Each side keeps its own variance (runs of two builds, or of one build on
-// two days, need not vary alike), and the degrees of freedom are
-// Welch–Satterthwaite's. It needs two values a side. When neither side
-// varies at all, nothing can be judged: the interval and p are NaN.
-func welchTest(xs, ys []float64) (diff, lo, hi, p float64) {
-	nx, ny := float64(len(xs)), float64(len(ys))
-	diff = mean(xs) - mean(ys)
-	vx, vy := sumSquares(xs)/(nx-1)/nx, sumSquares(ys)/(ny-1)/ny // squared standard errors
-	se := math.Sqrt(vx + vy)
-	if se == 0 {
-		return diff, math.NaN(), math.NaN(), math.NaN()
-	}
-	df := (vx + vy) * (vx + vy) / (vx*vx/(nx-1) + vy*vy/(ny-1))
-	t := distuv.StudentsT{Mu: 0, Sigma: 1, Nu: df}
-	half := t.Quantile(0.975) * se
-	return diff, diff - half, diff + half, 2 * t.Survival(math.Abs(diff)/se)
-}
-
-// sumSquares is the sum of squared deviations from the mean.
-func sumSquares(xs []float64) float64 {
-	m, s := mean(xs), 0.0
-	for _, x := range xs {
-		s += (x - m) * (x - m)
-	}
-	return s
-}
-
-func mean(xs []float64) float64 {
-	if len(xs) == 0 {
-		return math.NaN()
-	}
-	s := 0.0
-	for _, x := range xs {
-		s += x
-	}
-	return s / float64(len(xs))
-}
-
-// bootstrapMean returns the 95% percentile bootstrap interval of the mean
-// of xs, from a generator with a fixed seed.
-func bootstrapMean(xs []float64, resamples int) (lo, hi float64) {
-	if len(xs) == 0 {
-		return math.NaN(), math.NaN()
-	}
-	rng := rand.New(rand.NewPCG(1, 2))
-	means := make([]float64, resamples)
-	for i := range means {
-		s := 0.0
-		for range xs {
-			s += xs[rng.IntN(len(xs))]
-		}
-		means[i] = s / float64(len(xs))
-	}
-	slices.Sort(means)
-	return Quantile(means, 0.025), Quantile(means, 0.975)
-}
-
 // CompareTable lays out comparisons. minPuzzles is as in CompareConfig (0:
 // 5).
-func CompareTable(cs []Comparison, m Measure, minPuzzles int) *Table {
+func CompareTable(cs []Comparison, m Measure, minPuzzles int) *table.Table {
 	if minPuzzles == 0 {
 		minPuzzles = 5
 	}
-	t := &Table{
+	t := &table.Table{
 		Title: "B against A",
-		Columns: []Column{
+		Columns: []table.Column{
 			{Name: "solver", Keep: 10}, {Name: "corpus", Keep: 10},
 			{Name: "runs A/B", CSV: []string{"runs_a", "runs_b"}, Right: true, Keep: 8},
 			{Name: "puzzles", CSV: []string{"puzzles", "common"}, Right: true, Keep: 8},
@@ -337,13 +279,13 @@ func CompareTable(cs []Comparison, m Measure, minPuzzles int) *Table {
 		Notes: compareNotes(cs, m, minPuzzles),
 	}
 	for _, c := range cs {
-		t.Rows = append(t.Rows, Row{Set: c.Corpus, Cells: []Cell{
-			TextCell(c.Solver), TextCell(c.Corpus),
+		t.Rows = append(t.Rows, table.Row{Set: c.Corpus, Cells: []table.Cell{
+			table.TextCell(c.Solver), table.TextCell(c.Corpus),
 			{Text: fmt.Sprintf("%d/%d", c.RunsA, c.RunsB), Raw: []string{fmt.Sprint(c.RunsA), fmt.Sprint(c.RunsB)}, Value: math.NaN()},
 			{Text: fmt.Sprintf("%d of %d", c.Common, c.Puzzles), Raw: []string{fmt.Sprint(c.Puzzles), fmt.Sprint(c.Common)}, Value: math.NaN()},
 			speedupCell(c.Speedup, c.Lo, c.Hi), pCell(c.P),
-			IntCell(c.Wins), IntCell(c.Losses), IntCell(c.Ties),
-			TextCell(c.Verdict(minPuzzles)), TextCell(changesText(c.Changes)),
+			table.IntCell(c.Wins), table.IntCell(c.Losses), table.IntCell(c.Ties),
+			table.TextCell(c.Verdict(minPuzzles)), table.TextCell(changesText(c.Changes)),
 		}})
 	}
 	return t
@@ -361,20 +303,20 @@ func compareNotes(cs []Comparison, m Measure, minPuzzles int) []string {
 	return notes
 }
 
-func speedupCell(s, lo, hi float64) Cell {
+func speedupCell(s, lo, hi float64) table.Cell {
 	text := "–"
 	if !math.IsNaN(s) {
 		text = fmt.Sprintf("%.2f× [%.2f, %.2f]", s, lo, hi)
 	}
-	return Cell{Text: text, Raw: []string{RawFloat(s), RawFloat(lo), RawFloat(hi)}, Value: s}
+	return table.Cell{Text: text, Raw: []string{table.RawFloat(s), table.RawFloat(lo), table.RawFloat(hi)}, Value: s}
 }
 
-func pCell(p float64) Cell {
+func pCell(p float64) table.Cell {
 	text := "–"
 	if !math.IsNaN(p) {
 		text = fmt.Sprintf("%.2g", p)
 	}
-	return Cell{Text: text, Raw: []string{RawFloat(p)}, Value: math.NaN()}
+	return table.Cell{Text: text, Raw: []string{table.RawFloat(p)}, Value: math.NaN()}
 }
 
 func changesText(cs []StatusChange) string {

@@ -8,6 +8,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
+
 	"github.com/sudokubench/sudokubench/harness/record"
 )
 
@@ -39,7 +43,7 @@ func TestCompareOneRunASide(t *testing.T) {
 			if !ok {
 				t.Fatalf("missing; have %v", cs)
 			}
-			if c.Common != tt.common || c.Wins != tt.wins || !near(c.Speedup, tt.speedup, 1e-9) || c.AcrossRuns || !math.IsNaN(c.P) {
+			if c.Common != tt.common || c.Wins != tt.wins || !sudokutest.Near(c.Speedup, tt.speedup, 1e-9) || c.AcrossRuns || !math.IsNaN(c.P) {
 				t.Errorf("common %d wins %d speedup %g across runs %v p %g, want %d %d %g, puzzle-level, no p",
 					c.Common, c.Wins, c.Speedup, c.AcrossRuns, c.P, tt.common, tt.wins, tt.speedup)
 			}
@@ -52,7 +56,7 @@ func TestCompareOneRunASide(t *testing.T) {
 		})
 	}
 	var buf bytes.Buffer
-	if err := (Text{}).WriteTable(&buf, CompareTable(cs, CPU, 0)); err != nil || !strings.Contains(buf.String(), "does not cover run-to-run drift") {
+	if err := (table.Text{}).WriteTable(&buf, CompareTable(cs, CPU, 0)); err != nil || !strings.Contains(buf.String(), "does not cover run-to-run drift") {
 		t.Errorf("the table does not say that one run a side leaves drift out: %v\n%s", err, buf.String())
 	}
 }
@@ -114,33 +118,6 @@ func TestCompareAcrossRuns(t *testing.T) {
 		t.Errorf("the puzzle-level bootstrap found drift significant %d of %d times: the simulation lacks drift", bootstrapAlarms, trials)
 	}
 	t.Logf("differences found in one distribution: %d/%d across runs, %d/%d by the puzzle-level bootstrap", falseAlarms, trials, bootstrapAlarms, trials)
-}
-
-func TestWelchTestByHand(t *testing.T) {
-	for _, c := range []struct {
-		name       string
-		xs, ys     []float64
-		diff, half float64 // the interval is diff ± half
-		p          float64
-	}{
-		// Equal sizes and variances: Welch is Student's test. se = √(2/3),
-		// t = 2.449 on 4 degrees of freedom: p = 0.0704, t(0.975, 4) = 2.776.
-		{"equal-variances", []float64{1, 2, 3}, []float64{-1, 0, 1}, 2, 2.7764451 * math.Sqrt(2.0/3), 0.0704},
-		// Variances 5/3 and 4 over 4 and 3 values: se = √1.75 = 1.3229,
-		// t = 1.8898 on 3.2347 Welch–Satterthwaite degrees of freedom,
-		// p = 0.1485, t(0.975, 3.2347) = 3.0557 (computed apart from gonum
-		// by integrating the t density). Student's pooled test would say
-		// t = 2.03 on 5 degrees of freedom, p = 0.098.
-		{"unequal-variances", []float64{1, 2, 3, 4}, []float64{-2, 0, 2}, 2.5, 3.0557 * math.Sqrt(1.75), 0.1485},
-		{"no-spread", []float64{1, 1}, []float64{0, 0}, 1, math.NaN(), math.NaN()},
-	} {
-		t.Run(c.name, func(t *testing.T) {
-			d, lo, hi, p := welchTest(c.xs, c.ys)
-			if !near(d, c.diff, 1e-12) || !near(lo, c.diff-c.half, 2e-3) || !near(hi, c.diff+c.half, 2e-3) || !near(p, c.p, 1e-4) {
-				t.Errorf("Welch: diff %g [%g, %g] p %g, want %g [%g, %g] p %g", d, lo, hi, p, c.diff, c.diff-c.half, c.diff+c.half, c.p)
-			}
-		})
-	}
 }
 
 // TestCompareNeedsTwoRunsEachSide: three runs against one is not judged

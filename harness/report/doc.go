@@ -1,5 +1,9 @@
 // Package report turns result records into statistics, tables, plots and
 // documents (text, Markdown, CSV, LaTeX, HTML), and compares result sets.
+// It stands on three packages of one job each: stats (the statistics, no
+// formatting), table (the one table path and its formats) and figure
+// (layout, styles and plot formats); what it adds is how records become
+// observations, groups, summaries and figures, and the opinions below.
 //
 // Its opinions, stated once here so every output follows them:
 //

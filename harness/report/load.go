@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
 )
@@ -151,7 +153,7 @@ func planSummary(pl record.Plan) string {
 // planLine gives a plan's mode, repetitions, seed and limits.
 func planLine(pl record.Plan) string {
 	line := fmt.Sprintf("mode %s, %d rep(s), seed %d, limit %s, memory %s",
-		pl.Mode, pl.Reps, pl.Seed, FormatDuration(float64(pl.TimeoutNS)), record.FormatBytes(float64(pl.MemBytes)))
+		pl.Mode, pl.Reps, pl.Seed, table.FormatDuration(float64(pl.TimeoutNS)), record.FormatBytes(float64(pl.MemBytes)))
 	if pl.Forms > 0 {
 		line += fmt.Sprintf(", %d equivalent form(s) per puzzle", pl.Forms)
 	}

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sudokubench/sudokubench/harness/report/stats"
+
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
 )
@@ -250,7 +252,7 @@ func foldRepetitions(o *Obs, rs []*record.Record, m Measure) {
 			times = append(times, m.of(r))
 		}
 	}
-	o.TimeNS = Median(sorted(times))
+	o.TimeNS = stats.Median(stats.Sorted(times))
 	o.OwnMem, o.OldMem = memory(same, o.External)
 }
 
@@ -277,7 +279,7 @@ func foldReads(o *Obs, rs []*record.Record, m Measure) {
 	} else {
 		o.Status = majority(unsolved)
 	}
-	o.TimeNS = Median(sorted(times))
+	o.TimeNS = stats.Median(stats.Sorted(times))
 	o.OwnMem, o.OldMem = memory(rs, o.External)
 }
 
@@ -330,7 +332,7 @@ func memory(rs []*record.Record, external bool) (own float64, old bool) {
 			old = old || fromOld
 		}
 	}
-	return Median(sorted(mems)), old
+	return stats.Median(stats.Sorted(mems)), old
 }
 
 // ownMemory is what a run's pipeline held itself at its peak, in bytes:

@@ -9,6 +9,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/harness/report/figure"
+
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
 	"github.com/sudokubench/sudokubench/harness/record"
 )
 
@@ -41,7 +45,7 @@ func TestBestMarkedWhenEnoughData(t *testing.T) {
 		format, want string
 	}{{"latex", `\textbf{100.0\% [75.8, 100.0]}`}, {"md", "**100.0% [75.8, 100.0]**"}, {"html", "<b>100.0% [75.8, 100.0]</b>"}} {
 		var b bytes.Buffer
-		tw, _ := TableFormat(tt.format)
+		tw, _ := table.WriterFor(tt.format)
 		if err := rep.WriteTables(&b, tw); err != nil {
 			t.Fatal(err)
 		}
@@ -72,13 +76,13 @@ func TestPlotsRender(t *testing.T) {
 			figs = append(figs, f)
 		}
 		for _, f := range figs {
-			for _, format := range PlotFormatNames() {
+			for _, format := range figure.PlotFormatNames() {
 				if format == "png" && f.Name != "cactus" {
 					continue // slow at print resolution, and drawn alike
 				}
 				t.Run(fmt.Sprintf("set=%s/plot=%s/format=%s", name, f.Name, format), func(t *testing.T) {
 					var b bytes.Buffer
-					if err := WriteFigure(&b, f, format); err != nil {
+					if err := figure.WriteFigure(&b, f, format); err != nil {
 						t.Fatal(err)
 					}
 					if b.Len() == 0 {
@@ -189,7 +193,7 @@ func TestFirstModeMarked(t *testing.T) {
 		t.Fatal(err)
 	}
 	var svg bytes.Buffer
-	if err := WriteFigure(&svg, figs[0], "svg"); err != nil {
+	if err := figure.WriteFigure(&svg, figs[0], "svg"); err != nil {
 		t.Fatal(err)
 	}
 	if !strings.Contains(svg.String(), "qubo/anneal †") || !strings.Contains(figs[0].Caption, "† first mode: found any solution without proving it unique") {
@@ -312,9 +316,13 @@ func TestWriteFilesChecksEveryFormatFirst(t *testing.T) {
 // Every table format is declared once: its name and aliases find it, its
 // document has its extension, and an unknown name lists them all.
 func TestDocFormatsDeclaredOnce(t *testing.T) {
-	for _, f := range docFormats {
+	for _, n := range table.FormatNames() {
+		f, err := table.LookupFormat(n)
+		if err != nil {
+			t.Fatal(err)
+		}
 		for _, name := range append([]string{f.Name, strings.ToUpper(f.Name)}, f.Aliases...) {
-			got, err := LookupDocFormat(name)
+			got, err := table.LookupFormat(name)
 			if err != nil || got.Name != f.Name {
 				t.Errorf("LookupDocFormat(%q) = %s, %v; want %s", name, got.Name, err, f.Name)
 			}
@@ -323,8 +331,8 @@ func TestDocFormatsDeclaredOnce(t *testing.T) {
 			}
 		}
 	}
-	_, err := LookupDocFormat("docx")
-	if err == nil || !strings.Contains(err.Error(), strings.Join(DocFormatNames(), ", ")) {
+	_, err := table.LookupFormat("docx")
+	if err == nil || !strings.Contains(err.Error(), strings.Join(table.FormatNames(), ", ")) {
 		t.Errorf("unknown format: %v, want the list of formats", err)
 	}
 }

@@ -7,6 +7,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/harness/report/figure"
+
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
 	"github.com/sudokubench/sudokubench/harness/record"
 )
 
@@ -41,13 +45,13 @@ func ownRecords(measured bool) []record.Record {
 }
 
 // column returns a table's cells of a column, by the row's solver.
-func column(t *testing.T, tab *Table, name string) map[string]Cell {
+func column(t *testing.T, tab *table.Table, name string) map[string]table.Cell {
 	t.Helper()
-	c := slices.IndexFunc(tab.Columns, func(c Column) bool { return c.Name == name })
+	c := slices.IndexFunc(tab.Columns, func(c table.Column) bool { return c.Name == name })
 	if c < 0 {
 		return nil
 	}
-	out := make(map[string]Cell)
+	out := make(map[string]table.Cell)
 	for _, r := range tab.Rows {
 		out[r.Cells[0].Text] = r.Cells[c]
 	}
@@ -55,7 +59,7 @@ func column(t *testing.T, tab *Table, name string) map[string]Cell {
 }
 
 // figureNamed returns a report's figure of a name.
-func figureNamed(t *testing.T, rep *Report, name string) Figure {
+func figureNamed(t *testing.T, rep *Report, name string) figure.Figure {
 	t.Helper()
 	figs, err := rep.Figures()
 	if err != nil {
@@ -67,7 +71,7 @@ func figureNamed(t *testing.T, rep *Report, name string) Figure {
 		}
 	}
 	t.Fatalf("no figure %s", name)
-	return Figure{}
+	return figure.Figure{}
 }
 
 // setupValue is a report's setup line of a label, "" where none.

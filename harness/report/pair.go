@@ -7,6 +7,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
+	"github.com/sudokubench/sudokubench/harness/report/stats"
+
 	"github.com/sudokubench/sudokubench/harness/record"
 )
 
@@ -39,9 +43,9 @@ type PairComparison struct {
 	// time over B's (above 1: B faster); Lo and Hi its 95% t interval on
 	// the log ratios, NaN below MinPuzzles.
 	Speedup, Lo, Hi    float64
-	Test               SignedRankTest // Wilcoxon's on the log ratios
-	Wins, Losses, Ties int            // puzzles B solved faster, slower, within TieRatio
-	Changes            []StatusChange // A's status → B's, where they differ
+	Test               stats.SignedRankTest // Wilcoxon's on the log ratios
+	Wins, Losses, Ties int                  // puzzles B solved faster, slower, within TieRatio
+	Changes            []StatusChange       // A's status → B's, where they differ
 	// UnsolvedA and UnsolvedB count each side's unsolved statuses.
 	UnsolvedA, UnsolvedB map[string]int
 }
@@ -258,9 +262,9 @@ func pairRow(p Pair, mode, corpus string, ids []string, oa, ob map[string]Obs, c
 			changes[[2]string{x.Status, y.Status}]++
 		}
 	}
-	m, lo, hi := MeanInterval(logRatios, c.MinPuzzles)
+	m, lo, hi := stats.MeanInterval(logRatios, c.MinPuzzles)
 	pc.Speedup, pc.Lo, pc.Hi = math.Exp(m), math.Exp(lo), math.Exp(hi)
-	pc.Test = SignedRank(logRatios)
+	pc.Test = stats.SignedRank(logRatios)
 	pc.Wins, pc.Losses, pc.Ties = winsLossesTies(logRatios)
 	pc.Changes = sortedChanges(changes)
 	return pc
@@ -312,13 +316,13 @@ func CheckSolvedByBoth(cs []PairComparison) error {
 
 // PairTable lays out a pair's comparisons. acrossRuns says that A and B
 // come from different runs; minPuzzles is as in CompareConfig (0: 5).
-func PairTable(cs []PairComparison, p Pair, m Measure, minPuzzles int, acrossRuns bool) *Table {
+func PairTable(cs []PairComparison, p Pair, m Measure, minPuzzles int, acrossRuns bool) *table.Table {
 	if minPuzzles == 0 {
 		minPuzzles = 5
 	}
-	t := &Table{
+	t := &table.Table{
 		Title: fmt.Sprintf("B = %s against A = %s, puzzle by puzzle", p.B, p.A),
-		Columns: []Column{
+		Columns: []table.Column{
 			{Name: "mode", Keep: 10}, {Name: "corpus", Keep: 10},
 			{Name: "both solved", CSV: []string{"puzzles", "both"}, Right: true, Keep: 8},
 			{Name: "speedup [95% CI]", CSV: []string{"speedup", "speedup_lo", "speedup_hi"}, Right: true, Keep: 9},
@@ -334,13 +338,13 @@ func PairTable(cs []PairComparison, p Pair, m Measure, minPuzzles int, acrossRun
 		Notes: pairNotes(m, minPuzzles, acrossRuns),
 	}
 	for _, c := range cs {
-		t.Rows = append(t.Rows, Row{Set: c.Mode + "|" + c.Corpus, Cells: []Cell{
-			TextCell(c.Mode), TextCell(c.Corpus),
+		t.Rows = append(t.Rows, table.Row{Set: c.Mode + "|" + c.Corpus, Cells: []table.Cell{
+			table.TextCell(c.Mode), table.TextCell(c.Corpus),
 			{Text: fmt.Sprintf("%d of %d", c.Both, c.Puzzles), Raw: []string{fmt.Sprint(c.Puzzles), fmt.Sprint(c.Both)}, Value: math.NaN()},
 			speedupCell(c.Speedup, c.Lo, c.Hi), signedRankCell(c.Test),
-			IntCell(c.Wins), IntCell(c.Losses), IntCell(c.Ties),
-			IntCell(c.OnlyA), IntCell(c.OnlyB), IntCell(c.Neither),
-			TextCell(c.Verdict(minPuzzles)), unsolvedPairCell(c.UnsolvedA, c.UnsolvedB), changesCell(c.Changes),
+			table.IntCell(c.Wins), table.IntCell(c.Losses), table.IntCell(c.Ties),
+			table.IntCell(c.OnlyA), table.IntCell(c.OnlyB), table.IntCell(c.Neither),
+			table.TextCell(c.Verdict(minPuzzles)), unsolvedPairCell(c.UnsolvedA, c.UnsolvedB), changesCell(c.Changes),
 		}})
 	}
 	return t
@@ -350,7 +354,7 @@ func pairNotes(m Measure, minPuzzles int, acrossRuns bool) []string {
 	notes := []string{
 		"Each puzzle pairs A's observation with B's in the same mode (first-mode and unique-mode runs never pair); a pipeline's repetitions on a puzzle fold into one observation (median time). Across runs a puzzle pairs by its id, and only where both runs record the same puzzle under it.",
 		fmt.Sprintf("Speedup is the geometric mean, over the puzzles both solved, of A's %s time over B's (above 1: B faster; %s), with a 95%% t interval on the log ratios (none below %d puzzles). p is Wilcoxon's signed-rank test on the log ratios, two-sided: exact for up to %d non-zero ratios (ties at their mean rank), above that the normal approximation with the tie correction; equal times are left out. A difference is called only where p < 0.05 and the interval excludes 1.",
-			m.Label(), m.Includes(), minPuzzles, MaxExactSignedRank),
+			m.Label(), m.Includes(), minPuzzles, stats.MaxExactSignedRank),
 		fmt.Sprintf("B faster, B slower and ties (within %.0f%%) count the puzzles both solved; only A, only B and neither the others (solved, unsat or multiple count as solved, wrong never); unsolved A / B gives their statuses.", 100*(TieRatio-1)),
 	}
 	if acrossRuns {
@@ -360,8 +364,8 @@ func pairNotes(m Measure, minPuzzles int, acrossRuns bool) []string {
 }
 
 // changesCell lists status changes, "–" for none.
-func changesCell(cs []StatusChange) Cell {
-	c := TextCell(changesText(cs))
+func changesCell(cs []StatusChange) table.Cell {
+	c := table.TextCell(changesText(cs))
 	if c.Text == "" {
 		c.Text = "–"
 	}
@@ -369,17 +373,17 @@ func changesCell(cs []StatusChange) Cell {
 }
 
 // signedRankCell shows the test's p-value, "–" for none.
-func signedRankCell(t SignedRankTest) Cell {
+func signedRankCell(t stats.SignedRankTest) table.Cell {
 	c := pCell(t.P)
 	c.Raw = append(c.Raw, fmt.Sprint(t.Exact))
 	return c
 }
 
 // unsolvedPairCell lists each side's unsolved statuses: "A 2 timeout · B –".
-func unsolvedPairCell(a, b map[string]int) Cell {
+func unsolvedPairCell(a, b map[string]int) table.Cell {
 	ta, tb := unsolvedCell(a), unsolvedCell(b)
 	if ta.Text == "–" && tb.Text == "–" {
-		return Cell{Text: "–", Raw: []string{"", ""}, Value: math.NaN()}
+		return table.Cell{Text: "–", Raw: []string{"", ""}, Value: math.NaN()}
 	}
-	return Cell{Text: "A " + ta.Text + " · B " + tb.Text, Raw: []string{ta.Raw[0], tb.Raw[0]}, Value: math.NaN()}
+	return table.Cell{Text: "A " + ta.Text + " · B " + tb.Text, Raw: []string{ta.Raw[0], tb.Raw[0]}, Value: math.NaN()}
 }

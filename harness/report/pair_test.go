@@ -6,6 +6,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
+
 	"github.com/sudokubench/sudokubench/harness/record"
 )
 
@@ -74,14 +78,14 @@ func TestComparePairInOneRun(t *testing.T) {
 			t.Errorf("%s = %v, want %v", tt.name, tt.got, tt.want)
 		}
 	}
-	if want := math.Pow(2*2*2*4*0.5*1.005, 1.0/6); !near(all.Speedup, want, 1e-9) {
+	if want := math.Pow(2*2*2*4*0.5*1.005, 1.0/6); !sudokutest.Near(all.Speedup, want, 1e-9) {
 		t.Errorf("speedup %g, want the geometric mean of the ratios %g", all.Speedup, want)
 	}
 	if !(all.Lo < all.Speedup && all.Speedup < all.Hi && all.Lo < 1) {
 		t.Errorf("interval [%g, %g] should hold %g and 1", all.Lo, all.Hi, all.Speedup)
 	}
 	var b bytes.Buffer
-	if err := (Text{}).WriteTable(&b, PairTable(cs, Pair{"x", "y"}, CPU, 0, false)); err != nil || !strings.Contains(b.String(), "B = y against A = x") ||
+	if err := (table.Text{}).WriteTable(&b, PairTable(cs, Pair{"x", "y"}, CPU, 0, false)); err != nil || !strings.Contains(b.String(), "B = y against A = x") ||
 		strings.Contains(b.String(), "drift between the runs") {
 		t.Errorf("the table (err %v) should name the pair and, in one run, say nothing of drift between runs:\n%s", err, b.String())
 	}
@@ -98,7 +102,7 @@ func TestComparePairCallsADifference(t *testing.T) {
 		t.Fatalf("%v %+v", err, cs)
 	}
 	// Every ratio is just above 2: all eight signs +, p = 2/2^8.
-	if c := cs[0]; c.Verdict(5) != "B 2.00× faster" || !near(c.Test.P, 2.0/256, 1e-12) || !(c.Lo > 1.99 && c.Hi < 2.01) {
+	if c := cs[0]; c.Verdict(5) != "B 2.00× faster" || !sudokutest.Near(c.Test.P, 2.0/256, 1e-12) || !(c.Lo > 1.99 && c.Hi < 2.01) {
 		t.Errorf("verdict %q, p %g, interval [%g, %g]; want B 2.00× faster, p 2/256, a narrow interval about 2", c.Verdict(5), c.Test.P, c.Lo, c.Hi)
 	}
 }
@@ -150,7 +154,7 @@ func TestComparePairAcrossRuns(t *testing.T) {
 	if err != nil || len(cs) != 1 {
 		t.Fatalf("err %v, rows %+v", err, cs)
 	}
-	if c := cs[0]; c.Puzzles != 2 || c.Both != 1 || c.OnlyA != 1 || !near(c.Speedup, 2, 1e-12) {
+	if c := cs[0]; c.Puzzles != 2 || c.Both != 1 || c.OnlyA != 1 || !sudokutest.Near(c.Speedup, 2, 1e-12) {
 		t.Errorf("%+v, want puzzles 1 and 2 paired, 1 solved by both at ratio 2, 1 by A only", c)
 	}
 	want := []string{"unique mode: 1 puzzle(s) only x ran (in B), left out",
@@ -159,7 +163,7 @@ func TestComparePairAcrossRuns(t *testing.T) {
 		t.Errorf("warnings %q, want %q", warnings, want)
 	}
 	var buf bytes.Buffer
-	if err := (Text{}).WriteTable(&buf, PairTable(cs, Pair{"x", "x"}, CPU, 0, true)); err != nil || !strings.Contains(buf.String(), "drift between the runs") {
+	if err := (table.Text{}).WriteTable(&buf, PairTable(cs, Pair{"x", "x"}, CPU, 0, true)); err != nil || !strings.Contains(buf.String(), "drift between the runs") {
 		t.Errorf("across runs the table should say that drift is not covered (err %v):\n%s", err, buf.String())
 	}
 }

@@ -6,6 +6,12 @@ import (
 	"math"
 	"slices"
 
+	"github.com/sudokubench/sudokubench/solvers"
+
+	"github.com/sudokubench/sudokubench/harness/report/figure"
+
+	"github.com/sudokubench/sudokubench/harness/report/stats"
+
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 	"gonum.org/v1/plot/vg"
@@ -71,140 +77,25 @@ func noun(g Grouper) string {
 	return g.Name()
 }
 
-// Series styles, in points at print size.
-const (
-	lineWidth   = vg.Length(1)
-	glyphRadius = vg.Length(1.8)
-	bandAlpha   = 46 // of 255: 18%, for up to bandsFull bands in a panel
-	bandsFull   = 3
-)
-
-// newPanel makes a panel's plot: the figure's type sizes, a grid, and
-// the axis labels (which the layout keeps only at the figure's edges).
-func newPanel(x, y string, grid *plotter.Grid) *plot.Plot {
-	p := plot.New()
-	p.X.Label.Text, p.Y.Label.Text = x, y
-	for _, ax := range []*plot.Axis{&p.X, &p.Y} {
-		ax.Label.TextStyle = style(labelSize)
-		ax.Label.Padding = vg.Points(2)
-		ax.Tick.Label = style(tickSize)
-		ax.Tick.Length = vg.Points(3)
-		ax.Padding = vg.Points(2)
-		ax.LineStyle.Width = vg.Points(0.5)
-		ax.Tick.LineStyle.Width = vg.Points(0.5)
-	}
-	p.X.Tick.Label.XAlign, p.X.Tick.Label.YAlign = draw.XCenter, draw.YTop
-	p.Y.Tick.Label.XAlign, p.Y.Tick.Label.YAlign = draw.XRight, draw.YCenter
-	for _, ax := range []*plot.Axis{&p.X, &p.Y} {
-		ax.Label.TextStyle.XAlign, ax.Label.TextStyle.YAlign = draw.XCenter, draw.YBottom
-	}
-	grid.Vertical.Width, grid.Horizontal.Width = vg.Points(0.3), vg.Points(0.3)
-	p.Add(grid)
-	return p
-}
-
-// valueGrid draws grid lines across the value axis only: on a category
-// axis they would run through the middle of a group.
-func valueGrid(horizontal bool) *plotter.Grid {
-	g := plotter.NewGrid()
-	if horizontal {
-		g.Horizontal.Color = nil
-	} else {
-		g.Vertical.Color = nil
-	}
-	return g
-}
-
-// panelsOf makes a panel for each facet of the report that holds some of
-// the solvers, titled with the facet; build adds a facet's series to its
-// plot and returns their legend.
-func panelsOf(st Styles, solvers []string, newPlot func() *plot.Plot, build func(p *plot.Plot, f Facet) ([]LegendEntry, error)) ([]Panel, error) {
-	facets := st.Facets(solvers)
-	if len(facets) == 0 {
-		return []Panel{{Plot: newPlot()}}, nil
-	}
-	var panels []Panel
-	for _, f := range facets {
-		p := newPlot()
-		legend, err := build(p, f)
-		if err != nil {
-			return nil, err
-		}
-		panels = append(panels, Panel{Title: f.Title, Plot: p, Legend: legend})
-	}
-	return panels, nil
-}
-
-// seriesThumb is a legend's thumbnail of a series: its line, band,
-// error bar and glyph, as drawn.
-type seriesThumb struct {
-	color           color.Color
-	dashes          []vg.Length
-	glyph           draw.GlyphDrawer // nil: none
-	line, band, bar bool
-	fill            bool // a filled square (boxes)
-}
-
-// thumb is the thumbnail of a solver's series.
-func (st Styles) thumb(solver string, line, band, bar, glyph bool) seriesThumb {
-	t := seriesThumb{color: st.Color(solver), dashes: st.Dashes(solver), line: line, band: band, bar: bar}
-	if glyph {
-		t.glyph = st.Glyph(solver)
-	}
-	return t
-}
-
-// Thumbnail implements plot.Thumbnailer.
-func (t seriesThumb) Thumbnail(c *draw.Canvas) {
-	mid := vg.Point{X: (c.Min.X + c.Max.X) / 2, Y: (c.Min.Y + c.Max.Y) / 2}
-	if t.fill {
-		side := min(c.Max.Y-c.Min.Y, c.Max.X-c.Min.X)
-		c.SetColor(t.color)
-		c.Fill(vg.Rectangle{Min: vg.Point{X: c.Min.X, Y: mid.Y - side/2}, Max: vg.Point{X: c.Min.X + side, Y: mid.Y + side/2}}.Path())
-		return
-	}
-	if t.band {
-		c.SetColor(translucent(t.color, 1))
-		c.Fill(c.Rectangle.Path())
-	}
-	if t.line {
-		c.StrokeLine2(draw.LineStyle{Color: t.color, Width: lineWidth, Dashes: t.dashes}, c.Min.X, mid.Y, c.Max.X, mid.Y)
-	}
-	if t.bar {
-		c.StrokeLine2(draw.LineStyle{Color: t.color, Width: vg.Points(0.6)}, mid.X, c.Min.Y, mid.X, c.Max.Y)
-	}
-	if t.glyph != nil {
-		c.DrawGlyph(draw.GlyphStyle{Color: t.color, Radius: glyphRadius, Shape: t.glyph}, mid)
-	}
-}
-
-// translucent is a band's colour in a panel of n bands: fainter where
-// more bands may overlap, so that eight bands at 100% do not darken into
-// a block.
-func translucent(c color.Color, n int) color.Color {
-	r, g, b, _ := c.RGBA()
-	return color.NRGBA{R: uint8(r >> 8), G: uint8(g >> 8), B: uint8(b >> 8), A: uint8(bandAlpha * bandsFull / max(n, bandsFull))}
-}
-
 // Cactus draws, for each solver, how many puzzles it solved within a time
 // (log axis): the further right and lower a line, the slower. Panels
 // share their axes.
-func Cactus(obs []Obs, m Measure, st Styles) (Figure, error) {
-	lo, hi := logRange(solvedTimes(obs, ""))
+func Cactus(obs []Obs, m Measure, st figure.Styles) (figure.Figure, error) {
+	lo, hi := figure.LogRange(solvedTimes(obs, ""))
 	top := 1.05 * float64(max(instances(obs), 1))
 	newPlot := func() *plot.Plot {
-		p := newPanel(timeLabel(m), "puzzles solved", plotter.NewGrid())
-		logValueAxis(&p.X, lo, hi, timeTicks{})
+		p := figure.NewPlot(timeLabel(m), "puzzles solved", plotter.NewGrid())
+		figure.LogValueAxis(&p.X, lo, hi, figure.TimeTicks{})
 		// Up to the number of instances, so a line that reaches the top
 		// has solved them all; 5% headroom keeps it off the frame.
 		p.Y.Min, p.Y.Max = 0, top
-		p.Y.Tick.Marker = linearTicks{}
+		p.Y.Tick.Marker = figure.LinearTicks{}
 		return p
 	}
-	panels, err := panelsOf(st, solverNames(obs), newPlot, func(p *plot.Plot, f Facet) ([]LegendEntry, error) {
-		var legend []LegendEntry
+	panels, err := st.Panels(solverNames(obs), newPlot, func(p *plot.Plot, f figure.Facet) ([]figure.LegendEntry, error) {
+		var legend []figure.LegendEntry
 		for _, solver := range f.Solvers {
-			times := sorted(solvedTimes(obs, solver))
+			times := stats.Sorted(solvedTimes(obs, solver))
 			pts := plotter.XYs{{X: math.Log10(lo), Y: 0}}
 			for i, t := range times {
 				pts = append(pts, plotter.XY{X: math.Log10(math.Max(t, lo)), Y: float64(i + 1)})
@@ -212,11 +103,11 @@ func Cactus(obs []Obs, m Measure, st Styles) (Figure, error) {
 			if err := addStep(p, st, solver, pts); err != nil {
 				return nil, err
 			}
-			legend = append(legend, LegendEntry{Label: st.Label(solver), Thumb: st.thumb(solver, true, false, false, false)})
+			legend = append(legend, figure.LegendEntry{Label: st.Label(solver), Thumb: st.Thumb(solver, true, false, false, false)})
 		}
 		return legend, nil
 	})
-	return Figure{Title: "How many puzzles does each pipeline solve within a time?", Panels: panels}, err
+	return figure.Figure{Title: "How many puzzles does each pipeline solve within a time?", Panels: panels}, err
 }
 
 // instances is the most puzzles any solver has.
@@ -231,13 +122,13 @@ func instances(obs []Obs) int {
 }
 
 // addStep draws a solver's step line.
-func addStep(p *plot.Plot, st Styles, solver string, pts plotter.XYs) error {
+func addStep(p *plot.Plot, st figure.Styles, solver string, pts plotter.XYs) error {
 	l, err := plotter.NewLine(pts)
 	if err != nil {
 		return fmt.Errorf("plot %s: %w", solver, err)
 	}
 	l.StepStyle = plotter.PostStep
-	l.Color, l.Dashes, l.Width = st.Color(solver), st.Dashes(solver), lineWidth
+	l.Color, l.Dashes, l.Width = st.Color(solver), st.Dashes(solver), figure.LineWidth
 	p.Add(l)
 	return nil
 }
@@ -264,7 +155,7 @@ type point struct {
 
 // few says that a point is drawn from too few puzzles to be read alone:
 // it is drawn hollow.
-func (pt point) few() bool { return pt.n < FewN }
+func (pt point) few() bool { return pt.n < figure.FewN }
 
 // series draws each solver's points on a grouping's axis: over a number
 // line (a Placer) as a line through the points with the interval as a
@@ -290,7 +181,7 @@ func (s series) x(g Group, si, n int) float64 {
 func (s series) axis(p *plot.Plot) {
 	pl, ok := s.grouper.(Placer)
 	if !ok {
-		nominal(&p.X, labels(s.groups))
+		figure.Nominal(&p.X, labels(s.groups))
 		return
 	}
 	p.X.Label.Text = pl.PlaceLabel()
@@ -304,11 +195,11 @@ func (s series) axis(p *plot.Plot) {
 	lo, hi := slices.Min(xs), slices.Max(xs)
 	pad := math.Max((hi-lo)/float64(max(len(xs)-1, 1))/2, 1)
 	p.X.Min, p.X.Max = lo-pad, hi+pad
-	p.X.Tick.Marker = linearTicks{}
+	p.X.Tick.Marker = figure.LinearTicks{}
 }
 
 // add draws one solver's points, the si-th of n in its panel.
-func (s series) add(p *plot.Plot, st Styles, solver string, si, n int, pts []point) error {
+func (s series) add(p *plot.Plot, st figure.Styles, solver string, si, n int, pts []point) error {
 	if _, line := s.grouper.(Placer); line {
 		return s.addLine(p, st, solver, n, pts)
 	}
@@ -334,7 +225,7 @@ func (s series) joins(a, b Group) bool {
 // (Joiner), with the interval as a band beneath, the band as faint as the
 // panel's n series need; a point alone between breaks shows its interval
 // as a bar. Points drawn from few puzzles are hollow.
-func (s series) addLine(p *plot.Plot, st Styles, solver string, n int, pts []point) error {
+func (s series) addLine(p *plot.Plot, st figure.Styles, solver string, n int, pts []point) error {
 	slices.SortFunc(pts, func(a, b point) int { return a.group.Compare(b.group) })
 	x := func(pt point) float64 { return s.x(pt.group, 0, 1) }
 	var run, alone []point
@@ -374,7 +265,7 @@ func (s series) addLine(p *plot.Plot, st Styles, solver string, n int, pts []poi
 
 // addBand draws a run of points' interval as a band and their values as
 // a line.
-func addBand(p *plot.Plot, st Styles, solver string, n int, run []point, x func(point) float64) error {
+func addBand(p *plot.Plot, st figure.Styles, solver string, n int, run []point, x func(point) float64) error {
 	var line, band plotter.XYs
 	for _, pt := range run {
 		line = append(line, plotter.XY{X: x(pt), Y: pt.y})
@@ -387,19 +278,19 @@ func addBand(p *plot.Plot, st Styles, solver string, n int, run []point, x func(
 	if err != nil {
 		return fmt.Errorf("plot %s: %w", solver, err)
 	}
-	poly.Color, poly.LineStyle.Width = translucent(st.Color(solver), n), 0
+	poly.Color, poly.LineStyle.Width = figure.Translucent(st.Color(solver), n), 0
 	l, err := plotter.NewLine(line)
 	if err != nil {
 		return fmt.Errorf("plot %s: %w", solver, err)
 	}
-	l.Color, l.Dashes, l.Width = st.Color(solver), st.Dashes(solver), lineWidth
+	l.Color, l.Dashes, l.Width = st.Color(solver), st.Dashes(solver), figure.LineWidth
 	p.Add(poly, l)
 	return nil
 }
 
 // addMarks draws a solver's glyph at each point, hollow where the point
 // is drawn from few puzzles.
-func addMarks(p *plot.Plot, st Styles, solver string, pts []point, x func(point) float64) error {
+func addMarks(p *plot.Plot, st figure.Styles, solver string, pts []point, x func(point) float64) error {
 	for _, hollow := range []bool{false, true} {
 		var xys plotter.XYs
 		for _, pt := range pts {
@@ -414,7 +305,7 @@ func addMarks(p *plot.Plot, st Styles, solver string, pts []point, x func(point)
 		if err != nil {
 			return fmt.Errorf("plot %s: %w", solver, err)
 		}
-		sc.Color, sc.Shape, sc.Radius = st.Color(solver), st.Glyph(solver), glyphRadius
+		sc.Color, sc.Shape, sc.Radius = st.Color(solver), st.Glyph(solver), figure.GlyphRadius
 		if hollow {
 			sc.Shape = st.Hollow(solver)
 		}
@@ -424,11 +315,11 @@ func addMarks(p *plot.Plot, st Styles, solver string, pts []point, x func(point)
 }
 
 // thumb is the legend thumbnail of a solver's series.
-func (s series) thumb(st Styles, solver string) seriesThumb {
+func (s series) thumb(st figure.Styles, solver string) figure.Thumb {
 	if _, line := s.grouper.(Placer); line {
-		return st.thumb(solver, true, true, false, true)
+		return st.Thumb(solver, true, true, false, true)
 	}
-	return st.thumb(solver, false, false, true, true)
+	return st.Thumb(solver, false, false, true, true)
 }
 
 // Grouped plots give each solver of a panel a slot of a group, two slots
@@ -481,29 +372,29 @@ const fewSeries = 3
 // the interquartile range as a band over hint counts, as a point with the
 // range as a bar per corpus, and with few solvers as box plots. sums must
 // come from Summarize with the same Grouper.
-func TimeByGroup(obs []Obs, sums []Summary, g Grouper, m Measure, st Styles) (Figure, error) {
+func TimeByGroup(obs []Obs, sums []Summary, g Grouper, m Measure, st figure.Styles) (figure.Figure, error) {
 	groups, solvers := groupsAndSolvers(sums)
 	s := series{grouper: g, groups: groups}
-	lo, hi := logRange(solvedTimes(obs, ""))
+	lo, hi := figure.LogRange(solvedTimes(obs, ""))
 	boxes := len(solvers) <= fewSeries
 	ylabel := m.Label() + " time (median, IQR)"
 	if boxes {
 		ylabel = timeLabel(m)
 	}
 	newPlot := func() *plot.Plot {
-		p := newPanel(g.Name(), ylabel, valueGrid(false))
+		p := figure.NewPlot(g.Name(), ylabel, figure.ValueGrid(false))
 		s.axis(p)
-		logValueAxis(&p.Y, lo, hi, timeTicks{})
+		figure.LogValueAxis(&p.Y, lo, hi, figure.TimeTicks{})
 		return p
 	}
-	panels, err := panelsOf(st, solvers, newPlot, func(p *plot.Plot, f Facet) ([]LegendEntry, error) {
-		var legend []LegendEntry
+	panels, err := st.Panels(solvers, newPlot, func(p *plot.Plot, f figure.Facet) ([]figure.LegendEntry, error) {
+		var legend []figure.LegendEntry
 		for si, solver := range f.Solvers {
 			if boxes {
 				if err := addTimeBoxes(p, s, obs, g, st, solver, si, len(f.Solvers), lo); err != nil {
 					return nil, err
 				}
-				legend = append(legend, LegendEntry{Label: st.Label(solver), Thumb: seriesThumb{color: st.Color(solver), fill: true}})
+				legend = append(legend, figure.LegendEntry{Label: st.Label(solver), Thumb: figure.Thumb{Color: st.Color(solver), Fill: true}})
 				continue
 			}
 			var pts []point
@@ -513,12 +404,12 @@ func TimeByGroup(obs []Obs, sums []Summary, g Grouper, m Measure, st Styles) (Fi
 			if err := s.add(p, st, solver, si, len(f.Solvers), pts); err != nil {
 				return nil, err
 			}
-			legend = append(legend, LegendEntry{Label: st.Label(solver), Thumb: s.thumb(st, solver)})
+			legend = append(legend, figure.LegendEntry{Label: st.Label(solver), Thumb: s.thumb(st, solver)})
 		}
 		return legend, nil
 	})
 	title := "How long does each pipeline take, by " + noun(g) + "?"
-	return Figure{Title: title, Panels: panels}, err
+	return figure.Figure{Title: title, Panels: panels}, err
 }
 
 // logSeconds is log10 of nanoseconds in seconds, at least lo; NaN stays.
@@ -535,7 +426,7 @@ func logSeconds(ns, lo float64) float64 {
 // tables' figures are type 7), computed on log10 of the times: on a log
 // axis, whiskers and outliers measured in linear seconds would flag only
 // slow runs.
-func addTimeBoxes(p *plot.Plot, s series, obs []Obs, g Grouper, st Styles, solver string, si, n int, lo float64) error {
+func addTimeBoxes(p *plot.Plot, s series, obs []Obs, g Grouper, st figure.Styles, solver string, si, n int, lo float64) error {
 	for _, grp := range s.groups {
 		var ts plotter.Values
 		for i := range obs {
@@ -554,7 +445,7 @@ func addTimeBoxes(p *plot.Plot, s series, obs []Obs, g Grouper, st Styles, solve
 		if _, ok := g.(Placer); ok {
 			x += (float64(si) - float64(n-1)/2) * slot
 		}
-		if len(ts) < FewN {
+		if len(ts) < figure.FewN {
 			// Too few for quartiles: the times themselves, hollow.
 			pts := make([]point, len(ts))
 			for i, t := range ts {
@@ -620,17 +511,17 @@ func (b scaledBox) GlyphBoxes(p *plot.Plot) []plot.GlyphBox {
 // Wilson 95% interval: over hint counts a line with the interval as a
 // band, per corpus a point with the interval as a bar. sums must come
 // from Summarize with g.
-func SuccessByGroup(sums []Summary, g Grouper, st Styles) (Figure, error) {
+func SuccessByGroup(sums []Summary, g Grouper, st figure.Styles) (figure.Figure, error) {
 	groups, solvers := groupsAndSolvers(sums)
 	s := series{grouper: g, groups: groups}
 	newPlot := func() *plot.Plot {
-		p := newPanel(g.Name(), "solved (%)", valueGrid(false))
+		p := figure.NewPlot(g.Name(), "solved (%)", figure.ValueGrid(false))
 		s.axis(p)
 		percentAxis(&p.Y)
 		return p
 	}
-	panels, err := panelsOf(st, solvers, newPlot, func(p *plot.Plot, f Facet) ([]LegendEntry, error) {
-		var legend []LegendEntry
+	panels, err := st.Panels(solvers, newPlot, func(p *plot.Plot, f figure.Facet) ([]figure.LegendEntry, error) {
+		var legend []figure.LegendEntry
 		for si, solver := range f.Solvers {
 			var pts []point
 			for _, sum := range summariesOf(sums, solver) {
@@ -639,7 +530,7 @@ func SuccessByGroup(sums []Summary, g Grouper, st Styles) (Figure, error) {
 			if err := s.add(p, st, solver, si, len(f.Solvers), pts); err != nil {
 				return nil, err
 			}
-			legend = append(legend, LegendEntry{Label: st.Label(solver), Thumb: s.thumb(st, solver)})
+			legend = append(legend, figure.LegendEntry{Label: st.Label(solver), Thumb: s.thumb(st, solver)})
 		}
 		return legend, nil
 	})
@@ -647,7 +538,7 @@ func SuccessByGroup(sums []Summary, g Grouper, st Styles) (Figure, error) {
 	if _, ok := g.(Placer); !ok {
 		title = "Which puzzles does each pipeline solve, by " + noun(g) + "?"
 	}
-	return Figure{Title: title, Panels: panels}, err
+	return figure.Figure{Title: title, Panels: panels}, err
 }
 
 // percentAxis makes ax a percentage axis from 0 to 100, ticks every 25,
@@ -673,7 +564,7 @@ func (r rates) YError(i int) (float64, float64) {
 
 // addRates draws points with error bars in a solver's colour and glyph,
 // hollow where a point is drawn from few puzzles.
-func addRates(p *plot.Plot, st Styles, solver string, pts []point, x func(point) float64) error {
+func addRates(p *plot.Plot, st figure.Styles, solver string, pts []point, x func(point) float64) error {
 	if len(pts) == 0 {
 		return nil
 	}
@@ -705,8 +596,8 @@ var (
 // TimeByGroup) when they span more, a peak of 0 (at or below the idle
 // worker's) drawn at its left end. Observations without a measured peak
 // are left out.
-func MemoryBySolver(obs []Obs, st Styles) (Figure, error) {
-	p := newPanel(memoryLabel, "", valueGrid(true))
+func MemoryBySolver(obs []Obs, st figure.Styles) (figure.Figure, error) {
+	p := figure.NewPlot(memoryLabel, "", figure.ValueGrid(true))
 	solvers := solverNames(obs)
 	mems := make([][]float64, len(solvers))
 	outside := make([]bool, len(solvers))
@@ -736,19 +627,19 @@ func MemoryBySolver(obs []Obs, st Styles) (Figure, error) {
 		}
 		kinds[outside[i]] = true
 		if err := addBox(p, fill, float64(loc), 1, memoryValues(mems[i], wide, floor), true); err != nil {
-			return Figure{}, fmt.Errorf("box plot %s: %w", solver, err)
+			return figure.Figure{}, fmt.Errorf("box plot %s: %w", solver, err)
 		}
 	}
 	memoryAxis(&p.X, all, wide, floor)
-	nominal(&p.Y, names)
-	var legend []LegendEntry
+	figure.Nominal(&p.Y, names)
+	var legend []figure.LegendEntry
 	if kinds[false] {
-		legend = append(legend, LegendEntry{Label: "in process: peak above the idle worker", Thumb: seriesThumb{color: inProcessFill, fill: true}})
+		legend = append(legend, figure.LegendEntry{Label: "in process: peak above the idle worker", Thumb: figure.Thumb{Color: inProcessFill, Fill: true}})
 	}
 	if kinds[true] {
-		legend = append(legend, LegendEntry{Label: "outside: the programs' process tree at its peak", Thumb: seriesThumb{color: outsideFill, fill: true}})
+		legend = append(legend, figure.LegendEntry{Label: "outside: the programs' process tree at its peak", Thumb: figure.Thumb{Color: outsideFill, Fill: true}})
 	}
-	return Figure{Title: "How much memory does each pipeline hold itself at its peak?", Panels: []Panel{{Plot: p, Legend: legend}},
+	return figure.Figure{Title: "How much memory does each pipeline hold itself at its peak?", Panels: []figure.Panel{{Plot: p, Legend: legend}},
 		DataHeight: vg.Length(max(len(solvers), 3)) * memoryRow}, nil
 }
 
@@ -792,18 +683,18 @@ func memoryValues(ms []float64, wide bool, floor float64) plotter.Values {
 
 func memoryAxis(ax *plot.Axis, all []float64, wide bool, floor float64) {
 	if wide {
-		logValueAxis(ax, floor/1.2, slices.Max(all), mibTicks{})
+		figure.LogValueAxis(ax, floor/1.2, slices.Max(all), figure.NumberTicks{})
 		return
 	}
-	ax.Tick.Marker = linearTicks{}
+	ax.Tick.Marker = figure.LinearTicks{}
 }
 
 // Scatter plots solver a's time (x) against solver b's (y) on the puzzles
 // both ran, log-log, with the diagonal. The axes fit the solved times; a
 // puzzle that either did not solve is drawn as a cross on a dashed border
 // just beyond the slowest solved time.
-func Scatter(obs []Obs, a, b string, m Measure, st Styles) (Figure, error) {
-	p := newPanel(st.Name(a), st.Name(b), plotter.NewGrid())
+func Scatter(obs []Obs, a, b string, m Measure, st figure.Styles) (figure.Figure, error) {
+	p := figure.NewPlot(st.Name(a), st.Name(b), plotter.NewGrid())
 	pairs := pairUp(obs, a, b)
 	var all []float64
 	for _, pr := range pairs {
@@ -813,7 +704,7 @@ func Scatter(obs []Obs, a, b string, m Measure, st Styles) (Figure, error) {
 			}
 		}
 	}
-	lo, hi := logRange(all)
+	lo, hi := figure.LogRange(all)
 	border := hi * borderGap
 	var solved, unsolved plotter.XYs
 	for _, pr := range pairs {
@@ -825,9 +716,9 @@ func Scatter(obs []Obs, a, b string, m Measure, st Styles) (Figure, error) {
 		}
 	}
 	if err := addGuides(p, lo, border); err != nil {
-		return Figure{}, err
+		return figure.Figure{}, err
 	}
-	var legend []LegendEntry
+	var legend []figure.LegendEntry
 	for _, set := range []struct {
 		pts   plotter.XYs
 		glyph draw.GlyphDrawer
@@ -835,23 +726,23 @@ func Scatter(obs []Obs, a, b string, m Measure, st Styles) (Figure, error) {
 		label string
 	}{
 		{solved, draw.RingGlyph{}, color.Black, "both solved"},
-		{unsolved, draw.CrossGlyph{}, palette[1], "unsolved by one (on the border)"},
+		{unsolved, draw.CrossGlyph{}, figure.SlotColor(1), "unsolved by one (on the border)"},
 	} {
 		if len(set.pts) == 0 {
 			continue
 		}
 		s, err := plotter.NewScatter(set.pts)
 		if err != nil {
-			return Figure{}, fmt.Errorf("scatter: %w", err)
+			return figure.Figure{}, fmt.Errorf("scatter: %w", err)
 		}
-		s.GlyphStyle.Shape, s.GlyphStyle.Color, s.GlyphStyle.Radius = set.glyph, set.color, glyphRadius
+		s.GlyphStyle.Shape, s.GlyphStyle.Color, s.GlyphStyle.Radius = set.glyph, set.color, figure.GlyphRadius
 		p.Add(s)
-		legend = append(legend, LegendEntry{Label: set.label, Thumb: seriesThumb{color: set.color, glyph: set.glyph}})
+		legend = append(legend, figure.LegendEntry{Label: set.label, Thumb: figure.Thumb{Color: set.color, Glyph: set.glyph}})
 	}
-	logValueAxis(&p.X, lo, border, timeTicks{})
-	logValueAxis(&p.Y, lo, border, timeTicks{})
+	figure.LogValueAxis(&p.X, lo, border, figure.TimeTicks{})
+	figure.LogValueAxis(&p.Y, lo, border, figure.TimeTicks{})
 	title := fmt.Sprintf("Which takes less %s time on each puzzle, %s or %s?", m.Label(), a, b)
-	return Figure{Title: title, Panels: []Panel{{Plot: p, Legend: legend}}, Aspect: 1, MaxWidth: ColumnWidth.Length()}, nil
+	return figure.Figure{Title: title, Panels: []figure.Panel{{Plot: p, Legend: legend}}, Aspect: 1, MaxWidth: figure.ColumnWidth.Length()}, nil
 }
 
 // borderGap places a scatter plot's border for unsolved puzzles this far
@@ -900,4 +791,28 @@ func addGuides(p *plot.Plot, lo, border float64) error {
 	edge.Color, edge.Width, edge.Dashes = color.Gray{Y: 160}, vg.Points(0.5), []vg.Length{vg.Points(3), vg.Points(3)}
 	p.Add(diag, edge)
 	return nil
+}
+
+// newStyles lays out the pipelines of obs for every figure of a report,
+// their families' panels in the suite's order of families. With mixed
+// set, pipelines that ran in first mode carry FirstModeMark.
+func newStyles(obs []Obs, mixed bool) figure.Styles {
+	pipelines := make([]figure.Pipeline, len(obs))
+	for i, o := range obs {
+		pipelines[i] = figure.Pipeline{Name: o.Solver, Family: o.Family}
+		if mixed && o.Mode == "first" {
+			pipelines[i].Mark = FirstModeMark
+		}
+	}
+	return figure.NewStyles(pipelines, solvers.Families())
+}
+
+// solverNames are the pipelines of obs, sorted, each once.
+func solverNames(obs []Obs) []string {
+	var names []string
+	for _, o := range obs {
+		names = append(names, o.Solver)
+	}
+	slices.Sort(names)
+	return slices.Compact(names)
 }

@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/sudokubench/sudokubench/harness/report/figure"
+
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
 
@@ -29,9 +31,9 @@ func (c Cost) label(m Measure) string {
 
 func (c Cost) ticks() plot.Ticker {
 	if c == Updates {
-		return countTicks{}
+		return figure.CountTicks{}
 	}
-	return timeTicks{}
+	return figure.TimeTicks{}
 }
 
 // toSolution is a summary's TTS99 in seconds or its UTS99, with the
@@ -78,7 +80,7 @@ func RunCosts(recs []record.Record, stochastic map[string]bool, c Cost, m Measur
 // SuccessByBudget draws, for each stochastic solver, the share of its runs
 // solved within a budget of time or of updates (log axis): against
 // updates the curve does not move with the machine's load.
-func SuccessByBudget(runs []RunCost, c Cost, m Measure, st Styles) (Figure, error) {
+func SuccessByBudget(runs []RunCost, c Cost, m Measure, st figure.Styles) (figure.Figure, error) {
 	var all []float64
 	solvers := make([]string, len(runs))
 	for i, r := range runs {
@@ -88,24 +90,24 @@ func SuccessByBudget(runs []RunCost, c Cost, m Measure, st Styles) (Figure, erro
 		solvers[i] = r.Solver
 	}
 	slices.Sort(solvers)
-	lo, hi := logRange(all)
+	lo, hi := figure.LogRange(all)
 	newPlot := func() *plot.Plot {
-		p := newPanel(c.label(m)+" per run", "runs solved (%)", plotter.NewGrid())
-		logValueAxis(&p.X, lo, hi, c.ticks())
+		p := figure.NewPlot(c.label(m)+" per run", "runs solved (%)", plotter.NewGrid())
+		figure.LogValueAxis(&p.X, lo, hi, c.ticks())
 		percentAxis(&p.Y)
 		return p
 	}
-	panels, err := panelsOf(st, slices.Compact(solvers), newPlot, func(p *plot.Plot, f Facet) ([]LegendEntry, error) {
-		var legend []LegendEntry
+	panels, err := st.Panels(slices.Compact(solvers), newPlot, func(p *plot.Plot, f figure.Facet) ([]figure.LegendEntry, error) {
+		var legend []figure.LegendEntry
 		for _, solver := range f.Solvers {
 			if err := addStep(p, st, solver, budgetCurve(runs, solver, lo)); err != nil {
 				return nil, err
 			}
-			legend = append(legend, LegendEntry{Label: st.Label(solver), Thumb: st.thumb(solver, true, false, false, false)})
+			legend = append(legend, figure.LegendEntry{Label: st.Label(solver), Thumb: st.Thumb(solver, true, false, false, false)})
 		}
 		return legend, nil
 	})
-	return Figure{Title: "How many runs of each stochastic pipeline succeed within a budget of " + c.label(m) + "?", Panels: panels}, err
+	return figure.Figure{Title: "How many runs of each stochastic pipeline succeed within a budget of " + c.label(m) + "?", Panels: panels}, err
 }
 
 // budgetCurve is a solver's step line for SuccessByBudget: x log10 of a
@@ -135,7 +137,7 @@ func budgetCurve(runs []RunCost, solver string, lo float64) plotter.XYs {
 // must come from Summarize with g. A group where no read succeeded has no
 // finite value and no point; an interval without a finite upper end runs
 // to the top of the plot.
-func TTS99ByGroup(sums []Summary, g Grouper, c Cost, m Measure, st Styles) (Figure, error) {
+func TTS99ByGroup(sums []Summary, g Grouper, c Cost, m Measure, st figure.Styles) (figure.Figure, error) {
 	name := map[Cost]string{Time: "TTS99", Updates: "UTS99"}[c]
 	sums = withCost(sums, c)
 	var finite []float64
@@ -149,26 +151,26 @@ func TTS99ByGroup(sums []Summary, g Grouper, c Cost, m Measure, st Styles) (Figu
 	}
 	groups, solvers := groupsAndSolvers(sums)
 	s := series{grouper: g, groups: groups}
-	lo, hi := logRange(finite)
+	lo, hi := figure.LogRange(finite)
 	top := hi * 1.2
 	newPlot := func() *plot.Plot {
-		p := newPanel(g.Name(), c.label(m)+" to 99% ("+name+")", valueGrid(false))
+		p := figure.NewPlot(g.Name(), c.label(m)+" to 99% ("+name+")", figure.ValueGrid(false))
 		s.axis(p)
-		logValueAxis(&p.Y, lo, hi, c.ticks())
+		figure.LogValueAxis(&p.Y, lo, hi, c.ticks())
 		return p
 	}
-	panels, err := panelsOf(st, solvers, newPlot, func(p *plot.Plot, f Facet) ([]LegendEntry, error) {
-		var legend []LegendEntry
+	panels, err := st.Panels(solvers, newPlot, func(p *plot.Plot, f figure.Facet) ([]figure.LegendEntry, error) {
+		var legend []figure.LegendEntry
 		for si, solver := range f.Solvers {
 			if err := s.add(p, st, solver, si, len(f.Solvers), toSolutionPoints(summariesOf(sums, solver), c, top)); err != nil {
 				return nil, err
 			}
-			legend = append(legend, LegendEntry{Label: st.Label(solver), Thumb: s.thumb(st, solver)})
+			legend = append(legend, figure.LegendEntry{Label: st.Label(solver), Thumb: s.thumb(st, solver)})
 		}
 		return legend, nil
 	})
 	what := map[Cost]string{Time: "How long does each stochastic pipeline take", Updates: "How many updates does each stochastic pipeline take"}[c]
-	return Figure{Title: what + " to solve a puzzle with 99% confidence, by " + noun(g) + "?", Panels: panels}, err
+	return figure.Figure{Title: what + " to solve a puzzle with 99% confidence, by " + noun(g) + "?", Panels: panels}, err
 }
 
 // toSolutionPoints are a solver's points in TTS99ByGroup: log10 of its
@@ -202,9 +204,9 @@ func withCost(sums []Summary, c Cost) []Summary {
 // of runs solved within a budget and TTS99 by each section's grouping, in
 // time and, for those that count them, in attempted updates; nothing when
 // no solver is stochastic.
-func (r *Report) stochasticFigures() ([]Figure, error) {
+func (r *Report) stochasticFigures() ([]figure.Figure, error) {
 	m := r.FigureMeasure
-	var figs []Figure
+	var figs []figure.Figure
 	for _, c := range []Cost{Time, Updates} {
 		runs := RunCosts(r.Data.Records, r.Kinds.Stochastic, c, m)
 		if len(runs) == 0 {
@@ -229,7 +231,7 @@ func (r *Report) stochasticFigures() ([]Figure, error) {
 }
 
 // toSolutionFigure is TTS99ByGroup for a section, named and captioned.
-func (r *Report) toSolutionFigure(sec Section, c Cost) (Figure, error) {
+func (r *Report) toSolutionFigure(sec Section, c Cost) (figure.Figure, error) {
 	name := sec.Grouper.Name()
 	f, err := TTS99ByGroup(sec.FigureSummaries, sec.Grouper, c, r.FigureMeasure, r.Styles)
 	f.Name = "tts99-by-" + name

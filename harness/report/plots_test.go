@@ -8,9 +8,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/harness/report/figure"
+
 	"gonum.org/v1/plot"
-	"gonum.org/v1/plot/font"
-	"gonum.org/v1/plot/vg"
 
 	"github.com/sudokubench/sudokubench/harness/record"
 )
@@ -87,14 +87,14 @@ func TestSmallMultiples(t *testing.T) {
 		}
 		return out
 	}
-	titles := func(st Styles) []string {
+	titles := func(st figure.Styles) []string {
 		var ts []string
-		for _, f := range st.facets {
+		for _, f := range st.Facets(st.Pipelines()) {
 			ts = append(ts, fmt.Sprintf("%s=%d", f.Title, len(f.Solvers)))
 		}
 		return ts
 	}
-	few := NewStyles(obs(map[string][]string{"sat": {"sat/a", "sat/b"}, "qubo": {"qubo/x"}}), false)
+	few := newStyles(obs(map[string][]string{"sat": {"sat/a", "sat/b"}, "qubo": {"qubo/x"}}), false)
 	if got := titles(few); !slices.Equal(got, []string{"=3"}) {
 		t.Errorf("three pipelines in facets %q, want one untitled panel", got)
 	}
@@ -103,14 +103,14 @@ func TestSmallMultiples(t *testing.T) {
 		engine := []string{"gophersat", "minisat", "cadical"}[min(i/8, 1)+i/12]
 		sat[i] = fmt.Sprintf("sat/%s/v%02d", engine, i)
 	}
-	many := NewStyles(obs(map[string][]string{
+	many := newStyles(obs(map[string][]string{
 		"sat": sat, "exactcover": {"exactcover/dlx"}, "milp": {"milp/cbc"}, "neural": {"neural/cnn", "neural/rrn"},
 	}), false)
 	want := []string{"sat: cadical, minisat=6", "sat: gophersat=8", "neural=2", "exactcover, milp=2"}
 	if got := titles(many); !slices.Equal(got, want) {
 		t.Errorf("facets %q, want %q", got, want)
 	}
-	for _, f := range many.facets {
+	for _, f := range many.Facets(many.Pipelines()) {
 		seen := make(map[string]bool)
 		for _, s := range f.Solvers {
 			key := fmt.Sprint(many.Color(s), many.Glyph(s), many.Dashes(s))
@@ -131,7 +131,7 @@ func TestSmallMultiples(t *testing.T) {
 	}
 	// A figure of some of the pipelines keeps their panels and styles.
 	part := many.Facets([]string{"neural/rrn", "sat/gophersat/v05"})
-	if len(part) != 2 || part[0].Title != "sat: gophersat" || part[1].Title != "neural" || many.Color("neural/rrn") != palette[many.slot("neural/rrn")] {
+	if len(part) != 2 || part[0].Title != "sat: gophersat" || part[1].Title != "neural" {
 		t.Errorf("facets of two pipelines: %+v", part)
 	}
 }
@@ -140,63 +140,21 @@ func TestSmallMultiples(t *testing.T) {
 // scatter plot at most a column), and no text is under 7 pt.
 func TestFiguresAtPrintWidth(t *testing.T) {
 	recs := figureRecords(manyFamilies, longCorpora[:3], 2)
-	for _, width := range []PrintWidth{ColumnWidth, PageWidth} {
+	for _, width := range []figure.PrintWidth{figure.ColumnWidth, figure.PageWidth} {
 		for _, f := range figuresOf(t, recs, width) {
-			l := f.layout()
+			w, h := f.Size()
 			want := width.Length()
 			if strings.HasPrefix(f.Name, "scatter-") {
-				want = ColumnWidth.Length()
+				want = figure.ColumnWidth.Length()
 			}
-			if l.width != want {
-				t.Errorf("width=%s/figure=%s: %g pt wide, want %g", width, f.Name, l.width, want)
+			if w != want {
+				t.Errorf("width=%s/figure=%s: %g pt wide, want %g", width, f.Name, w, want)
 			}
-			g := &geometry{width: l.width, height: l.height, m: identity}
-			sizes := &fontSizes{geometry: g}
-			drawFigure(sizes, l)
-			if sizes.smallest < 7 {
-				t.Errorf("width=%s/figure=%s: text at %g pt, want at least 7", width, f.Name, sizes.smallest)
+			sizes := figure.NewRecorder(w, h)
+			f.Draw(sizes)
+			if sizes.Smallest < 7 {
+				t.Errorf("width=%s/figure=%s: text at %g pt, want at least 7", width, f.Name, sizes.Smallest)
 			}
-		}
-	}
-}
-
-// fontSizes records the smallest font drawn.
-type fontSizes struct {
-	*geometry
-	smallest vg.Length
-}
-
-func (f *fontSizes) FillString(face font.Face, pt vg.Point, s string) {
-	if f.smallest == 0 || face.Font.Size < f.smallest {
-		f.smallest = face.Font.Size
-	}
-}
-
-func TestTicks(t *testing.T) {
-	labels := func(ts []plot.Tick) []string {
-		var ls []string
-		for _, tk := range ts {
-			if !tk.IsMinor() {
-				ls = append(ls, tk.Label)
-			}
-		}
-		return ls
-	}
-	for _, tt := range []struct {
-		name string
-		got  []plot.Tick
-		want []string
-	}{
-		{"time, wide", timeTicks{}.Ticks(8e-6, 30), []string{"10 µs", "100 µs", "1 ms", "10 ms", "100 ms", "1 s", "10 s"}},
-		{"time, two decades", timeTicks{}.Ticks(0.15e-3, 12e-3), []string{"200 µs", "500 µs", "1 ms", "2 ms", "5 ms", "10 ms"}},
-		{"MiB, narrow", mibTicks{}.Ticks(15, 28), []string{"16", "18", "20", "22", "24", "26", "28"}},
-		{"time, narrow", timeTicks{}.Ticks(1.05e-3, 2.52e-3), []string{"1.2 ms", "1.4 ms", "1.6 ms", "1.8 ms", "2 ms", "2.2 ms", "2.4 ms"}},
-		{"MiB, below 1", mibTicks{}.Ticks(0.25, 0.45), []string{"0.25", "0.3", "0.35", "0.4", "0.45"}},
-		{"count", linearTicks{}.Ticks(0, 294), []string{"0", "50", "100", "150", "200", "250"}},
-		{"MiB, linear", linearTicks{}.Ticks(16.8, 29.6), []string{"18", "20", "22", "24", "26", "28"}},
-	} {
-		if got := labels(tt.got); !slices.Equal(got, tt.want) {
-			t.Errorf("%s: labels %q, want %q", tt.name, got, tt.want)
 		}
 	}
 }

@@ -6,6 +6,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/sudokubench/sudokubench/harness/report/stats"
+
 	"github.com/sudokubench/sudokubench/harness/record"
 )
 
@@ -423,11 +425,11 @@ func portfolioSet(g Group, ids, pipelines []string, byPipeline map[string]map[st
 		}
 	}
 	set.VBS.Solved = len(vbsTimes)
-	set.VBS.PAR2 = PAR2(vbsTimes, vbsUnsolved)
+	set.VBS.PAR2 = stats.PAR2(vbsTimes, vbsUnsolved)
 	set.VBS.Rate, set.VBS.RateLo, set.VBS.RateHi = rateOf(set.VBS.Solved, len(ids))
 	set.VBS.MarginalPAR2 = math.NaN()
 	for i := range sts {
-		sts[i].PAR2 = PAR2(times[i], unsolved[i])
+		sts[i].PAR2 = stats.PAR2(times[i], unsolved[i])
 		sts[i].Rate, sts[i].RateLo, sts[i].RateHi = rateOf(sts[i].Solved, len(ids))
 		sts[i].MarginalPAR2 /= float64(len(ids))
 	}
@@ -437,6 +439,6 @@ func portfolioSet(g Group, ids, pipelines []string, byPipeline map[string]map[st
 
 // rateOf is k of n as a fraction with its Wilson 95% interval.
 func rateOf(k, n int) (rate, lo, hi float64) {
-	lo, hi = Wilson(k, n, Z95)
+	lo, hi = stats.Wilson(k, n, stats.Z95)
 	return float64(k) / float64(n), lo, hi
 }

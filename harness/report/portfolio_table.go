@@ -5,6 +5,8 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/sudokubench/sudokubench/harness/report/table"
 )
 
 // vbsLabel names the virtual best solver's row.
@@ -22,36 +24,36 @@ func portfolioTitle(p *Portfolio, what string, mixedModes bool) string {
 
 // PortfolioTable lays out a portfolio over all its puzzles: the VBS, then
 // every pipeline in the portfolio's ranking, the SBS first.
-func PortfolioTable(p *Portfolio, mixedModes bool) *Table {
+func PortfolioTable(p *Portfolio, mixedModes bool) *table.Table {
 	what := fmt.Sprintf("Portfolio of %d pipelines on %d puzzles", len(p.Pipelines), p.All.VBS.N)
-	t := &Table{
+	t := &table.Table{
 		Title: portfolioTitle(p, what, mixedModes),
-		Columns: []Column{
+		Columns: []table.Column{
 			{Name: "pipeline", Keep: 10},
-			{Name: "solved", Right: true, Better: Higher},
-			{Name: "success [95% CI]", CSV: []string{"success", "success_lo", "success_hi"}, Right: true, Better: Higher, Keep: 9},
-			{Name: "PAR-2", Unit: Duration, CSV: []string{"par2_ns"}, Right: true, Better: Lower, Keep: 8},
+			{Name: "solved", Right: true, Better: table.Higher},
+			{Name: "success [95% CI]", CSV: []string{"success", "success_lo", "success_hi"}, Right: true, Better: table.Higher, Keep: 9},
+			{Name: "PAR-2", Unit: table.Duration, CSV: []string{"par2_ns"}, Right: true, Better: table.Lower, Keep: 8},
 			{Name: "PAR-2 / VBS", CSV: []string{"par2_over_vbs"}, Right: true, Keep: 3},
 			{Name: "unique", Right: true, Keep: 7},
-			{Name: "marginal", Unit: Duration, CSV: []string{"marginal_par2_ns"}, Right: true, Better: Higher, Keep: 6},
-			{Name: "fastest", CSV: []string{"fastest", "fastest_share"}, Right: true, Better: Higher, Keep: 5},
+			{Name: "marginal", Unit: table.Duration, CSV: []string{"marginal_par2_ns"}, Right: true, Better: table.Higher, Keep: 6},
+			{Name: "fastest", CSV: []string{"fastest", "fastest_share"}, Right: true, Better: table.Higher, Keep: 5},
 		},
 		Notes: portfolioNotes(p, mixedModes),
 	}
 	set := &p.All
 	small := set.VBS.N < MinN
-	t.Rows = append(t.Rows, Row{Apart: true, Small: small, Cells: []Cell{
-		TextCell(vbsLabel), IntCell(set.VBS.Solved), rateCell(set.VBS.Rate, set.VBS.RateLo, set.VBS.RateHi),
-		durationCell(set.VBS.PAR2), noCell(1), noCell(1), noCell(1), noCell(2),
+	t.Rows = append(t.Rows, table.Row{Apart: true, Small: small, Cells: []table.Cell{
+		table.TextCell(vbsLabel), table.IntCell(set.VBS.Solved), table.RateCell(set.VBS.Rate, set.VBS.RateLo, set.VBS.RateHi),
+		table.DurationCell(set.VBS.PAR2), noCell(1), noCell(1), noCell(1), noCell(2),
 	}})
 	for _, st := range set.Pipelines {
 		label := st.Pipeline
 		if st.Pipeline == p.SBS() {
 			label += " (SBS)"
 		}
-		t.Rows = append(t.Rows, Row{Small: small, Cells: []Cell{
-			{Text: label, Raw: []string{st.Pipeline}, Value: math.NaN()}, IntCell(st.Solved), rateCell(st.Rate, st.RateLo, st.RateHi),
-			durationCell(st.PAR2), ratioCell(st.PAR2 / set.VBS.PAR2), IntCell(st.Unique), durationCell(st.MarginalPAR2),
+		t.Rows = append(t.Rows, table.Row{Small: small, Cells: []table.Cell{
+			{Text: label, Raw: []string{st.Pipeline}, Value: math.NaN()}, table.IntCell(st.Solved), table.RateCell(st.Rate, st.RateLo, st.RateHi),
+			table.DurationCell(st.PAR2), ratioCell(st.PAR2 / set.VBS.PAR2), table.IntCell(st.Unique), table.DurationCell(st.MarginalPAR2),
 			fastestCell(st.Fastest, set.VBS.Solved),
 		}})
 	}
@@ -60,17 +62,19 @@ func PortfolioTable(p *Portfolio, mixedModes bool) *Table {
 }
 
 // noCell is an empty cell of a column with raw columns.
-func noCell(raw int) Cell { return Cell{Text: "–", Raw: make([]string, raw), Value: math.NaN()} }
+func noCell(raw int) table.Cell {
+	return table.Cell{Text: "–", Raw: make([]string, raw), Value: math.NaN()}
+}
 
 // fastestCell is the puzzles a pipeline was fastest on, with their share
 // of those the VBS solved: "45.0% (126)".
-func fastestCell(fastest, solved int) Cell {
+func fastestCell(fastest, solved int) table.Cell {
 	share := float64(fastest) / float64(solved)
-	text := fmt.Sprintf("%s (%d)", FormatPercent(share), fastest)
+	text := fmt.Sprintf("%s (%d)", table.FormatPercent(share), fastest)
 	if solved == 0 {
 		text = "–"
 	}
-	return Cell{Text: text, Raw: []string{fmt.Sprint(fastest), RawFloat(share)}, Value: float64(fastest)}
+	return table.Cell{Text: text, Raw: []string{fmt.Sprint(fastest), table.RawFloat(share)}, Value: float64(fastest)}
 }
 
 func portfolioNotes(p *Portfolio, mixedModes bool) []string {
@@ -101,7 +105,7 @@ func gapNote(sbs, vbs Standing) string {
 			sbs.Pipeline, vbs.Solved, vbs.N, 100*(TieRatio-1))
 	}
 	return fmt.Sprintf("The gap: the SBS, %s, solves %d of %d puzzles to the VBS's %d, and its PAR-2 is %s to the VBS's %s: what choosing the pipeline puzzle by puzzle could gain.",
-		sbs.Pipeline, sbs.Solved, vbs.N, vbs.Solved, FormatDuration(sbs.PAR2), FormatDuration(vbs.PAR2))
+		sbs.Pipeline, sbs.Solved, vbs.N, vbs.Solved, table.FormatDuration(sbs.PAR2), table.FormatDuration(vbs.PAR2))
 }
 
 // portfolioTimeNote says which time the portfolio reads, in the tables'
@@ -151,17 +155,17 @@ func modeNote(mode string) string {
 // group: the VBS, the SBS (over all the puzzles), the pipeline best in the
 // group, the one most often fastest, the unique solves and the largest
 // marginal contribution.
-func PortfolioGroupTable(p *Portfolio, g PortfolioGrouping, mixedModes bool) *Table {
+func PortfolioGroupTable(p *Portfolio, g PortfolioGrouping, mixedModes bool) *table.Table {
 	name := g.Grouper.Name()
-	t := &Table{
+	t := &table.Table{
 		Title: portfolioTitle(p, "Portfolio by "+name, mixedModes),
-		Columns: []Column{
+		Columns: []table.Column{
 			{Name: name, CSV: []string{"group"}, Keep: 10},
 			{Name: "n", Right: true, Keep: 9},
 			{Name: "VBS solved", CSV: []string{"vbs_solved", "vbs_success"}, Right: true, Keep: 8},
-			{Name: "VBS PAR-2", Unit: Duration, CSV: []string{"vbs_par2_ns"}, Right: true, Keep: 8},
+			{Name: "VBS PAR-2", Unit: table.Duration, CSV: []string{"vbs_par2_ns"}, Right: true, Keep: 8},
 			{Name: "SBS solved", CSV: []string{"sbs_solved", "sbs_success"}, Right: true},
-			{Name: "SBS PAR-2", Unit: Duration, CSV: []string{"sbs_par2_ns"}, Right: true, Keep: 7},
+			{Name: "SBS PAR-2", Unit: table.Duration, CSV: []string{"sbs_par2_ns"}, Right: true, Keep: 7},
 			{Name: "SBS / VBS", CSV: []string{"sbs_par2_over_vbs"}, Right: true, Keep: 3},
 			{Name: "best here", CSV: []string{"best_here"}, Keep: 6},
 			{Name: "fastest most often", CSV: []string{"fastest_most_often", "fastest_share"}, Keep: 3},
@@ -172,14 +176,14 @@ func PortfolioGroupTable(p *Portfolio, g PortfolioGrouping, mixedModes bool) *Ta
 	small := false
 	for _, set := range g.Sets {
 		vbs, sbs := set.VBS, set.Standing(p.SBS())
-		n := IntCell(vbs.N)
+		n := table.IntCell(vbs.N)
 		if vbs.N < MinN {
 			n.Text += "*"
 			small = true
 		}
-		t.Rows = append(t.Rows, Row{Set: set.Group.Label, Cells: []Cell{
-			TextCell(set.Group.Label), n, solvedCell(vbs), durationCell(vbs.PAR2), solvedCell(sbs), durationCell(sbs.PAR2),
-			ratioCell(sbs.PAR2 / vbs.PAR2), TextCell(rankPipelines(set.Pipelines)[0]), mostOftenFastest(set),
+		t.Rows = append(t.Rows, table.Row{Set: set.Group.Label, Cells: []table.Cell{
+			table.TextCell(set.Group.Label), n, solvedCell(vbs), table.DurationCell(vbs.PAR2), solvedCell(sbs), table.DurationCell(sbs.PAR2),
+			ratioCell(sbs.PAR2 / vbs.PAR2), table.TextCell(rankPipelines(set.Pipelines)[0]), mostOftenFastest(set),
 			uniqueSolves(set), largestMarginal(set),
 		}})
 	}
@@ -194,13 +198,13 @@ func PortfolioGroupTable(p *Portfolio, g PortfolioGrouping, mixedModes bool) *Ta
 }
 
 // solvedCell is a standing's puzzles solved with their share: "49 (98.0%)".
-func solvedCell(st Standing) Cell {
-	return Cell{Text: fmt.Sprintf("%d (%s)", st.Solved, FormatPercent(st.Rate)), Raw: []string{fmt.Sprint(st.Solved), RawFloat(st.Rate)}, Value: float64(st.Solved)}
+func solvedCell(st Standing) table.Cell {
+	return table.Cell{Text: fmt.Sprintf("%d (%s)", st.Solved, table.FormatPercent(st.Rate)), Raw: []string{fmt.Sprint(st.Solved), table.RawFloat(st.Rate)}, Value: float64(st.Solved)}
 }
 
 // mostOftenFastest names the pipeline fastest on most puzzles of the set,
 // with its share of those the VBS solved (ties: the first in the ranking).
-func mostOftenFastest(set PortfolioSet) Cell {
+func mostOftenFastest(set PortfolioSet) table.Cell {
 	best := set.Pipelines[0]
 	for _, st := range set.Pipelines[1:] {
 		if st.Fastest > best.Fastest {
@@ -211,7 +215,7 @@ func mostOftenFastest(set PortfolioSet) Cell {
 		return noCell(2)
 	}
 	share := float64(best.Fastest) / float64(set.VBS.Solved)
-	return Cell{Text: fmt.Sprintf("%s %s", best.Pipeline, FormatPercent(share)), Raw: []string{best.Pipeline, RawFloat(share)}, Value: math.NaN()}
+	return table.Cell{Text: fmt.Sprintf("%s %s", best.Pipeline, table.FormatPercent(share)), Raw: []string{best.Pipeline, table.RawFloat(share)}, Value: math.NaN()}
 }
 
 // maxListed is how many pipelines a cell lists before counting the rest.
@@ -219,7 +223,7 @@ const maxListed = 3
 
 // uniqueSolves lists the pipelines with unique solves, most first:
 // "sat/cadical/extended 3, milp/cbc 1".
-func uniqueSolves(set PortfolioSet) Cell {
+func uniqueSolves(set PortfolioSet) table.Cell {
 	var sts []Standing
 	for _, st := range set.Pipelines {
 		if st.Unique > 0 {
@@ -236,15 +240,15 @@ func uniqueSolves(set PortfolioSet) Cell {
 		parts = append(parts, fmt.Sprintf("%s %d", st.Pipeline, st.Unique))
 	}
 	if len(parts) == 0 {
-		return TextCell("–")
+		return table.TextCell("–")
 	}
-	return Cell{Text: strings.Join(parts, ", "), Raw: []string{strings.Join(parts, ";")}, Value: math.NaN()}
+	return table.Cell{Text: strings.Join(parts, ", "), Raw: []string{strings.Join(parts, ";")}, Value: math.NaN()}
 }
 
 // largestMarginal names the pipeline whose absence would cost the VBS
 // most PAR-2, and that cost: "propagate/bitboard +12.3 µs"; "–" where
 // every pipeline could go at no cost.
-func largestMarginal(set PortfolioSet) Cell {
+func largestMarginal(set PortfolioSet) table.Cell {
 	var best Standing
 	for _, st := range set.Pipelines {
 		if st.MarginalPAR2 > best.MarginalPAR2 {
@@ -254,18 +258,18 @@ func largestMarginal(set PortfolioSet) Cell {
 	if best.Pipeline == "" {
 		return noCell(2)
 	}
-	return Cell{Text: best.Pipeline + " +" + FormatDuration(best.MarginalPAR2), Raw: []string{best.Pipeline, rawWhole(best.MarginalPAR2)}, Value: math.NaN()}
+	return table.Cell{Text: best.Pipeline + " +" + table.FormatDuration(best.MarginalPAR2), Raw: []string{best.Pipeline, table.RawWhole(best.MarginalPAR2)}, Value: math.NaN()}
 }
 
 // PortfolioTidyTable is every portfolio's every standing in one table
 // for machines: a row per mode, grouping, group and pipeline (the VBS as
 // "VBS"), raw values (ns, fractions).
-func PortfolioTidyTable(ps []*Portfolio) *Table {
+func PortfolioTidyTable(ps []*Portfolio) *table.Table {
 	names := []string{"mode", "group_kind", "group", "pipeline", "sbs", "n", "solved", "success", "success_lo", "success_hi",
 		"par2_ns", "unique", "marginal_par2_ns", "fastest", "measure"}
-	t := &Table{Title: "Portfolio"}
+	t := &table.Table{Title: "Portfolio"}
 	for _, n := range names {
-		t.Columns = append(t.Columns, Column{Name: n})
+		t.Columns = append(t.Columns, table.Column{Name: n})
 	}
 	for _, p := range ps {
 		t.Rows = append(t.Rows, tidyPortfolioRows(p, "all", p.All)...)
@@ -278,26 +282,26 @@ func PortfolioTidyTable(ps []*Portfolio) *Table {
 	return t
 }
 
-func tidyPortfolioRows(p *Portfolio, kind string, set PortfolioSet) []Row {
-	var rows []Row
+func tidyPortfolioRows(p *Portfolio, kind string, set PortfolioSet) []table.Row {
+	var rows []table.Row
 	for _, st := range append([]Standing{set.VBS}, set.Pipelines...) {
 		name := st.Pipeline
 		if name == "" {
 			name = "VBS"
 		}
 		raw := []string{p.Mode, kind, set.Group.Label, name, fmt.Sprint(name == p.SBS()), fmt.Sprint(st.N), fmt.Sprint(st.Solved),
-			RawFloat(st.Rate), RawFloat(st.RateLo), RawFloat(st.RateHi), rawWhole(st.PAR2)}
+			table.RawFloat(st.Rate), table.RawFloat(st.RateLo), table.RawFloat(st.RateHi), table.RawWhole(st.PAR2)}
 		if st.Pipeline == "" {
 			raw = append(raw, "", "", "")
 		} else {
-			raw = append(raw, fmt.Sprint(st.Unique), rawWhole(st.MarginalPAR2), fmt.Sprint(st.Fastest))
+			raw = append(raw, fmt.Sprint(st.Unique), table.RawWhole(st.MarginalPAR2), fmt.Sprint(st.Fastest))
 		}
 		raw = append(raw, p.Measure.Label())
-		cells := make([]Cell, len(raw))
+		cells := make([]table.Cell, len(raw))
 		for i, v := range raw {
-			cells[i] = Cell{Text: v, Raw: []string{v}, Value: math.NaN()}
+			cells[i] = table.Cell{Text: v, Raw: []string{v}, Value: math.NaN()}
 		}
-		rows = append(rows, Row{Cells: cells})
+		rows = append(rows, table.Row{Cells: cells})
 	}
 	return rows
 }
@@ -314,8 +318,8 @@ func (r *Report) PortfolioHeading(p *Portfolio) string {
 // over all its puzzles, then by each grouping; compact unless the report
 // is wide, units in the headers where a column allows, each noting how
 // much of the plan it covers.
-func (r *Report) PortfolioTables(p *Portfolio) []*Table {
-	ts := []*Table{PortfolioTable(p, r.MixedModes)}
+func (r *Report) PortfolioTables(p *Portfolio) []*table.Table {
+	ts := []*table.Table{PortfolioTable(p, r.MixedModes)}
 	for _, g := range p.Groupings {
 		ts = append(ts, PortfolioGroupTable(p, g, r.MixedModes))
 	}

@@ -8,6 +8,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
+	"github.com/sudokubench/sudokubench/harness/report/stats"
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
+
 	"github.com/sudokubench/sudokubench/harness/record"
 )
 
@@ -68,9 +73,9 @@ func TestPortfolioByHand(t *testing.T) {
 	}
 	for _, tt := range tests {
 		st := p.All.Standing(tt.pipeline)
-		lo, hi := Wilson(tt.solved, 5, Z95)
-		if st.Solved != tt.solved || st.Unique != tt.unique || st.Fastest != tt.fastest || !near(st.PAR2, tt.par2, 1e-9) ||
-			!near(st.MarginalPAR2, tt.marginal, 1e-9) || st.RateLo != lo || st.RateHi != hi {
+		lo, hi := stats.Wilson(tt.solved, 5, stats.Z95)
+		if st.Solved != tt.solved || st.Unique != tt.unique || st.Fastest != tt.fastest || !sudokutest.Near(st.PAR2, tt.par2, 1e-9) ||
+			!sudokutest.Near(st.MarginalPAR2, tt.marginal, 1e-9) || st.RateLo != lo || st.RateHi != hi {
 			t.Errorf("%s: %+v, want solved %d unique %d fastest %d PAR-2 %g marginal %g", tt.pipeline, st, tt.solved, tt.unique, tt.fastest, tt.par2, tt.marginal)
 		}
 	}
@@ -83,11 +88,11 @@ func TestPortfolioByHand(t *testing.T) {
 	if best := rankPipelines(sets[1].Pipelines)[0]; best != "r" {
 		t.Errorf("best at 20 hints %q, want r", best)
 	}
-	if m := sets[1].Standing("r").MarginalPAR2; !near(m, 290.0/3, 1e-9) {
+	if m := sets[1].Standing("r").MarginalPAR2; !sudokutest.Near(m, 290.0/3, 1e-9) {
 		t.Errorf("r's marginal PAR-2 at 20 hints %g, want 290/3", m)
 	}
 	tab := PortfolioGroupTable(p, p.Groupings[0], false)
-	row20 := strings.Join(texts(tab.Rows[1]), " | ")
+	row20 := strings.Join(tab.Rows[1].Texts(), " | ")
 	for _, want := range []string{"r 66.7%", "r 2, q 1", "r +97 ns", "q"} {
 		if !strings.Contains(row20, want) {
 			t.Errorf("the row of 20 hints lacks %q: %s", want, row20)
@@ -242,7 +247,7 @@ func TestReportPortfolioSection(t *testing.T) {
 		t.Fatal(err)
 	}
 	var csv bytes.Buffer
-	if err := only.WriteTables(&csv, CSV{}); err != nil {
+	if err := only.WriteTables(&csv, table.CSV{}); err != nil {
 		t.Fatal(err)
 	}
 	lines := strings.Split(strings.TrimSpace(csv.String()), "\n")

@@ -15,8 +15,9 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/harness/report/figure"
+
 	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
 
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers/registry"
@@ -40,7 +41,7 @@ func sparseRecords(n int) []record.Record {
 // drawLog is a vg.Canvas that records where lines were stroked and
 // marks and bars drawn, and in which colours.
 type drawLog struct {
-	geometry
+	*figure.Recorder
 	col    color.Color
 	events []drawn
 }
@@ -60,8 +61,7 @@ func (d *drawLog) add(stroke bool, p vg.Path) {
 	e := drawn{stroke: stroke, col: d.col}
 	for _, c := range p {
 		if c.Type == vg.MoveComp || c.Type == vg.LineComp || c.Type == vg.ArcComp {
-			q := d.m.apply(c.Pos)
-			e.pts = append(e.pts, vg.Point{X: vg.Length(q[0]), Y: vg.Length(q[1])})
+			e.pts = append(e.pts, d.Apply(c.Pos))
 		}
 	}
 	d.events = append(d.events, e)
@@ -91,17 +91,15 @@ type drawnSeries struct {
 
 // seriesOf draws a figure on a drawLog and reads its first panel's
 // series back in the panel's x units (a linear axis).
-func seriesOf(f Figure) drawnSeries {
-	l := f.layout()
-	d := &drawLog{geometry: geometry{width: l.width, height: l.height, m: identity}}
-	drawFigure(d, l)
-	p := l.panels[0]
-	data := p.data
+func seriesOf(f figure.Figure) drawnSeries {
+	d := &drawLog{Recorder: figure.NewRecorder(f.Size())}
+	data := f.Draw(d)[0]
+	axis := f.Panels[0].Plot.X
 	inside := func(r vg.Rectangle) bool {
 		return r.Min.X >= data.Min.X-3 && r.Max.X <= data.Max.X+3 && r.Min.Y >= data.Min.Y-3 && r.Max.Y <= data.Max.Y+3
 	}
 	x := func(px vg.Length) float64 {
-		v := p.plot.X.Min + float64((px-data.Min.X)/(data.Max.X-data.Min.X))*(p.plot.X.Max-p.plot.X.Min)
+		v := axis.Min + float64((px-data.Min.X)/(data.Max.X-data.Min.X))*(axis.Max-axis.Min)
 		return math.Round(2*v) / 2
 	}
 	var s drawnSeries
@@ -194,42 +192,6 @@ func TestFewTimesDrawnAsPoints(t *testing.T) {
 	}
 }
 
-// paintLog is a vg.Canvas that records, in order, the colours that
-// shapes were filled and stroked with.
-type paintLog struct {
-	geometry
-	col    color.Color
-	events []string
-}
-
-func (p *paintLog) SetColor(c color.Color) { p.col = c }
-func (p *paintLog) Fill(vg.Path)           { p.events = append(p.events, "fill "+colourName(p.col)) }
-func (p *paintLog) Stroke(vg.Path)         { p.events = append(p.events, "stroke "+colourName(p.col)) }
-
-func colourName(c color.Color) string {
-	r, g, b, _ := c.RGBA()
-	return fmt.Sprintf("%02x%02x%02x", r>>8, g>>8, b>>8)
-}
-
-// TestHollowMarks: a filled mark is one fill in its colour; a hollow one
-// a white fill outlined in its colour, for every shape.
-func TestHollowMarks(t *testing.T) {
-	for shape := range MaxSeries {
-		for _, hollow := range []bool{false, true} {
-			log := &paintLog{}
-			c := draw.NewCanvas(log, 20, 20)
-			c.DrawGlyph(draw.GlyphStyle{Color: palette[1], Radius: 2, Shape: mark{shape: shape, hollow: hollow}}, vg.Point{X: 10, Y: 10})
-			want := []string{"fill d55e00"}
-			if hollow {
-				want = []string{"fill ffffff", "stroke d55e00"}
-			}
-			if !slices.Equal(log.events, want) {
-				t.Errorf("shape %d, hollow %v: drawn %q, want %q", shape, hollow, log.events, want)
-			}
-		}
-	}
-}
-
 // TestPDFBandsKeepTheirColour: a translucent band in a PDF is its
 // pipeline's colour at an opacity, not that colour premultiplied by the
 // opacity and then made translucent again, which prints it grey; where
@@ -237,15 +199,16 @@ func TestHollowMarks(t *testing.T) {
 func TestPDFBandsKeepTheirColour(t *testing.T) {
 	f := goldenFigures(t)["success-by-hints"]
 	var b bytes.Buffer
-	if err := WriteFigure(&b, f, "pdf"); err != nil {
+	if err := figure.WriteFigure(&b, f, "pdf"); err != nil {
 		t.Fatal(err)
 	}
 	streams := string(pdfStreams(b.Bytes()))
 	fills := regexp.MustCompile(`([\d.]+) ([\d.]+) ([\d.]+) rg`).FindAllString(streams, -1)
-	for _, c := range palette {
+	for slot := range figure.MaxSeries {
+		c := figure.SlotColor(slot)
 		r, g, bl, _ := c.RGBA()
 		straight := fmt.Sprintf("%.3f %.3f %.3f rg", float64(r>>8)/255, float64(g>>8)/255, float64(bl>>8)/255)
-		shade := translucent(c, 1).(color.NRGBA)
+		shade := figure.Translucent(c, 1).(color.NRGBA)
 		pre := color.NRGBAModel.Convert(shade)
 		pr, pg, pb, _ := pre.RGBA()
 		premultiplied := fmt.Sprintf("%.3f %.3f %.3f rg", float64(pr>>8)/255, float64(pg>>8)/255, float64(pb>>8)/255)
@@ -303,26 +266,26 @@ func tintedPaleArea(t *testing.T, path string) int {
 // dash in reports of different pipelines, an unknown one too (from its
 // name), and two pipelines of a panel never share a slot.
 func TestPipelineKeepsItsStyle(t *testing.T) {
-	styles := func(solvers ...string) Styles {
+	styles := func(solvers ...string) figure.Styles {
 		var obs []Obs
 		for _, s := range solvers {
 			obs = append(obs, Obs{Solver: s, Mode: "unique"})
 		}
-		return NewStyles(obs, false)
+		return newStyles(obs, false)
 	}
 	one := styles("exactcover/dlx", "milp/cbc", "sat/cadical/extended", "sat/kissat/extended")
 	two := styles("propagate/bitboard", "propagate/norvig", "sat/cadical/extended", "sat/gophersat/extended-propagated", "sat/kissat/extended", "sat/minisat/extended")
 	for _, s := range []string{"sat/cadical/extended", "sat/kissat/extended"} {
 		if one.Color(s) != two.Color(s) || one.Glyph(s) != two.Glyph(s) || !slices.Equal(one.Dashes(s), two.Dashes(s)) {
-			t.Errorf("%s: slot %d in one report, %d in the other", s, one.slot(s), two.slot(s))
+			t.Errorf("%s: slot %d in one report, %d in the other", s, one.Slot(s), two.Slot(s))
 		}
 	}
 	// Two unknown pipelines whose names hash to one slot: the first by
 	// name keeps it, the second takes the next free one.
 	a, b := collidingNames(t)
 	st := styles(a, b, "exactcover/dlx")
-	if st.slot(a) != homeSlot(a) || st.slot(b) == st.slot(a) || st.slot(b) == st.slot("exactcover/dlx") {
-		t.Errorf("%s and %s (both home %d) and exactcover/dlx: slots %d, %d, %d", a, b, homeSlot(a), st.slot(a), st.slot(b), st.slot("exactcover/dlx"))
+	if home, _ := figure.HomeSlot(a); st.Slot(a) != home || st.Slot(b) == st.Slot(a) || st.Slot(b) == st.Slot("exactcover/dlx") {
+		t.Errorf("%s and %s (both home %d) and exactcover/dlx: slots %d, %d, %d", a, b, home, st.Slot(a), st.Slot(b), st.Slot("exactcover/dlx"))
 	}
 }
 
@@ -330,13 +293,17 @@ func TestPipelineKeepsItsStyle(t *testing.T) {
 // give one slot, not exactcover/dlx's.
 func collidingNames(t *testing.T) (string, string) {
 	t.Helper()
+	home := func(name string) int {
+		slot, _ := figure.HomeSlot(name)
+		return slot
+	}
 	for i := range 100 {
 		first := fmt.Sprintf("sat/kissat/v%d", i)
-		if homeSlot(first) == homeSlot("exactcover/dlx") {
+		if home(first) == home("exactcover/dlx") {
 			continue
 		}
 		for j := i + 1; j < 100; j++ {
-			if name := fmt.Sprintf("sat/kissat/v%d", j); homeSlot(name) == homeSlot(first) {
+			if name := fmt.Sprintf("sat/kissat/v%d", j); home(name) == home(first) {
 				return first, name
 			}
 		}
@@ -352,17 +319,17 @@ func collidingNames(t *testing.T) (string, string) {
 func TestSuitePipelinesHaveTheirOwnSlots(t *testing.T) {
 	byFamily := make(map[string][]string)
 	for _, in := range registry.Default().All() {
-		if _, ok := knownSlots[in.Name]; !ok {
-			t.Errorf("%s has no slot in knownSlots", in.Name)
+		if _, chosen := figure.HomeSlot(in.Name); !chosen {
+			t.Errorf("%s has no slot in figure.knownSlots (harness/report/figure/styles.go)", in.Name)
 		}
 		byFamily[in.Family] = append(byFamily[in.Family], in.Name)
 	}
 	check := func(what string, obs []Obs) {
-		st := NewStyles(obs, false)
-		for _, f := range st.facets {
+		st := newStyles(obs, false)
+		for _, f := range st.Facets(st.Pipelines()) {
 			for _, s := range f.Solvers {
-				if st.slot(s) != homeSlot(s) {
-					t.Errorf("%s, panel %q: %s moved from slot %d to %d", what, f.Title, s, homeSlot(s), st.slot(s))
+				if home, _ := figure.HomeSlot(s); st.Slot(s) != home {
+					t.Errorf("%s, panel %q: %s moved from slot %d to %d", what, f.Title, s, home, st.Slot(s))
 				}
 			}
 		}
@@ -398,9 +365,6 @@ func TestNoTitles(t *testing.T) {
 		if f.Title != "" || !strings.HasSuffix(strings.SplitN(f.Caption, "? ", 2)[0], "") || !strings.Contains(f.Caption, "?") {
 			t.Errorf("%s: title %q, caption %q; want no title, the question in the caption", f.Name, f.Title, f.Caption)
 		}
-		if l := f.layout(); l.title != "" {
-			t.Errorf("%s: a title drawn", f.Name)
-		}
 	}
 	question := "How many puzzles does each pipeline solve within a time? Puzzles solved within a time"
 	dir := t.TempDir()
@@ -429,9 +393,9 @@ func TestFormatsShareTheirFigures(t *testing.T) {
 		t.Fatal(err)
 	}
 	drawn := make(map[string]int)
-	count := func(w io.Writer, f Figure, format string) error {
+	count := func(w io.Writer, f figure.Figure, format string) error {
 		drawn[f.Name+"."+format]++
-		return WriteFigure(w, f, format)
+		return figure.WriteFigure(w, f, format)
 	}
 	dir := t.TempDir()
 	files, err := rep.WriteFiles(Files{PlotDir: dir, draw: count}, []string{"md", "latex", "html"}, []string{"svg", "pdf"})

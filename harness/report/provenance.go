@@ -8,6 +8,8 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
 	"github.com/sudokubench/sudokubench/harness/record"
 )
 
@@ -97,7 +99,7 @@ func (c Coverage) String() string {
 	var b strings.Builder
 	if c.Planned > 0 {
 		fmt.Fprintf(&b, "%d of the plan's %d runs recorded (%s)", c.Recorded, c.Planned,
-			FormatPercent(float64(c.Recorded)/float64(c.Planned)))
+			table.FormatPercent(float64(c.Recorded)/float64(c.Planned)))
 	} else {
 		fmt.Fprintf(&b, "%d runs recorded; no manifest states the plan's size", c.Recorded)
 	}

@@ -7,6 +7,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sudokubench/sudokubench/harness/report/figure"
+
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
 	"github.com/sudokubench/sudokubench/harness/record"
 )
 
@@ -45,7 +49,7 @@ type Config struct {
 	// ScatterAll draws every pair of solvers instead (n·(n−1)/2 plots).
 	ScatterAll bool
 	// PlotWidth is the print width figures are made for.
-	PlotWidth PrintWidth
+	PlotWidth figure.PrintWidth
 	// NoTitles leaves the question out of each figure and puts it at the
 	// head of the figure's caption instead, as a paper's figures want.
 	NoTitles bool
@@ -70,14 +74,14 @@ type Report struct {
 	// MixedModes is set when first-mode and unique-mode runs stand side by
 	// side: first-mode rows are marked and do not compete for best.
 	MixedModes bool
-	Styles     Styles
+	Styles     figure.Styles
 	Sections   []Section
 	// Portfolios are the portfolio analysis, one per mode that two
 	// pipelines or more ran (Config.By "portfolio").
 	Portfolios []*Portfolio
 	// Robustness compares each solver's runs on the equivalent forms of
 	// a puzzle (run --forms); nil when no puzzle ran in two forms.
-	Robustness *Table
+	Robustness *table.Table
 	Warnings   []string
 }
 
@@ -87,7 +91,7 @@ type Section struct {
 	Summaries []Summary // in the report's TableMeasure
 	// FigureSummaries are the same in FigureMeasure.
 	FigureSummaries []Summary
-	Tables          []*Table // the summary table, then the stochastic one if any; every column
+	Tables          []*table.Table // the summary table, then the stochastic one if any; every column
 }
 
 // New computes a report.
@@ -115,7 +119,7 @@ func New(d *Data, c Config) (*Report, error) {
 		r.figureObs = ownObs
 	}
 	r.MixedModes = mixedModes(r.Obs)
-	r.Styles = NewStyles(r.Obs, r.MixedModes)
+	r.Styles = newStyles(r.Obs, r.MixedModes)
 	if len(r.Obs) == 0 {
 		r.Warnings = append(r.Warnings, "no records: the report is empty")
 	}
@@ -154,7 +158,7 @@ func (r *Report) section(g Grouper, all bool, ownObs []Obs) Section {
 			figSums = own
 		}
 	}
-	sec := Section{Grouper: g, Summaries: sums, FigureSummaries: figSums, Tables: []*Table{SummaryTable(sums, g, o)}}
+	sec := Section{Grouper: g, Summaries: sums, FigureSummaries: figSums, Tables: []*table.Table{SummaryTable(sums, g, o)}}
 	if t := StochasticTable(sums, g, o); t != nil {
 		sec.Tables = append(sec.Tables, t)
 	}
@@ -197,8 +201,8 @@ func (r *Report) grouper(by string) (Grouper, error) {
 }
 
 // Tables returns every table in order as documents show them.
-func (r *Report) Tables() []*Table {
-	var ts []*Table
+func (r *Report) Tables() []*table.Table {
+	var ts []*table.Table
 	for _, s := range r.Sections {
 		ts = append(ts, r.SectionTables(s)...)
 	}
@@ -213,7 +217,7 @@ func (r *Report) Tables() []*Table {
 
 // RobustnessTable returns the robustness table as documents show it, nil
 // when the runs have no forms.
-func (r *Report) RobustnessTable() *Table {
+func (r *Report) RobustnessTable() *table.Table {
 	if r.Robustness == nil {
 		return nil
 	}
@@ -228,8 +232,8 @@ func (r *Report) RobustnessTable() *Table {
 // SectionTables returns a section's tables as documents show them: compact
 // unless the report is wide, units in the headers where a column allows
 // (SharedUnits), each noting how much of the plan it covers.
-func (r *Report) SectionTables(s Section) []*Table {
-	var ts []*Table
+func (r *Report) SectionTables(s Section) []*table.Table {
+	var ts []*table.Table
 	for _, t := range s.Tables {
 		if !r.Config.Wide {
 			t = t.Compact()
@@ -248,41 +252,26 @@ func (r *Report) SectionTables(s Section) []*Table {
 // CSV is one tidy table instead: a row per solver and group, the kind of
 // group in a column; for a report of the portfolio alone, a row per
 // pipeline, mode and group of the portfolio.
-func (r *Report) WriteTables(w io.Writer, tw TableWriter) error {
-	if _, ok := tw.(CSV); ok {
+func (r *Report) WriteTables(w io.Writer, tw table.Writer) error {
+	if _, ok := tw.(table.CSV); ok {
 		if len(r.Sections) == 0 && len(r.Portfolios) > 0 {
 			return tw.WriteTable(w, PortfolioTidyTable(r.Portfolios))
 		}
 		return tw.WriteTable(w, r.TidyTable())
 	}
-	if txt, ok := tw.(Text); ok && txt.Width == 0 {
+	if txt, ok := tw.(table.Text); ok && txt.Width == 0 {
 		txt.Width = r.Config.Width
 		tw = txt
 	}
-	return WriteTableList(w, tw, r.Tables())
-}
-
-// WriteTableList writes tables in one format, a blank line between them.
-func WriteTableList(w io.Writer, tw TableWriter, tables []*Table) error {
-	for i, t := range tables {
-		if i > 0 {
-			if _, err := io.WriteString(w, "\n"); err != nil {
-				return err
-			}
-		}
-		if err := tw.WriteTable(w, t); err != nil {
-			return err
-		}
-	}
-	return nil
+	return table.WriteAll(w, tw, r.Tables())
 }
 
 // Figures draws every figure of the report, at the configured print
 // width, each pipeline in the same panel, colour, glyph and dash in all of
 // them; with NoTitles, each figure's question heads its caption instead.
-func (r *Report) Figures() ([]Figure, error) {
-	var figs []Figure
-	add := func(f Figure, err error, name, caption string) error {
+func (r *Report) Figures() ([]figure.Figure, error) {
+	var figs []figure.Figure
+	add := func(f figure.Figure, err error, name, caption string) error {
 		if err != nil {
 			return fmt.Errorf("plot %s: %w", name, err)
 		}
@@ -369,8 +358,8 @@ func timeCaption(s Section) string {
 	_, solvers := groupsAndSolvers(s.Summaries)
 	if len(solvers) <= fewSeries {
 		caption := "Time of the puzzles solved by " + name + ": box plots of each pipeline's times."
-		if slices.ContainsFunc(s.Summaries, func(sum Summary) bool { return sum.Solved > 0 && sum.Solved < FewN }) {
-			caption += fmt.Sprintf(" Where fewer than %d puzzles were solved, their times are drawn as hollow points, not a box.", FewN)
+		if slices.ContainsFunc(s.Summaries, func(sum Summary) bool { return sum.Solved > 0 && sum.Solved < figure.FewN }) {
+			caption += fmt.Sprintf(" Where fewer than %d puzzles were solved, their times are drawn as hollow points, not a box.", figure.FewN)
 		}
 		return caption
 	}
@@ -386,8 +375,8 @@ func fewCaption(sums []Summary, solved bool) string {
 		if solved {
 			n = s.Solved
 		}
-		if n > 0 && n < FewN {
-			return fmt.Sprintf(" Hollow marks: drawn from fewer than %d puzzles (tables give each n).", FewN)
+		if n > 0 && n < figure.FewN {
+			return fmt.Sprintf(" Hollow marks: drawn from fewer than %d puzzles (tables give each n).", figure.FewN)
 		}
 	}
 	return ""
@@ -396,7 +385,7 @@ func fewCaption(sums []Summary, solved bool) string {
 // modeCaption is what a figure's caption adds when first-mode and
 // unique-mode runs stand side by side.
 func (r *Report) modeCaption() string {
-	if !r.Styles.MarksFirstMode() {
+	if !r.Styles.Marked() {
 		return ""
 	}
 	return " " + FirstModeMark + " first mode: found any solution without proving it unique; such times do not compare with the others'."
@@ -409,7 +398,7 @@ const ScatterBaseline = "exactcover/dlx"
 // scatterPairs are the pairs the configuration asks for, every pair of
 // solvers in name order, or by default every solver against the baseline.
 func (r *Report) scatterPairs() [][2]string {
-	solvers := r.Styles.solvers
+	solvers := r.Styles.Pipelines()
 	var prs [][2]string
 	switch {
 	case r.Config.ScatterAll:
@@ -438,8 +427,8 @@ func (r *Report) scatterPairs() [][2]string {
 func (r *Report) checkScatter() error {
 	for _, pr := range r.Config.Scatter {
 		for _, s := range pr {
-			if _, found := slices.BinarySearch(r.Styles.solvers, s); !found {
-				return fmt.Errorf("scatter %s:%s: no records of solver %q (solvers: %s)", pr[0], pr[1], s, strings.Join(r.Styles.solvers, ", "))
+			if _, found := slices.BinarySearch(r.Styles.Pipelines(), s); !found {
+				return fmt.Errorf("scatter %s:%s: no records of solver %q (solvers: %s)", pr[0], pr[1], s, strings.Join(r.Styles.Pipelines(), ", "))
 			}
 		}
 	}

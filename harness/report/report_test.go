@@ -11,6 +11,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
+	"github.com/sudokubench/sudokubench/harness/report/stats"
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
+
 	"github.com/sudokubench/sudokubench/harness/record"
 )
 
@@ -80,7 +85,7 @@ func TestRepetitionsCountPuzzles(t *testing.T) {
 	if len(rep.Obs) != 3 || s.N != 3 || s.Solved != 3 {
 		t.Fatalf("%d observations, n = %d, solved = %d; want 3 puzzles", len(rep.Obs), s.N, s.Solved)
 	}
-	if lo, _ := Wilson(3, 3, Z95); s.RateLo != lo {
+	if lo, _ := stats.Wilson(3, 3, stats.Z95); s.RateLo != lo {
 		t.Errorf("interval low %g, want Wilson(3, 3) = %g", s.RateLo, lo)
 	}
 	if s.Median != 2001 {
@@ -90,7 +95,7 @@ func TestRepetitionsCountPuzzles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if y := cactus.Panels[0].Plot.Y; !near(y.Max, 3*1.05, 1e-9) {
+	if y := cactus.Panels[0].Plot.Y; !sudokutest.Near(y.Max, 3*1.05, 1e-9) {
 		t.Errorf("cactus reaches %g puzzles, want 3 and 5%% headroom", y.Max)
 	}
 }
@@ -119,7 +124,7 @@ func TestStochasticRunsAreReads(t *testing.T) {
 		t.Errorf("puzzle 2 = %+v, want gave-up, 1 of 2 reads", o)
 	}
 	s := Summarize(obs, ByCorpus{}, 0)[0]
-	if s.N != 2 || s.Solved != 1 || !near(s.PerRead, 0.6, 1e-12) || !near(s.ReadTimeNS, 38, 1e-9) {
+	if s.N != 2 || s.Solved != 1 || !sudokutest.Near(s.PerRead, 0.6, 1e-12) || !sudokutest.Near(s.ReadTimeNS, 38, 1e-9) {
 		t.Errorf("n %d solved %d per read %g time/read %g, want 2, 1, 3/5, 190/5", s.N, s.Solved, s.PerRead, s.ReadTimeNS)
 	}
 }
@@ -130,7 +135,7 @@ func TestPAR2ChargesEachRunItsOwnLimit(t *testing.T) {
 	noLimit := rec("s", "3", 17, "crash", 1, 0)
 	noLimit.TimeoutNS = 0
 	s := Summarize(Observations([]record.Record{short, long, noLimit}, CPU, Kinds{}), ByCorpus{}, 5e9)[0]
-	if want := (2e6 + 2e10 + 1e10) / 3; !near(s.PAR2, want, 1) || !math.IsNaN(s.LimitNS) {
+	if want := (2e6 + 2e10 + 1e10) / 3; !sudokutest.Near(s.PAR2, want, 1) || !math.IsNaN(s.LimitNS) {
 		t.Errorf("PAR-2 %g (limit %g), want %g: 2 × 1 ms, 2 × 10 s, and 2 × the 5 s fallback, under no one limit", s.PAR2, s.LimitNS, want)
 	}
 }
@@ -170,16 +175,16 @@ func TestMemoryIsTheSolversOwn(t *testing.T) {
 	}{"dlx": {2 << 20, false}, "bitboard": {0, false}, "cadical": {4 << 20, false}, "cbc": {5 << 20, true},
 		"norvig": {3 << 20, true}, "dlx-big": {math.NaN(), false}, "minisat": {math.NaN(), false}}
 	for _, o := range obs {
-		if w := want[o.Solver]; !near(o.OwnMem, w.own, 0) || o.OldMem != w.old {
+		if w := want[o.Solver]; !sudokutest.Near(o.OwnMem, w.own, 0) || o.OldMem != w.old {
 			t.Errorf("%s: own memory %g (old record's: %v), want %g (%v)", o.Solver, o.OwnMem, o.OldMem, w.own, w.old)
 		}
 	}
 	tab := SummaryTable(Summarize(obs, ByCorpus{}, 0), ByCorpus{}, TableOptions{})
-	if slices.ContainsFunc(tab.Columns, func(c Column) bool { return c.Name == "mem" || c.Name == "mem max" }) {
+	if slices.ContainsFunc(tab.Columns, func(c table.Column) bool { return c.Name == "mem" || c.Name == "mem max" }) {
 		t.Errorf("the table still shows a worker's whole peak: %v", tab.Columns)
 	}
-	memCol := slices.IndexFunc(tab.Columns, func(c Column) bool { return c.Name == "own mem" })
-	shown := make(map[string]Cell)
+	memCol := slices.IndexFunc(tab.Columns, func(c table.Column) bool { return c.Name == "own mem" })
+	shown := make(map[string]table.Cell)
 	for _, r := range tab.Rows {
 		shown[r.Cells[0].Text] = r.Cells[memCol]
 	}
@@ -268,7 +273,7 @@ func TestSummarize(t *testing.T) {
 			if s.N != w.n || s.Solved != w.solved || s.Statuses["timeout"] != w.timeouts || s.Stochastic != w.stochastic {
 				t.Errorf("n=%d solved=%d timeouts=%d stochastic=%v, want %+v", s.N, s.Solved, s.Statuses["timeout"], s.Stochastic, w)
 			}
-			if !near(s.PAR2, w.par2, 1) || !near(s.Median, w.med, 1) || !near(s.P90, w.p90, 1) {
+			if !sudokutest.Near(s.PAR2, w.par2, 1) || !sudokutest.Near(s.Median, w.med, 1) || !sudokutest.Near(s.P90, w.p90, 1) {
 				t.Errorf("PAR-2 %g median %g p90 %g, want %g %g %g", s.PAR2, s.Median, s.P90, w.par2, w.med, w.p90)
 			}
 			if !s.Small {
@@ -286,7 +291,7 @@ func TestStochasticTTS(t *testing.T) {
 			continue
 		}
 		// 3 of 4 reads solved, 50 ms each: 50 ms · ln 0.01 / ln 0.25.
-		if !near(s.PerRead, 0.75, 1e-12) || !near(s.TTS99, 50e6*math.Log(0.01)/math.Log(0.25), 1) {
+		if !sudokutest.Near(s.PerRead, 0.75, 1e-12) || !sudokutest.Near(s.TTS99, 50e6*math.Log(0.01)/math.Log(0.25), 1) {
 			t.Errorf("per read %g, TTS99 %g", s.PerRead, s.TTS99)
 		}
 	}
@@ -297,7 +302,7 @@ func TestReadsCounters(t *testing.T) {
 	r.Counters = map[string]float64{CounterReads: 100, CounterReadsSolved: 20}
 	obs := Observations([]record.Record{r}, CPU, stochastic("anneal"))
 	s := Summarize(obs, ByCorpus{}, 0)[0]
-	if s.Reads != 100 || !near(s.PerRead, 0.2, 1e-12) || !near(s.ReadTimeNS, 10, 1e-9) {
+	if s.Reads != 100 || !sudokutest.Near(s.PerRead, 0.2, 1e-12) || !sudokutest.Near(s.ReadTimeNS, 10, 1e-9) {
 		t.Errorf("reads %g per read %g time/read %g, want 100, 0.2, 10", s.Reads, s.PerRead, s.ReadTimeNS)
 	}
 }
@@ -316,7 +321,7 @@ func TestTableFormats(t *testing.T) {
 		}
 		for _, format := range []string{"text", "md", "csv", "latex", "html"} {
 			t.Run("wide="+fmt.Sprint(wide)+"/format="+format, func(t *testing.T) {
-				tw, err := TableFormat(format)
+				tw, err := table.WriterFor(format)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -346,30 +351,6 @@ func golden(t *testing.T, path string, got []byte) {
 	}
 	if !bytes.Equal(got, want) {
 		t.Errorf("%s differs (go test -update rewrites it)\n--- got\n%s\n--- want\n%s", path, got, want)
-	}
-}
-
-func TestMarkBest(t *testing.T) {
-	tab := &Table{Columns: []Column{{Name: "x", Better: Lower}, {Name: "y", Better: Higher}}}
-	cell := func(v float64) Cell { return Cell{Value: v} }
-	tab.Rows = []Row{
-		{Set: "a", Cells: []Cell{cell(1), cell(5)}},
-		{Set: "a", Cells: []Cell{cell(2), cell(5)}},
-		{Set: "b", Cells: []Cell{cell(9), cell(1)}},              // alone: no best
-		{Set: "c", Small: true, Cells: []Cell{cell(1), cell(1)}}, // small: no best in c
-		{Set: "c", Cells: []Cell{cell(3), cell(math.NaN())}},     // NaN never best
-		{Set: "d", Apart: true, Cells: []Cell{cell(0), cell(9)}}, // apart: never best
-		{Set: "d", Cells: []Cell{cell(4), cell(2)}},
-		{Set: "d", Cells: []Cell{cell(5), cell(1)}},
-	}
-	tab.MarkBest()
-	var got []string
-	for _, r := range tab.Rows {
-		got = append(got, fmt.Sprint(r.Cells[0].Best, r.Cells[1].Best))
-	}
-	want := "[true true false true false false false false false false false false true true false false]"
-	if g := fmt.Sprint(strings.Fields(strings.Join(got, " "))); g != want {
-		t.Errorf("best = %s, want %s", g, want)
 	}
 }
 

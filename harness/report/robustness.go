@@ -7,6 +7,10 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
+	"github.com/sudokubench/sudokubench/harness/report/stats"
+
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
 )
@@ -41,20 +45,20 @@ type solverSpreads struct {
 // case (with the puzzle). A form's value is the median over its
 // repetitions; a form not solved counts with its time (the limit for a
 // timeout). It returns nil when no puzzle ran in two forms.
-func RobustnessTable(recs []record.Record, m Measure) *Table {
+func RobustnessTable(recs []record.Record, m Measure) *table.Table {
 	all := spreadsBySolver(recs, m)
 	if len(all) == 0 {
 		return nil
 	}
-	t := &Table{
+	t := &table.Table{
 		Title: fmt.Sprintf("Robustness to equivalent forms (%s time and guesses across the forms of each puzzle)", m.Label()),
-		Columns: []Column{{Name: "solver", Keep: 10},
+		Columns: []table.Column{{Name: "solver", Keep: 10},
 			{Name: "puzzles", Right: true, Keep: 8}, {Name: "forms", Right: true, Keep: 7},
-			{Name: "time spread", CSV: []string{"time_spread_median"}, Right: true, Better: Lower, Keep: 9},
+			{Name: "time spread", CSV: []string{"time_spread_median"}, Right: true, Better: table.Lower, Keep: 9},
 			{Name: "worst", CSV: []string{"time_spread_worst", "time_spread_worst_puzzle"}, Right: true, Keep: 8},
-			{Name: "guess spread", CSV: []string{"guesses_spread_median"}, Right: true, Better: Lower, Keep: 9},
+			{Name: "guess spread", CSV: []string{"guesses_spread_median"}, Right: true, Better: table.Lower, Keep: 9},
 			{Name: "worst", CSV: []string{"guesses_spread_worst", "guesses_spread_worst_puzzle"}, Right: true, Keep: 8},
-			{Name: "solved in some forms", CSV: []string{"solved_in_some_forms"}, Right: true, Better: Lower, Keep: 8}},
+			{Name: "solved in some forms", CSV: []string{"solved_in_some_forms"}, Right: true, Better: table.Lower, Keep: 8}},
 		Notes: []string{"Each puzzle ran as given and in seeded random equivalent forms (run --forms: digits relabelled, rows and " +
 			"columns permuted within bands and stacks, bands and stacks permuted, transposed). Time spread is, per puzzle, the slowest " +
 			"form's time over the fastest's (an unsolved form counts with its time, the limit for a timeout); guess spread is " +
@@ -78,14 +82,14 @@ func RobustnessTable(recs []record.Record, m Measure) *Table {
 
 // worstPuzzle names the puzzle of a worst-case cell, "–" for none or
 // when no puzzle's forms differ.
-func worstPuzzle(c Cell) string {
+func worstPuzzle(c table.Cell) string {
 	if c.Raw[1] == "" || c.Value <= 1 {
 		return "–"
 	}
 	return c.Raw[1]
 }
 
-func robustnessRow(s solverSpreads) Row {
+func robustnessRow(s solverSpreads) table.Row {
 	times := make([]float64, 0, len(s.spreads))
 	guesses := make([]float64, 0, len(s.spreads))
 	forms, partly := 0, 0
@@ -96,11 +100,11 @@ func robustnessRow(s solverSpreads) Row {
 			partly++
 		}
 	}
-	return Row{Cells: []Cell{
-		TextCell(solverLabel(s.solver, s.mode, false)), IntCell(len(s.spreads)), IntCell(forms),
-		ratioCell(Median(sorted(finite(times)))), worstCell(s.spreads, times),
-		ratioCell(Median(sorted(finite(guesses)))), worstCell(s.spreads, guesses),
-		IntCell(partly),
+	return table.Row{Cells: []table.Cell{
+		table.TextCell(solverLabel(s.solver, s.mode, false)), table.IntCell(len(s.spreads)), table.IntCell(forms),
+		ratioCell(stats.Median(stats.Sorted(finite(times)))), worstCell(s.spreads, times),
+		ratioCell(stats.Median(stats.Sorted(finite(guesses)))), worstCell(s.spreads, guesses),
+		table.IntCell(partly),
 	}}
 }
 
@@ -110,16 +114,16 @@ func finite(xs []float64) []float64 {
 }
 
 // ratioCell writes a ratio such as 2.35×; "–" for none.
-func ratioCell(v float64) Cell {
-	text := FormatSig(v, 3)
+func ratioCell(v float64) table.Cell {
+	text := table.FormatSig(v, 3)
 	if !math.IsNaN(v) {
 		text += "×"
 	}
-	return Cell{Text: text, Raw: []string{RawFloat(v)}, Value: v}
+	return table.Cell{Text: text, Raw: []string{table.RawFloat(v)}, Value: v}
 }
 
 // worstCell is the largest of the ratios, with the puzzle it belongs to.
-func worstCell(spreads []formSpread, ratios []float64) Cell {
+func worstCell(spreads []formSpread, ratios []float64) table.Cell {
 	worst := -1
 	for i, v := range ratios {
 		if !math.IsNaN(v) && (worst < 0 || v > ratios[worst]) {
@@ -127,10 +131,10 @@ func worstCell(spreads []formSpread, ratios []float64) Cell {
 		}
 	}
 	if worst < 0 {
-		return Cell{Text: "–", Raw: []string{"", ""}, Value: math.NaN()}
+		return table.Cell{Text: "–", Raw: []string{"", ""}, Value: math.NaN()}
 	}
 	v, id := ratios[worst], spreads[worst].puzzleID
-	return Cell{Text: FormatSig(v, 3) + "×", Raw: []string{RawFloat(v), id}, Value: v}
+	return table.Cell{Text: table.FormatSig(v, 3) + "×", Raw: []string{table.RawFloat(v), id}, Value: v}
 }
 
 // spreadsBySolver groups the records by solver, mode, puzzle and form and
@@ -195,8 +199,8 @@ func spreadOf(puzzleID string, forms map[int][]*record.Record, m Measure) formSp
 		if 2*solved > len(rs) {
 			sp.solved++
 		}
-		times = append(times, Median(sorted(ts)))
-		guesses = append(guesses, Median(sorted(gs)))
+		times = append(times, stats.Median(stats.Sorted(ts)))
+		guesses = append(guesses, stats.Median(stats.Sorted(gs)))
 	}
 	sp.time = ratio(slices.Max(times), slices.Min(times))
 	sp.guesses = math.NaN()

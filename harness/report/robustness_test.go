@@ -39,20 +39,13 @@ func TestRobustnessTable(t *testing.T) {
 	if tab == nil || len(tab.Rows) != 2 {
 		t.Fatalf("want a row per solver, got %+v", tab)
 	}
-	texts := func(r Row) []string {
-		var s []string
-		for _, c := range r.Cells {
-			s = append(s, c.Text)
-		}
-		return s
-	}
 	for i, want := range [][]string{
 		// Time spreads 4, 10 (the limit over 1 ms), 1.5: median 4, worst 10 (c:2).
 		// Guess spreads 4/1, 10/2, 1: median 4, worst 5 (c:2).
 		{"fragile", "3", "3", "4.00×", "10.0×", "4.00×", "5.00×", "1"},
 		{"steady", "1", "2", "1.00×", "1.00×", "1.00×", "1.00×", "0"},
 	} {
-		if got := texts(tab.Rows[i]); strings.Join(got, "|") != strings.Join(want, "|") {
+		if got := tab.Rows[i].Texts(); strings.Join(got, "|") != strings.Join(want, "|") {
 			t.Errorf("row %d = %q, want %q", i, got, want)
 		}
 	}

@@ -9,7 +9,10 @@ import (
 	"slices"
 	"strconv"
 
+	"github.com/sudokubench/sudokubench/harness/report/figure"
+
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/report/table"
 )
 
 // ShareOfGivens groups the observations of generated corpora
@@ -51,7 +54,7 @@ func sideOf(corpus string) int {
 // several shares of givens.
 type Scaling struct {
 	Sizes  []ScalingSize
-	Styles Styles
+	Styles figure.Styles
 }
 
 // ScalingSize is one side's observations and their summaries by share of
@@ -93,7 +96,7 @@ func LoadScaling(dirs []string, m Measure) (*Scaling, []string, error) {
 			return nil, notes, fmt.Errorf("scaling: %s and %s both hold %d×%d runs: give one directory per side", s.Sizes[i-1].Dir, s.Sizes[i].Dir, s.Sizes[i].Side, s.Sizes[i].Side)
 		}
 	}
-	s.Styles = NewStyles(all, false)
+	s.Styles = newStyles(all, false)
 	return &s, notes, nil
 }
 
@@ -115,8 +118,8 @@ func oneSide(dir string, obs []Obs) (int, error) {
 // its interquartile range as a band (a panel per side, top row) and the
 // share solved with its Wilson interval (bottom row), against the share
 // of givens, a line per pipeline.
-func (s *Scaling) Figure(m Measure) (Figure, error) {
-	var times, rates []Panel
+func (s *Scaling) Figure(m Measure) (figure.Figure, error) {
+	var times, rates []figure.Panel
 	var sums []Summary
 	outside := false
 	for _, size := range s.Sizes {
@@ -124,11 +127,11 @@ func (s *Scaling) Figure(m Measure) (Figure, error) {
 		outside = outside || slices.ContainsFunc(size.Summaries, func(sum Summary) bool { return sum.External })
 		t, err := TimeByGroup(size.Obs, size.Summaries, ShareOfGivens{}, m, s.Styles)
 		if err != nil {
-			return Figure{}, err
+			return figure.Figure{}, err
 		}
 		r, err := SuccessByGroup(size.Summaries, ShareOfGivens{}, s.Styles)
 		if err != nil {
-			return Figure{}, err
+			return figure.Figure{}, err
 		}
 		title := fmt.Sprintf("%d×%d, limit %s", size.Side, size.Side, formatSeconds(size.LimitNS))
 		for _, p := range t.Panels {
@@ -140,7 +143,7 @@ func (s *Scaling) Figure(m Measure) (Figure, error) {
 			rates = append(rates, p)
 		}
 	}
-	return Figure{
+	return figure.Figure{
 		Name:  "scaling",
 		Title: "How does each pipeline's time depend on the share of givens, by size?",
 		Caption: "Top: median " + m.Label() + " time of the solved puzzles, interquartile range as a band (log scale, each panel its own). " +
@@ -321,7 +324,7 @@ func (s *Scaling) WriteMarkdown(w io.Writer, figure, caption string) error {
 		}
 		fmt.Fprintf(w, "| %d×%d | %d | %d | %s | %d |\n", size.Side, size.Side, len(size.Obs), len(solvers), formatSeconds(size.LimitNS), per)
 	}
-	fmt.Fprintf(w, "\n![%s](%s)\n\n%s\n\n", "median time and share solved against the share of givens, by size", figure, mdEscaper.Replace(caption))
+	fmt.Fprintf(w, "\n![%s](%s)\n\n%s\n\n", "median time and share solved against the share of givens, by size", figure, table.EscapeMarkdown(caption))
 	fmt.Fprintf(w, "## Where each pipeline's hardness peaks\n\n")
 	fmt.Fprintf(w, "The peak is the share of givens with the highest PAR-2 (mean time, an unsolved puzzle charged twice the limit); the median is over the solved puzzles.\n\n")
 	fmt.Fprintf(w, "| pipeline | side | peak at | PAR-2 | median | solved |\n|---|---|---|---|---|---|\n")

@@ -9,6 +9,13 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/harness/report/figure"
+
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
+	"github.com/sudokubench/sudokubench/harness/report/stats"
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
+
 	"github.com/sudokubench/sudokubench/harness/record"
 )
 
@@ -49,13 +56,13 @@ func TestUpdatesFoldIntoSummaries(t *testing.T) {
 	s := sums[0]
 	// 1 of 20 reads solved; 20 ms and 4 M updates over 20 reads.
 	factor := math.Log(0.01) / math.Log(0.95)
-	lo, hi := Wilson(1, 20, Z95)
-	if s.N != 2 || s.Reads != 20 || !near(s.PerRead, 0.05, 1e-12) || s.PerReadLo != lo || s.PerReadHi != hi ||
-		!s.CountsUpdates || !near(s.ReadTimeNS, 1e6, 1e-6) || !near(s.UpdatesPerRead, 2e5, 1e-6) ||
-		!near(s.TTS99, 1e6*factor, 1e-3) || !near(s.UTS99, 2e5*factor, 1e-3) {
+	lo, hi := stats.Wilson(1, 20, stats.Z95)
+	if s.N != 2 || s.Reads != 20 || !sudokutest.Near(s.PerRead, 0.05, 1e-12) || s.PerReadLo != lo || s.PerReadHi != hi ||
+		!s.CountsUpdates || !sudokutest.Near(s.ReadTimeNS, 1e6, 1e-6) || !sudokutest.Near(s.UpdatesPerRead, 2e5, 1e-6) ||
+		!sudokutest.Near(s.TTS99, 1e6*factor, 1e-3) || !sudokutest.Near(s.UTS99, 2e5*factor, 1e-3) {
 		t.Errorf("17 hints: %+v", s)
 	}
-	if !(s.TTS99Lo < s.TTS99 && s.TTS99 < s.TTS99Hi) || !near(s.UTS99Hi, TTS99(2e5, lo), 1e-3) || !near(s.UTS99Lo, TTS99(2e5, hi), 1e-3) {
+	if !(s.TTS99Lo < s.TTS99 && s.TTS99 < s.TTS99Hi) || !sudokutest.Near(s.UTS99Hi, stats.TTS99(2e5, lo), 1e-3) || !sudokutest.Near(s.UTS99Lo, stats.TTS99(2e5, hi), 1e-3) {
 		t.Errorf("intervals: TTS99 [%g, %g, %g], UTS99 [%g, %g, %g]", s.TTS99Lo, s.TTS99, s.TTS99Hi, s.UTS99Lo, s.UTS99, s.UTS99Hi)
 	}
 	// Every read solved: one read's cost, whatever the interval's low end.
@@ -90,7 +97,7 @@ func TestUpdatesNeedEveryRunCounted(t *testing.T) {
 	}
 }
 
-func writeTables(t *testing.T, rep *Report, tw TableWriter) string {
+func writeTables(t *testing.T, rep *Report, tw table.Writer) string {
 	t.Helper()
 	var b bytes.Buffer
 	if err := rep.WriteTables(&b, tw); err != nil {
@@ -104,7 +111,7 @@ func TestStochasticTableShowsUpdatesWhenCounted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := writeTables(t, rep, Text{})
+	text := writeTables(t, rep, table.Text{})
 	for _, want := range []string{"Stochastic solvers by hints", "TTS99 [95% CI]", "UTS99 [95% CI]", "5.0% [0.9, 23.6]", "18.0 M [", `counter "updates_attempted"`} {
 		if !strings.Contains(text, want) {
 			t.Errorf("tables lack %q:\n%s", want, text)
@@ -114,7 +121,7 @@ func TestStochasticTableShowsUpdatesWhenCounted(t *testing.T) {
 		t.Errorf("%d stochastic tables, want one", n)
 	}
 	rep.Config.Wide = true
-	if wide := writeTables(t, rep, Text{}); !strings.Contains(wide, "updates/read") || !strings.Contains(wide, "200 k") {
+	if wide := writeTables(t, rep, table.Text{}); !strings.Contains(wide, "updates/read") || !strings.Contains(wide, "200 k") {
 		t.Errorf("the wide table lacks updates per read:\n%s", wide)
 	}
 	// run-a's stochastic solver counts no updates: no update columns.
@@ -122,7 +129,7 @@ func TestStochasticTableShowsUpdatesWhenCounted(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if text := writeTables(t, plain, Text{}); !strings.Contains(text, "Stochastic solvers by corpus") || strings.Contains(text, "UTS99") || strings.Contains(text, "updates") {
+	if text := writeTables(t, plain, table.Text{}); !strings.Contains(text, "Stochastic solvers by corpus") || strings.Contains(text, "UTS99") || strings.Contains(text, "updates") {
 		t.Errorf("update columns without update counters:\n%s", text)
 	}
 }
@@ -144,7 +151,7 @@ func TestStochasticTableFitsCompact(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	text := writeTables(t, rep, Text{Width: 100})
+	text := writeTables(t, rep, table.Text{Width: 100})
 	stoch := text[strings.Index(text, "Stochastic solvers"):]
 	for _, want := range []string{"qubo/sa/propagated " + FirstModeMark, "TTS99 [95% CI]", "1.29 s [470 ms, 3.90 s]", "UTS99 [95% CI]", "129 M [47.0 M, 390 M]"} {
 		if !strings.Contains(stoch, want) {
@@ -162,8 +169,8 @@ func TestTidyTableCarriesUpdates(t *testing.T) {
 		t.Fatal(err)
 	}
 	factor95 := math.Log(0.01) / math.Log(0.95)
-	lo17, hi17 := Wilson(1, 20, Z95)
-	rows, err := csv.NewReader(strings.NewReader(writeTables(t, rep, CSV{}))).ReadAll()
+	lo17, hi17 := stats.Wilson(1, 20, stats.Z95)
+	rows, err := csv.NewReader(strings.NewReader(writeTables(t, rep, table.CSV{}))).ReadAll()
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +188,7 @@ func TestTidyTableCarriesUpdates(t *testing.T) {
 				t.Errorf("qubo/sa on 30 hints: %q", r)
 			}
 		case "qubo/sa 17":
-			want := []string{rawWhole(2e5 * factor95), rawWhole(TTS99(2e5, hi17)), rawWhole(TTS99(2e5, lo17))}
+			want := []string{table.RawWhole(2e5 * factor95), table.RawWhole(stats.TTS99(2e5, hi17)), table.RawWhole(stats.TTS99(2e5, lo17))}
 			if got := r[col("uts99") : col("uts99_hi")+1]; !slices.Equal(got, want) {
 				t.Errorf("qubo/sa on 17 hints: UTS99 %q, want %q", got, want)
 			}
@@ -207,7 +214,7 @@ func TestStochasticFigures(t *testing.T) {
 		for _, f := range figs {
 			ns = append(ns, f.Name)
 			var b bytes.Buffer
-			if err := WriteFigure(&b, f, "svg"); err != nil {
+			if err := figure.WriteFigure(&b, f, "svg"); err != nil {
 				t.Fatalf("%s: %v", f.Name, err)
 			}
 		}
@@ -251,7 +258,7 @@ func TestTTS99ByGroupPlotsEachSolversGroups(t *testing.T) {
 	if !slices.Equal(pts, want) {
 		t.Errorf("points %v, want %v", pts, want)
 	}
-	f, err := TTS99ByGroup(sums, HintBuckets{{17, 17}, {30, 30}}, Updates, CPU, NewStyles(obs, false))
+	f, err := TTS99ByGroup(sums, HintBuckets{{17, 17}, {30, 30}}, Updates, CPU, newStyles(obs, false))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -261,7 +268,7 @@ func TestTTS99ByGroupPlotsEachSolversGroups(t *testing.T) {
 	for i := range free {
 		free[i].UTS99, free[i].UTS99Lo = 0, 0
 	}
-	if _, err := TTS99ByGroup(free, HintBuckets{{17, 17}, {30, 30}}, Updates, CPU, NewStyles(obs, false)); err != nil {
+	if _, err := TTS99ByGroup(free, HintBuckets{{17, 17}, {30, 30}}, Updates, CPU, newStyles(obs, false)); err != nil {
 		t.Errorf("a group solved at no cost: %v", err)
 	}
 	// The hint counts on the x axis, with room; the y axis covers log10
@@ -284,22 +291,11 @@ func TestSuccessByBudgetCountsEveryRun(t *testing.T) {
 		t.Fatalf("curve %v", pts)
 	}
 	for i, p := range pts {
-		if !near(p.Y, want[i], 1e-9) {
+		if !sudokutest.Near(p.Y, want[i], 1e-9) {
 			t.Errorf("point %d at %g%%, want %g%%", i, p.Y, want[i])
 		}
 	}
-	if _, err := SuccessByBudget(RunCosts(effortRecords(), map[string]bool{"qubo/sa": true}, Time, CPU), Time, CPU, Styles{}); err != nil {
+	if _, err := SuccessByBudget(RunCosts(effortRecords(), map[string]bool{"qubo/sa": true}, Time, CPU), Time, CPU, figure.Styles{}); err != nil {
 		t.Fatal(err)
-	}
-}
-
-func TestFormatCount(t *testing.T) {
-	for v, want := range map[float64]string{950: "950", 12345: "12.3 k", 4.56e6: "4.56 M", 1.2e9: "1.20 G", math.Inf(1): "∞", math.NaN(): "–"} {
-		if got := FormatCount(v); got != want {
-			t.Errorf("FormatCount(%g) = %q, want %q", v, got, want)
-		}
-	}
-	if got := countLabel(2e6); got != "2 M" {
-		t.Errorf("countLabel(2e6) = %q", got)
 	}
 }

@@ -7,6 +7,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/sudokubench/sudokubench/harness/report/stats"
 )
 
 // MinN is the number of observations below which a group is flagged small:
@@ -244,12 +246,12 @@ func summarize(solver, mode string, g Group, obs []*Obs, fallbackLimitNS float64
 		s.LimitNS = math.NaN()
 	}
 	s.Rate = float64(s.Solved) / float64(s.N)
-	s.RateLo, s.RateHi = Wilson(s.Solved, s.N, Z95)
-	s.PAR2 = PAR2(times, unsolvedLimits)
-	times, mems = sorted(times), sorted(mems)
-	s.Median, s.Q1, s.Q3, s.P90 = Median(times), Quantile(times, 0.25), Quantile(times, 0.75), Quantile(times, 0.9)
-	s.Max = Quantile(times, 1)
-	s.OwnMem, s.OwnMemMax = Median(mems), Quantile(mems, 1)
+	s.RateLo, s.RateHi = stats.Wilson(s.Solved, s.N, stats.Z95)
+	s.PAR2 = stats.PAR2(times, unsolvedLimits)
+	times, mems = stats.Sorted(times), stats.Sorted(mems)
+	s.Median, s.Q1, s.Q3, s.P90 = stats.Median(times), stats.Quantile(times, 0.25), stats.Quantile(times, 0.75), stats.Quantile(times, 0.9)
+	s.Max = stats.Quantile(times, 1)
+	s.OwnMem, s.OwnMemMax = stats.Median(mems), stats.Quantile(mems, 1)
 	if s.Stochastic {
 		reads.summarize(&s)
 	}
@@ -272,7 +274,7 @@ func (t *readTotals) add(o *Obs) {
 func (t readTotals) summarize(s *Summary) {
 	s.Reads = t.reads
 	s.PerRead = t.solved / t.reads
-	s.PerReadLo, s.PerReadHi = Wilson(int(math.Round(t.solved)), int(math.Round(t.reads)), Z95)
+	s.PerReadLo, s.PerReadHi = stats.Wilson(int(math.Round(t.solved)), int(math.Round(t.reads)), stats.Z95)
 	s.ReadTimeNS = t.timeNS / t.reads
 	s.TTS99, s.TTS99Lo, s.TTS99Hi = s.toSolution(s.ReadTimeNS)
 	s.UpdatesPerRead, s.UTS99, s.UTS99Lo, s.UTS99Hi = math.NaN(), math.NaN(), math.NaN(), math.NaN()
@@ -285,5 +287,5 @@ func (t readTotals) summarize(s *Summary) {
 // toSolution is the cost of reaching a solution with 99% confidence by
 // repeating reads that cost x each (TTS99's formula), with its interval.
 func (s *Summary) toSolution(x float64) (v, lo, hi float64) {
-	return TTS99(x, s.PerRead), TTS99(x, s.PerReadHi), TTS99(x, s.PerReadLo)
+	return stats.TTS99(x, s.PerRead), stats.TTS99(x, s.PerReadHi), stats.TTS99(x, s.PerReadLo)
 }

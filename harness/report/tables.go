@@ -6,6 +6,9 @@ import (
 	"math"
 	"slices"
 	"strings"
+
+	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/report/table"
 )
 
 // reportedStatuses are the unsolved statuses given a column each.
@@ -34,7 +37,7 @@ const firstModeNote = FirstModeMark + " first mode: an incomplete solver, run to
 // SummaryTable lays out summaries, one row per group and solver, with the
 // best value of each column marked among the solvers of a group. g names
 // the group column.
-func SummaryTable(sums []Summary, g Grouper, o TableOptions) *Table {
+func SummaryTable(sums []Summary, g Grouper, o TableOptions) *table.Table {
 	var f tableFacts
 	for _, s := range sums {
 		f.small = f.small || s.Small
@@ -44,7 +47,7 @@ func SummaryTable(sums []Summary, g Grouper, o TableOptions) *Table {
 		f.limits = append(f.limits, s.LimitNS)
 	}
 	o.OwnColumn = o.OwnColumn && f.external && !o.Measure.Own()
-	t := &Table{Title: "Results by " + g.Name() + timeTitle(o.Measure, f.external), Columns: summaryColumns(g.Name(), o)}
+	t := &table.Table{Title: "Results by " + g.Name() + timeTitle(o.Measure, f.external), Columns: summaryColumns(g.Name(), o)}
 	if o.NoGroup {
 		t.Title = "Results over every puzzle run" + timeTitle(o.Measure, f.external)
 	}
@@ -87,33 +90,33 @@ func sortedByGroup(sums []Summary) []Summary {
 // summaryColumns are every column of a summary table; Keep ranks those of
 // the compact view: success with its interval, median, PAR-2 and memory
 // (the solver's own first: the Go runtime is not the solver's).
-func summaryColumns(groupName string, o TableOptions) []Column {
-	cols := []Column{{Name: "solver", Keep: 10}}
+func summaryColumns(groupName string, o TableOptions) []table.Column {
+	cols := []table.Column{{Name: "solver", Keep: 10}}
 	if !o.NoGroup {
-		cols = append(cols, Column{Name: groupName, CSV: []string{"group"}, Keep: 10, Group: true})
+		cols = append(cols, table.Column{Name: groupName, CSV: []string{"group"}, Keep: 10, Group: true})
 	}
 	cols = append(cols,
-		Column{Name: "n", Right: true, Keep: 9},
-		Column{Name: "solved", Right: true, Better: Higher},
-		Column{Name: "success [95% CI]", CSV: []string{"success", "success_lo", "success_hi"}, Right: true, Better: Higher, Keep: 9},
-		Column{Name: "unsolved", Keep: 5},
+		table.Column{Name: "n", Right: true, Keep: 9},
+		table.Column{Name: "solved", Right: true, Better: table.Higher},
+		table.Column{Name: "success [95% CI]", CSV: []string{"success", "success_lo", "success_hi"}, Right: true, Better: table.Higher, Keep: 9},
+		table.Column{Name: "unsolved", Keep: 5},
 	)
 	for _, st := range reportedStatuses {
-		cols = append(cols, Column{Name: st, Right: true})
+		cols = append(cols, table.Column{Name: st, Right: true})
 	}
 	cols = append(cols,
-		Column{Name: "PAR-2", Unit: Duration, CSV: []string{"par2_ns"}, Right: true, Better: Lower, Keep: 7},
-		Column{Name: "median", Unit: Duration, CSV: []string{"median_ns"}, Right: true, Better: Lower, Keep: 8},
+		table.Column{Name: "PAR-2", Unit: table.Duration, CSV: []string{"par2_ns"}, Right: true, Better: table.Lower, Keep: 7},
+		table.Column{Name: "median", Unit: table.Duration, CSV: []string{"median_ns"}, Right: true, Better: table.Lower, Keep: 8},
 	)
 	if o.OwnColumn {
-		cols = append(cols, Column{Name: "own median", Unit: Duration, CSV: []string{"own_median_ns"}, Right: true, Better: Lower, Keep: 8})
+		cols = append(cols, table.Column{Name: "own median", Unit: table.Duration, CSV: []string{"own_median_ns"}, Right: true, Better: table.Lower, Keep: 8})
 	}
 	return append(cols,
-		Column{Name: "IQR", Unit: Duration, CSV: []string{"iqr_ns"}, Right: true},
-		Column{Name: "p90", Unit: Duration, CSV: []string{"p90_ns"}, Right: true, Better: Lower},
-		Column{Name: "max", Unit: Duration, CSV: []string{"max_ns"}, Right: true, Better: Lower},
-		Column{Name: "own mem", Unit: Bytes, CSV: []string{"own_mem_bytes"}, Right: true, Better: Lower, Keep: 6},
-		Column{Name: "own mem max", Unit: Bytes, CSV: []string{"own_mem_max_bytes"}, Right: true, Better: Lower},
+		table.Column{Name: "IQR", Unit: table.Duration, CSV: []string{"iqr_ns"}, Right: true},
+		table.Column{Name: "p90", Unit: table.Duration, CSV: []string{"p90_ns"}, Right: true, Better: table.Lower},
+		table.Column{Name: "max", Unit: table.Duration, CSV: []string{"max_ns"}, Right: true, Better: table.Lower},
+		table.Column{Name: "own mem", Unit: table.Bytes, CSV: []string{"own_mem_bytes"}, Right: true, Better: table.Lower, Keep: 6},
+		table.Column{Name: "own mem max", Unit: table.Bytes, CSV: []string{"own_mem_max_bytes"}, Right: true, Better: table.Lower},
 	)
 }
 
@@ -126,33 +129,33 @@ func solverLabel(solver, mode string, mixed bool) string {
 	return solver
 }
 
-func summaryRow(s *Summary, o TableOptions) Row {
+func summaryRow(s *Summary, o TableOptions) table.Row {
 	label := solverLabel(s.Solver, s.Mode, o.MixedModes)
-	n := IntCell(s.N)
+	n := table.IntCell(s.N)
 	if s.Small {
 		n.Text += "*"
 	}
-	cells := []Cell{{Text: label, Raw: []string{s.Solver}, Value: math.NaN()}}
+	cells := []table.Cell{{Text: label, Raw: []string{s.Solver}, Value: math.NaN()}}
 	if !o.NoGroup {
-		cells = append(cells, TextCell(s.Group.Label))
+		cells = append(cells, table.TextCell(s.Group.Label))
 	}
-	cells = append(cells, n, IntCell(s.Solved), rateCell(s.Rate, s.RateLo, s.RateHi), unsolvedCell(s.Statuses))
+	cells = append(cells, n, table.IntCell(s.Solved), table.RateCell(s.Rate, s.RateLo, s.RateHi), unsolvedCell(s.Statuses))
 	for _, st := range reportedStatuses {
-		cells = append(cells, IntCell(s.Statuses[st]))
+		cells = append(cells, table.IntCell(s.Statuses[st]))
 	}
-	cells = append(cells, durationCell(s.PAR2), durationCell(s.Median))
+	cells = append(cells, table.DurationCell(s.PAR2), table.DurationCell(s.Median))
 	if o.OwnColumn {
-		cells = append(cells, durationCell(s.OwnMedian))
+		cells = append(cells, table.DurationCell(s.OwnMedian))
 	}
 	apart := s.External && s.OldMem // a sum of programs' peaks: no one figure
-	cells = append(cells, durationCell(s.IQR()), durationCell(s.P90), durationCell(s.Max),
+	cells = append(cells, table.DurationCell(s.IQR()), table.DurationCell(s.P90), table.DurationCell(s.Max),
 		memCell(s.OwnMem, apart), memCell(s.OwnMemMax, apart))
-	return Row{Set: s.Group.Label, Small: s.Small, Apart: label != s.Solver, Cells: cells}
+	return table.Row{Set: s.Group.Label, Small: s.Small, Apart: label != s.Solver, Cells: cells}
 }
 
 // unsolvedCell lists the unsolved statuses with their counts: "2 timeout,
 // 1 wrong", "–" for none.
-func unsolvedCell(statuses map[string]int) Cell {
+func unsolvedCell(statuses map[string]int) table.Cell {
 	var parts []string
 	for _, st := range reportedStatuses {
 		if n := statuses[st]; n > 0 {
@@ -163,7 +166,7 @@ func unsolvedCell(statuses map[string]int) Cell {
 	if text == "" {
 		text = "–"
 	}
-	return Cell{Text: text, Raw: []string{strings.Join(parts, ";")}, Value: math.NaN()}
+	return table.Cell{Text: text, Raw: []string{strings.Join(parts, ";")}, Value: math.NaN()}
 }
 
 func summaryNotes(o TableOptions, f tableFacts) []string {
@@ -224,7 +227,7 @@ func parNote(limits []float64) string {
 	case len(known) < len(limits) || slices.Min(known) != slices.Max(known):
 		return "PAR-2 counts each unsolved puzzle as 2 × its own run's limit (the runs had different limits)."
 	}
-	return fmt.Sprintf("PAR-2 counts each unsolved puzzle as 2 × the %s limit.", FormatDuration(known[0]))
+	return fmt.Sprintf("PAR-2 counts each unsolved puzzle as 2 × the %s limit.", table.FormatDuration(known[0]))
 }
 
 func memNote(old bool) string {
@@ -239,7 +242,7 @@ func memNote(old bool) string {
 // read, mean time per read and TTS99 with its interval, and where a row
 // counts attempted updates, updates per read and UTS99 with its interval.
 // It returns nil when there are none.
-func StochasticTable(sums []Summary, g Grouper, o TableOptions) *Table {
+func StochasticTable(sums []Summary, g Grouper, o TableOptions) *table.Table {
 	var rows []Summary
 	for _, s := range sortedByGroup(sums) {
 		if s.Stochastic {
@@ -250,7 +253,7 @@ func StochasticTable(sums []Summary, g Grouper, o TableOptions) *Table {
 		return nil
 	}
 	updates := slices.ContainsFunc(rows, func(s Summary) bool { return s.CountsUpdates })
-	t := &Table{Title: "Stochastic solvers by " + g.Name(), Columns: stochasticColumns(g.Name(), o.NoGroup, updates)}
+	t := &table.Table{Title: "Stochastic solvers by " + g.Name(), Columns: stochasticColumns(g.Name(), o.NoGroup, updates)}
 	for _, s := range rows {
 		t.Rows = append(t.Rows, stochasticRow(&s, o, updates))
 	}
@@ -260,7 +263,7 @@ func StochasticTable(sums []Summary, g Grouper, o TableOptions) *Table {
 	if updates {
 		t.Notes = append(t.Notes, fmt.Sprintf("UTS99 is the same in attempted updates (counter %q, – where not counted), t the mean updates per read: work that does not move with the machine's speed or load.", CounterUpdates))
 	}
-	if slices.ContainsFunc(t.Rows, func(r Row) bool { return strings.HasSuffix(r.Cells[0].Text, FirstModeMark) }) {
+	if slices.ContainsFunc(t.Rows, func(r table.Row) bool { return strings.HasSuffix(r.Cells[0].Text, FirstModeMark) }) {
 		t.Notes = append(t.Notes, firstModeNote)
 	}
 	return t
@@ -271,42 +274,42 @@ func StochasticTable(sums []Summary, g Grouper, o TableOptions) *Table {
 // view, which fits 100 columns: reads, success per read, time per read and
 // TTS99 with its interval; where updates are counted, success per read,
 // TTS99 and UTS99 with their intervals, the rest only in the wide view.
-func stochasticColumns(groupName string, noGroup, updates bool) []Column {
+func stochasticColumns(groupName string, noGroup, updates bool) []table.Column {
 	readsKeep, timeKeep := 9, 8
 	if updates {
 		readsKeep, timeKeep = 0, 0
 	}
-	cols := []Column{{Name: "solver", Keep: 10}}
+	cols := []table.Column{{Name: "solver", Keep: 10}}
 	if !noGroup {
-		cols = append(cols, Column{Name: groupName, CSV: []string{"group"}, Keep: 10, Group: true})
+		cols = append(cols, table.Column{Name: groupName, CSV: []string{"group"}, Keep: 10, Group: true})
 	}
 	cols = append(cols,
-		Column{Name: "reads", Right: true, Keep: readsKeep},
-		Column{Name: "success/read [95% CI]", CSV: []string{"per_read", "per_read_lo", "per_read_hi"}, Right: true, Better: Higher, Keep: 9},
-		Column{Name: "time/read", Unit: Duration, CSV: []string{"read_ns"}, Right: true, Better: Lower, Keep: timeKeep},
-		Column{Name: "TTS99 [95% CI]", CSV: []string{"tts99_ns", "tts99_lo_ns", "tts99_hi_ns"}, Right: true, Better: Lower, Keep: 8},
+		table.Column{Name: "reads", Right: true, Keep: readsKeep},
+		table.Column{Name: "success/read [95% CI]", CSV: []string{"per_read", "per_read_lo", "per_read_hi"}, Right: true, Better: table.Higher, Keep: 9},
+		table.Column{Name: "time/read", Unit: table.Duration, CSV: []string{"read_ns"}, Right: true, Better: table.Lower, Keep: timeKeep},
+		table.Column{Name: "TTS99 [95% CI]", CSV: []string{"tts99_ns", "tts99_lo_ns", "tts99_hi_ns"}, Right: true, Better: table.Lower, Keep: 8},
 	)
 	if updates {
 		cols = append(cols,
-			Column{Name: "updates/read", CSV: []string{"updates_per_read"}, Right: true},
-			Column{Name: "UTS99 [95% CI]", CSV: []string{"uts99", "uts99_lo", "uts99_hi"}, Right: true, Better: Lower, Keep: 7},
+			table.Column{Name: "updates/read", CSV: []string{"updates_per_read"}, Right: true},
+			table.Column{Name: "UTS99 [95% CI]", CSV: []string{"uts99", "uts99_lo", "uts99_hi"}, Right: true, Better: table.Lower, Keep: 7},
 		)
 	}
 	return cols
 }
 
-func stochasticRow(s *Summary, o TableOptions, updates bool) Row {
+func stochasticRow(s *Summary, o TableOptions, updates bool) table.Row {
 	label := solverLabel(s.Solver, s.Mode, o.MixedModes)
-	cells := []Cell{{Text: label, Raw: []string{s.Solver}, Value: math.NaN()}}
+	cells := []table.Cell{{Text: label, Raw: []string{s.Solver}, Value: math.NaN()}}
 	if !o.NoGroup {
-		cells = append(cells, TextCell(s.Group.Label))
+		cells = append(cells, table.TextCell(s.Group.Label))
 	}
-	cells = append(cells, countCell(s.Reads), rateCell(s.PerRead, s.PerReadLo, s.PerReadHi), durationCell(s.ReadTimeNS),
-		rangeCell(s.TTS99, s.TTS99Lo, s.TTS99Hi, FormatDuration))
+	cells = append(cells, table.CountCell(s.Reads), table.RateCell(s.PerRead, s.PerReadLo, s.PerReadHi), table.DurationCell(s.ReadTimeNS),
+		table.RangeCell(s.TTS99, s.TTS99Lo, s.TTS99Hi, table.FormatDuration))
 	if updates {
-		cells = append(cells, countCell(s.UpdatesPerRead), rangeCell(s.UTS99, s.UTS99Lo, s.UTS99Hi, FormatCount))
+		cells = append(cells, table.CountCell(s.UpdatesPerRead), table.RangeCell(s.UTS99, s.UTS99Lo, s.UTS99Hi, table.FormatCount))
 	}
-	return Row{Set: s.Group.Label, Small: s.Reads < MinN, Cells: cells}
+	return table.Row{Set: s.Group.Label, Small: s.Reads < MinN, Cells: cells}
 }
 
 // TidyTable is every summary of every section in one table for machines:
@@ -314,7 +317,7 @@ func stochasticRow(s *Summary, o TableOptions, updates bool) Row {
 // values (ns, bytes, fractions), the time they read in "time" ("CPU",
 // "own CPU", …; own_median_ns the own time's median where computed), stochastic figures in every row (empty for
 // deterministic solvers), and how much of the plan the records cover.
-func (r *Report) TidyTable() *Table {
+func (r *Report) TidyTable() *table.Table {
 	names := []string{"group_kind", "group", "solver", "mode", "n", "solved", "success", "success_lo", "success_hi"}
 	names = append(names, reportedStatuses...)
 	names = append(names, "time", "par2_ns", "limit_ns", "median_ns", "q1_ns", "q3_ns", "p90_ns", "max_ns", "own_median_ns",
@@ -322,27 +325,27 @@ func (r *Report) TidyTable() *Table {
 		"reads", "per_read", "per_read_lo", "per_read_hi", "read_ns", "tts99_ns", "tts99_lo_ns", "tts99_hi_ns",
 		"updates_per_read", "uts99", "uts99_lo", "uts99_hi",
 		"plan_runs", "recorded_runs", "missing_shards")
-	t := &Table{Title: "Results"}
+	t := &table.Table{Title: "Results"}
 	for _, n := range names {
-		t.Columns = append(t.Columns, Column{Name: n})
+		t.Columns = append(t.Columns, table.Column{Name: n})
 	}
 	cov := r.Coverage
 	for _, sec := range r.Sections {
 		for _, s := range sec.Summaries {
 			raw := []string{sec.Grouper.Name(), s.Group.Label, s.Solver, s.Mode, fmt.Sprint(s.N), fmt.Sprint(s.Solved),
-				RawFloat(s.Rate), RawFloat(s.RateLo), RawFloat(s.RateHi)}
+				table.RawFloat(s.Rate), table.RawFloat(s.RateLo), table.RawFloat(s.RateHi)}
 			for _, st := range reportedStatuses {
 				raw = append(raw, fmt.Sprint(s.Statuses[st]))
 			}
-			raw = append(raw, r.TableMeasure.Label(), rawWhole(s.PAR2), rawWhole(s.LimitNS), rawWhole(s.Median), rawWhole(s.Q1), rawWhole(s.Q3), rawWhole(s.P90), rawWhole(s.Max),
-				rawWhole(s.OwnMedian), rawWhole(s.OwnMem), rawWhole(s.OwnMemMax), fmt.Sprint(s.External))
+			raw = append(raw, r.TableMeasure.Label(), table.RawWhole(s.PAR2), table.RawWhole(s.LimitNS), table.RawWhole(s.Median), table.RawWhole(s.Q1), table.RawWhole(s.Q3), table.RawWhole(s.P90), table.RawWhole(s.Max),
+				table.RawWhole(s.OwnMedian), table.RawWhole(s.OwnMem), table.RawWhole(s.OwnMemMax), fmt.Sprint(s.External))
 			raw = append(raw, stochasticRaw(&s)...)
 			raw = append(raw, fmt.Sprint(cov.Planned), fmt.Sprint(cov.Recorded), cov.missingCount())
-			cells := make([]Cell, len(raw))
+			cells := make([]table.Cell, len(raw))
 			for i, v := range raw {
-				cells[i] = Cell{Text: v, Raw: []string{v}, Value: math.NaN()}
+				cells[i] = table.Cell{Text: v, Raw: []string{v}, Value: math.NaN()}
 			}
-			t.Rows = append(t.Rows, Row{Set: sec.Grouper.Name() + "|" + s.Group.Label, Cells: cells})
+			t.Rows = append(t.Rows, table.Row{Set: sec.Grouper.Name() + "|" + s.Group.Label, Cells: cells})
 		}
 	}
 	return t
@@ -366,7 +369,26 @@ func stochasticRaw(s *Summary) []string {
 	if !s.Stochastic {
 		return make([]string, 12)
 	}
-	return []string{rawWhole(s.Reads), RawFloat(s.PerRead), RawFloat(s.PerReadLo), RawFloat(s.PerReadHi), rawWhole(s.ReadTimeNS),
-		rawWhole(s.TTS99), rawWhole(s.TTS99Lo), rawWhole(s.TTS99Hi),
-		rawWhole(s.UpdatesPerRead), rawWhole(s.UTS99), rawWhole(s.UTS99Lo), rawWhole(s.UTS99Hi)}
+	return []string{table.RawWhole(s.Reads), table.RawFloat(s.PerRead), table.RawFloat(s.PerReadLo), table.RawFloat(s.PerReadHi), table.RawWhole(s.ReadTimeNS),
+		table.RawWhole(s.TTS99), table.RawWhole(s.TTS99Lo), table.RawWhole(s.TTS99Hi),
+		table.RawWhole(s.UpdatesPerRead), table.RawWhole(s.UTS99), table.RawWhole(s.UTS99Lo), table.RawWhole(s.UTS99Hi)}
+}
+
+// memCell shows a pipeline's own peak memory in bytes: 0 is a peak at or
+// below the idle worker's, "n/a" none measured. apart keeps a figure that
+// means something else (an old record's sum of programs' peaks) from
+// competing for best.
+func memCell(b float64, apart bool) table.Cell {
+	text := record.FormatBytes(b)
+	switch {
+	case math.IsNaN(b):
+		text = "n/a"
+	case b == 0:
+		text = "0 B"
+	}
+	c := table.BytesCell(b, text)
+	if apart {
+		c.Value = math.NaN()
+	}
+	return c
 }

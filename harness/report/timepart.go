@@ -7,6 +7,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
 )
@@ -183,10 +185,10 @@ func startupOf(r *record.Record) (wall, cpu time.Duration, ok bool) {
 // durationRange writes the least and the most of ds, or one value.
 func durationRange(ds []time.Duration) string {
 	lo, hi := slices.Min(ds), slices.Max(ds)
-	if FormatDuration(float64(lo)) == FormatDuration(float64(hi)) {
-		return FormatDuration(float64(lo))
+	if table.FormatDuration(float64(lo)) == table.FormatDuration(float64(hi)) {
+		return table.FormatDuration(float64(lo))
 	}
-	return FormatDuration(float64(lo)) + "-" + FormatDuration(float64(hi))
+	return table.FormatDuration(float64(lo)) + "-" + table.FormatDuration(float64(hi))
 }
 
 // timingLine is the setup's line on how the runs were timed (the

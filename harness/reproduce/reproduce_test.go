@@ -13,6 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/report"
 	"github.com/sudokubench/sudokubench/solvers"
@@ -171,7 +173,7 @@ func TestComparisonFigures(t *testing.T) {
 		t.Errorf("GA by level %+v", lv)
 	}
 	var text bytes.Buffer
-	if err := c.WriteTables(&text, report.Markdown{}); err != nil {
+	if err := c.WriteTables(&text, table.Markdown{}); err != nil {
 		t.Fatal(err)
 	}
 	for _, want := range []string{
@@ -346,7 +348,7 @@ func TestCNNRowCountsCells(t *testing.T) {
 		t.Fatal(err)
 	}
 	var md bytes.Buffer
-	if err := report.WriteTableList(&md, report.Markdown{}, []*report.Table{c.Table()}); err != nil {
+	if err := table.WriteAll(&md, table.Markdown{}, []*table.Table{c.Table()}); err != nil {
 		t.Fatal(err)
 	}
 	// Blank cells: 1,284 right of 2,592; all cells: 2,580 of 3,888.

@@ -4,6 +4,8 @@ import (
 	"math"
 	"slices"
 
+	"github.com/sudokubench/sudokubench/harness/report/stats"
+
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/report"
 )
@@ -74,7 +76,7 @@ func statsOf(obs []report.Obs, recs []*record.Record) Stats {
 	if s.N > 0 {
 		s.Rate = float64(s.Solved) / float64(s.N)
 	}
-	s.RateLo, s.RateHi = report.Wilson(s.Solved, s.N, report.Z95)
+	s.RateLo, s.RateHi = stats.Wilson(s.Solved, s.N, stats.Z95)
 	for _, r := range recs {
 		if r.BlankCells > 0 {
 			s.Blank += r.BlankCells

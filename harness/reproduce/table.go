@@ -5,6 +5,8 @@ import (
 	"math"
 	"strconv"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
+
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/report"
 )
@@ -77,10 +79,10 @@ func Load(dir string, entries []Entry, m report.Measure) (*Comparison, error) {
 // beside the article's accuracy; and the share of cells right, of all 81
 // and of the blank ones, where a pipeline filled some cell wrong, the
 // article's CNN "accuracy" beside the first. Over every level together.
-func (c *Comparison) Table() *report.Table {
-	t := &report.Table{
+func (c *Comparison) Table() *table.Table {
+	t := &table.Table{
 		Title: "The comparison table: ours / article (ratio)",
-		Columns: []report.Column{
+		Columns: []table.Column{
 			{Name: "algorithm"},
 			{Name: "pipeline"},
 			{Name: "avg (ms)", CSV: []string{"avg_ms", "article_avg_ms", "avg_ratio"}, Right: true},
@@ -103,14 +105,14 @@ func (c *Comparison) Table() *report.Table {
 			p = &Published{}
 		}
 		pub := e.Published != nil
-		cells := []report.Cell{report.TextCell(e.Algorithm), report.TextCell(e.Solver),
+		cells := []table.Cell{table.TextCell(e.Algorithm), table.TextCell(e.Solver),
 			versus(ours(ms(s.MeanNS)), p.AvgMS, pub, true),
 			versus(ours(ms(s.MaxNS)), p.HardestMS, pub, true),
 			versus(memoryCell(s), p.MemoryMB, pub, true),
 			versus(rate(s), p.Accuracy, pub, false),
 			versus(allCells(s), p.CellAccuracy, pub && p.CellAccuracy != "", false),
 			blankCells(s)}
-		t.Rows = append(t.Rows, report.Row{Cells: append(cells, countCells(s)...)})
+		t.Rows = append(t.Rows, table.Row{Cells: append(cells, countCells(s)...)})
 	}
 	t.Notes = c.notes()
 	return t
@@ -119,17 +121,17 @@ func (c *Comparison) Table() *report.Table {
 // LevelTable gives each pipeline's figures per level; the article has no
 // figures per level. Best values are marked among the pipelines of a
 // level.
-func (c *Comparison) LevelTable() *report.Table {
-	t := &report.Table{
+func (c *Comparison) LevelTable() *table.Table {
+	t := &table.Table{
 		Title: "By level",
-		Columns: []report.Column{
+		Columns: []table.Column{
 			{Name: "level", CSV: []string{"level"}},
 			{Name: "algorithm"},
 			{Name: "pipeline"},
-			{Name: "avg (ms)", CSV: []string{"avg_ms"}, Right: true, Better: report.Lower},
-			{Name: "hardest (ms)", CSV: []string{"hardest_ms"}, Right: true, Better: report.Lower},
-			{Name: "memory (MB)", CSV: []string{"memory_mb"}, Right: true, Better: report.Lower},
-			{Name: "puzzles solved [95% CI]", CSV: []string{"accuracy", "accuracy_lo", "accuracy_hi"}, Right: true, Better: report.Higher},
+			{Name: "avg (ms)", CSV: []string{"avg_ms"}, Right: true, Better: table.Lower},
+			{Name: "hardest (ms)", CSV: []string{"hardest_ms"}, Right: true, Better: table.Lower},
+			{Name: "memory (MB)", CSV: []string{"memory_mb"}, Right: true, Better: table.Lower},
+			{Name: "puzzles solved [95% CI]", CSV: []string{"accuracy", "accuracy_lo", "accuracy_hi"}, Right: true, Better: table.Higher},
 			{Name: "cells right, all 81", CSV: []string{"cell_accuracy_all"}, Right: true},
 			{Name: "cells right, blank", CSV: []string{"cell_accuracy_blank"}, Right: true},
 		},
@@ -142,9 +144,9 @@ func (c *Comparison) LevelTable() *report.Table {
 				continue
 			}
 			s := stats[l]
-			cells := []report.Cell{report.TextCell(level.Label()), report.TextCell(e.Algorithm), report.TextCell(e.Solver),
+			cells := []table.Cell{table.TextCell(level.Label()), table.TextCell(e.Algorithm), table.TextCell(e.Solver),
 				ours(ms(s.MeanNS)), ours(ms(s.MaxNS)), memoryCell(s), rate(s), allCells(s), blankCells(s)}
-			t.Rows = append(t.Rows, report.Row{Set: level.Name, Small: s.N < report.MinN, Cells: append(cells, countCells(s)...)})
+			t.Rows = append(t.Rows, table.Row{Set: level.Name, Small: s.N < report.MinN, Cells: append(cells, countCells(s)...)})
 		}
 	}
 	t.MarkBest()
@@ -178,8 +180,8 @@ func (c *Comparison) notes() []string {
 	return notes
 }
 
-func countColumns() []report.Column {
-	return []report.Column{
+func countColumns() []table.Column {
+	return []table.Column{
 		{Name: "solved", CSV: []string{"solved", "n"}, Right: true},
 		{Name: "gave up", CSV: []string{"gave_up"}, Right: true},
 		{Name: "wrong", Right: true},
@@ -187,27 +189,27 @@ func countColumns() []report.Column {
 	}
 }
 
-func countCells(s Stats) []report.Cell {
-	return []report.Cell{
+func countCells(s Stats) []table.Cell {
+	return []table.Cell{
 		{Text: fmt.Sprintf("%d/%d", s.Solved, s.N), Raw: []string{strconv.Itoa(s.Solved), strconv.Itoa(s.N)}, Value: float64(s.Solved)},
-		report.IntCell(s.Statuses["gave-up"]), report.IntCell(s.Statuses["wrong"]), report.IntCell(s.Unsolved()),
+		table.IntCell(s.Statuses["gave-up"]), table.IntCell(s.Statuses["wrong"]), table.IntCell(s.Unsolved()),
 	}
 }
 
 // missingRow is a row without a pipeline, saying why in its pipeline cell,
 // with empty cells (and empty CSV fields) elsewhere.
-func missingRow(e Entry, columns []report.Column) report.Row {
-	cells := []report.Cell{report.TextCell(e.Algorithm), report.TextCell(e.Missing)}
+func missingRow(e Entry, columns []table.Column) table.Row {
+	cells := []table.Cell{table.TextCell(e.Algorithm), table.TextCell(e.Missing)}
 	for _, col := range columns[len(cells):] {
-		cells = append(cells, report.Cell{Raw: make([]string, max(len(col.CSV), 1)), Value: math.NaN()})
+		cells = append(cells, table.Cell{Raw: make([]string, max(len(col.CSV), 1)), Value: math.NaN()})
 	}
-	return report.Row{Cells: cells}
+	return table.Row{Cells: cells}
 }
 
 // versus turns our cell into "ours / article", the article's figure as it
 // prints it, "–" where it gives none, with the ratio (ours ÷ article) when
 // asked for and both are numbers. Rows the article lacks show ours alone.
-func versus(ours report.Cell, article string, published, ratio bool) report.Cell {
+func versus(ours table.Cell, article string, published, ratio bool) table.Cell {
 	if !published {
 		ours.Raw = append(ours.Raw, "")
 		if ratio {
@@ -224,41 +226,41 @@ func versus(ours report.Cell, article string, published, ratio bool) report.Cell
 	if ratio && !math.IsNaN(r) && !math.IsInf(r, 0) {
 		ours.Text += " (" + ratioText(r) + ")"
 	}
-	ours.Raw = append(ours.Raw, report.RawFloat(number(article)))
+	ours.Raw = append(ours.Raw, table.RawFloat(number(article)))
 	if ratio {
-		ours.Raw = append(ours.Raw, report.RawFloat(r))
+		ours.Raw = append(ours.Raw, table.RawFloat(r))
 	}
 	return ours
 }
 
-func rate(s Stats) report.Cell {
+func rate(s Stats) table.Cell {
 	if s.N == 0 {
-		return report.Cell{Text: "–", Raw: []string{"", "", ""}, Value: math.NaN()}
+		return table.Cell{Text: "–", Raw: []string{"", "", ""}, Value: math.NaN()}
 	}
-	return report.Cell{
-		Text:  fmt.Sprintf("%s [%.1f, %.1f]", report.FormatPercent(s.Rate), 100*s.RateLo, 100*s.RateHi),
-		Raw:   []string{report.RawFloat(s.Rate), report.RawFloat(s.RateLo), report.RawFloat(s.RateHi)},
+	return table.Cell{
+		Text:  fmt.Sprintf("%s [%.1f, %.1f]", table.FormatPercent(s.Rate), 100*s.RateLo, 100*s.RateHi),
+		Raw:   []string{table.RawFloat(s.Rate), table.RawFloat(s.RateLo), table.RawFloat(s.RateHi)},
 		Value: s.Rate,
 	}
 }
 
 // allCells is the share of all cells right, givens included, where some
 // returned grid had a cell wrong.
-func allCells(s Stats) report.Cell { return share(s.CellsRight, s.Cells, s.CellsWrong()) }
+func allCells(s Stats) table.Cell { return share(s.CellsRight, s.Cells, s.CellsWrong()) }
 
 // blankCells is the share of blank cells right, where some returned grid
 // had a cell wrong.
-func blankCells(s Stats) report.Cell { return share(s.BlankRight, s.Blank, s.CellsWrong()) }
+func blankCells(s Stats) table.Cell { return share(s.BlankRight, s.Blank, s.CellsWrong()) }
 
-func share(right, of int, show bool) report.Cell {
+func share(right, of int, show bool) table.Cell {
 	if !show || of == 0 {
-		return report.Cell{Text: "–", Raw: []string{""}, Value: math.NaN()}
+		return table.Cell{Text: "–", Raw: []string{""}, Value: math.NaN()}
 	}
 	v := float64(right) / float64(of)
-	return report.Cell{Text: report.FormatPercent(v), Raw: []string{report.RawFloat(v)}, Value: v}
+	return table.Cell{Text: table.FormatPercent(v), Raw: []string{table.RawFloat(v)}, Value: v}
 }
 
-func memoryCell(s Stats) report.Cell {
+func memoryCell(s Stats) table.Cell {
 	c := ours(mb(s))
 	switch {
 	case s.MemKind == Unmeasured:
@@ -274,15 +276,15 @@ func ms(ns float64) float64 { return ns / 1e6 }
 func mb(s Stats) float64 { return s.MemBytes / (1 << 20) }
 
 // ours is a figure of ours, three significant digits.
-func ours(v float64) report.Cell {
-	return report.Cell{Text: report.FormatSig(v, 3), Raw: []string{report.RawFloat(v)}, Value: v}
+func ours(v float64) table.Cell {
+	return table.Cell{Text: table.FormatSig(v, 3), Raw: []string{table.RawFloat(v)}, Value: v}
 }
 
 // ratioText writes a ratio as "2.25×", or below 0.1 as its inverse,
 // "1/273", which reads better than 0.00366×.
 func ratioText(r float64) string {
 	if r >= 0.1 || r <= 0 {
-		return report.FormatSig(r, 3) + "×"
+		return table.FormatSig(r, 3) + "×"
 	}
-	return "1/" + report.FormatSig(1/r, 3)
+	return "1/" + table.FormatSig(1/r, 3)
 }

@@ -8,7 +8,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness/plan"
-	"github.com/sudokubench/sudokubench/harness/report"
+	"github.com/sudokubench/sudokubench/harness/report/stats"
 	"github.com/sudokubench/sudokubench/internal/harnesstest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/dlx"
@@ -57,7 +57,7 @@ func benchmarkIsolated(b *testing.B, in solvers.Info, puzzles []corpora.Puzzle) 
 			sum += t
 		}
 		if len(w) > 0 {
-			folded += report.Median(slices.Sorted(slices.Values(w)))
+			folded += stats.Median(slices.Sorted(slices.Values(w)))
 			timed++
 		}
 	}

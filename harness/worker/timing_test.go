@@ -6,7 +6,7 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokubench/sudokubench/harness/report"
+	"github.com/sudokubench/sudokubench/harness/report/stats"
 	"github.com/sudokubench/sudokubench/internal/harnesstest"
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/registry"
@@ -85,7 +85,7 @@ func folded(times [][]float64) float64 {
 	var n int
 	for _, t := range times {
 		if len(t) > 0 {
-			sum += report.Median(slices.Sorted(slices.Values(t)))
+			sum += stats.Median(slices.Sorted(slices.Values(t)))
 			n++
 		}
 	}

@@ -1,6 +1,6 @@
 // Package sudokutest holds what tests across the module share to make
 // grids: a literal puzzle line parsed (or the test failed), and a full grid
-// with cells emptied at random.
+// with cells emptied at random; and to check a computed figure: Near.
 //
 // It imports nothing of the module but sudoku, so that the tests of every
 // package above it can use it, an engine's own package tests included.
@@ -8,6 +8,7 @@
 package sudokutest
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -35,4 +36,16 @@ func Blank(full *sudoku.Grid, p float64, rng *rand.Rand) *sudoku.Grid {
 		}
 	}
 	return g
+}
+
+// Near reports whether a computed figure a is within tol of the expected
+// b: NaN is near only NaN, and an infinity only itself.
+func Near(a, b, tol float64) bool {
+	if math.IsNaN(a) || math.IsNaN(b) {
+		return math.IsNaN(a) && math.IsNaN(b)
+	}
+	if math.IsInf(a, 0) || math.IsInf(b, 0) {
+		return a == b
+	}
+	return math.Abs(a-b) <= tol
 }

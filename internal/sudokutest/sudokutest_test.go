@@ -1,6 +1,7 @@
 package sudokutest
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 
@@ -34,5 +35,20 @@ func TestBlank(t *testing.T) {
 	}
 	if full.Hints() != 81 {
 		t.Error("Blank changed full")
+	}
+}
+
+func TestNear(t *testing.T) {
+	inf, nan := math.Inf(1), math.NaN()
+	for _, c := range []struct {
+		a, b, tol float64
+		want      bool
+	}{
+		{1, 1.05, 0.1, true}, {1, 1.2, 0.1, false}, {nan, nan, 0, true}, {nan, 1, 1e9, false},
+		{inf, inf, 0, true}, {inf, 1e300, 1e300, false}, {-inf, inf, 0, false},
+	} {
+		if got := Near(c.a, c.b, c.tol); got != c.want {
+			t.Errorf("Near(%g, %g, %g) = %v, want %v", c.a, c.b, c.tol, got, c.want)
+		}
 	}
 }

@@ -12,6 +12,8 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sudokubench/sudokubench/solvers"
+
 	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/sudokubench/sudokubench/encodings/formats"
@@ -73,9 +75,6 @@ var knownKeys = []string{
 	"name", "description", "family", "input", "options", "command", "pipe", "stdin",
 	"output", "unique", "proof", "version", "package", "variants", "sizes", "stochastic",
 }
-
-// Families are the ways of posing Sudoku the suite knows.
-var Families = []string{"exactcover", "sat", "milp", "qubo", "cp", "smt", "asp", "direct", "neural"}
 
 // Placeholders are what a command's arguments may name in braces.
 var Placeholders = map[string]string{
@@ -356,8 +355,8 @@ func (c *checker) output() *output {
 // must not start with another family.
 func (c *checker) family(in *formats.Format) {
 	given := c.str("family", false)
-	if given != "" && !slices.Contains(Families, given) {
-		c.errorf("family", "unknown family %q; known: %s", given, strings.Join(Families, ", "))
+	if given != "" && !slices.Contains(solvers.Families(), given) {
+		c.errorf("family", "unknown family %q; known: %s", given, strings.Join(solvers.Families(), ", "))
 		return
 	}
 	if in == nil {
@@ -375,7 +374,7 @@ func (c *checker) family(in *formats.Format) {
 	first, _, _ := strings.Cut(c.d.Name, "/")
 	switch {
 	case c.d.Name == "" || !namePattern.MatchString(c.d.Name):
-	case family == "direct" && slices.Contains(Families, first):
+	case family == "direct" && slices.Contains(solvers.Families(), first):
 		c.errorf("name", "%s: a direct solver's name is method/variant, and %s is a family", c.d.Name, first)
 	case family != "direct" && first != family:
 		c.errorf("name", "%s: a %s pipeline's name starts with %s/", c.d.Name, family, family)

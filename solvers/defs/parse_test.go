@@ -4,6 +4,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/solvers"
+
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -125,6 +127,13 @@ command = ["mine"]
 stdin = true
 output = "grid"
 unique = "none"`, `key name: sat/mine: a direct solver's name is method/variant, and sat is a family`},
+		{"family=unknown", `name = "annealing/mine"
+family = "annealing"
+input = "puzzle"
+command = ["mine"]
+stdin = true
+output = "grid"
+unique = "none"`, `key family: unknown family "annealing"; known: ` + strings.Join(solvers.Families(), ", ")},
 		{"proof=opb", `name = "milp/pb-proving"
 input = "opb"
 command = ["minisat+", "{input}", "{proof}"]

@@ -55,9 +55,9 @@ func wilson(k, n int) (lo, hi float64) {
 	return max(0, centre-half), min(1, centre+half) // rounding can step past 0 or 1
 }
 
-// figure writes a score as the README's tables give it: whole puzzles
+// scoreLine writes a score as the README's tables give it: whole puzzles
 // with their Wilson interval, then blank cells and all cells right.
-func figure(s Score) string {
+func scoreLine(s Score) string {
 	lo, hi := wilson(s.Solved, s.Puzzles)
 	return fmt.Sprintf("%5.1f%% [%.1f, %.1f] (%d/%d) blank cells %.1f%%, all cells %.1f%%",
 		100*s.SolvedRate(), 100*lo, 100*hi, s.Solved, s.Puzzles, 100*s.CellAccuracy(), 100*s.AllCellAccuracy())
@@ -131,7 +131,7 @@ func TestMeasureByHints(t *testing.T) {
 			for _, v := range variantsOf(m) {
 				start := time.Now()
 				s := Evaluate(v.model(m), lv.set, v.method)
-				t.Logf("%s %-13s %-21s %2d hints: %s  %.1f ms/puzzle", kind, v, lv.source, lv.hints, figure(s),
+				t.Logf("%s %-13s %-21s %2d hints: %s  %.1f ms/puzzle", kind, v, lv.source, lv.hints, scoreLine(s),
 					float64(time.Since(start).Microseconds())/1000/float64(s.Puzzles))
 			}
 		}
@@ -168,9 +168,9 @@ func TestMeasureArticleMix(t *testing.T) {
 			for i, level := range levels {
 				s := Evaluate(v.model(m), level, v.method)
 				all = all.Plus(s)
-				t.Logf("%s %-13s %d–%d hints: %s", kind, v, ArticleLevels[i].Min, ArticleLevels[i].Max, figure(s))
+				t.Logf("%s %-13s %d–%d hints: %s", kind, v, ArticleLevels[i].Min, ArticleLevels[i].Max, scoreLine(s))
 			}
-			t.Logf("%s %-13s article mix: %s", kind, v, figure(all))
+			t.Logf("%s %-13s article mix: %s", kind, v, scoreLine(all))
 		}
 	}
 }
@@ -197,7 +197,7 @@ func TestMeasureGraphHelps(t *testing.T) {
 		set := palmSet(t, h, n)
 		for _, method := range []Method{OneShot, Iterative} {
 			g, c := Evaluate(gcn, set, method), Evaluate(cnn, set, method)
-			t.Logf("%2d hints %-9s GCN %s | CNN %s", h, method, figure(g), figure(c))
+			t.Logf("%2d hints %-9s GCN %s | CNN %s", h, method, scoreLine(g), scoreLine(c))
 		}
 	}
 }

@@ -1,6 +1,8 @@
 package neural
 
 import (
+	"cmp"
+	"errors"
 	"fmt"
 	"image/color"
 	"io"
@@ -10,33 +12,19 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/sudokubench/sudokubench/harness/report/figure"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-	"gonum.org/v1/plot/vg"
-	"gonum.org/v1/plot/vg/draw"
-	"gonum.org/v1/plot/vg/vgimg"
-	"gonum.org/v1/plot/vg/vgpdf"
-	"gonum.org/v1/plot/vg/vgsvg"
 )
 
-// plotFormats are the extensions PlotCurve writes.
-var plotFormats = []string{".svg", ".png", ".pdf"}
-
 // CheckPlotPath reports whether PlotCurve can write to path by its
-// extension, so that a caller can refuse a name before training, not
-// after.
+// extension, one of the figure formats, so that a caller can refuse a
+// name before training, not after.
 func CheckPlotPath(path string) error {
-	if ext := strings.ToLower(filepath.Ext(path)); !slices.Contains(plotFormats, ext) {
-		return fmt.Errorf("%s: a learning curve is written as %s, not %q", path, strings.Join(plotFormats, ", "), ext)
+	if _, err := figure.LookupPlotFormat(extension(path)); err != nil {
+		return fmt.Errorf("%s: a learning curve is written as .%s, not %q", path, strings.Join(figure.PlotFormatNames(), ", ."), filepath.Ext(path))
 	}
 	return nil
-}
-
-// okabeIto is the colour-blind-safe palette of Okabe and Ito, one colour
-// per hint count of the test set.
-var okabeIto = []color.Color{
-	color.RGBA{0xe6, 0x9f, 0x00, 0xff}, color.RGBA{0x56, 0xb4, 0xe9, 0xff}, color.RGBA{0x00, 0x9e, 0x73, 0xff},
-	color.RGBA{0xd5, 0x5e, 0x00, 0xff}, color.RGBA{0xcc, 0x79, 0xa7, 0xff}, color.RGBA{0x00, 0x72, 0xb2, 0xff},
 }
 
 // PlotCurve draws a network's learning curve and writes it to w in the
@@ -78,63 +66,67 @@ type LearningCurve struct {
 }
 
 // PlotLearningCurve draws the curve and writes it to w in the format of
-// path's extension (svg, png or pdf; path names the file in messages). The panels share their step axis; the test
-// panel's legend stands to its right, clear of the lines.
+// path's extension (a figure format; path names the file in messages),
+// at a page's width. The panels are stacked on one step axis, the test
+// panel's legend under it.
 func PlotLearningCurve(w io.Writer, c LearningCurve, path string) error {
 	if err := CheckPlotPath(path); err != nil {
 		return fmt.Errorf("plot %w", err)
 	}
-	if len(c.Series) == 0 || len(c.Series[0].Steps) == 0 {
-		return fmt.Errorf("plot %s: no training values recorded", path)
-	}
-	stepLabel := c.StepLabel
-	if stepLabel == "" {
-		stepLabel = "step"
-	}
-	var plots []*plot.Plot
-	var legends []*plot.Legend
-	for i, s := range c.Series {
-		title := ""
-		if i == 0 {
-			title = c.Title
-		}
-		p, err := seriesPlot(s, title, stepLabel)
-		if err != nil {
-			return fmt.Errorf("plot %s: %w", path, err)
-		}
-		plots, legends = append(plots, p), append(legends, nil)
-	}
-	solved, legend, err := solvedPlot(c.Tests, c.TestTitle, stepLabel)
+	f, err := learningFigure(c)
 	if err != nil {
 		return fmt.Errorf("plot %s: %w", path, err)
 	}
-	plots, legends = append(plots, solved), append(legends, legend)
-	last := c.Series[0].Steps[len(c.Series[0].Steps)-1]
-	for _, p := range plots {
-		p.X.Min, p.X.Max = 0, float64(last)
-		p.X.Tick.Marker = stepTicks{}
-	}
-	return savePlots(w, path, 7*vg.Inch, 3.5*vg.Inch*vg.Length(len(plots)), plots, legends)
+	return figure.WriteFigure(w, f, extension(path))
 }
 
-// seriesPlot draws one series by step.
-func seriesPlot(s Series, title, stepLabel string) (*plot.Plot, error) {
+// learningFigure lays out the learning curve's figure.
+func learningFigure(c LearningCurve) (figure.Figure, error) {
+	if len(c.Series) == 0 || len(c.Series[0].Steps) == 0 {
+		return figure.Figure{}, errors.New("no training values recorded")
+	}
+	stepLabel := cmp.Or(c.StepLabel, "step")
+	var panels []figure.Panel
+	for _, s := range c.Series {
+		p, err := seriesPlot(s, stepLabel)
+		if err != nil {
+			return figure.Figure{}, err
+		}
+		panels = append(panels, figure.Panel{Plot: p})
+	}
+	solved, legend, err := solvedPlot(c.Tests, stepLabel)
+	if err != nil {
+		return figure.Figure{}, err
+	}
+	panels = append(panels, figure.Panel{Title: c.TestTitle, Plot: solved, Legend: legend})
+	last := c.Series[0].Steps[len(c.Series[0].Steps)-1]
+	for _, p := range panels {
+		p.Plot.X.Min, p.Plot.X.Max = 0, float64(last)
+		p.Plot.X.Tick.Marker = stepTicks{}
+	}
+	return figure.Figure{Name: "learning-curve", Title: c.Title, Panels: panels, Columns: 1, Aspect: learningAspect}, nil
+}
+
+// learningAspect is each panel's data area, height over width: low, so
+// that the panels stack on one page.
+const learningAspect = 0.4
+
+// seriesPlot draws one series by step: on a log axis of log10 values
+// (figure.LogValueAxis) where the series asks for one.
+func seriesPlot(s Series, stepLabel string) (*plot.Plot, error) {
 	pts := make(plotter.XYs, len(s.Steps))
 	lo, hi := math.Inf(1), math.Inf(-1)
 	for i, step := range s.Steps {
 		pts[i].X, pts[i].Y = float64(step), s.Values[i]
 		lo, hi = math.Min(lo, s.Values[i]), math.Max(hi, s.Values[i])
 	}
-	p := plot.New()
-	p.Title.Text = title
-	p.X.Label.Text = stepLabel
-	p.Y.Label.Text = s.Label
+	p := figure.NewPlot(stepLabel, s.Label, plotter.NewGrid())
 	switch {
-	case s.Log:
-		p.Y.Scale, p.Y.Tick.Marker = plot.LogScale{}, decadeTicks{}
-		if lo > 0 { // whole decades, so that the log axis has its labels
-			p.Y.Min, p.Y.Max = math.Pow(10, math.Floor(math.Log10(lo))), math.Pow(10, math.Ceil(math.Log10(hi)))
+	case s.Log && lo > 0:
+		for i := range pts {
+			pts[i].Y = math.Log10(pts[i].Y)
 		}
+		figure.LogValueAxis(&p.Y, lo, hi, figure.NumberTicks{})
 	case s.Min != s.Max:
 		p.Y.Min, p.Y.Max = s.Min, s.Max
 	}
@@ -142,26 +134,23 @@ func seriesPlot(s Series, title, stepLabel string) (*plot.Plot, error) {
 	if err != nil {
 		return nil, err
 	}
-	p.Add(line, plotter.NewGrid())
+	line.Width = figure.LineWidth
+	p.Add(line)
 	return p, nil
 }
 
-// solvedPlot draws the test set's whole puzzles solved by step, and
-// returns its legend apart, for savePlots to place beside the panel.
-func solvedPlot(tests []CurveTest, title, stepLabel string) (*plot.Plot, *plot.Legend, error) {
-	p := plot.New()
-	p.Title.Text = title
-	p.X.Label.Text = stepLabel
-	p.Y.Label.Text = "% solved"
+// solvedPlot draws the test set's whole puzzles solved by step, one
+// colour per hint count, one dash and glyph per method, and returns its
+// legend.
+func solvedPlot(tests []CurveTest, stepLabel string) (*plot.Plot, []figure.LegendEntry, error) {
+	p := figure.NewPlot(stepLabel, "% solved", plotter.NewGrid())
 	p.Y.Min, p.Y.Max = 0, 100
-	p.Add(plotter.NewGrid())
-	legend := plot.NewLegend()
-	legend.Top, legend.Left, legend.Padding = true, true, vg.Points(2)
+	var legend []figure.LegendEntry
 	hints, methods := testKeys(tests)
 	for i := len(hints) - 1; i >= 0; i-- { // most hints first: highest line first
-		h, colour := hints[i], okabeIto[i%len(okabeIto)]
+		h := hints[i]
 		for j, method := range methods {
-			line, marks, err := solvedLine(tests, h, method, j, colour)
+			line, marks, err := solvedLine(tests, h, method, j, i)
 			if err != nil {
 				return nil, nil, err
 			}
@@ -169,23 +158,19 @@ func solvedPlot(tests []CurveTest, title, stepLabel string) (*plot.Plot, *plot.L
 				continue
 			}
 			if j == 0 {
-				legend.Add(strconv.Itoa(h)+" hints", line, marks)
+				legend = append(legend, figure.LegendEntry{Label: strconv.Itoa(h) + " hints",
+					Thumb: figure.Thumb{Color: figure.SlotColor(i), Glyph: figure.SlotGlyph(0), Line: true}})
 			}
 			p.Add(line, marks)
 		}
 	}
 	if len(methods) > 1 {
-		legend.Add("")
 		for j, method := range methods {
-			sample, err := plotter.NewLine(plotter.XYs{{}})
-			if err != nil {
-				return nil, nil, err
-			}
-			sample.Dashes = methodDashes(j)
-			legend.Add(label(method), sample)
+			legend = append(legend, figure.LegendEntry{Label: label(method),
+				Thumb: figure.Thumb{Color: color.Black, Dashes: figure.SlotDashes(j), Glyph: figure.SlotGlyph(j), Line: true}})
 		}
 	}
-	return p, &legend, nil
+	return p, legend, nil
 }
 
 // testKeys returns the hint counts of the tests, in order, and their
@@ -232,9 +217,10 @@ func label(m Method) string {
 }
 
 // solvedLine is one hint count's and method's line of puzzles solved by
-// step, nil where the tests have no figure for it; the method's rank
-// among the curve's methods sets its dashes and glyph.
-func solvedLine(tests []CurveTest, hints int, method Method, rank int, colour color.Color) (*plotter.Line, *plotter.Scatter, error) {
+// step, nil where the tests have no figure for it; the hint count's
+// rank sets its colour, the method's rank among the curve's methods its
+// dashes and glyph.
+func solvedLine(tests []CurveTest, hints int, method Method, rank, hintRank int) (*plotter.Line, *plotter.Scatter, error) {
 	var pts plotter.XYs
 	for _, t := range tests {
 		for _, f := range t.Figures {
@@ -250,22 +236,10 @@ func solvedLine(tests []CurveTest, hints int, method Method, rank int, colour co
 	if err != nil {
 		return nil, nil, err
 	}
-	line.Color, marks.Color = colour, colour
-	line.Dashes = methodDashes(rank)
-	marks.Shape = draw.CircleGlyph{}
-	if rank > 0 {
-		marks.Shape = draw.BoxGlyph{}
-	}
+	colour := figure.SlotColor(hintRank)
+	line.Color, line.Width, line.Dashes = colour, figure.LineWidth, figure.SlotDashes(rank)
+	marks.Color, marks.Shape, marks.Radius = colour, figure.SlotGlyph(rank), figure.GlyphRadius
 	return line, marks, nil
-}
-
-// methodDashes is the line style of a method by its rank: the first
-// solid, the others dashed.
-func methodDashes(rank int) []vg.Length {
-	if rank > 0 {
-		return []vg.Length{vg.Points(4), vg.Points(3)}
-	}
-	return nil
 }
 
 // stepTicks labels a step axis in whole steps, thousands as k: 0, 2.5k,
@@ -285,71 +259,4 @@ func (stepTicks) Ticks(lo, hi float64) []plot.Tick {
 		}
 	}
 	return ticks
-}
-
-// decadeTicks marks a log axis at 1, 2 and 5 of every decade, labelled,
-// and at the other digits unlabelled: a loss that falls by less than a
-// decade still reads off its axis.
-type decadeTicks struct{}
-
-// Ticks returns the marks between lo and hi; none unless both are
-// positive and finite.
-func (decadeTicks) Ticks(lo, hi float64) []plot.Tick {
-	var ticks []plot.Tick
-	if !(lo > 0 && hi >= lo && !math.IsInf(hi, 1)) {
-		return nil
-	}
-	for e := math.Floor(math.Log10(lo)); e <= math.Ceil(math.Log10(hi)); e++ {
-		for d := 1.0; d < 10; d++ {
-			v := d * math.Pow(10, e)
-			if v < lo*(1-1e-9) || v > hi*(1+1e-9) {
-				continue
-			}
-			t := plot.Tick{Value: v}
-			if d == 1 || d == 2 || d == 5 {
-				t.Label = strconv.FormatFloat(v, 'g', 3, 64)
-			}
-			ticks = append(ticks, t)
-		}
-	}
-	return ticks
-}
-
-// legendWidth is the strip right of the panels where their legends go.
-const legendWidth = 1.1 * vg.Inch
-
-// savePlots stacks the plots in one figure of the given size, their data
-// areas aligned, each plot's legend (nil for none) in a strip to its
-// right, and writes it to out in the format of path's extension.
-func savePlots(out io.Writer, path string, width, height vg.Length, plots []*plot.Plot, legends []*plot.Legend) error {
-	var canvas vg.CanvasWriterTo
-	switch ext := extension(path); ext {
-	case "svg":
-		canvas = vgsvg.New(width, height)
-	case "png":
-		canvas = vgimg.PngCanvas{Canvas: vgimg.New(width, height)}
-	case "pdf":
-		canvas = vgpdf.New(width, height)
-	default:
-		return fmt.Errorf("plot %s: unknown format %q: use .svg, .png or .pdf", path, ext)
-	}
-	tiles := draw.Tiles{Rows: len(plots), Cols: 1, PadX: vg.Millimeter, PadY: 3 * vg.Millimeter,
-		PadTop: 2 * vg.Millimeter, PadBottom: 2 * vg.Millimeter, PadLeft: 2 * vg.Millimeter, PadRight: 2 * vg.Millimeter}
-	dc := draw.New(canvas)
-	column := make([][]*plot.Plot, len(plots))
-	for i, p := range plots {
-		column[i] = []*plot.Plot{p}
-	}
-	panels := plot.Align(column, tiles, draw.Crop(dc, 0, -legendWidth, 0, 0))
-	for i, p := range plots {
-		p.Draw(panels[i][0])
-		if legends[i] != nil {
-			data := p.DataCanvas(panels[i][0])
-			strip := data
-			strip.Min.X, strip.Max.X = dc.Max.X-legendWidth+vg.Millimeter, dc.Max.X
-			legends[i].Draw(strip)
-		}
-	}
-	_, err := canvas.WriteTo(out)
-	return err
 }

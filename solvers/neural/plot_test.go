@@ -1,10 +1,11 @@
 package neural
 
 import (
-	"math"
+	"io"
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/harness/report/figure"
 	"gonum.org/v1/plot"
 )
 
@@ -28,18 +29,6 @@ func TestStepTicksReadAsWholeSteps(t *testing.T) {
 	}
 }
 
-func TestDecadeTicksLabelALossUnderOneDecade(t *testing.T) {
-	got := strings.Join(tickLabels(decadeTicks{}.Ticks(0.1, 10)), " ")
-	if got != "0.1 0.2 0.5 1 2 5 10" {
-		t.Errorf("loss labels 0.1–10: %q", got)
-	}
-	for _, r := range [][2]float64{{0, 1}, {-1, 1}, {0.1, math.Inf(1)}, {math.NaN(), 1}} {
-		if ticks := (decadeTicks{}).Ticks(r[0], r[1]); len(ticks) != 0 {
-			t.Errorf("loss range %g–%g: %d ticks, want none", r[0], r[1], len(ticks))
-		}
-	}
-}
-
 func TestPlotCurveNamesHintsAndMethods(t *testing.T) {
 	curve := []CurvePoint{{Step: 1, Loss: 2.1}, {Step: 500, Loss: 0.7}, {Step: 1000, Loss: 0.4}}
 	var tests []CurveTest
@@ -60,5 +49,37 @@ func TestPlotCurveNamesHintsAndMethods(t *testing.T) {
 		if !strings.Contains(svg.String(), want) {
 			t.Errorf("the learning curve lacks %q", want)
 		}
+	}
+}
+
+// The learning curve is a figure like the report's: legible (no text on
+// text or data, nothing off the canvas), in every figure format, and a
+// path of another extension is refused before anything is drawn.
+func TestLearningCurveIsLegible(t *testing.T) {
+	curve := LearningCurve{Title: "rrn, seed 1", TestTitle: "fixed test set (17-clue+k): whole puzzles solved",
+		Series: []Series{{Label: "loss per blank cell", Log: true, Steps: []int{1, 500, 1000}, Values: []float64{2.1, 0.7, 0.04}}}}
+	for _, step := range []int{500, 1000} {
+		var figs []TestFigure
+		for _, h := range TestSetHints {
+			for _, m := range []Method{OneShot, Iterative} {
+				figs = append(figs, TestFigure{Hints: h, Method: m, Score: Score{Puzzles: 25, Solved: step / 100}})
+			}
+		}
+		curve.Tests = append(curve.Tests, CurveTest{Step: step, Figures: figs})
+	}
+	f, err := learningFigure(curve)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range figure.Check(f) {
+		t.Error(p)
+	}
+	for _, name := range figure.PlotFormatNames() {
+		if err := PlotLearningCurve(io.Discard, curve, "curve."+name); err != nil {
+			t.Errorf("%s: %v", name, err)
+		}
+	}
+	if err := PlotLearningCurve(io.Discard, curve, "curve.jpg"); err == nil || !strings.Contains(err.Error(), ".svg") {
+		t.Errorf("curve.jpg: %v, want a refusal naming the formats", err)
 	}
 }

@@ -9,7 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokubench/sudokubench/harness/report"
+	"github.com/sudokubench/sudokubench/harness/report/stats"
+
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/neural"
 )
@@ -78,7 +79,7 @@ func TestMeasureAgents(t *testing.T) {
 				t.Fatal(err)
 			}
 			solved[p.name] = k
-			lo, hi := report.Wilson(k, len(set), report.Z95)
+			lo, hi := stats.Wilson(k, len(set), stats.Z95)
 			row += fmt.Sprintf(" %.1f%% [%.1f, %.1f] |", 100*float64(k)/float64(len(set)), 100*lo, 100*hi)
 			t.Logf("%d hints, %s: %d/%d in %s", h, p.name, k, len(set), time.Since(begin).Round(time.Second))
 		}
@@ -103,8 +104,8 @@ func checkTargets(t *testing.T, hints, n int, solved map[string]int) {
 	if 2*random >= n {
 		return
 	}
-	_, randomHi := report.Wilson(random, n, report.Z95)
-	if lo, _ := report.Wilson(agent, n, report.Z95); lo <= randomHi {
+	_, randomHi := stats.Wilson(random, n, stats.Z95)
+	if lo, _ := stats.Wilson(agent, n, stats.Z95); lo <= randomHi {
 		t.Errorf("%d hints: rl/gcn's %d of %d is not above the random agent's %d, intervals apart", hints, agent, n, random)
 	}
 }

@@ -1,8 +1,10 @@
-package report
+package stats
 
 import (
 	"math"
 	"testing"
+
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
 )
 
 // TestSignedRank checks Wilcoxon's signed-rank test against reference
@@ -36,7 +38,7 @@ func TestSignedRank(t *testing.T) {
 			if !tt.exact {
 				got = signedRankNormal(tt.ds)
 			}
-			if got.N != tt.n || got.Zeros != tt.zeros || got.WPlus != tt.wPlus || got.Exact != tt.exact || !near(got.P, tt.p, 1e-12) {
+			if got.N != tt.n || got.Zeros != tt.zeros || got.WPlus != tt.wPlus || got.Exact != tt.exact || !sudokutest.Near(got.P, tt.p, 1e-12) {
 				t.Errorf("got %+v, want n %d zeros %d W+ %g p %.15g exact %v", got, tt.n, tt.zeros, tt.wPlus, tt.p, tt.exact)
 			}
 		})
@@ -62,7 +64,7 @@ func TestSignedRankLargeSampleUsesTheNormalApproximation(t *testing.T) {
 		ds = append(ds, float64((i*37)%23-7)/4)
 	}
 	got := SignedRank(ds)
-	if got.N != 29 || got.Zeros != 1 || got.WPlus != 334.5 || got.Exact || !near(got.P, 0.011344212268919724, 1e-12) {
+	if got.N != 29 || got.Zeros != 1 || got.WPlus != 334.5 || got.Exact || !sudokutest.Near(got.P, 0.011344212268919724, 1e-12) {
 		t.Errorf("got %+v, want n 29, 1 zero, W+ 334.5, p 0.0113442122689197 by the normal approximation", got)
 	}
 	// All of one sign, 280 of them: p is about 2e-47, not 0 (1 − Φ(z)
@@ -82,10 +84,10 @@ func TestSignedRankLargeSampleUsesTheNormalApproximation(t *testing.T) {
 func TestMeanInterval(t *testing.T) {
 	// Mean 0.3, s = 0.158114, t(0.975, 4) = 2.776445: half-width 0.196324.
 	m, lo, hi := MeanInterval([]float64{0.1, 0.2, 0.3, 0.4, 0.5}, 5)
-	if !near(m, 0.3, 1e-12) || !near(lo, 0.3-0.19632432, 1e-7) || !near(hi, 0.3+0.19632432, 1e-7) {
+	if !sudokutest.Near(m, 0.3, 1e-12) || !sudokutest.Near(lo, 0.3-0.19632432, 1e-7) || !sudokutest.Near(hi, 0.3+0.19632432, 1e-7) {
 		t.Errorf("got %g [%g, %g], want 0.3 [0.103676, 0.496324]", m, lo, hi)
 	}
-	if m, lo, hi := MeanInterval([]float64{0.1, 0.2, 0.3, 0.4}, 5); !near(m, 0.25, 1e-12) || !math.IsNaN(lo) || !math.IsNaN(hi) {
+	if m, lo, hi := MeanInterval([]float64{0.1, 0.2, 0.3, 0.4}, 5); !sudokutest.Near(m, 0.25, 1e-12) || !math.IsNaN(lo) || !math.IsNaN(hi) {
 		t.Errorf("four values with five needed: %g [%g, %g], want 0.25 and no interval", m, lo, hi)
 	}
 }

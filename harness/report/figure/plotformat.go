@@ -1,4 +1,4 @@
-package report
+package figure
 
 import (
 	"bytes"
@@ -12,6 +12,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
 	"golang.org/x/text/encoding/charmap"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
@@ -169,7 +170,7 @@ func (c texCanvas) fillAligned(f font.Face, pt vg.Point, s string, align draw.XA
 		side = "c"
 	}
 	w := f.Width(s)
-	tex := fmt.Sprintf(`\makebox[%.2fpt][%s]{%s}`, w.Points(), side, latexEscaper.Replace(s))
+	tex := fmt.Sprintf(`\makebox[%.2fpt][%s]{%s}`, w.Points(), side, table.EscapeLaTeX(s))
 	pt.X += (w - f.Width(tex)) / 2
 	c.CanvasWriterTo.FillString(f, pt, tex)
 }

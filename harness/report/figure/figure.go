@@ -1,4 +1,4 @@
-package report
+package figure
 
 import (
 	"fmt"
@@ -133,6 +133,9 @@ type Figure struct {
 	// MaxWidth, when set, caps the figure's width below its print width
 	// (a square scatter plot need not fill a page).
 	MaxWidth vg.Length
+	// Columns, when set, is the most columns the panels take: 1 stacks
+	// them, one x axis under another.
+	Columns int
 }
 
 // Untitled is the figure without its title, its question heading its
@@ -204,12 +207,16 @@ type legendSlot struct {
 }
 
 // gridOf is the arrangement of n panels at a width: as many columns as
-// tiles of minTileWidth fit, rows filled evenly.
-func gridOf(n int, width vg.Length) (rows, cols int) {
+// tiles of minTileWidth fit, at most most (0: no limit), rows filled
+// evenly.
+func gridOf(n int, width vg.Length, most int) (rows, cols int) {
 	if n == 0 {
 		return 0, 0
 	}
 	cols = max(1, min(n, int((width-2*margin+columnGap)/(minTileWidth+columnGap))))
+	if most > 0 {
+		cols = min(cols, most)
+	}
 	rows = (n + cols - 1) / cols
 	return rows, (n + rows - 1) / rows
 }
@@ -243,7 +250,7 @@ func (f Figure) layout() figureLayout {
 	}
 	l := figureLayout{width: width, title: wrapWords(f.Title, style(titleSize), width-2*margin)}
 	var g grid
-	g.rows, g.cols = gridOf(len(f.Panels), width)
+	g.rows, g.cols = gridOf(len(f.Panels), width, f.Columns)
 	for i, p := range f.Panels {
 		r, c := i/g.cols, i%g.cols
 		q := preparePlot(p.Plot, c == 0, i+g.cols >= len(f.Panels))

@@ -1,4 +1,4 @@
-package report
+package table
 
 import (
 	"bytes"
@@ -16,12 +16,12 @@ import (
 	"github.com/olekukonko/tablewriter/tw"
 )
 
-// TableWriter writes tables in one format.
-type TableWriter interface {
+// Writer writes tables in one format.
+type Writer interface {
 	WriteTable(w io.Writer, t *Table) error
 }
 
-// Table formats; each is a TableWriter.
+// Table formats; each is a Writer.
 type (
 	// Text draws a terminal table through tablewriter, with the title
 	// above, each group under a heading, and the notes below. A compact
@@ -40,11 +40,13 @@ type (
 	HTML struct{}
 )
 
-// WriteTable implements TableWriter.
+// WriteTable implements Writer.
 func (x Text) WriteTable(w io.Writer, t *Table) error {
-	t, dropped := fitWidth(t, x.Width)
-	if _, err := fmt.Fprintln(w, t.Title); err != nil {
-		return err
+	t, dropped := fitWidth(wrapCells(t, x.Width), x.Width)
+	if t.Title != "" {
+		if _, err := fmt.Fprintln(w, t.Title); err != nil {
+			return err
+		}
 	}
 	if err := renderText(w, t); err != nil {
 		return err
@@ -86,17 +88,54 @@ func wrap(text string, width int) string {
 	return b.String()
 }
 
-// WriteTable implements TableWriter.
+// WriteTable implements Writer.
 func (Markdown) WriteTable(w io.Writer, t *Table) error { return writeMarkdown(w, t) }
 
-// WriteTable implements TableWriter.
+// WriteTable implements Writer.
 func (CSV) WriteTable(w io.Writer, t *Table) error { return writeCSV(w, t) }
 
-// WriteTable implements TableWriter.
+// WriteTable implements Writer.
 func (LaTeX) WriteTable(w io.Writer, t *Table) error { return writeLaTeX(w, t) }
 
-// WriteTable implements TableWriter.
+// WriteTable implements Writer.
 func (HTML) WriteTable(w io.Writer, t *Table) error { return writeHTMLTable(w, t) }
+
+// wrapCells breaks the cells of the table's first Wrap column at spaces
+// into the room the other columns, at their widest, leave in width
+// columns (at least minWrapped; 0: no limit), each column taking
+// two columns of padding.
+func wrapCells(t *Table, width int) *Table {
+	c := slices.IndexFunc(t.Columns, func(c Column) bool { return c.Wrap })
+	if width <= 0 || c < 0 {
+		return t
+	}
+	room := width
+	for i, col := range t.Columns {
+		if i == c {
+			room -= textPadding
+			continue
+		}
+		widest := utf8.RuneCountInString(col.Name)
+		for _, r := range t.Rows {
+			widest = max(widest, utf8.RuneCountInString(r.Cells[i].Text))
+		}
+		room -= widest + textPadding
+	}
+	out := &Table{Title: t.Title, Columns: t.Columns, Notes: t.Notes}
+	for _, r := range t.Rows {
+		cells := slices.Clone(r.Cells)
+		cells[c].Text = wrap(cells[c].Text, max(room, minWrapped))
+		out.Rows = append(out.Rows, Row{Set: r.Set, Small: r.Small, Apart: r.Apart, Cells: cells})
+	}
+	return out
+}
+
+// textPadding is the space a text table puts after each column; minWrapped
+// the least room a Wrap column keeps, however narrow the width.
+const (
+	textPadding = 2
+	minWrapped  = 16
+)
 
 // fitWidth drops a compact table's columns until it renders within width
 // columns (0: no limit), as fit does.
@@ -179,7 +218,7 @@ func renderText(w io.Writer, t *Table) error {
 			},
 		})),
 		tablewriter.WithTrimSpace(tw.Off),
-		tablewriter.WithPadding(tw.Padding{Right: "  ", Overwrite: true}),
+		tablewriter.WithPadding(tw.Padding{Right: strings.Repeat(" ", textPadding), Overwrite: true}),
 		tablewriter.WithHeaderAutoFormat(tw.Off),
 		tablewriter.WithRowAutoWrap(tw.WrapNone),
 		tablewriter.WithRowAlignmentConfig(tw.CellAlignment{PerColumn: align}),
@@ -194,7 +233,7 @@ func renderText(w io.Writer, t *Table) error {
 				return err
 			}
 		}
-		if err := tab.Append(texts(r)); err != nil {
+		if err := tab.Append(r.Texts()); err != nil {
 			return err
 		}
 	}
@@ -250,13 +289,18 @@ func groupHeadings(t *Table) (*Table, []string) {
 	return out, headings
 }
 
-func texts(r Row) []string {
+// Texts are the row's cells' texts.
+func (r Row) Texts() []string {
 	s := make([]string, len(r.Cells))
 	for i, c := range r.Cells {
 		s[i] = c.Text
 	}
 	return s
 }
+
+// EscapeMarkdown escapes the characters Markdown would read as a table's
+// bars or as emphasis.
+func EscapeMarkdown(s string) string { return mdEscaper.Replace(s) }
 
 var mdEscaper = strings.NewReplacer(`|`, `\|`, `*`, `\*`, `_`, `\_`)
 
@@ -325,6 +369,11 @@ func writeCSV(w io.Writer, t *Table) error {
 	cw.Flush()
 	return cw.Error()
 }
+
+// EscapeLaTeX writes text for LaTeX: its special characters escaped, and
+// the symbols the tables and figures use (µ, –, ×, ∞, †, …) as LaTeX
+// writes them.
+func EscapeLaTeX(s string) string { return latexEscaper.Replace(s) }
 
 var latexEscaper = strings.NewReplacer(
 	`\`, `\textbackslash{}`, `&`, `\&`, `%`, `\%`, `$`, `\$`, `#`, `\#`, `_`, `\_`,
@@ -476,17 +525,17 @@ func alignAttr(c Column) string {
 	return ""
 }
 
-// DocFormat is a format for tables and documents. Every one the suite
-// writes is declared once, in docFormats: the command line, documents and
-// tests take their list from there (plot formats are in plotFormats).
-type DocFormat struct {
+// Format is a format for tables and documents. Every one the suite
+// writes is declared once, in formats: the command line, documents and
+// tests take their list from there (plot formats are in package figure).
+type Format struct {
 	Name    string   // the --format value
 	Aliases []string // other names it answers to
 	Ext     string   // a document's file extension
-	Writer  TableWriter
+	Writer  Writer
 }
 
-var docFormats = []DocFormat{
+var formats = []Format{
 	{Name: "text", Aliases: []string{"txt", ""}, Ext: "txt", Writer: Text{}},
 	{Name: "md", Aliases: []string{"markdown"}, Ext: "md", Writer: Markdown{}},
 	{Name: "csv", Ext: "csv", Writer: CSV{}},
@@ -494,29 +543,44 @@ var docFormats = []DocFormat{
 	{Name: "html", Ext: "html", Writer: HTML{}},
 }
 
-// DocFormatNames lists the table and document formats' names.
-func DocFormatNames() []string {
-	names := make([]string, len(docFormats))
-	for i, f := range docFormats {
+// FormatNames lists the table and document formats' names.
+func FormatNames() []string {
+	names := make([]string, len(formats))
+	for i, f := range formats {
 		names[i] = f.Name
 	}
 	return names
 }
 
-// LookupDocFormat returns the table and document format of a name or an
+// LookupFormat returns the table and document format of a name or an
 // alias, in any case.
-func LookupDocFormat(name string) (DocFormat, error) {
+func LookupFormat(name string) (Format, error) {
 	name = strings.ToLower(name)
-	for _, f := range docFormats {
+	for _, f := range formats {
 		if f.Name == name || slices.Contains(f.Aliases, name) {
 			return f, nil
 		}
 	}
-	return DocFormat{}, fmt.Errorf("unknown format %q: use %s", name, strings.Join(DocFormatNames(), ", "))
+	return Format{}, fmt.Errorf("unknown format %q: use %s", name, strings.Join(FormatNames(), ", "))
 }
 
-// TableFormat returns the table writer for a format name (LookupDocFormat).
-func TableFormat(name string) (TableWriter, error) {
-	f, err := LookupDocFormat(name)
+// WriterFor returns the table writer for a format name (LookupFormat).
+func WriterFor(name string) (Writer, error) {
+	f, err := LookupFormat(name)
 	return f.Writer, err
+}
+
+// WriteAll writes tables in one format, a blank line between them.
+func WriteAll(w io.Writer, tw Writer, tables []*Table) error {
+	for i, t := range tables {
+		if i > 0 {
+			if _, err := io.WriteString(w, "\n"); err != nil {
+				return err
+			}
+		}
+		if err := tw.WriteTable(w, t); err != nil {
+			return err
+		}
+	}
+	return nil
 }

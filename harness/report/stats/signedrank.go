@@ -1,4 +1,4 @@
-package report
+package stats
 
 import (
 	"math"
@@ -138,7 +138,7 @@ func exactSignedRankP(ranks []float64, wPlus float64) float64 {
 // t(0.975, n−1)·s/√n; the interval is NaN with fewer than minN values
 // (and never computed from fewer than 2).
 func MeanInterval(xs []float64, minN int) (m, lo, hi float64) {
-	m = mean(xs)
+	m = Mean(xs)
 	n := len(xs)
 	if n < max(minN, 2) {
 		return m, math.NaN(), math.NaN()

@@ -1,4 +1,4 @@
-package report
+package figure
 
 import (
 	"math"
@@ -11,10 +11,10 @@ import (
 	"gonum.org/v1/plot/vg/draw"
 )
 
-// logRange returns a positive range covering the positive values of vs;
+// LogRange returns a positive range covering the positive values of vs;
 // zeros and missing values are drawn at the lower end, half the smallest
 // positive value (1 µs when there is none).
-func logRange(vs []float64) (lo, hi float64) {
+func LogRange(vs []float64) (lo, hi float64) {
 	lo, hi = math.Inf(1), 0.0
 	for _, v := range vs {
 		if v > 0 {
@@ -31,14 +31,14 @@ func logRange(vs []float64) (lo, hi float64) {
 	return lo, hi
 }
 
-// logValueAxis makes ax an axis of log10 values covering [lo, hi] in the
+// LogValueAxis makes ax an axis of log10 values covering [lo, hi] in the
 // quantity t labels, 20% headroom.
 //
 // Every log axis here plots log10 of its values on a linear scale rather
 // than using plot.LogScale: gonum places an axis label by the linear
 // midpoint of a log axis, which squeezes the data area when the label is
 // long, and box plots must compute their quartiles on log10 anyway.
-func logValueAxis(ax *plot.Axis, lo, hi float64, t plot.Ticker) {
+func LogValueAxis(ax *plot.Axis, lo, hi float64, t plot.Ticker) {
 	ax.Min, ax.Max = math.Log10(lo), math.Log10(hi*1.2)
 	ax.Tick.Marker = logged{t}
 }
@@ -92,27 +92,28 @@ func times10(m, e float64) float64 {
 	return m * math.Pow(10, e)
 }
 
-// timeTicks labels seconds in adaptive units.
-type timeTicks struct{}
+// TimeTicks labels seconds in adaptive units.
+type TimeTicks struct{}
 
 // Ticks implements plot.Ticker.
-func (timeTicks) Ticks(lo, hi float64) []plot.Tick {
+func (TimeTicks) Ticks(lo, hi float64) []plot.Tick {
 	return logTicks(lo, hi, func(s float64) string { return durationLabel(s * 1e9) })
 }
 
-// mibTicks labels MiB as plain numbers (the axis label names the unit).
-type mibTicks struct{}
+// NumberTicks labels a log axis with plain numbers, such as MiB or a
+// loss (the axis label names the unit).
+type NumberTicks struct{}
 
 // Ticks implements plot.Ticker.
-func (mibTicks) Ticks(lo, hi float64) []plot.Tick {
+func (NumberTicks) Ticks(lo, hi float64) []plot.Tick {
 	return logTicks(lo, hi, func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) })
 }
 
-// countTicks labels counts with metric suffixes: "1 k", "10 M".
-type countTicks struct{}
+// CountTicks labels counts with metric suffixes: "1 k", "10 M".
+type CountTicks struct{}
 
 // Ticks implements plot.Ticker.
-func (countTicks) Ticks(lo, hi float64) []plot.Tick {
+func (CountTicks) Ticks(lo, hi float64) []plot.Tick {
 	return logTicks(lo, hi, countLabel)
 }
 
@@ -140,12 +141,12 @@ func durationLabel(v float64) string {
 	return strconv.FormatFloat(math.Round(v*1000)/1000, 'f', -1, 64) + " " + units[i]
 }
 
-// linearTicks labels round values as plain numbers (the axis label names
+// LinearTicks labels round values as plain numbers (the axis label names
 // the unit).
-type linearTicks struct{}
+type LinearTicks struct{}
 
 // Ticks implements plot.Ticker.
-func (linearTicks) Ticks(lo, hi float64) []plot.Tick {
+func (LinearTicks) Ticks(lo, hi float64) []plot.Tick {
 	return roundTicks(lo, hi, func(v float64) string { return strconv.FormatFloat(v, 'f', -1, 64) })
 }
 
@@ -189,8 +190,8 @@ func (c categories) Ticks(lo, hi float64) []plot.Tick {
 	return ts
 }
 
-// nominal makes ax a category axis: label i at value i.
-func nominal(ax *plot.Axis, labels []string) {
+// Nominal makes ax a category axis: label i at value i.
+func Nominal(ax *plot.Axis, labels []string) {
 	ax.Tick.Marker = categories{labels: labels}
 	ax.Min, ax.Max = -0.5, float64(len(labels))-0.5
 }

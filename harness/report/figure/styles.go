@@ -1,4 +1,4 @@
-package report
+package figure
 
 import (
 	"cmp"
@@ -10,8 +10,6 @@ import (
 
 	"gonum.org/v1/plot/vg"
 	"gonum.org/v1/plot/vg/draw"
-
-	"github.com/sudokubench/sudokubench/solvers/defs"
 )
 
 // MaxSeries is the most pipelines a panel draws: each gets a colour, a
@@ -119,10 +117,6 @@ func assignSlots(solvers []string) map[string]int {
 	return out
 }
 
-// familyOrder is the order of the families' panels: the suite's list of
-// families, as definition files name them; others after them by name.
-var familyOrder = defs.Families
-
 // Facet is a panel's share of a report's pipelines: a family, part of a
 // large family, or the families of one pipeline each, pooled.
 type Facet struct {
@@ -139,25 +133,35 @@ type Facet struct {
 // its slot: its own (homeSlot) unless another pipeline of its panel holds
 // that one, so that a pipeline looks the same in every report.
 type Styles struct {
-	solvers   []string
-	facets    []Facet
-	where     map[string][2]int // solver → facet, slot
-	firstMode map[string]bool   // marked FirstModeMark
+	solvers []string
+	facets  []Facet
+	where   map[string][2]int // solver → facet, slot
+	marks   map[string]string // solver → the mark its names carry
 }
 
-// NewStyles lays out the solvers of obs. With mixed set, solvers that ran
-// in first mode are marked so.
-func NewStyles(obs []Obs, mixed bool) Styles {
+// Pipeline is what Styles needs to know of a pipeline: its name, its
+// family (empty: the first part of its name), and a mark its names carry
+// in legends and axes ("": none), such as the report's first-mode mark.
+type Pipeline struct {
+	Name, Family, Mark string
+}
+
+// NewStyles lays out the pipelines (a name may come more than once: its
+// first mark and its last family count). families orders the
+// families' panels; others come after them, by name.
+func NewStyles(pipelines []Pipeline, families []string) Styles {
 	family := make(map[string]string)
-	st := Styles{firstMode: make(map[string]bool)}
-	for _, o := range obs {
-		family[o.Solver] = familyOf(o)
-		if mixed && o.Mode == "first" {
-			st.firstMode[o.Solver] = true
+	st := Styles{marks: make(map[string]string)}
+	for _, p := range pipelines {
+		family[p.Name] = familyOf(p)
+		if _, seen := st.marks[p.Name]; !seen && p.Mark != "" {
+			st.marks[p.Name] = p.Mark
 		}
+		st.solvers = append(st.solvers, p.Name)
 	}
-	st.solvers = solverNames(obs)
-	st.facets = facets(st.solvers, family)
+	slices.Sort(st.solvers)
+	st.solvers = slices.Compact(st.solvers)
+	st.facets = facets(st.solvers, family, families)
 	st.where = make(map[string][2]int)
 	for fi, f := range st.facets {
 		for s, slot := range assignSlots(f.Solvers) {
@@ -167,18 +171,19 @@ func NewStyles(obs []Obs, mixed bool) Styles {
 	return st
 }
 
-// familyOf is an observation's family, or for records that do not name
-// it, the first part of the pipeline's name.
-func familyOf(o Obs) string {
-	if o.Family != "" {
-		return o.Family
+// familyOf is a pipeline's family, or where it names none, the first
+// part of its name.
+func familyOf(p Pipeline) string {
+	if p.Family != "" {
+		return p.Family
 	}
-	f, _, _ := strings.Cut(o.Solver, "/")
+	f, _, _ := strings.Cut(p.Name, "/")
 	return f
 }
 
-// facets splits sorted solvers into panels of at most MaxSeries.
-func facets(solvers []string, family map[string]string) []Facet {
+// facets splits sorted solvers into panels of at most MaxSeries, the
+// families' panels in the order of order.
+func facets(solvers []string, family map[string]string, order []string) []Facet {
 	if len(solvers) <= MaxSeries {
 		return []Facet{{Solvers: solvers}}
 	}
@@ -186,7 +191,7 @@ func facets(solvers []string, family map[string]string) []Facet {
 	for _, s := range solvers {
 		byFamily[family[s]] = append(byFamily[family[s]], s)
 	}
-	names := slices.SortedFunc(maps.Keys(byFamily), compareFamilies)
+	names := slices.SortedFunc(maps.Keys(byFamily), func(a, b string) int { return compareFamilies(a, b, order) })
 	var out, lone []Facet
 	for _, f := range names {
 		members := byFamily[f]
@@ -205,14 +210,14 @@ func facets(solvers []string, family map[string]string) []Facet {
 	return append(out, pool(lone)...)
 }
 
-// compareFamilies orders families as familyOrder does, others after them
-// by name.
-func compareFamilies(a, b string) int {
+// compareFamilies orders families as order does, others after them by
+// name.
+func compareFamilies(a, b string, order []string) int {
 	rank := func(f string) int {
-		if i := slices.Index(familyOrder, f); i >= 0 {
+		if i := slices.Index(order, f); i >= 0 {
 			return i
 		}
-		return len(familyOrder)
+		return len(order)
 	}
 	return cmp.Or(cmp.Compare(rank(a), rank(b)), cmp.Compare(a, b))
 }
@@ -297,18 +302,16 @@ func (s Styles) Facets(solvers []string) []Facet {
 	return out
 }
 
-// Name is the solver's full name, marked when it ran in first mode
-// beside unique-mode runs: for axes and figures of one series per row.
+// Name is the solver's full name with its mark: for axes and figures of one series per row.
 func (s Styles) Name(solver string) string {
-	if s.firstMode[solver] {
-		return solver + " " + FirstModeMark
+	if m := s.marks[solver]; m != "" {
+		return solver + " " + m
 	}
 	return solver
 }
 
 // Label is the solver's name in its panel's legend: without the family
-// (and engine) the panel's title already names, marked when it ran in
-// first mode beside unique-mode runs.
+// (and engine) the panel's title already names, carrying its mark.
 func (s Styles) Label(solver string) string {
 	name := solver
 	if w, ok := s.where[solver]; ok {
@@ -316,18 +319,17 @@ func (s Styles) Label(solver string) string {
 			name = short
 		}
 	}
-	if s.firstMode[solver] {
-		return name + " " + FirstModeMark
+	if m := s.marks[solver]; m != "" {
+		return name + " " + m
 	}
 	return name
 }
 
-// MarksFirstMode reports whether some solver is marked as run in first
-// mode.
-func (s Styles) MarksFirstMode() bool { return len(s.firstMode) > 0 }
+// Marked reports whether some pipeline's names carry a mark.
+func (s Styles) Marked() bool { return len(s.marks) > 0 }
 
-// slot is the solver's style slot.
-func (s Styles) slot(solver string) int {
+// Slot is the style slot the solver draws with.
+func (s Styles) Slot(solver string) int {
 	if w, ok := s.where[solver]; ok {
 		return w[1]
 	}
@@ -335,25 +337,37 @@ func (s Styles) slot(solver string) int {
 }
 
 // Color is the solver's colour.
-func (s Styles) Color(solver string) color.Color { return palette[s.slot(solver)] }
+func (s Styles) Color(solver string) color.Color { return SlotColor(s.Slot(solver)) }
 
 // Dashes is the solver's dash pattern for lines.
-func (s Styles) Dashes(solver string) []vg.Length { return dashes[s.slot(solver)] }
+func (s Styles) Dashes(solver string) []vg.Length { return SlotDashes(s.Slot(solver)) }
 
 // Glyph is the solver's point shape, filled.
-func (s Styles) Glyph(solver string) draw.GlyphDrawer { return mark{shape: s.slot(solver)} }
+func (s Styles) Glyph(solver string) draw.GlyphDrawer { return SlotGlyph(s.Slot(solver)) }
 
 // Hollow is the solver's point shape drawn hollow: a point drawn from
 // fewer than FewN puzzles.
 func (s Styles) Hollow(solver string) draw.GlyphDrawer {
-	return mark{shape: s.slot(solver), hollow: true}
+	return mark{shape: s.Slot(solver), hollow: true}
 }
 
-func solverNames(obs []Obs) []string {
-	var names []string
-	for _, o := range obs {
-		names = append(names, o.Solver)
-	}
-	slices.Sort(names)
-	return slices.Compact(names)
+// SlotColor is the colour of a style slot (taken modulo MaxSeries): for a
+// figure whose series are not pipelines.
+func SlotColor(slot int) color.Color { return palette[slot%MaxSeries] }
+
+// SlotDashes is the dash pattern of a style slot (modulo MaxSeries).
+func SlotDashes(slot int) []vg.Length { return dashes[slot%MaxSeries] }
+
+// SlotGlyph is the point shape of a style slot (modulo MaxSeries), filled.
+func SlotGlyph(slot int) draw.GlyphDrawer { return mark{shape: slot % MaxSeries} }
+
+// Pipelines are the names the styles were laid out for, sorted.
+func (s Styles) Pipelines() []string { return s.solvers }
+
+// HomeSlot is the slot a pipeline keeps wherever no other pipeline of its
+// panel holds it, and whether that slot was chosen for it (a pipeline of
+// the suite) rather than drawn from a hash of its name.
+func HomeSlot(pipeline string) (slot int, chosen bool) {
+	_, chosen = knownSlots[pipeline]
+	return homeSlot(pipeline), chosen
 }

@@ -1,4 +1,4 @@
-package report
+package stats
 
 import (
 	"math"
@@ -33,8 +33,8 @@ func Median(xs []float64) float64 { return Quantile(xs, 0.5) }
 // IQR returns the interquartile range Q3 − Q1 of the ascending values xs.
 func IQR(xs []float64) float64 { return Quantile(xs, 0.75) - Quantile(xs, 0.25) }
 
-// sorted returns an ascending copy of xs.
-func sorted(xs []float64) []float64 {
+// Sorted returns an ascending copy of xs.
+func Sorted(xs []float64) []float64 {
 	s := append([]float64(nil), xs...)
 	sort.Float64s(s)
 	return s

@@ -1,12 +1,10 @@
-package report
+package table
 
 import (
 	"fmt"
 	"math"
 	"slices"
 	"strconv"
-
-	"github.com/sudokubench/sudokubench/harness/record"
 )
 
 // Better says which way a column improves, for marking the best value.
@@ -34,6 +32,10 @@ type Column struct {
 	Group bool
 	// Unit is the quantity a column's cells measure, for SharedUnits.
 	Unit Quantity
+	// Wrap lets a text table of limited width break the column's cells
+	// at spaces into the room the other columns leave (a description),
+	// where it would drop columns or run past the width.
+	Wrap bool
 }
 
 // Quantity is what a column measures: a time or an amount of memory,
@@ -251,44 +253,37 @@ func RawFloat(v float64) string {
 	return strconv.FormatFloat(v, 'g', 6, 64)
 }
 
-// rawWhole writes a value rounded to a whole number: nanoseconds, bytes,
+// RawWhole writes a value rounded to a whole number: nanoseconds, bytes,
 // counts.
-func rawWhole(v float64) string {
+func RawWhole(v float64) string {
 	if math.IsNaN(v) || math.IsInf(v, 0) {
 		return RawFloat(v)
 	}
 	return strconv.FormatFloat(math.Round(v), 'f', -1, 64)
 }
 
-func durationCell(ns float64) Cell {
-	return Cell{Text: FormatDuration(ns), Raw: []string{rawWhole(ns)}, Value: ns, num: ns, has: true}
+// DurationCell is a cell holding a time in nanoseconds, written in an
+// adaptive unit (FormatDuration); SharedUnits may write it again in a
+// unit its column shares.
+func DurationCell(ns float64) Cell {
+	return Cell{Text: FormatDuration(ns), Raw: []string{RawWhole(ns)}, Value: ns, num: ns, has: true}
 }
 
-// memCell shows a pipeline's own peak memory in bytes: 0 is a peak at or
-// below the idle worker's, "n/a" none measured. apart keeps a figure that
-// means something else (an old record's sum of programs' peaks) from
-// competing for best.
-func memCell(b float64, apart bool) Cell {
-	c := Cell{Text: record.FormatBytes(b), Raw: []string{rawWhole(b)}, Value: b, num: b, has: true}
-	switch {
-	case math.IsNaN(b):
-		c.Text = "n/a"
-	case b == 0:
-		c.Text = "0 B"
-	}
-	if apart {
-		c.Value = math.NaN()
-	}
-	return c
+// BytesCell is a cell holding b bytes, written as text; SharedUnits may
+// write it again in a unit its column shares.
+func BytesCell(b float64, text string) Cell {
+	return Cell{Text: text, Raw: []string{RawWhole(b)}, Value: b, num: b, has: true}
 }
 
-func countCell(v float64) Cell {
+// CountCell is a cell holding a count, written with a metric suffix
+// (FormatCount).
+func CountCell(v float64) Cell {
 	return Cell{Text: FormatCount(v), Raw: []string{RawFloat(v)}, Value: v}
 }
 
-// rangeCell is a value with its interval, written with format; "–" when
+// RangeCell is a value with its interval, written with format; "–" when
 // there is no value.
-func rangeCell(v, lo, hi float64, format func(float64) string) Cell {
+func RangeCell(v, lo, hi float64, format func(float64) string) Cell {
 	text := fmt.Sprintf("%s [%s, %s]", format(v), format(lo), format(hi))
 	if math.IsNaN(v) {
 		text = format(v)
@@ -296,7 +291,8 @@ func rangeCell(v, lo, hi float64, format func(float64) string) Cell {
 	return Cell{Text: text, Raw: []string{RawFloat(v), RawFloat(lo), RawFloat(hi)}, Value: v}
 }
 
-func rateCell(rate, lo, hi float64) Cell {
+// RateCell is a success rate with its interval, written as percentages.
+func RateCell(rate, lo, hi float64) Cell {
 	text := fmt.Sprintf("%s [%s, %s]", FormatPercent(rate), pct(lo), pct(hi))
 	return Cell{Text: text, Raw: []string{RawFloat(rate), RawFloat(lo), RawFloat(hi)}, Value: rate}
 }
