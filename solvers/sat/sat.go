@@ -66,13 +66,11 @@ func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Resu
 	}
 	start := time.Now()
 	inst, err := p.encoder(req.Puzzle.Geometry()).Encode(req.Puzzle)
+	if errors.Is(err, cnf.ErrUnsat) {
+		return unsatByPropagation(time.Since(start), err), nil
+	}
 	var res solvers.Result
 	res.Phases.Encode = time.Since(start)
-	if errors.Is(err, cnf.ErrUnsat) {
-		res.Status, res.Detail = solvers.Unsat, err.Error()
-		res.Counters = map[string]float64{"decisions": 0, "propagation_only": 1}
-		return res, nil
-	}
 	if err != nil {
 		return res, err
 	}
@@ -83,13 +81,31 @@ func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Resu
 	if err != nil {
 		return res, err
 	}
+	finish(&res, ans, inst.Decode)
+	return res, nil
+}
+
+// unsatByPropagation is the result of a puzzle whose givens propagation
+// already contradicts.
+func unsatByPropagation(encode time.Duration, err error) solvers.Result {
+	return solvers.Result{
+		Status: solvers.Unsat, Detail: err.Error(),
+		Counters: map[string]float64{"decisions": 0, "propagation_only": 1},
+		Phases:   solvers.Phases{Encode: encode},
+	}
+}
+
+// finish fills in the result of an engine's answer: its counters, its
+// status and the grid that decode reads from its model.
+func finish(res *solvers.Result, ans answer, decode func([]bool) (*sudoku.Grid, error)) {
 	res.Counters = ans.counters
 	if !ans.sat {
 		res.Status = solvers.Unsat
-		return res, nil
+		return
 	}
-	start = time.Now()
-	res.Solution, err = inst.Decode(ans.model)
+	start := time.Now()
+	var err error
+	res.Solution, err = decode(ans.model)
 	res.Phases.Decode = time.Since(start)
 	res.Status = solvers.Solved
 	if ans.second {
@@ -99,5 +115,4 @@ func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Resu
 		// The grid goes on to verification, which will call it wrong.
 		res.Detail = fmt.Sprintf("model does not decode: %v", err)
 	}
-	return res, nil
 }
