@@ -197,15 +197,23 @@ func (br *boardReducer) eachGroup(f func(start int)) {
 		}
 		f(start)
 	}
+	var open [sudoku.MaxBox * sudoku.MaxBox]int // a unit's open cells
 	for u, unit := range br.geo.Units {
+		k := 0
+		for _, cell := range unit.Cells {
+			if br.value[cell] == 0 {
+				open[k] = cell
+				k++
+			}
+		}
 		for d := range n {
 			bit := uint64(1) << d
 			if br.placed[u]&bit != 0 {
 				continue
 			}
 			start := len(b.lits)
-			for _, cell := range unit.Cells {
-				if br.value[cell] == 0 && br.cand[cell]&bit != 0 {
+			for _, cell := range open[:k] {
+				if br.cand[cell]&bit != 0 {
 					b.lits = append(b.lits, solver.IntToLit(br.varOf[cell*n+d]))
 				}
 			}
