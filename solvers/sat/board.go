@@ -412,11 +412,8 @@ func newBoardPipeline(pairwise, locked bool) *boardPipeline {
 
 // Solve reduces, solves and decodes one puzzle, as pipeline.Solve does.
 func (p *boardPipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Result, error) {
-	if _, err := req.SolutionLimit(); err != nil {
-		return solvers.Result{Status: solvers.Error, Detail: err.Error()}, nil
-	}
-	if err := ctx.Err(); err != nil {
-		return solvers.Result{}, err
+	if res, refused, err := refusal(ctx, req); refused {
+		return res, err
 	}
 	start := time.Now()
 	geo := req.Puzzle.Geometry()

@@ -58,11 +58,8 @@ func (p *pipeline) encoder(geo *sudoku.Geometry) *cnf.Encoder {
 // Solve encodes, solves and decodes one puzzle. A request without a
 // puzzle or with an unknown mode is an error status.
 func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Result, error) {
-	if _, err := req.SolutionLimit(); err != nil {
-		return solvers.Result{Status: solvers.Error, Detail: err.Error()}, nil
-	}
-	if err := ctx.Err(); err != nil {
-		return solvers.Result{}, err
+	if res, refused, err := refusal(ctx, req); refused {
+		return res, err
 	}
 	start := time.Now()
 	inst, err := p.encoder(req.Puzzle.Geometry()).Encode(req.Puzzle)
@@ -83,6 +80,19 @@ func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Resu
 	}
 	finish(&res, ans, inst.Decode)
 	return res, nil
+}
+
+// refusal is the answer to a request that is not to be solved: an error
+// status for one without a puzzle or with an unknown mode, the context's
+// error once it is done; refused is false for any other.
+func refusal(ctx context.Context, req solvers.Request) (res solvers.Result, refused bool, err error) {
+	if _, err := req.SolutionLimit(); err != nil {
+		return solvers.Result{Status: solvers.Error, Detail: err.Error()}, true, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return solvers.Result{}, true, err
+	}
+	return solvers.Result{}, false, nil
 }
 
 // unsatByPropagation is the result of a puzzle whose givens propagation
