@@ -4,7 +4,6 @@ import (
 	"context"
 	"fmt"
 	"math/bits"
-	"slices"
 	"time"
 
 	"github.com/crillab/gophersat/solver"
@@ -32,9 +31,6 @@ import (
 type boardReducer struct {
 	geo      *sudoku.Geometry
 	pairwise bool // at-most-one as pairwise clauses rather than native constraints
-	// crossings, when set, are the box–line intersections on which reduce
-	// also applies locked candidates (see lockCandidates).
-	crossings []crossing
 
 	cand    []uint64 // per cell, the digits it may hold (bit d-1)
 	value   []uint8  // per cell, its digit once placed, else 0
@@ -47,21 +43,16 @@ type boardReducer struct {
 	stats     cnf.Stats
 }
 
-func newBoardReducer(geo *sudoku.Geometry, pairwise, locked bool) *boardReducer {
-	br := &boardReducer{
+func newBoardReducer(geo *sudoku.Geometry, pairwise bool) *boardReducer {
+	return &boardReducer{
 		geo: geo, pairwise: pairwise,
 		cand: make([]uint64, geo.Cells), value: make([]uint8, geo.Cells),
 		placed: make([]uint64, len(geo.Units)), varOf: make([]int32, geo.Cells*geo.N),
 	}
-	if locked {
-		br.crossings = crossings(geo)
-	}
-	return br
 }
 
-// reduce propagates the puzzle's givens to a fixpoint — singles, and
-// locked candidates when the reducer has crossings; false means that this
-// already contradicts them (the puzzle has no solution).
+// reduce propagates the puzzle's givens to a fixpoint; false means that
+// unit propagation already contradicts them (the puzzle has no solution).
 func (br *boardReducer) reduce(p *sudoku.Grid) bool {
 	full := uint64(1)<<br.geo.N - 1
 	for i := range br.cand {
@@ -73,115 +64,7 @@ func (br *boardReducer) reduce(p *sudoku.Grid) bool {
 			return false
 		}
 	}
-	for {
-		if !br.propagate() {
-			return false
-		}
-		changed, ok := br.lockCandidates()
-		if !ok || !changed {
-			return ok
-		}
-	}
-}
-
-// crossing is where a box meets a row or a column: the cells they share,
-// and the rest of each.
-type crossing struct {
-	shared, boxRest, lineRest []int
-}
-
-// crossings lists every box–row and box–column intersection of a geometry.
-func crossings(geo *sudoku.Geometry) []crossing {
-	var out []crossing
-	for _, box := range geo.Units {
-		if box.Kind != sudoku.Box {
-			continue
-		}
-		for _, line := range geo.Units {
-			if line.Kind != sudoku.Row && line.Kind != sudoku.Column {
-				continue
-			}
-			var c crossing
-			for _, cell := range box.Cells {
-				if slices.Contains(line.Cells, cell) {
-					c.shared = append(c.shared, cell)
-				} else {
-					c.boxRest = append(c.boxRest, cell)
-				}
-			}
-			if len(c.shared) == 0 {
-				continue
-			}
-			for _, cell := range line.Cells {
-				if !slices.Contains(box.Cells, cell) {
-					c.lineRest = append(c.lineRest, cell)
-				}
-			}
-			out = append(out, c)
-		}
-	}
-	return out
-}
-
-// lockCandidates applies locked candidates once over every crossing: a
-// digit that the box can hold only in the shared cells leaves the rest of
-// the line (pointing), and one that the line can hold only there leaves
-// the rest of the box (claiming). It reports whether it removed a
-// candidate; false in ok is a contradiction.
-func (br *boardReducer) lockCandidates() (changed, ok bool) {
-	for _, c := range br.crossings {
-		shared := br.openDigits(c.shared)
-		if shared == 0 {
-			continue
-		}
-		pointing := shared &^ br.openDigits(c.boxRest)
-		claiming := shared &^ br.openDigits(c.lineRest)
-		for _, cut := range []struct {
-			cells  []int
-			digits uint64
-		}{{c.lineRest, pointing}, {c.boxRest, claiming}} {
-			removed, ok := br.remove(cut.cells, cut.digits)
-			if !ok {
-				return false, false
-			}
-			changed = changed || removed
-		}
-	}
-	return changed, true
-}
-
-// openDigits is the union of the candidates of the open cells among cells.
-func (br *boardReducer) openDigits(cells []int) uint64 {
-	var digits uint64
-	for _, cell := range cells {
-		if br.value[cell] == 0 {
-			digits |= br.cand[cell]
-		}
-	}
-	return digits
-}
-
-// remove takes digits from the open cells among cells, queueing those left
-// with one candidate; false in ok when one is left with none.
-func (br *boardReducer) remove(cells []int, digits uint64) (removed, ok bool) {
-	if digits == 0 {
-		return false, true
-	}
-	for _, cell := range cells {
-		c := br.cand[cell]
-		if br.value[cell] != 0 || c&digits == 0 {
-			continue
-		}
-		c &^= digits
-		br.cand[cell], removed = c, true
-		switch {
-		case c == 0:
-			return removed, false
-		case c&(c-1) == 0:
-			br.singles = append(br.singles, cell)
-		}
-	}
-	return removed, true
+	return br.propagate()
 }
 
 // place puts digit d in an open cell and removes it from the cell's peers,
@@ -402,12 +285,12 @@ func (br *boardReducer) blocking(model []bool) []solver.Lit {
 // boardPipeline is the gophersat pipeline on the extended encoding reduced
 // by unit propagation of the givens, its formula made by a boardReducer.
 type boardPipeline struct {
-	pairwise, locked bool
-	reducers         map[*sudoku.Geometry]*boardReducer
+	pairwise bool
+	reducers map[*sudoku.Geometry]*boardReducer
 }
 
-func newBoardPipeline(pairwise, locked bool) *boardPipeline {
-	return &boardPipeline{pairwise: pairwise, locked: locked, reducers: map[*sudoku.Geometry]*boardReducer{}}
+func newBoardPipeline(pairwise bool) *boardPipeline {
+	return &boardPipeline{pairwise: pairwise, reducers: map[*sudoku.Geometry]*boardReducer{}}
 }
 
 // Solve reduces, solves and decodes one puzzle, as pipeline.Solve does.
@@ -419,7 +302,7 @@ func (p *boardPipeline) Solve(ctx context.Context, req solvers.Request) (solvers
 	geo := req.Puzzle.Geometry()
 	br := p.reducers[geo]
 	if br == nil {
-		br = newBoardReducer(geo, p.pairwise, p.locked)
+		br = newBoardReducer(geo, p.pairwise)
 		p.reducers[geo] = br
 	}
 	if !br.reduce(req.Puzzle) {

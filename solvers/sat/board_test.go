@@ -2,7 +2,6 @@ package sat
 
 import (
 	"fmt"
-	"math/bits"
 	"slices"
 	"testing"
 
@@ -10,7 +9,6 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora/corporatest"
 	"github.com/sudokubench/sudokubench/encodings/cnf"
-	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/solvertest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -46,7 +44,7 @@ func TestBoardReductionMatchesReducer(t *testing.T) {
 		for _, p := range puzzles {
 			geo := p.Geometry()
 			if encoders[geo] == nil {
-				encoders[geo], reducers[geo] = cnf.NewEncoder(geo, opt), newBoardReducer(geo, amo == cnf.Pairwise, false)
+				encoders[geo], reducers[geo] = cnf.NewEncoder(geo, opt), newBoardReducer(geo, amo == cnf.Pairwise)
 			}
 			inst, err := encoders[geo].Encode(p)
 			br := reducers[geo]
@@ -91,43 +89,4 @@ func clauseInts(c *solver.Clause) []int32 {
 		lits[i] = c.Get(i).Int()
 	}
 	return lits
-}
-
-// TestLockedCandidatesKeepTheSolution reduces puzzles with locked
-// candidates and checks that every cell keeps its digit of a solution
-// (the rules only remove what no solution holds), that they remove no
-// more than a subset of what singles alone leave, and that they remove
-// something: on 17-clue they settle most cells that singles leave open.
-func TestLockedCandidatesKeepTheSolution(t *testing.T) {
-	var puzzles []*sudoku.Grid
-	for _, corpus := range []string{"17-clue", "top1465", "hardest-1106"} {
-		puzzles = append(puzzles, solvertest.Grids(corporatest.First(t, corpus, 40))...)
-	}
-	puzzles = append(puzzles, diagonalPuzzle(t), blank(sudoku.PatternGrid(4), 3))
-	plain := newBoardPipeline(false, false)
-	var openSingles, openLocked int
-	for _, p := range puzzles {
-		res := solve(t, plain, p, solvers.First)
-		if res.Status != solvers.Solved {
-			t.Fatalf("%s: %s", p, res.Status)
-		}
-		singles, locked := newBoardReducer(p.Geometry(), false, false), newBoardReducer(p.Geometry(), false, true)
-		if !singles.reduce(p) || !locked.reduce(p) {
-			t.Fatalf("%s: a solvable puzzle contradicted", p)
-		}
-		for cell, d := range res.Solution.Cells() {
-			bit := uint64(1) << (d - 1)
-			if locked.cand[cell]&bit == 0 {
-				t.Fatalf("%s: cell %d lost its solution digit %d", p, cell, d)
-			}
-			if locked.cand[cell]&^singles.cand[cell] != 0 {
-				t.Fatalf("%s: cell %d has candidates %b with locked candidates, %b with singles alone", p, cell, locked.cand[cell], singles.cand[cell])
-			}
-			openSingles += bits.OnesCount64(singles.cand[cell]) - 1
-			openLocked += bits.OnesCount64(locked.cand[cell]) - 1
-		}
-	}
-	if openLocked >= openSingles {
-		t.Errorf("locked candidates removed nothing: %d open candidates, singles alone %d", openLocked, openSingles)
-	}
 }

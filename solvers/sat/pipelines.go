@@ -34,21 +34,8 @@ func Pipelines() []solvers.Info {
 		gophersatInfo("pb", cnf.Options{Encoding: cnf.Extended, AtMostOne: cnf.Native},
 			"gophersat in-process, extended encoding with native cardinality constraints for at-most-one",
 			freshSolver(cnf.Options{Encoding: cnf.Extended, AtMostOne: cnf.Native})),
-		lockedInfo(),
 	)
 	return out
-}
-
-// lockedInfo is the pipeline that reduces the extended encoding, native
-// at-most-one, by singles and locked candidates on candidate masks before
-// gophersat: reasoning beyond unit propagation on this encoding (unit
-// propagation on the augmented one reaches it), done outside the engine.
-func lockedInfo() solvers.Info {
-	in := gophersatInfo("extended-native-locked", cnf.Options{Encoding: cnf.Extended, AtMostOne: cnf.Native, Propagate: true},
-		"gophersat in-process, extended encoding, at-most-one as native cardinality constraints, reduced by naked and hidden singles and locked candidates (pointing, claiming) on candidate masks before the engine",
-		func() solvers.Solver { return newBoardPipeline(false, true) })
-	in.Options["reduce"] = "singles-and-locked-candidates"
-	return in
 }
 
 // freshSolver makes the pipeline that builds a gophersat problem per
@@ -58,7 +45,7 @@ func lockedInfo() solvers.Info {
 // the same formula faster.
 func freshSolver(opt cnf.Options) func() solvers.Solver {
 	if opt.Encoding == cnf.Extended && opt.Propagate && (opt.AtMostOne == cnf.Pairwise || opt.AtMostOne == cnf.Native) {
-		return func() solvers.Solver { return newBoardPipeline(opt.AtMostOne == cnf.Pairwise, false) }
+		return func() solvers.Solver { return newBoardPipeline(opt.AtMostOne == cnf.Pairwise) }
 	}
 	return func() solvers.Solver { return newPipeline(opt, &gophersatFresh{}) }
 }
