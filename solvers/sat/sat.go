@@ -1,6 +1,8 @@
 // Package sat solves Sudoku as propositional satisfiability in process: a
-// puzzle is encoded by encodings/cnf, handed to gophersat, and the model
-// is decoded back to a grid. Unique mode adds a clause that blocks the
+// puzzle is encoded by encodings/cnf (or, for the extended encoding
+// reduced by unit propagation, the same formula is written from
+// candidate masks: boardReducer), handed to gophersat, and the model is
+// decoded back to a grid. Unique mode adds a clause that blocks the
 // first grid and solves again (or, incrementally, assumes it away). The
 // outside SAT programs run the same encodings as solver definitions
 // (solvers/defs), not from here.
