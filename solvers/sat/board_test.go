@@ -7,7 +7,6 @@ import (
 
 	"github.com/crillab/gophersat/solver"
 
-	"github.com/sudokubench/sudokubench/corpora/corporatest"
 	"github.com/sudokubench/sudokubench/encodings/cnf"
 	"github.com/sudokubench/sudokubench/solvers/solvertest"
 	"github.com/sudokubench/sudokubench/sudoku"
@@ -20,16 +19,7 @@ import (
 // the same formula size — so that the pipelines that use it keep their
 // names, their search and their figures' meaning.
 func TestBoardReductionMatchesReducer(t *testing.T) {
-	var puzzles []*sudoku.Grid
-	puzzles = append(puzzles, solvertest.Grids(corporatest.First(t, "17-clue", 40))...)
-	puzzles = append(puzzles, solvertest.Grids(corporatest.First(t, "top1465", 40))...)
-	puzzles = append(puzzles, solvertest.Grids(corporatest.First(t, "hardest-1106", 20))...)
-	puzzles = append(puzzles, solvertest.Grids(corporatest.First(t, "serg", 10))...)
-	for _, l := range corporatest.First(t, "tdoku-tests", 0) {
-		if l.Solutions == 0 && l.Grid.Validate() == nil {
-			puzzles = append(puzzles, l.Grid)
-		}
-	}
+	puzzles := mixedStream(t, true, first{"17-clue", 40}, first{"top1465", 40}, first{"hardest-1106", 20}, first{"serg", 10})
 	puzzles = append(puzzles, diagonalPuzzle(t), blank(sudoku.PatternGrid(2), 2), blank(sudoku.PatternGrid(4), 3), blank(sudoku.PatternGrid(5), 2))
 	for _, v := range []sudoku.Variant{sudoku.Classic, sudoku.Diagonal} {
 		for _, ill := range solvertest.IllPosedPuzzles(3, v) {
