@@ -44,15 +44,46 @@ func (e *vectorEngine) randomize(*rand.Rand)              {}
 func (e *vectorEngine) preferred(t int, g []uint8) uint64 { return preferredConfiguration(t, g) }
 
 // load sets the board to the puzzle's givens as the band board loads
-// them.
+// them (TestVectorLoad), straight into the vector layout: each given cell
+// keeps its digit only, then each given digit leaves the given's peers.
+// It finds the givens without a branch per cell, and visits only them.
 func (e *vectorEngine) load(g *sudoku.Grid) {
-	var b bandBoard
-	b.loadGivens(g)
+	cells := g.Cells()[:81]
+	given := givenCells(cells)
 	for band := range e.board {
 		for d := range 9 {
-			e.board[band][d] = b.cand[d][band]
+			e.board[band][d] = bandCells &^ given[band]
+		}
+		for w := given[band]; w != 0; w &= w - 1 {
+			bit := bits.TrailingZeros32(w)
+			e.board[band][cells[band*27+bit]-1] |= 1 << bit
 		}
 	}
+	for band := range e.board {
+		for w := given[band]; w != 0; w &= w - 1 {
+			bit := bits.TrailingZeros32(w)
+			d := cells[band*27+bit] - 1
+			own := e.board[band][d] &^ bandPeers[bit]
+			for i := range e.board {
+				e.board[i][d] &^= columnCells[bit]
+			}
+			e.board[band][d] = own
+		}
+	}
+}
+
+// givenCells returns the given cells of a 9×9 puzzle as band words,
+// reading each cell without a branch: a digit d from 1 to 9 makes
+// (d + 255) >> 8 one, an empty cell zero.
+func givenCells(cells []uint8) (given [3]uint32) {
+	for band := range given {
+		var w uint32
+		for i, d := range cells[band*27 : band*27+27] {
+			w |= (uint32(d) + 0xff) >> 8 << i
+		}
+		given[band] = w
+	}
+	return given
 }
 
 // exclude removes digits from a cell.

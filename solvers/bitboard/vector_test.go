@@ -7,11 +7,40 @@ import (
 	"testing"
 
 	"github.com/sudokubench/sudokubench/corpora/corporatest"
+	"github.com/sudokubench/sudokubench/solvers/solvertest"
+	"github.com/sudokubench/sudokubench/sudoku"
 )
 
 // The vector board must search the band board's tree: its kernel reaches
 // the band board's fixpoint by another road. These tests run only where
 // the CPU has the kernel; elsewhere the band board is the only one.
+
+// TestVectorLoad loads corpus puzzles, and ill-posed ones whose givens
+// conflict, on both boards and compares the candidates of every digit in
+// every band: the vector board loads straight into its own layout.
+func TestVectorLoad(t *testing.T) {
+	var puzzles []*sudoku.Grid
+	for _, corpus := range []string{"17-clue", "top1465", "hardest-1106", "serg", "tdoku-tests"} {
+		for _, p := range corporatest.Sample(t, corpus, 200, benchSeed) {
+			puzzles = append(puzzles, p.Grid)
+		}
+	}
+	for _, ill := range solvertest.IllPosedPuzzles(3, sudoku.Classic) {
+		puzzles = append(puzzles, ill.Grid)
+	}
+	b, v := new(bandEngine), new(vectorEngine)
+	for _, p := range puzzles {
+		b.load(p)
+		v.load(p)
+		for d := range 9 {
+			for band := range 3 {
+				if w, x := b.board.cand[d][band], v.board[band][d]; w != x {
+					t.Fatalf("%s: digit %d, band %d: band board %027b, vector board %027b", p, d+1, band, w, x)
+				}
+			}
+		}
+	}
+}
 
 // TestVectorFixpoints follows search paths through corpus puzzles on both
 // boards side by side, four per puzzle, taking a random option at each

@@ -34,7 +34,7 @@ func (g *gophersatFresh) solve(ctx context.Context, inst *cnf.Instance, unique b
 	units = appendLits(units, inst.Units)
 	return runGophersat(s, units, unique, func(model []bool) []solver.Lit {
 		return appendLits(nil, inst.Blocking(model))
-	})
+	}), nil
 }
 
 // settled is the answer for a formula without variables, which is what
@@ -68,7 +68,7 @@ func buildProblem(f *cnf.Formula) (*solver.Problem, []solver.Lit) {
 }
 
 func (b *problemBuilder) build(f *cnf.Formula) (*solver.Problem, []solver.Lit) {
-	b.lits, b.clauses, b.ptrs, b.units = b.lits[:0], b.clauses[:0], b.ptrs[:0], b.units[:0]
+	b.reset()
 	for _, c := range f.Clauses {
 		if len(c) == 1 {
 			b.units = append(b.units, solver.IntToLit(int32(c[0])))
@@ -76,14 +76,35 @@ func (b *problemBuilder) build(f *cnf.Formula) (*solver.Problem, []solver.Lit) {
 		}
 		start := len(b.lits)
 		b.lits = appendLits(b.lits, c)
-		b.clauses = append(b.clauses, *solver.NewClause(b.lits[start:len(b.lits):len(b.lits)]))
+		b.clause(start)
 	}
 	for _, c := range f.Cards {
 		start := len(b.lits)
 		var k int
 		b.lits, k = appendAtLeast(b.lits, c)
-		b.clauses = append(b.clauses, *solver.NewCardClause(b.lits[start:len(b.lits):len(b.lits)], k))
+		b.card(start, k)
 	}
+	return b.problem(f.Vars), b.units
+}
+
+// reset forgets the last problem, keeping its storage.
+func (b *problemBuilder) reset() {
+	b.lits, b.clauses, b.ptrs, b.units = b.lits[:0], b.clauses[:0], b.ptrs[:0], b.units[:0]
+}
+
+// clause makes the literals from start on, the last appended, a clause.
+func (b *problemBuilder) clause(start int) {
+	b.clauses = append(b.clauses, *solver.NewClause(b.lits[start:len(b.lits):len(b.lits)]))
+}
+
+// card makes the literals from start on a constraint: at least k of them.
+func (b *problemBuilder) card(start, k int) {
+	b.clauses = append(b.clauses, *solver.NewCardClause(b.lits[start:len(b.lits):len(b.lits)], k))
+}
+
+// problem returns the problem over vars variables made of the clauses and
+// constraints since the last reset.
+func (b *problemBuilder) problem(vars int) *solver.Problem {
 	// Take the pointers only now: appending may have moved the clauses.
 	for i := range b.clauses {
 		b.ptrs = append(b.ptrs, &b.clauses[i])
@@ -91,13 +112,13 @@ func (b *problemBuilder) build(f *cnf.Formula) (*solver.Problem, []solver.Lit) {
 	// The model's element type is unexported: only the solver package can
 	// make one, so grow it through ParseSliceNb and otherwise reuse it.
 	model := b.pb.Model
-	if cap(model) < f.Vars {
-		model = solver.ParseSliceNb(nil, f.Vars).Model
+	if cap(model) < vars {
+		model = solver.ParseSliceNb(nil, vars).Model
 	}
-	model = model[:f.Vars]
+	model = model[:vars]
 	clear(model)
-	b.pb = solver.Problem{NbVars: f.Vars, Clauses: b.ptrs, Model: model}
-	return &b.pb, b.units
+	b.pb = solver.Problem{NbVars: vars, Clauses: b.ptrs, Model: model}
+	return &b.pb
 }
 
 // appendAtLeast writes a cardinality constraint as "at least k of lits",
@@ -124,7 +145,8 @@ func appendLits(dst []solver.Lit, ints []int) []solver.Lit {
 	return dst
 }
 
-// runGophersat assumes the units, solves, and in unique mode appends the
+// runGophersat assumes the units (if any: Assume with none would only
+// clear and reallocate the solver's state), solves, and in unique mode appends the
 // blocking clause and solves again — unless the first solve made no
 // decision: then propagation alone forced every variable and no other model
 // exists. (That case also has to be skipped: Solver.AppendClause simplifies
@@ -133,10 +155,10 @@ func appendLits(dst []solver.Lit, ints []int) []solver.Lit {
 // clears.) Counters are the engine's statistics
 // accumulated over both solves; propagation_only is 1 when the first solve
 // made no decision.
-func runGophersat(s *solver.Solver, units []solver.Lit, unique bool, blocking func([]bool) []solver.Lit) (answer, error) {
+func runGophersat(s *solver.Solver, units []solver.Lit, unique bool, blocking func([]bool) []solver.Lit) answer {
 	before := s.Stats
 	ans := answer{}
-	if s.Assume(units) != solver.Unsat && s.Solve() == solver.Sat {
+	if (len(units) == 0 || s.Assume(units) != solver.Unsat) && s.Solve() == solver.Sat {
 		ans.sat, ans.model = true, s.Model()
 	}
 	firstDecisions := s.Stats.NbDecisions - before.NbDecisions
@@ -149,7 +171,7 @@ func runGophersat(s *solver.Solver, units []solver.Lit, unique bool, blocking fu
 		}
 	}
 	ans.counters = gophersatCounters(before, s.Stats, firstDecisions, solves)
-	return ans, nil
+	return ans
 }
 
 func gophersatCounters(before, after solver.Stats, firstDecisions int, solves float64) map[string]float64 {

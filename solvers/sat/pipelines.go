@@ -25,20 +25,32 @@ func Pipelines() []solvers.Info {
 	}
 	var out []solvers.Info
 	for _, g := range gophersat {
-		out = append(out, gophersatInfo(g.opt.String(), g.opt, "gophersat in-process, "+g.desc, func() engine { return &gophersatFresh{} }))
+		out = append(out, gophersatInfo(g.opt.String(), g.opt, "gophersat in-process, "+g.desc, freshSolver(g.opt)))
 	}
 	out = append(out,
 		gophersatInfo("extended-incremental", extended,
 			"gophersat in-process, extended CNF built once per geometry, givens as assumptions (Solver.Assume)",
-			func() engine { return newGophersatIncremental() }),
+			func() solvers.Solver { return newPipeline(extended, newGophersatIncremental()) }),
 		gophersatInfo("pb", cnf.Options{Encoding: cnf.Extended, AtMostOne: cnf.Native},
 			"gophersat in-process, extended encoding with native cardinality constraints for at-most-one",
-			func() engine { return &gophersatFresh{} }),
+			freshSolver(cnf.Options{Encoding: cnf.Extended, AtMostOne: cnf.Native})),
 	)
 	return out
 }
 
-func gophersatInfo(variant string, opt cnf.Options, desc string, newEngine func() engine) solvers.Info {
+// freshSolver makes the pipeline that builds a gophersat problem per
+// puzzle with the options: from the formula that encodings/cnf makes or,
+// for the extended encoding reduced by unit propagation (pairwise or
+// native at-most-one), from candidate masks (boardReducer), which makes
+// the same formula faster.
+func freshSolver(opt cnf.Options) func() solvers.Solver {
+	if opt.Encoding == cnf.Extended && opt.Propagate && (opt.AtMostOne == cnf.Pairwise || opt.AtMostOne == cnf.Native) {
+		return func() solvers.Solver { return newBoardPipeline(opt.AtMostOne == cnf.Pairwise) }
+	}
+	return func() solvers.Solver { return newPipeline(opt, &gophersatFresh{}) }
+}
+
+func gophersatInfo(variant string, opt cnf.Options, desc string, newSolver func() solvers.Solver) solvers.Info {
 	return solvers.Info{
 		Name:        "sat/gophersat/" + variant,
 		Family:      "sat",
@@ -46,7 +58,7 @@ func gophersatInfo(variant string, opt cnf.Options, desc string, newEngine func(
 		Options:     optionMap(opt, "gophersat"),
 		PureGo:      true,
 		Version:     func() string { return GophersatVersion },
-		New:         func() solvers.Solver { return newPipeline(opt, newEngine()) },
+		New:         newSolver,
 	}
 }
 

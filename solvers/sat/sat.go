@@ -1,6 +1,8 @@
 // Package sat solves Sudoku as propositional satisfiability in process: a
-// puzzle is encoded by encodings/cnf, handed to gophersat, and the model
-// is decoded back to a grid. Unique mode adds a clause that blocks the
+// puzzle is encoded by encodings/cnf (or, for the extended encoding
+// reduced by unit propagation, the same formula is written from
+// candidate masks: boardReducer), handed to gophersat, and the model is
+// decoded back to a grid. Unique mode adds a clause that blocks the
 // first grid and solves again (or, incrementally, assumes it away). The
 // outside SAT programs run the same encodings as solver definitions
 // (solvers/defs), not from here.
@@ -58,21 +60,16 @@ func (p *pipeline) encoder(geo *sudoku.Geometry) *cnf.Encoder {
 // Solve encodes, solves and decodes one puzzle. A request without a
 // puzzle or with an unknown mode is an error status.
 func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Result, error) {
-	if _, err := req.SolutionLimit(); err != nil {
-		return solvers.Result{Status: solvers.Error, Detail: err.Error()}, nil
-	}
-	if err := ctx.Err(); err != nil {
-		return solvers.Result{}, err
+	if res, refused, err := refusal(ctx, req); refused {
+		return res, err
 	}
 	start := time.Now()
 	inst, err := p.encoder(req.Puzzle.Geometry()).Encode(req.Puzzle)
+	if errors.Is(err, cnf.ErrUnsat) {
+		return unsatByPropagation(time.Since(start), err), nil
+	}
 	var res solvers.Result
 	res.Phases.Encode = time.Since(start)
-	if errors.Is(err, cnf.ErrUnsat) {
-		res.Status, res.Detail = solvers.Unsat, err.Error()
-		res.Counters = map[string]float64{"decisions": 0, "propagation_only": 1}
-		return res, nil
-	}
 	if err != nil {
 		return res, err
 	}
@@ -83,13 +80,44 @@ func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Resu
 	if err != nil {
 		return res, err
 	}
+	finish(&res, ans, inst.Decode)
+	return res, nil
+}
+
+// refusal is the answer to a request that is not to be solved: an error
+// status for one without a puzzle or with an unknown mode, the context's
+// error once it is done; refused is false for any other.
+func refusal(ctx context.Context, req solvers.Request) (res solvers.Result, refused bool, err error) {
+	if _, err := req.SolutionLimit(); err != nil {
+		return solvers.Result{Status: solvers.Error, Detail: err.Error()}, true, nil
+	}
+	if err := ctx.Err(); err != nil {
+		return solvers.Result{}, true, err
+	}
+	return solvers.Result{}, false, nil
+}
+
+// unsatByPropagation is the result of a puzzle whose givens propagation
+// already contradicts.
+func unsatByPropagation(encode time.Duration, err error) solvers.Result {
+	return solvers.Result{
+		Status: solvers.Unsat, Detail: err.Error(),
+		Counters: map[string]float64{"decisions": 0, "propagation_only": 1},
+		Phases:   solvers.Phases{Encode: encode},
+	}
+}
+
+// finish fills in the result of an engine's answer: its counters, its
+// status and the grid that decode reads from its model.
+func finish(res *solvers.Result, ans answer, decode func([]bool) (*sudoku.Grid, error)) {
 	res.Counters = ans.counters
 	if !ans.sat {
 		res.Status = solvers.Unsat
-		return res, nil
+		return
 	}
-	start = time.Now()
-	res.Solution, err = inst.Decode(ans.model)
+	start := time.Now()
+	var err error
+	res.Solution, err = decode(ans.model)
 	res.Phases.Decode = time.Since(start)
 	res.Status = solvers.Solved
 	if ans.second {
@@ -99,5 +127,4 @@ func (p *pipeline) Solve(ctx context.Context, req solvers.Request) (solvers.Resu
 		// The grid goes on to verification, which will call it wrong.
 		res.Detail = fmt.Sprintf("model does not decode: %v", err)
 	}
-	return res, nil
 }

@@ -53,6 +53,28 @@ func samples(t testing.TB) map[string][]*sudoku.Grid {
 	}
 }
 
+// first names the first n puzzles of a corpus.
+type first struct {
+	corpus string
+	n      int
+}
+
+// mixedStream returns the puzzles named, in order, then tdoku-tests'
+// well-formed lines: those without a solution only, with unsolvableOnly,
+// or all of them.
+func mixedStream(t testing.TB, unsolvableOnly bool, corpora ...first) []*sudoku.Grid {
+	var stream []*sudoku.Grid
+	for _, c := range corpora {
+		stream = append(stream, solvertest.Grids(corporatest.First(t, c.corpus, c.n))...)
+	}
+	for _, l := range corporatest.First(t, "tdoku-tests", 0) {
+		if l.Grid.Validate() == nil && (l.Solutions == 0 || !unsolvableOnly) {
+			stream = append(stream, l.Grid)
+		}
+	}
+	return stream
+}
+
 func available(t *testing.T, in solvers.Info) {
 	if err := in.Check(); err != nil {
 		t.Skipf("%s: %v", in.Name, err)
@@ -118,15 +140,7 @@ func TestConformance(t *testing.T) {
 // mixing unique, multiple and unsolvable puzzles and compares every status
 // with a fresh solver's.
 func TestIncrementalAgreesWithFresh(t *testing.T) {
-	var stream []*sudoku.Grid
-	stream = append(stream, solvertest.Grids(corporatest.First(t, "17-clue", 60))...)
-	stream = append(stream, solvertest.Grids(corporatest.First(t, "serg", 10))...)
-	stream = append(stream, solvertest.Grids(corporatest.First(t, "top1465", 20))...)
-	for _, l := range corporatest.First(t, "tdoku-tests", 0) {
-		if l.Solutions == 0 && l.Grid.Validate() == nil {
-			stream = append(stream, l.Grid)
-		}
-	}
+	stream := mixedStream(t, true, first{"17-clue", 60}, first{"serg", 10}, first{"top1465", 20})
 	inc := newPipeline(cnf.Options{Encoding: cnf.Extended}, newGophersatIncremental())
 	fresh := newPipeline(cnf.Options{Encoding: cnf.Extended}, &gophersatFresh{})
 	for i, p := range stream {
@@ -149,16 +163,7 @@ func TestIncrementalAgreesWithFresh(t *testing.T) {
 // gophersat's other paths to cardinality constraints are known to return
 // wrong grids (TestGophersatKnownBugs).
 func TestNativeCardinalityAgreesWithClauses(t *testing.T) {
-	var stream []*sudoku.Grid
-	stream = append(stream, solvertest.Grids(corporatest.First(t, "17-clue", 60))...)
-	stream = append(stream, solvertest.Grids(corporatest.First(t, "serg", 10))...)
-	stream = append(stream, solvertest.Grids(corporatest.First(t, "top1465", 20))...)
-	stream = append(stream, solvertest.Grids(corporatest.First(t, "hardest-1106", 5))...)
-	for _, l := range corporatest.First(t, "tdoku-tests", 0) {
-		if l.Grid.Validate() == nil {
-			stream = append(stream, l.Grid)
-		}
-	}
+	stream := mixedStream(t, false, first{"17-clue", 60}, first{"serg", 10}, first{"top1465", 20}, first{"hardest-1106", 5})
 	native := newPipeline(cnf.Options{Encoding: cnf.Extended, AtMostOne: cnf.Native, Propagate: true}, &gophersatFresh{})
 	clauses := newPipeline(cnf.Options{Encoding: cnf.Extended, Propagate: true}, &gophersatFresh{})
 	statuses := map[solvers.Status]int{}
