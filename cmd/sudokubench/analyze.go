@@ -5,20 +5,19 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"maps"
+	"math"
 	"runtime"
-	"slices"
 	"strconv"
+	"strings"
 
-	"github.com/olekukonko/tablewriter"
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/encodings/cnf"
 	"github.com/sudokubench/sudokubench/encodings/qubo"
+	"github.com/sudokubench/sudokubench/harness/report"
 	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/solvers/milp"
-	"github.com/sudokubench/sudokubench/sudoku"
 )
 
 // analyzeOptions are the flags of `sudokubench analyze`.
@@ -31,6 +30,9 @@ type analyzeOptions struct {
 	limit     int
 	seed      uint64
 	workers   int
+	// format is --format; tables writes it.
+	format string
+	tables report.TableWriter
 	// skipInvalid is --skip-invalid; errOut hears the lines it skipped.
 	skipInvalid bool
 	errOut      io.Writer
@@ -41,7 +43,7 @@ type analyzeOptions struct {
 func newAnalyzeCmd() *cobra.Command {
 	var o analyzeOptions
 	cmd := &cobra.Command{
-		Use:   "analyze --lp|--up|--inference|--qubo [--corpus NAME] [--limit N] [--seed S]",
+		Use:   "analyze --lp|--up|--inference|--qubo [--corpus NAME] [--limit N] [--seed S] [--format F]",
 		Short: "Analyse how much of a corpus an encoding settles without search (--up: unit propagation, --inference: the inference ladder, --lp: LP relaxation, --qubo: QUBO sizes)",
 		Long: "analyze --up propagates each puzzle's givens over the minimal and the extended CNF\n" +
 			"(an engine-independent unit propagator) and reports, per hint count, the share of puzzles\n" +
@@ -57,7 +59,8 @@ func newAnalyzeCmd() *cobra.Command {
 			"tight when that maximum is 0. It reports the share of tight puzzles per hint count (needs glpsol).\n\n" +
 			"analyze --qubo builds each puzzle's QUBO in the fixed (D-Wave), pruned (Amplify) and propagated\n" +
 			"(after naked and hidden singles) formulations and reports, per hint count, their mean variables and\n" +
-			"couplers and the share of puzzles that propagation leaves nothing to anneal.",
+			"couplers and the share of puzzles that propagation leaves nothing to anneal.\n\n" +
+			"--format writes the tables as report does: text, md, csv (raw counts and fractions), latex or html.",
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			if chosen := btoi(o.lp) + btoi(o.up) + btoi(o.inference) + btoi(o.qubo); chosen != 1 {
@@ -69,6 +72,11 @@ func newAnalyzeCmd() *cobra.Command {
 			if err := notNegative("limit", o.limit, "all"); err != nil {
 				return err
 			}
+			tables, err := report.TableFormat(o.format)
+			if err != nil {
+				return usageError(fmt.Errorf("--format: %w", err))
+			}
+			o.tables = tables
 			dir, err := corpora.FindDir(cmd.Flag("corpora").Value.String())
 			if err == nil {
 				_, err = corpora.Lookup(o.corpus)
@@ -96,6 +104,7 @@ func newAnalyzeCmd() *cobra.Command {
 	cmd.Flags().StringVar(&o.corpus, "corpus", "norvig-top95", "corpus to analyse (see `sudokubench corpora`)")
 	cmd.Flags().IntVar(&o.limit, "limit", 0, "analyse a seeded random sample of this many puzzles (0: all)")
 	cmd.Flags().Uint64Var(&o.seed, "seed", 1, "seed of the sample")
+	cmd.Flags().StringVar(&o.format, "format", "text", "table format: "+strings.Join(report.DocFormatNames(), ", "))
 	addSkipInvalidFlag(cmd, &o.skipInvalid)
 	return cmd
 }
@@ -121,24 +130,19 @@ func analyzeLP(ctx context.Context, out io.Writer, dir string, o analyzeOptions)
 }
 
 func writeLPTable(out io.Writer, o analyzeOptions, a *milp.LPAnalysis) error {
-	if _, err := fmt.Fprintf(out, "LP relaxation tightness, %s (%s)\n", o.corpus, o.sampleText()); err != nil {
-		return err
+	t := &report.Table{
+		Title:   fmt.Sprintf("LP relaxation tightness, %s (%s)", o.corpus, o.sampleText()),
+		Columns: []report.Column{hintsColumn, puzzlesColumn, numberColumn("tight"), numberColumn("share")},
 	}
-	table := tablewriter.NewWriter(out)
-	table.Header("hints", "puzzles", "tight", "share")
+	row := func(label string, b milp.LPBucket) {
+		t.Rows = append(t.Rows, report.Row{Cells: []report.Cell{report.TextCell(label), report.IntCell(b.Puzzles),
+			report.IntCell(b.Tight), fractionCell(fmt.Sprintf("%.1f%%", 100*b.Share()), b.Share())}})
+	}
 	for _, b := range a.Buckets() {
-		if err := table.Append(lpRow(strconv.Itoa(b.Hints), b)...); err != nil {
-			return err
-		}
+		row(hintsLabel(b.Hints), b)
 	}
-	if err := table.Append(lpRow("all", a.Total())...); err != nil {
-		return err
-	}
-	return table.Render()
-}
-
-func lpRow(label string, b milp.LPBucket) []any {
-	return []any{label, strconv.Itoa(b.Puzzles), strconv.Itoa(b.Tight), fmt.Sprintf("%.1f%%", 100*b.Share())}
+	row("all", a.Total())
+	return o.tables.WriteTable(out, t)
 }
 
 // load hands each puzzle to analyse (the corpus's, or a seeded sample of
@@ -161,78 +165,34 @@ func (o analyzeOptions) sampleText() string {
 	return fmt.Sprintf("all %d puzzles", o.read.Yielded)
 }
 
-// upEncodings are the encodings analyze --up compares.
-var upEncodings = []cnf.Encoding{cnf.Minimal, cnf.Extended}
-
-// upCount counts, for one hint count, the puzzles and those solved by
-// propagation under each of upEncodings.
-type upCount struct {
-	puzzles int
-	solved  []int
-}
-
 func analyzeUP(out io.Writer, dir string, o analyzeOptions) error {
-	propagators := map[*sudoku.Geometry][]*cnf.Propagator{}
-	counts := map[int]*upCount{}
+	a := cnf.NewUPAnalysis()
 	err := o.load(dir, func(p corpora.Puzzle) error {
-		geo := p.Grid.Geometry()
-		if propagators[geo] == nil {
-			for _, enc := range upEncodings {
-				propagators[geo] = append(propagators[geo], cnf.NewPropagator(cnf.Encode(geo, cnf.Options{Encoding: enc})))
-			}
-		}
-		c := counts[p.Hints]
-		if c == nil {
-			c = &upCount{solved: make([]int, len(upEncodings))}
-			counts[p.Hints] = c
-		}
-		c.puzzles++
-		for i, prop := range propagators[geo] {
-			if solved, _ := prop.SolvesPuzzle(p.Grid); solved {
-				c.solved[i]++
-			}
-		}
+		a.Add(p.Grid)
 		return nil
 	})
 	if err != nil {
 		return err
 	}
-	return writeUPTable(out, o, counts)
+	return o.tables.WriteTable(out, upTable(o, a))
 }
 
-func writeUPTable(out io.Writer, o analyzeOptions, counts map[int]*upCount) error {
-	if _, err := fmt.Fprintf(out, "Solved by unit propagation alone, %s (%s)\n", o.corpus, o.sampleText()); err != nil {
-		return err
+func upTable(o analyzeOptions, a *cnf.UPAnalysis) *report.Table {
+	t := &report.Table{
+		Title:   fmt.Sprintf("Solved by unit propagation alone, %s (%s)", o.corpus, o.sampleText()),
+		Columns: []report.Column{hintsColumn, puzzlesColumn},
 	}
-	table := tablewriter.NewWriter(out)
-	header := []any{"hints", "puzzles"}
-	for _, enc := range upEncodings {
-		header = append(header, enc.String())
+	for _, e := range cnf.UPEncodings {
+		t.Columns = append(t.Columns, shareColumn(e.String()))
 	}
-	table.Header(header...)
-	total := &upCount{solved: make([]int, len(upEncodings))}
-	for _, h := range slices.Sorted(maps.Keys(counts)) {
-		c := counts[h]
-		total.puzzles += c.puzzles
-		for i, s := range c.solved {
-			total.solved[i] += s
+	for _, b := range append(a.Buckets(), a.Total()) {
+		cells := []report.Cell{report.TextCell(hintsLabel(b.Hints)), report.IntCell(b.Puzzles)}
+		for _, e := range cnf.UPEncodings {
+			cells = append(cells, shareCell(b.Solved(e), b.Puzzles))
 		}
-		if err := table.Append(upRow(strconv.Itoa(h), c)...); err != nil {
-			return err
-		}
+		t.Rows = append(t.Rows, report.Row{Cells: cells})
 	}
-	if err := table.Append(upRow("all", total)...); err != nil {
-		return err
-	}
-	return table.Render()
-}
-
-func upRow(label string, c *upCount) []any {
-	row := []any{label, strconv.Itoa(c.puzzles)}
-	for _, s := range c.solved {
-		row = append(row, fmt.Sprintf("%.1f%% (%d)", 100*float64(s)/float64(max(c.puzzles, 1)), s))
-	}
-	return row
+	return t
 }
 
 func btoi(b bool) int {
@@ -261,30 +221,62 @@ func analyzeQUBO(out io.Writer, dir string, o analyzeOptions) error {
 }
 
 func writeQUBOTable(out io.Writer, o analyzeOptions, a *qubo.SizeAnalysis) error {
-	if _, err := fmt.Fprintf(out, "QUBO model sizes (means), %s (%s)\n", o.corpus, o.sampleText()); err != nil {
-		return err
+	t := &report.Table{
+		Title:   fmt.Sprintf("QUBO model sizes (means), %s (%s)", o.corpus, o.sampleText()),
+		Columns: []report.Column{hintsColumn, puzzlesColumn},
 	}
-	table := tablewriter.NewWriter(out)
-	header := []any{"hints", "puzzles"}
 	for _, f := range qubo.SizeFormulations {
-		header = append(header, f.String()+" vars", f.String()+" couplers")
+		t.Columns = append(t.Columns, numberColumn(f.String()+" vars"), numberColumn(f.String()+" couplers"))
 	}
-	table.Header(append(header, "propagated empty")...)
-	for _, b := range a.Buckets() {
-		if err := table.Append(quboRow(strconv.Itoa(b.Hints), b)...); err != nil {
-			return err
+	t.Columns = append(t.Columns, shareColumn("propagated empty"))
+	for _, b := range append(a.Buckets(), a.Total()) {
+		cells := []report.Cell{report.TextCell(hintsLabel(b.Hints)), report.IntCell(b.Puzzles)}
+		for k := range qubo.SizeFormulations {
+			cells = append(cells, meanCell(b.MeanVariables(k)), meanCell(b.MeanCouplers(k)))
 		}
+		t.Rows = append(t.Rows, report.Row{Cells: append(cells, shareCell(b.Empty, b.Puzzles))})
 	}
-	if err := table.Append(quboRow("all", a.Total())...); err != nil {
-		return err
-	}
-	return table.Render()
+	return o.tables.WriteTable(out, t)
 }
 
-func quboRow(label string, b *qubo.SizeBucket) []any {
-	row := []any{label, strconv.Itoa(b.Puzzles)}
-	for k := range qubo.SizeFormulations {
-		row = append(row, fmt.Sprintf("%.1f", b.MeanVariables(k)), fmt.Sprintf("%.1f", b.MeanCouplers(k)))
+// The columns of analyze's tables.
+var (
+	hintsColumn   = report.Column{Name: "hints"}
+	puzzlesColumn = numberColumn("puzzles")
+)
+
+// numberColumn holds counts, means or fractions, right-aligned.
+func numberColumn(name string) report.Column { return report.Column{Name: name, Right: true} }
+
+// shareColumn holds shareCells; CSV writes their count and their fraction
+// in two columns.
+func shareColumn(name string) report.Column {
+	return report.Column{Name: name, CSV: []string{name, name + " share"}, Right: true}
+}
+
+// hintsLabel names a bucket of hints: its count, or "all" for the total
+// (a negative count).
+func hintsLabel(hints int) string {
+	if hints < 0 {
+		return "all"
 	}
-	return append(row, fmt.Sprintf("%.1f%% (%d)", 100*b.EmptyShare(), b.Empty))
+	return strconv.Itoa(hints)
+}
+
+// shareCell writes count of n as "44.6% (21915)", and raw as the count
+// and the fraction.
+func shareCell(count, n int) report.Cell {
+	share := float64(count) / float64(max(n, 1))
+	return report.Cell{Text: fmt.Sprintf("%.1f%% (%d)", 100*share, count),
+		Raw: []string{strconv.Itoa(count), report.RawFloat(share)}, Value: math.NaN()}
+}
+
+// fractionCell is a fraction written as text, raw as the fraction.
+func fractionCell(text string, fraction float64) report.Cell {
+	return report.Cell{Text: text, Raw: []string{report.RawFloat(fraction)}, Value: math.NaN()}
+}
+
+// meanCell writes a mean to one decimal.
+func meanCell(v float64) report.Cell {
+	return report.Cell{Text: fmt.Sprintf("%.1f", v), Raw: []string{report.RawFloat(v)}, Value: math.NaN()}
 }
