@@ -178,17 +178,26 @@ func analyzeUP(out io.Writer, dir string, o analyzeOptions) error {
 }
 
 func upTable(o analyzeOptions, a *cnf.UPAnalysis) *report.Table {
-	t := &report.Table{
-		Title:   fmt.Sprintf("Solved by unit propagation alone, %s (%s)", o.corpus, o.sampleText()),
-		Columns: []report.Column{hintsColumn, puzzlesColumn},
-	}
-	for _, e := range cnf.UPEncodings {
+	return solvedByHints(fmt.Sprintf("Solved by unit propagation alone, %s (%s)", o.corpus, o.sampleText()),
+		cnf.UPEncodings, append(a.Buckets(), a.Total()), func(b *cnf.UPBucket, e cnf.Encoding) (hints, puzzles, solved int) {
+			return b.Hints, b.Puzzles, b.Solved(e)
+		})
+}
+
+// solvedByHints is a table with a row per bucket of hint counts (a
+// negative count for all) and a column per encoding: how many of the
+// bucket's puzzles a procedure solves on it, as count says.
+func solvedByHints[B any](title string, encodings []cnf.Encoding, buckets []B, count func(B, cnf.Encoding) (hints, puzzles, solved int)) *report.Table {
+	t := &report.Table{Title: title, Columns: []report.Column{hintsColumn, puzzlesColumn}}
+	for _, e := range encodings {
 		t.Columns = append(t.Columns, shareColumn(e.String()))
 	}
-	for _, b := range append(a.Buckets(), a.Total()) {
-		cells := []report.Cell{report.TextCell(hintsLabel(b.Hints)), report.IntCell(b.Puzzles)}
-		for _, e := range cnf.UPEncodings {
-			cells = append(cells, shareCell(b.Solved(e), b.Puzzles))
+	for _, b := range buckets {
+		hints, puzzles, _ := count(b, encodings[0])
+		cells := []report.Cell{report.TextCell(hintsLabel(hints)), report.IntCell(puzzles)}
+		for _, e := range encodings {
+			_, _, solved := count(b, e)
+			cells = append(cells, shareCell(solved, puzzles))
 		}
 		t.Rows = append(t.Rows, report.Row{Cells: cells})
 	}

@@ -90,21 +90,10 @@ func ladderSummary(o analyzeOptions, total *cnf.LadderBucket) *report.Table {
 }
 
 func ladderByHints(a *cnf.LadderAnalysis, inf cnf.Inference) *report.Table {
-	t := &report.Table{
-		Title:   fmt.Sprintf("Solved by %s, by hint count", inf),
-		Columns: []report.Column{hintsColumn, puzzlesColumn},
-	}
-	for _, e := range cnf.Encodings {
-		t.Columns = append(t.Columns, shareColumn(e.String()))
-	}
-	for _, b := range append(a.Buckets(), a.Total()) {
-		cells := []report.Cell{report.TextCell(hintsLabel(b.Hints)), report.IntCell(b.Puzzles)}
-		for _, e := range cnf.Encodings {
-			cells = append(cells, shareCell(b.Solved(e, inf), b.Puzzles))
-		}
-		t.Rows = append(t.Rows, report.Row{Cells: cells})
-	}
-	return t
+	return solvedByHints(fmt.Sprintf("Solved by %s, by hint count", inf), cnf.Encodings, append(a.Buckets(), a.Total()),
+		func(b *cnf.LadderBucket, e cnf.Encoding) (hints, puzzles, solved int) {
+			return b.Hints, b.Puzzles, b.Solved(e, inf)
+		})
 }
 
 func ratingsTable(total *cnf.LadderBucket) *report.Table {

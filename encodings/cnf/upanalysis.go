@@ -1,11 +1,6 @@
 package cnf
 
-import (
-	"maps"
-	"slices"
-
-	"github.com/sudokubench/sudokubench/sudoku"
-)
+import "github.com/sudokubench/sudokubench/sudoku"
 
 // UPEncodings are the encodings UPAnalysis compares: the minimal one,
 // whose unit propagation applies naked singles, and the extended one,
@@ -60,13 +55,7 @@ func (a *UPAnalysis) Add(puzzle *sudoku.Grid) {
 }
 
 // Buckets returns the hint counts seen, in order.
-func (a *UPAnalysis) Buckets() []*UPBucket {
-	out := make([]*UPBucket, 0, len(a.buckets))
-	for _, h := range slices.Sorted(maps.Keys(a.buckets)) {
-		out = append(out, a.buckets[h])
-	}
-	return out
-}
+func (a *UPAnalysis) Buckets() []*UPBucket { return inHintOrder(a.buckets) }
 
 // Total returns the sums over every hint count (Hints −1).
 func (a *UPAnalysis) Total() *UPBucket {
