@@ -12,10 +12,10 @@ func TestAnalyzeUnitPropagation(t *testing.T) {
 		allRow string
 	}{
 		// Every top95 puzzle needs search under both encodings.
-		{"corpus=norvig-top95", "norvig-top95", "│ all   │ 20      │ 0.0% (0) │ 0.0% (0) │"},
+		{"corpus=norvig-top95", "norvig-top95", "all 20 0.0% (0) 0.0% (0)"},
 		// With 60 of 81 cells given, singles finish every puzzle, but the
 		// minimal encoding cannot derive a hidden single.
-		{"corpus=17-clue+43", "17-clue+43", "│ all   │ 20      │"},
+		{"corpus=17-clue+43", "17-clue+43", "all 20"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -23,10 +23,11 @@ func TestAnalyzeUnitPropagation(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			out = squeezeSpaces(out)
 			if !strings.Contains(out, tt.allRow) {
 				t.Errorf("output lacks %q:\n%s", tt.allRow, out)
 			}
-			if tt.corpus == "17-clue+43" && !strings.Contains(out, "100.0% (20) │") {
+			if tt.corpus == "17-clue+43" && !strings.Contains(out, "100.0% (20)") {
 				t.Errorf("extended encoding should settle every 60-hint puzzle:\n%s", out)
 			}
 		})
@@ -40,8 +41,8 @@ func TestAnalyzeQUBOSizes(t *testing.T) {
 	}
 	// D-Wave's formulation keeps 729 − 35 variables; at 35 givens singles
 	// settle every puzzle of this sample, so propagated leaves nothing.
-	for _, want := range []string{"FIXED VARS", "PROPAGATED EMPTY", "│ 35    │ 5       │ 694.0      │", "│ 0.0                 │ 100.0% (5)       │"} {
-		if !strings.Contains(out, want) {
+	for _, want := range []string{"fixed vars", "propagated empty", "35 5 694.0", "0.0 100.0% (5)"} {
+		if !strings.Contains(squeezeSpaces(out), want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
 		}
 	}
@@ -63,29 +64,29 @@ func TestAnalyzeInference(t *testing.T) {
 	}{
 		{"corpus=17-clue", []string{"--corpus", "17-clue", "--limit", "20"}, []string{
 			"sample of 20 of 49158, seed 1",
-			"│ minimal │ unit propagation │ 20 │ 0.0% (0) │ 0.0% (tdoku) │",
-			"│ minimal │ double lookahead │ 20 │ 90.0% (18) │",
-			"│ efficient │ failed literals │ 20 │ 10.0% (2) │",
-			"│ extended │ unit propagation │ 20 │ 60.0% (12) │ 44.5% (tdoku) │",
-			"│ extended │ failed literals │ 20 │ 100.0% (20) │ all or nearly all (Lynce & Ouaknine) │",
-			"│ augmented │ unit propagation │ 20 │ 90.0% (18) │ 76.1% (tdoku) │",
-			"│ 17 │ 20 │ 0.0% (0) │ 0.0% (0) │ 60.0% (12) │ 90.0% (18) │",
-			"│ 2 up-extended │ unit propagation on extended │ 60.0% (12) │",
-			"│ 3 up-augmented │ unit propagation on augmented │ 30.0% (6) │",
-			"│ 4 failed-literals │ failed literals on augmented │ 10.0% (2) │",
+			"minimal unit propagation 20 0.0% (0) 0.0% (tdoku)",
+			"minimal double lookahead 20 90.0% (18)",
+			"efficient failed literals 20 10.0% (2)",
+			"extended unit propagation 20 60.0% (12) 44.5% (tdoku)",
+			"extended failed literals 20 100.0% (20) all or nearly all (Lynce & Ouaknine)",
+			"augmented unit propagation 20 90.0% (18) 76.1% (tdoku)",
+			"17 20 0.0% (0) 0.0% (0) 60.0% (12) 90.0% (18)",
+			"2 up-extended unit propagation on extended 60.0% (12)",
+			"3 up-augmented unit propagation on augmented 30.0% (6)",
+			"4 failed-literals failed literals on augmented 10.0% (2)",
 		}},
 		{"corpus=top1465", []string{"--corpus", "top1465", "--limit", "30", "--seed", "1"}, []string{
-			"│ minimal │ failed literals │ 30 │ 20.0% (6) │ │",
-			"│ efficient │ double lookahead │ 30 │ 100.0% (30) │ │",
-			"│ extended │ failed literals │ 30 │ 100.0% (30) │ │",
-			"│ augmented │ unit propagation │ 30 │ 0.0% (0) │ 4.0% (tdoku) │",
-			"│ 4 failed-literals │ failed literals on augmented │ 100.0% (30) │",
+			"minimal failed literals 30 20.0% (6)",
+			"efficient double lookahead 30 100.0% (30)",
+			"extended failed literals 30 100.0% (30)",
+			"augmented unit propagation 30 0.0% (0) 4.0% (tdoku)",
+			"4 failed-literals failed literals on augmented 100.0% (30)",
 		}},
 		// tdoku's fixture holds puzzles with no solution, which are left
 		// out, and with several, which need a decision.
 		{"corpus=tdoku-tests", []string{"--corpus", "tdoku-tests", "--limit", "12"}, []string{
 			"6 puzzles left out: reasoning proved that they have no solution",
-			"│ 6 search │ none: needs a decision │ 50.0% (3) │",
+			"6 search none: needs a decision 50.0% (3)",
 		}},
 	}
 	for _, tt := range tests {
@@ -155,5 +156,53 @@ func TestAnalyzeNeedsOneAnalysis(t *testing.T) {
 		if _, err := runCLI(t, args...); err == nil || !strings.Contains(err.Error(), "choose one analysis") {
 			t.Errorf("%v: err = %v, want a request to choose", args, err)
 		}
+	}
+}
+
+// TestAnalyzeFormats checks that analyze writes its tables in report's
+// formats: CSV with raw counts and fractions (the inference ladder as one
+// tidy table, the notes left out), LaTeX and Markdown; an unknown format is
+// a usage error.
+func TestAnalyzeFormats(t *testing.T) {
+	tests := []struct {
+		name  string
+		args  []string
+		wants []string
+	}{
+		{"inference=csv", []string{"--inference", "--corpus", "17-clue", "--limit", "12", "--format", "csv"}, []string{
+			"hints,puzzles,encoding,inference,solved,solved share,published for the whole corpus\n",
+			"\n17,12,extended,unit propagation,4,0.333333,\n",
+			"\nall,12,extended,failed literals,12,1,all or nearly all (Lynce & Ouaknine)\n",
+			"\n\nrating,rung,puzzles,puzzles share\n",
+			"\n2 up-extended,unit propagation on extended,4,0.333333\n",
+		}},
+		{"up=latex", []string{"--up", "--corpus", "norvig-top95", "--limit", "5", "--format", "latex"}, []string{
+			`\caption{Solved by unit propagation alone, norvig-top95 (sample of 5 of 95, seed 1)}`,
+			`all & 5 & 0.0\% (0) & 0.0\% (0) \\`,
+		}},
+		{"qubo=md", []string{"--qubo", "--corpus", "17-clue+18", "--limit", "5", "--format", "md"}, []string{
+			"### QUBO model sizes (means), 17-clue+18 (sample of 5",
+			"| all | 5 | 694.0 |",
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			out, err := runCLI(t, append([]string{"--corpora", "../../corpora/data", "analyze"}, tt.args...)...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			for _, want := range tt.wants {
+				if !strings.Contains(out, want) {
+					t.Errorf("output lacks %q:\n%s", want, out)
+				}
+			}
+			if strings.Contains(out, "│") || strings.Contains(out, "puzzles in ") {
+				t.Errorf("a text table or the timing note in %s:\n%s", tt.name, out)
+			}
+		})
+	}
+	_, err := runCLI(t, "analyze", "--up", "--format", "docx")
+	if exitCode(err) != 2 || !strings.Contains(err.Error(), `--format: unknown format "docx"`) {
+		t.Errorf("--format docx: exit %d, %v; want 2, an unknown format", exitCode(err), err)
 	}
 }

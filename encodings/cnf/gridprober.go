@@ -34,8 +34,8 @@ import (
 //     without making them;
 //   - gridClosures skips the lookaheads that a remembered conflict-free
 //     closure (of this encoding's or a stronger one's) already answers;
-//   - lookaheads come first on the literals a stronger encoding refuted,
-//     then on the cells with the fewest digits left, and at first with
+//   - lookaheads come first on the cells with the fewest digits left, and
+//     at first with
 //     failed-literal probing bounded to one round: what a bounded
 //     lookahead refutes, the full one refutes too, and a puzzle that the
 //     bounded ones solve needs no full one; otherwise rounds of full
@@ -60,9 +60,6 @@ type gridProber struct {
 	quiet               gridQuiet
 	closures            gridClosures
 	inherit             *gridClosures // a stronger encoding's closures
-	// refuted lists the literals the last double lookahead refuted, in
-	// order; hints those of a stronger encoding's, tried first.
-	refuted, hints []gridLiteral
 	// roundLimit bounds the rounds of failed-literal probing under a
 	// lookahead (0: none); cut says the last one stopped at the bound.
 	roundLimit int
@@ -259,14 +256,12 @@ func (p *gridProber) knownTrue(l gridLiteral) bool {
 
 func (p *gridProber) setBudget(n int64) { p.budget = n }
 
-// startFrom takes the closures and the refutations of a stronger
-// encoding's gridProber; the generic prober's closures are converted.
+// startFrom takes the closures of a stronger encoding's prober,
+// converted to bit boards: in Profile, the encoding above the efficient
+// one is the extended one, which a prober reasons on.
 func (p *gridProber) startFrom(stronger reasoner) {
-	p.inherit, p.hints = nil, nil
-	switch q := stronger.(type) {
-	case *gridProber:
-		p.inherit, p.hints = &q.closures, q.refuted
-	case *prober:
+	p.inherit = nil
+	if q, ok := stronger.(*prober); ok {
 		p.inherit = q.cache.cellClosures(p.geo)
 	}
 }
@@ -279,7 +274,6 @@ func (p *gridProber) start(puzzle *sudoku.Grid) bool {
 	p.exhausted = false
 	p.quiet.active = false
 	p.closures.reset()
-	p.refuted = p.refuted[:0]
 	var pending [gridMaxDigits]cellBoard
 	for cell, digit := range puzzle.Cells() {
 		if digit != 0 {
@@ -431,8 +425,8 @@ func (p *gridProber) probe(s *gridState, l gridLiteral) bool {
 // failed-literal fixpoint, it looks ahead on unassigned literals
 // (failed-literal probing under each) and asserts the negation of each
 // that reaches a conflict, until a round of full lookaheads refutes
-// nothing or every cell is fixed. It first tries the hints, then rounds
-// of bounded lookaheads while they refute something; it skips, beside
+// nothing or every cell is fixed. It first runs rounds of bounded
+// lookaheads while they refute something; it skips, beside
 // the literals true in the known solution, those that a lookahead without
 // conflict made true in the round and those a remembered closure covers.
 // Returns as failedLiterals.
@@ -447,10 +441,6 @@ func (p *gridProber) doubleLookahead() bool {
 		p.closures.adopt(p.inherit)
 	}
 	p.closures.keepCovering(&p.st, p.n)
-	p.quiet.compute(p)
-	if _, done, ok := p.lookAheadOn(p.hints); done || !ok {
-		return ok
-	}
 	defer func() { p.roundLimit = 0 }()
 	for _, limit := range [...]int{1, 0} {
 		p.roundLimit = limit
@@ -489,7 +479,6 @@ func (p *gridProber) lookAheadOn(lits []gridLiteral) (refuted, done, ok bool) {
 			continue
 		}
 		refuted = true
-		p.refuted = append(p.refuted, l)
 		if !p.assign(&p.st, l.negation()) {
 			return refuted, false, false
 		}

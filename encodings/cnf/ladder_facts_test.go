@@ -1,52 +1,22 @@
 package cnf
 
 import (
+	"fmt"
 	"os"
 	"runtime"
-	"sync"
 	"testing"
-
-	"github.com/sudokubench/sudokubench/sudoku"
 )
 
-// profileCorpus profiles every puzzle of a shipped corpus on GOMAXPROCS
-// goroutines, each with its own Rater, as analyze --inference does, and
-// tallies the profiles.
+// profileCorpus profiles every puzzle of a shipped corpus as analyze
+// --inference does, on a ProfilePool of GOMAXPROCS goroutines.
 func profileCorpus(t *testing.T, name string) *LadderAnalysis {
-	puzzles := readCorpus(t, name)
-	type result struct {
-		hints int
-		pr    Profile
-		err   error
+	pool := NewProfilePool(runtime.GOMAXPROCS(0))
+	for i, p := range readCorpus(t, name) {
+		pool.Add(fmt.Sprintf("%s puzzle %d", name, i), p.Hints(), p)
 	}
-	results := make([]result, len(puzzles))
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range runtime.GOMAXPROCS(0) {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			raters := map[*sudoku.Geometry]*Rater{}
-			for i := range next {
-				p := puzzles[i]
-				if raters[p.Geometry()] == nil {
-					raters[p.Geometry()] = NewRater(p.Geometry())
-				}
-				pr, err := raters[p.Geometry()].Profile(p)
-				results[i] = result{p.Hints(), pr, err}
-			}
-		}()
-	}
-	for i := range puzzles {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	a := NewLadderAnalysis()
-	for i, r := range results {
-		if err := a.Add(r.hints, r.pr, r.err); err != nil {
-			t.Fatalf("%s puzzle %d: %v", name, i, err)
-		}
+	a, err := pool.Close()
+	if err != nil {
+		t.Fatal(err)
 	}
 	return a
 }

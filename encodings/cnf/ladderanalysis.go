@@ -81,10 +81,13 @@ func (a *LadderAnalysis) Add(hints int, pr Profile, err error) error {
 }
 
 // Buckets returns the hint counts seen, in order.
-func (a *LadderAnalysis) Buckets() []*LadderBucket {
-	out := make([]*LadderBucket, 0, len(a.buckets))
-	for _, h := range slices.Sorted(maps.Keys(a.buckets)) {
-		out = append(out, a.buckets[h])
+func (a *LadderAnalysis) Buckets() []*LadderBucket { return inHintOrder(a.buckets) }
+
+// inHintOrder returns the buckets of a map by hint count, in order.
+func inHintOrder[B any](buckets map[int]*B) []*B {
+	out := make([]*B, 0, len(buckets))
+	for _, h := range slices.Sorted(maps.Keys(buckets)) {
+		out = append(out, buckets[h])
 	}
 	return out
 }

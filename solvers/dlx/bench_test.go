@@ -7,6 +7,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/corpora/corporatest"
+	"github.com/sudokubench/sudokubench/internal/cputest"
 	"github.com/sudokubench/sudokubench/solvers"
 )
 
@@ -39,7 +40,7 @@ func benchmarkSolve(b *testing.B, puzzles []corpora.Puzzle, mode solvers.Mode) {
 	ctx := context.Background()
 	var guesses, nodes float64
 	b.ResetTimer()
-	cpu := processCPU()
+	cpu := cputest.Process()
 	for i := 0; i < b.N; i++ {
 		res, err := s.Solve(ctx, solvers.Request{Puzzle: puzzles[i%len(puzzles)].Grid, Mode: mode})
 		if err != nil || res.Status != solvers.Solved {
@@ -49,7 +50,7 @@ func benchmarkSolve(b *testing.B, puzzles []corpora.Puzzle, mode solvers.Mode) {
 		nodes += res.Counters["nodes"]
 	}
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/float64(b.N), "ns/puzzle")
-	b.ReportMetric(float64((processCPU()-cpu).Nanoseconds())/float64(b.N), "cpu-ns/puzzle")
+	b.ReportMetric(float64((cputest.Process()-cpu).Nanoseconds())/float64(b.N), "cpu-ns/puzzle")
 	b.ReportMetric(guesses/float64(b.N), "guesses/puzzle")
 	b.ReportMetric(nodes/float64(b.N), "nodes/puzzle")
 }
@@ -62,7 +63,7 @@ func BenchmarkHeavyTail25(b *testing.B) {
 	p := heavyTail(b)
 	s := NewSolver()
 	var nodes, restarts float64
-	cpu := processCPU()
+	cpu := cputest.Process()
 	for i := 0; i < b.N; i++ {
 		res, err := s.Solve(context.Background(), solvers.Request{Puzzle: p, Mode: solvers.Unique, Seed: 1})
 		if err != nil || res.Status != solvers.Multiple {
@@ -71,7 +72,7 @@ func BenchmarkHeavyTail25(b *testing.B) {
 		nodes += res.Counters["nodes"]
 		restarts += res.Counters["restarts"]
 	}
-	spent := float64((processCPU() - cpu).Nanoseconds())
+	spent := float64((cputest.Process() - cpu).Nanoseconds())
 	b.ReportMetric(spent/float64(b.N), "cpu-ns/puzzle")
 	b.ReportMetric(spent/nodes, "cpu-ns/node")
 	b.ReportMetric(nodes/float64(b.N), "nodes/puzzle")

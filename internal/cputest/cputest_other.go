@@ -1,8 +1,7 @@
 //go:build !unix
 
-package dlx
+package cputest
 
 import "time"
 
-// processCPU is not measured on this platform.
 func processCPU() time.Duration { return 0 }

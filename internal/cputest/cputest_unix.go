@@ -1,14 +1,12 @@
 //go:build unix
 
-package dlx
+package cputest
 
 import (
 	"syscall"
 	"time"
 )
 
-// processCPU returns the CPU time (user + system) the process has used, so
-// that benchmarks can report it beside wall time on a shared machine.
 func processCPU() time.Duration {
 	var ru syscall.Rusage
 	if syscall.Getrusage(syscall.RUSAGE_SELF, &ru) != nil {
