@@ -114,15 +114,15 @@ the pipelines.`,
 // checkOwn refuses own time where the records of the pipelines compared
 // (nil: every pipeline) hold none, as report --own does
 // (report.CheckOwnTime).
-func checkOwn(m report.Measure, pipelines []string, sides ...[][]record.Record) error {
+func checkOwn(m report.Measure, pipelines []string, sides ...[]*report.Runs) error {
 	if !m.Own() {
 		return nil
 	}
-	recs := slices.Concat(slices.Concat(sides...)...)
+	runs := report.ConcatRuns(slices.Concat(sides...)...)
 	if pipelines != nil {
-		recs = slices.DeleteFunc(recs, func(r record.Record) bool { return !slices.Contains(pipelines, r.Solver) })
+		runs = runs.Filter(func(r *record.Record) bool { return slices.Contains(pipelines, r.Solver) })
 	}
-	return report.CheckOwnTime(recs, runsOutside())
+	return report.CheckOwnTime(runs, runsOutside())
 }
 
 // compareSides splits the arguments at "--" into the sides' directories;
