@@ -84,6 +84,7 @@ the pipelines.`,
 			if err != nil {
 				return usageError(err)
 			}
+			collectSooner()
 			a, b, wl, err := report.LoadSides(dirsA, dirsB)
 			if err == nil {
 				err = checkOwn(m, nil, a, b)
@@ -159,6 +160,7 @@ func comparePairs(cmd *cobra.Command, args, pairArgs []string, m report.Measure,
 			return usageError(err)
 		}
 	}
+	collectSooner()
 	a, b, warnings, err := report.LoadSides(dirsA, dirsB)
 	if err == nil {
 		err = checkOwn(m, pipelines, a, b)

@@ -2,6 +2,7 @@ package report
 
 import (
 	"iter"
+	"math/bits"
 	"math"
 	"time"
 
@@ -25,7 +26,7 @@ type Runs struct {
 	rows     []runRow
 	strs     []string
 	puzzles  []puzzleFacts
-	counters []map[string]float64
+	counters []counterSet
 	// strIDs and puzIDs find a string's and a puzzle's id while runs are
 	// added; nil once adding is done (settle), rebuilt by the next Add.
 	strIDs map[string]uint32
@@ -70,9 +71,27 @@ type puzzleFacts struct {
 // reportCounters are the counters some table, figure or measure reads
 // (Observations, the effort figures, robustness, record.Record.Own); a
 // run keeps these alone.
-var reportCounters = []string{
+var reportCounters = [...]string{
 	CounterReads, CounterReadsSolved, CounterUpdates, CounterGuesses,
 	string(solvers.Calls), string(solvers.Startup), string(solvers.StartupCPU),
+}
+
+// counterSet is the reportCounters a run holds: their values, and a bit
+// for each it holds: 64 bytes, where a map of them is some 250.
+type counterSet struct {
+	values [len(reportCounters)]float64
+	held   uint8
+}
+
+// counters is the set as a record holds it.
+func (c *counterSet) counters() map[string]float64 {
+	m := make(map[string]float64, bits.OnesCount8(c.held))
+	for i, name := range reportCounters {
+		if c.held&(1<<i) != 0 {
+			m[name] = c.values[i]
+		}
+	}
+	return m
 }
 
 // Certified's values, to point at.
@@ -200,7 +219,7 @@ func (rs *Runs) fill(r *record.Record, i int) {
 		}
 	}
 	if row.counters >= 0 {
-		r.Counters = rs.counters[row.counters]
+		r.Counters = rs.counters[row.counters].counters()
 	}
 	if row.started != noStart {
 		r.Started = time.Unix(0, row.started).UTC()
@@ -250,16 +269,13 @@ func (rs *Runs) puzzle(r *record.Record) uint32 {
 // keepCounters holds the counters of reportCounters that all holds and
 // returns their index, -1 when it holds none.
 func (rs *Runs) keepCounters(all map[string]float64) int32 {
-	var kept map[string]float64
-	for _, name := range reportCounters {
+	var kept counterSet
+	for i, name := range reportCounters {
 		if v, ok := all[name]; ok {
-			if kept == nil {
-				kept = make(map[string]float64, 1)
-			}
-			kept[name] = v
+			kept.values[i], kept.held = v, kept.held|1<<i
 		}
 	}
-	if kept == nil {
+	if kept.held == 0 {
 		return -1
 	}
 	rs.counters = append(rs.counters, kept)
