@@ -2,8 +2,8 @@ package report
 
 import (
 	"iter"
-	"math/bits"
 	"math"
+	"math/bits"
 	"time"
 
 	"github.com/sudokubench/sudokubench/harness/record"
