@@ -19,7 +19,7 @@ import (
 )
 
 // reportGCPercent is the collector's GOGC while a command holds a
-// study's runs (report, compare): the runs and their observations are
+// study's runs (report, compare, run's summary): the runs and their observations are
 // most of the heap and live to the end, so the default, 100, lets the
 // heap grow to twice what is live before it collects; 50 keeps the peak
 // near one and a half times for no CPU time measured (BENCHMARKS.md).

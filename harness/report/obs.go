@@ -241,14 +241,33 @@ func (t *obsTimes) swap(obs []Obs) {
 // by solver, corpus, puzzle id and mode; n is the number of
 // observations. The records are f's only for the call.
 func (rs *Runs) eachObservation(f func(n int, rs []*record.Record)) {
-	order := rs.byObservation()
-	var starts []int32 // where each observation's runs begin in order
+	order, starts, groups := rs.observationGroups()
+	var group []record.Record
+	var ptrs []*record.Record
+	for _, g := range groups {
+		group, ptrs = group[:0], ptrs[:0]
+		for _, i := range order[starts[g]:starts[g+1]] {
+			group = append(group, rs.At(int(i)))
+		}
+		for i := range group {
+			ptrs = append(ptrs, &group[i])
+		}
+		f(len(groups), ptrs)
+	}
+}
+
+// observationGroups returns the runs' indices with each observation's
+// runs together (byObservation), where observation g's runs begin
+// (starts[g], and the end after the last), and the observations in
+// Observations' order.
+func (rs *Runs) observationGroups() (order, starts, groups []int32) {
+	order = rs.byObservation()
 	for i := range order {
 		if i == 0 || !rs.sameObservation(int(order[i-1]), int(order[i])) {
 			starts = append(starts, int32(i))
 		}
 	}
-	groups := make([]int32, len(starts))
+	groups = make([]int32, len(starts))
 	for g := range groups {
 		groups[g] = int32(g)
 	}
@@ -262,19 +281,7 @@ func (rs *Runs) eachObservation(f func(n int, rs []*record.Record)) {
 		s2, c2, p2, m2 := key(b)
 		return cmp.Or(cmp.Compare(s1, s2), cmp.Compare(c1, c2), cmp.Compare(p1, p2), cmp.Compare(m1, m2))
 	})
-	starts = append(starts, int32(len(order)))
-	var group []record.Record
-	var ptrs []*record.Record
-	for _, g := range groups {
-		group, ptrs = group[:0], ptrs[:0]
-		for _, i := range order[starts[g]:starts[g+1]] {
-			group = append(group, rs.At(int(i)))
-		}
-		for i := range group {
-			ptrs = append(ptrs, &group[i])
-		}
-		f(len(groups), ptrs)
-	}
+	return order, append(starts, int32(len(order))), groups
 }
 
 // byObservation orders the runs' indices so that the runs of one
