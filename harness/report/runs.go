@@ -228,14 +228,7 @@ func (rs *Runs) fill(r *record.Record, i int) {
 
 // index builds the maps from strings and puzzles to their ids.
 func (rs *Runs) index() {
-	rs.strIDs = make(map[string]uint32, len(rs.strs))
-	for id, s := range rs.strs {
-		rs.strIDs[s] = uint32(id)
-	}
-	rs.puzIDs = make(map[puzzleFacts]uint32, len(rs.puzzles))
-	for id, p := range rs.puzzles {
-		rs.puzIDs[p] = uint32(id)
-	}
+	rs.strIDs, rs.puzIDs = idsOf(rs.strs), idsOf(rs.puzzles)
 }
 
 // settle frees what only adding runs needs: a study's strings and
@@ -243,27 +236,34 @@ func (rs *Runs) index() {
 func (rs *Runs) settle() { rs.strIDs, rs.puzIDs = nil, nil }
 
 // id is s's id in the string table.
-func (rs *Runs) id(s string) uint32 {
-	if id, ok := rs.strIDs[s]; ok {
-		return id
-	}
-	id := uint32(len(rs.strs))
-	rs.strs = append(rs.strs, s)
-	rs.strIDs[s] = id
-	return id
-}
+func (rs *Runs) id(s string) uint32 { return intern(&rs.strs, rs.strIDs, s) }
 
 // puzzle is the id of r's puzzle as run.
 func (rs *Runs) puzzle(r *record.Record) uint32 {
 	p := puzzleFacts{corpus: rs.id(r.Corpus), id: rs.id(r.PuzzleID), sha: rs.id(r.PuzzleSHA), variant: rs.id(r.Variant),
 		line: rs.id(r.Puzzle), transform: rs.id(r.Transform), hints: int32(r.Hints), size: int32(r.Size)}
-	if id, ok := rs.puzIDs[p]; ok {
+	return intern(&rs.puzzles, rs.puzIDs, p)
+}
+
+// intern returns v's index in table, appending it where ids, the map
+// from table's values to their indices, does not hold it.
+func intern[V comparable](table *[]V, ids map[V]uint32, v V) uint32 {
+	if id, ok := ids[v]; ok {
 		return id
 	}
-	id := uint32(len(rs.puzzles))
-	rs.puzzles = append(rs.puzzles, p)
-	rs.puzIDs[p] = id
+	id := uint32(len(*table))
+	*table = append(*table, v)
+	ids[v] = id
 	return id
+}
+
+// idsOf maps each value of table to its index.
+func idsOf[V comparable](table []V) map[V]uint32 {
+	ids := make(map[V]uint32, len(table))
+	for id, v := range table {
+		ids[v] = uint32(id)
+	}
+	return ids
 }
 
 // keepCounters holds the counters of reportCounters that all holds and
