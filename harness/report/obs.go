@@ -271,17 +271,32 @@ func (rs *Runs) observationGroups() (order, starts, groups []int32) {
 	for g := range groups {
 		groups[g] = int32(g)
 	}
-	key := func(g int32) (solver, corpus, puzzle, mode string) {
+	rank := rs.ranks()
+	key := func(g int32) [4]uint32 { // solver, corpus, puzzle id, mode
 		row := &rs.rows[order[starts[g]]]
 		p := &rs.puzzles[row.puzzle]
-		return rs.strs[row.solver], rs.strs[p.corpus], rs.strs[p.id], rs.strs[row.mode]
+		return [4]uint32{rank[row.solver], rank[p.corpus], rank[p.id], rank[row.mode]}
 	}
 	slices.SortFunc(groups, func(a, b int32) int {
-		s1, c1, p1, m1 := key(a)
-		s2, c2, p2, m2 := key(b)
-		return cmp.Or(cmp.Compare(s1, s2), cmp.Compare(c1, c2), cmp.Compare(p1, p2), cmp.Compare(m1, m2))
+		x, y := key(a), key(b)
+		return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(x[1], y[1]), cmp.Compare(x[2], y[2]), cmp.Compare(x[3], y[3]))
 	})
 	return order, append(starts, int32(len(order))), groups
+}
+
+// ranks gives each string id the place of its string in the table
+// sorted: ids compare as their strings do.
+func (rs *Runs) ranks() []uint32 {
+	ids := make([]uint32, len(rs.strs))
+	for i := range ids {
+		ids[i] = uint32(i)
+	}
+	slices.SortFunc(ids, func(a, b uint32) int { return cmp.Compare(rs.strs[a], rs.strs[b]) })
+	rank := make([]uint32, len(ids))
+	for place, id := range ids {
+		rank[id] = uint32(place)
+	}
+	return rank
 }
 
 // byObservation orders the runs' indices so that the runs of one
