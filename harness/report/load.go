@@ -16,7 +16,7 @@ import (
 // merged.
 type Data struct {
 	Sources []Source
-	Runs    *Runs
+	Runs    *Runs // each run once, as the report reads it
 }
 
 // Source is one result directory loaded.
