@@ -86,6 +86,7 @@ the pipelines.`,
 			if err != nil {
 				return usageError(err)
 			}
+			collectSooner()
 			a, b, wl, err := report.LoadSides(dirsA, dirsB)
 			if err == nil {
 				err = checkOwn(m, nil, a, b)
@@ -116,15 +117,15 @@ the pipelines.`,
 // checkOwn refuses own time where the records of the pipelines compared
 // (nil: every pipeline) hold none, as report --own does
 // (report.CheckOwnTime).
-func checkOwn(m report.Measure, pipelines []string, sides ...[][]record.Record) error {
+func checkOwn(m report.Measure, pipelines []string, sides ...[]*report.Runs) error {
 	if !m.Own() {
 		return nil
 	}
-	recs := slices.Concat(slices.Concat(sides...)...)
+	runs := report.ConcatRuns(slices.Concat(sides...)...)
 	if pipelines != nil {
-		recs = slices.DeleteFunc(recs, func(r record.Record) bool { return !slices.Contains(pipelines, r.Solver) })
+		runs = runs.Filter(func(r *record.Record) bool { return slices.Contains(pipelines, r.Solver) })
 	}
-	return report.CheckOwnTime(recs, runsOutside())
+	return report.CheckOwnTime(runs, runsOutside())
 }
 
 // compareSides splits the arguments at "--" into the sides' directories;
@@ -161,6 +162,7 @@ func comparePairs(cmd *cobra.Command, args, pairArgs []string, m report.Measure,
 			return usageError(err)
 		}
 	}
+	collectSooner()
 	a, b, warnings, err := report.LoadSides(dirsA, dirsB)
 	if err == nil {
 		err = checkOwn(m, pipelines, a, b)

@@ -247,9 +247,11 @@ func applyFlags(cfg *harness.Config, fl *runFlags, given func(string) bool) erro
 
 // summaryMaxRuns is the most runs a benchmark may have recorded for `run`
 // to end with their summary table. The table is the report's, which
-// reads every record into memory (about 2 KB each): past this it would
-// hold more than the benchmark itself, which holds a few bytes a run, and
-// a job array's task could run out of memory after its last run.
+// holds every run (a compact row, report.Runs) and its observation,
+// about 1 KB of resident memory a run in all (BENCHMARKS.md): past this
+// it would hold more than the benchmark itself, which holds a few bytes
+// a run, and a job array's task could run out of memory after its last
+// run.
 const summaryMaxRuns = 50_000
 
 // printRunSummary prints one row per solver over every puzzle run of dir,
@@ -261,6 +263,7 @@ func printRunSummary(stdout, stderr io.Writer, dir string, runs int) error {
 		fmt.Fprintf(stdout, "the summary table is left out past %d runs, to keep run's memory flat: sudokubench report %s gives the tables\n", summaryMaxRuns, dir)
 		return nil
 	}
+	collectSooner()
 	data, warnings, err := report.Load(dir)
 	if err != nil {
 		return err

@@ -42,8 +42,8 @@ func (b ByRating) Group(o *Obs) Group {
 
 // NewByRating rates every puzzle of the records with rate. It warns of
 // the puzzles it could not rate.
-func NewByRating(recs []record.Record, rate Rater) (ByRating, []string) {
-	ids, puzzles, unreadable := ratedPuzzles(recs)
+func NewByRating(runs *Runs, rate Rater) (ByRating, []string) {
+	ids, puzzles, unreadable := ratedPuzzles(runs)
 	labels, orders, errs := rate(puzzles)
 	b := ByRating{grades: make(map[string]Group, len(puzzles))}
 	var warnings []string
@@ -69,11 +69,10 @@ func NewByRating(recs []record.Record, rate Rater) (ByRating, []string) {
 // ratedPuzzles returns each puzzle of the records once, as its corpus
 // gives it (a form mapped back by its transform's inverse), sorted by id,
 // and how many puzzles' records carry no readable puzzle.
-func ratedPuzzles(recs []record.Record) (ids []string, puzzles []*sudoku.Grid, unreadable int) {
+func ratedPuzzles(runs *Runs) (ids []string, puzzles []*sudoku.Grid, unreadable int) {
 	byID := make(map[string]*sudoku.Grid)
 	seen := make(map[string]bool)
-	for i := range recs {
-		r := &recs[i]
+	for r := range runs.All() {
 		seen[r.PuzzleID] = true
 		if byID[r.PuzzleID] != nil || r.Puzzle == "" {
 			continue

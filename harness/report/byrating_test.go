@@ -33,11 +33,11 @@ func TestByRating(t *testing.T) {
 		{Solver: "s", PuzzleID: "c:2", Variant: "classic", Puzzle: form.String(), Form: 1, Transform: tr.String()},
 		{Solver: "s", PuzzleID: "c:3"}, // written before records carried the puzzle
 	}
-	ids, puzzles, unreadable := ratedPuzzles(recs)
+	ids, puzzles, unreadable := ratedPuzzles(NewRuns(recs...))
 	if len(ids) != 2 || ids[1] != "c:2" || puzzles[1].String() != hard || unreadable != 1 {
 		t.Fatalf("rated puzzles %v %v (%d without one), want c:2 mapped back to %s and one without", ids, puzzles, unreadable, hard)
 	}
-	by, warnings := NewByRating(recs, rating.Grades)
+	by, warnings := NewByRating(NewRuns(recs...), rating.Grades)
 	want := func(p *sudoku.Grid) string {
 		r, err := rating.NewRater().Rate(p)
 		if err != nil {
@@ -73,10 +73,10 @@ func TestReportByRating(t *testing.T) {
 	easy.Set(0, 0)
 	recs := []record.Record{{Solver: "s", Mode: "unique", Corpus: "c", PuzzleID: "c:1", Variant: "classic",
 		Puzzle: easy.String(), Status: "solved", CPUNS: 1000}}
-	if _, err := New(&Data{Records: recs}, Config{By: []string{"rating"}}); err == nil || !strings.Contains(err.Error(), "needs a rater") {
+	if _, err := New(&Data{Runs: NewRuns(recs...)}, Config{By: []string{"rating"}}); err == nil || !strings.Contains(err.Error(), "needs a rater") {
 		t.Errorf("by rating without a rater: %v, want an error saying it needs one", err)
 	}
-	r, err := New(&Data{Records: recs}, Config{By: []string{"rating"}, Rate: rating.Grades})
+	r, err := New(&Data{Runs: NewRuns(recs...)}, Config{By: []string{"rating"}, Rate: rating.Grades})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -87,7 +87,7 @@ func TestReportByRating(t *testing.T) {
 	if !strings.Contains(b.String(), "up-minimal, guesses 0") {
 		t.Errorf("report by rating lacks the puzzle's grade:\n%s", b.String())
 	}
-	if _, err := New(&Data{Records: recs}, Config{By: []string{"difficulty"}}); err == nil || !strings.Contains(err.Error(), "rating") {
+	if _, err := New(&Data{Runs: NewRuns(recs...)}, Config{By: []string{"difficulty"}}); err == nil || !strings.Contains(err.Error(), "rating") {
 		t.Errorf("unknown grouping: %v, want an error listing rating", err)
 	}
 }

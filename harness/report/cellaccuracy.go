@@ -5,8 +5,6 @@ import (
 	"slices"
 
 	"github.com/sudokubench/sudokubench/harness/report/table"
-
-	"github.com/sudokubench/sudokubench/harness/record"
 )
 
 // cellTally is the blank cells of a solver's runs in one group.
@@ -27,11 +25,10 @@ type cellTally struct {
 // right has nothing to show here. It is a secondary figure, labelled as
 // such: the headline is whole puzzles solved. It returns nil when no
 // solver has a row.
-func CellAccuracyTable(recs []record.Record, g Grouper) *table.Table {
+func CellAccuracyTable(runs *Runs, g Grouper) *table.Table {
 	tallies := make(map[[2]string]*cellTally)
 	guesses := make(map[string]bool) // solvers that filled some cell wrong
-	for i := range recs {
-		r := &recs[i]
+	for r := range runs.All() {
 		if r.BlankCells == 0 {
 			continue
 		}

@@ -13,7 +13,7 @@ type Certification struct {
 // Certification counts the records that carry a certification.
 func (d *Data) Certification() Certification {
 	var c Certification
-	for _, r := range d.Records {
+	for r := range d.Runs.All() {
 		switch {
 		case r.Certified == nil:
 		case *r.Certified:

@@ -23,7 +23,7 @@ func TestCertificationNote(t *testing.T) {
 			"DRAT proofs (run --certify): 1 unsat or unique verdicts certified by a checked proof, 1 proofs rejected (those runs count as wrong), 1 not checked (the records say why)."},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			if got := (&Data{Records: tc.recs}).Certification().Note(); got != tc.want {
+			if got := (&Data{Runs: NewRuns(tc.recs...)}).Certification().Note(); got != tc.want {
 				t.Errorf("note %q, want %q", got, tc.want)
 			}
 		})

@@ -10,8 +10,6 @@ import (
 	"github.com/sudokubench/sudokubench/harness/report/table"
 
 	"github.com/sudokubench/sudokubench/harness/report/stats"
-
-	"github.com/sudokubench/sudokubench/harness/record"
 )
 
 // CompareConfig chooses how two sides are compared. The zero value
@@ -91,8 +89,8 @@ type side struct {
 	runs   []map[string]Obs
 }
 
-func newSide(runs [][]record.Record, m Measure, k Kinds) side {
-	s := side{pooled: obsByKey(Observations(slices.Concat(runs...), m, k))}
+func newSide(runs []*Runs, m Measure, k Kinds) side {
+	s := side{pooled: obsByKey(Observations(ConcatRuns(runs...), m, k))}
 	for _, run := range runs {
 		s.runs = append(s.runs, obsByKey(Observations(run, m, k)))
 	}
@@ -124,9 +122,9 @@ func (s side) solvedEverywhere(key string) bool {
 // one result directory each), per solver and corpus, and per solver over
 // all corpora when there are several. Puzzles on one side only are
 // reported as warnings. Results repeat: the bootstrap has a fixed seed.
-func Compare(a, b [][]record.Record, c CompareConfig) ([]Comparison, []string) {
+func Compare(a, b []*Runs, c CompareConfig) ([]Comparison, []string) {
 	c = c.withDefaults()
-	k := DetectKinds(slices.Concat(slices.Concat(a...), slices.Concat(b...)))
+	k := DetectKinds(slices.Concat(a, b)...)
 	sa, sb := newSide(a, c.Measure, k), newSide(b, c.Measure, k)
 	type key struct{ solver, corpus string }
 	groups := make(map[key][]string)

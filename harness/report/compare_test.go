@@ -17,7 +17,7 @@ import (
 
 func TestCompareOneRunASide(t *testing.T) {
 	a, b := loadRun(t, "run-a"), loadRun(t, "run-b")
-	cs, warnings := Compare([][]record.Record{a.Records}, [][]record.Record{b.Records}, CompareConfig{})
+	cs, warnings := Compare([]*Runs{a.Runs}, []*Runs{b.Runs}, CompareConfig{})
 	if len(warnings) != 1 || !strings.Contains(warnings[0], "qubo/anneal: 2 puzzle(s) only in A") {
 		t.Errorf("warnings %q", warnings)
 	}
@@ -76,10 +76,10 @@ func simulatedRun(rng *rand.Rand, factor float64) []record.Record {
 	return recs
 }
 
-func simulatedSide(rng *rand.Rand, runs int, factor float64) [][]record.Record {
-	var side [][]record.Record
+func simulatedSide(rng *rand.Rand, runs int, factor float64) []*Runs {
+	var side []*Runs
 	for range runs {
-		side = append(side, simulatedRun(rng, factor))
+		side = append(side, NewRuns(simulatedRun(rng, factor)...))
 	}
 	return side
 }

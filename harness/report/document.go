@@ -48,17 +48,17 @@ func (r *Report) Setup() [][2]string {
 			add(pre+"shard", m.Shard)
 		}
 	}
-	if b := recordedValues(r.Data.Records, func(rec *record.Record) string { return rec.Build }); b != "" {
+	if b := recordedValues(r.Data.Runs, func(rec *record.Record) string { return rec.Build }); b != "" {
 		add("builds", b)
 	}
-	if h := recordedValues(r.Data.Records, func(rec *record.Record) string { return rec.Host }); h != "" {
+	if h := recordedValues(r.Data.Runs, func(rec *record.Record) string { return rec.Host }); h != "" {
 		add("hosts", h)
 	}
 	add("runs", r.Coverage.String())
-	add("records", fmt.Sprintf("%d runs folded into %d observations (one per solver and puzzle)", len(r.Data.Records), len(r.Obs)))
-	add("timing", timingLine(r.Data.Records))
+	add("records", fmt.Sprintf("%d runs folded into %d observations (one per solver and puzzle)", r.Data.Runs.Len(), len(r.Obs)))
+	add("timing", timingLine(r.Data.Runs))
 	add("times", r.timesLine())
-	if s := startupLine(r.Data.Records); s != "" {
+	if s := startupLine(r.Data.Runs); s != "" {
 		add("outside programs' start-up per call", s+" (measured per worker on a trivial puzzle, the shortest of three calls)")
 	}
 	return kv

@@ -18,7 +18,7 @@ func ExampleNew() {
 		fmt.Println(err)
 		return
 	}
-	fmt.Println(len(d.Records), "records,", len(warnings), "warnings")
+	fmt.Println(d.Runs.Len(), "records,", len(warnings), "warnings")
 	r, err := report.New(d, report.Config{By: []string{"corpus"}, Scatter: [][2]string{}})
 	if err != nil {
 		fmt.Println(err)

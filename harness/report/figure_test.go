@@ -78,7 +78,7 @@ var fewFamilies = map[string][]string{
 
 func figuresOf(t *testing.T, recs []record.Record, width figure.PrintWidth) []figure.Figure {
 	t.Helper()
-	rep, err := New(&Data{Records: recs}, Config{PlotWidth: width})
+	rep, err := New(&Data{Runs: NewRuns(recs...)}, Config{PlotWidth: width})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -12,14 +12,13 @@ import (
 	"github.com/sudokubench/sudokubench/harness/report/table"
 
 	"github.com/sudokubench/sudokubench/harness/record"
-	"github.com/sudokubench/sudokubench/solvers"
 )
 
 // Data is the records of one or more result directories of one plan,
 // merged.
 type Data struct {
 	Sources []Source
-	Records []record.Record
+	Runs    *Runs // each run once, as the report reads it
 }
 
 // Source is one result directory loaded.
@@ -53,10 +52,9 @@ func Load(dirs ...string) (*Data, []string, error) {
 	if len(dirs) == 0 {
 		return nil, nil, errors.New("no result directory given")
 	}
-	d := &Data{}
+	d := &Data{Runs: NewRuns()}
 	var warnings []string
 	dups := d.newDuplicates()
-	keep := newCompactor()
 	for _, dir := range dirs {
 		m, err := record.ReadManifest(filepath.Join(dir, record.ManifestFile))
 		switch {
@@ -70,7 +68,7 @@ func Load(dirs ...string) (*Data, []string, error) {
 			}
 			// Room for the plan's runs at once: a slice grown as records
 			// come copies them over and over, and holds a quarter more.
-			d.Records = slices.Grow(d.Records, max(m.Plan.Runs-len(d.Records), 0))
+			d.Runs.rows = slices.Grow(d.Runs.rows, max(m.Plan.Runs-d.Runs.Len(), 0))
 		}
 		d.Sources = append(d.Sources, Source{Dir: dir, Manifest: m})
 		path, err := record.ResultsPath(dir)
@@ -81,14 +79,14 @@ func Load(dirs ...string) (*Data, []string, error) {
 		if m != nil {
 			check = record.NewPlanCheck(m)
 		}
-		dups.from(len(d.Sources)-1, len(d.Records))
+		dups.from(len(d.Sources)-1, d.Runs.Len())
 		w, err := record.Read(path, func(r *record.Record) error {
 			if check != nil {
 				check.Check(r)
 			}
-			first, err := dups.seen(r.Key(), len(d.Records))
+			first, err := dups.seen(r.Key(), d.Runs.Len())
 			if err == nil && first {
-				d.Records = append(d.Records, keep.compact(r))
+				d.Runs.Add(r)
 			}
 			return err
 		})
@@ -101,6 +99,7 @@ func Load(dirs ...string) (*Data, []string, error) {
 				dir, check.Disagreement()))
 		}
 	}
+	d.Runs.settle()
 	warnings = append(warnings, dups.warnings()...)
 	warnings = append(warnings, d.Coverage().warning()...)
 	warnings = append(warnings, d.provenanceWarnings()...)
@@ -112,15 +111,14 @@ func Load(dirs ...string) (*Data, []string, error) {
 // what their corpus lists of the puzzle (record.CorpusContradiction): the
 // corpus, not the solver, is then in doubt.
 func (d *Data) corpusContradictions() []string {
-	var first *record.Record
+	var first record.Record
 	runs, puzzles := 0, make(map[string]bool)
-	for i := range d.Records {
-		r := &d.Records[i]
+	for r := range d.Runs.All() {
 		if r.CorpusContradiction == "" {
 			continue
 		}
-		if first == nil {
-			first = r
+		if runs == 0 {
+			first = *r
 		}
 		runs++
 		puzzles[r.PuzzleID] = true
@@ -166,7 +164,7 @@ func planLine(pl record.Plan) string {
 type duplicates struct {
 	d      *Data
 	keys   *record.KeySet
-	starts []int             // the index of each source's first record in d.Records
+	starts []int             // the index of each source's first run in d.Runs
 	dir    int               // the source being read
 	count  map[[2]string]int // (directory, first directory) → repeats
 	order  [][2]string
@@ -174,7 +172,10 @@ type duplicates struct {
 
 func (d *Data) newDuplicates() *duplicates {
 	dups := &duplicates{d: d}
-	dups.keys = record.NewKeySet(0, func(ref uint32) (string, error) { return d.Records[ref].Key(), nil })
+	dups.keys = record.NewKeySet(0, func(ref uint32) (string, error) {
+		r := d.Runs.At(int(ref))
+		return r.Key(), nil
+	})
 	return dups
 }
 
@@ -245,64 +246,8 @@ func (d *Data) LimitNS() int64 {
 	if limit > 0 {
 		return limit
 	}
-	for _, r := range d.Records {
-		limit = max(limit, r.TimeoutNS)
+	for _, row := range d.Runs.rows {
+		limit = max(limit, row.timeoutNS)
 	}
 	return limit
-}
-
-// reportCounters are the counters some table, figure or measure reads
-// (Observations, the effort figures, robustness, record.Record.Own); a
-// loaded record keeps these alone.
-var reportCounters = []string{
-	CounterReads, CounterReadsSolved, CounterUpdates, CounterGuesses,
-	string(solvers.Calls), string(solvers.Startup), string(solvers.StartupCPU),
-}
-
-// compactor makes the copy of a record that a report keeps: what no
-// table, figure or check reads is left out (the solver's options, the
-// detail, the model, the counters outside reportCounters) and each string
-// that many records share (solver, corpus, puzzle, status, host, build)
-// is held once. A record read is a few kilobytes; the copy kept is the
-// Record struct and a small map of counters.
-type compactor struct {
-	strings map[string]string
-}
-
-func newCompactor() *compactor { return &compactor{strings: make(map[string]string)} }
-
-// compact returns the copy of r to keep.
-func (c *compactor) compact(r *record.Record) record.Record {
-	k := *r
-	k.Options, k.Detail, k.Model, k.CrossCheckNote = nil, "", nil, ""
-	k.Counters = c.counters(r.Counters)
-	for _, s := range []*string{&k.Solver, &k.Family, &k.Corpus, &k.PuzzleID, &k.PuzzleSHA, &k.Variant,
-		&k.Puzzle, &k.Transform, &k.Mode, &k.Status, &k.CorpusContradiction, &k.Timing, &k.Host, &k.Build} {
-		*s = c.intern(*s)
-	}
-	return k
-}
-
-// counters returns the counters of reportCounters that all holds, nil
-// when it holds none.
-func (c *compactor) counters(all map[string]float64) map[string]float64 {
-	var kept map[string]float64
-	for _, name := range reportCounters {
-		if v, ok := all[name]; ok {
-			if kept == nil {
-				kept = make(map[string]float64, 1)
-			}
-			kept[name] = v
-		}
-	}
-	return kept
-}
-
-// intern returns the copy of s held before, or holds s.
-func (c *compactor) intern(s string) string {
-	if held, ok := c.strings[s]; ok {
-		return held
-	}
-	c.strings[s] = s
-	return s
 }

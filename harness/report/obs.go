@@ -131,19 +131,21 @@ type Kinds struct {
 	External   map[string]bool
 }
 
-// DetectKinds decides from the records: a solver is stochastic when a
-// record of it is marked so or carries a "reads" counter, and outside when
-// a record of it is marked so. Records written before the outside mark
-// need the caller's knowledge of the solvers (MarkOutside).
-func DetectKinds(recs []record.Record) Kinds {
+// DetectKinds decides from the records of every set of runs given: a
+// solver is stochastic when a record of it is marked so or carries a
+// "reads" counter, and outside when a record of it is marked so. Records
+// written before the outside mark need the caller's knowledge of the
+// solvers (MarkOutside).
+func DetectKinds(sets ...*Runs) Kinds {
 	k := Kinds{Stochastic: make(map[string]bool), External: make(map[string]bool)}
-	for i := range recs {
-		r := &recs[i]
-		if _, reads := r.Counters[CounterReads]; r.Stochastic || reads {
-			k.Stochastic[r.Solver] = true
-		}
-		if r.External {
-			k.External[r.Solver] = true
+	for _, runs := range sets {
+		for r := range runs.All() {
+			if _, reads := r.Counters[CounterReads]; r.Stochastic || reads {
+				k.Stochastic[r.Solver] = true
+			}
+			if r.External {
+				k.External[r.Solver] = true
+			}
 		}
 	}
 	return k
@@ -151,9 +153,9 @@ func DetectKinds(recs []record.Record) Kinds {
 
 // MarkOutside marks the solvers for which outside says so as outside
 // solvers: for records written before records carried the mark.
-func (k Kinds) MarkOutside(recs []record.Record, outside func(solver string) bool) {
-	for i := range recs {
-		if s := recs[i].Solver; !k.External[s] && outside(s) {
+func (k Kinds) MarkOutside(runs *Runs, outside func(solver string) bool) {
+	for r := range runs.All() {
+		if s := r.Solver; !k.External[s] && outside(s) {
 			k.External[s] = true
 		}
 	}
@@ -198,26 +200,127 @@ type Obs struct {
 // solved it, and its time is the median over all its runs with unsolved
 // runs counted at their limit (with most runs solved, that is a median of
 // solved times); success per read and TTS99 come from every read.
-func Observations(recs []record.Record, m Measure, k Kinds) []Obs {
-	groups := make(map[string][]*record.Record)
-	var keys []string
-	for i := range recs {
-		r := &recs[i]
-		key := r.Solver + "|" + r.PuzzleID + "|" + r.Mode
-		if _, ok := groups[key]; !ok {
-			keys = append(keys, key)
+func Observations(runs *Runs, m Measure, k Kinds) []Obs {
+	var out []Obs
+	runs.eachObservation(func(n int, rs []*record.Record) {
+		if out == nil {
+			out = make([]Obs, 0, n)
 		}
-		groups[key] = append(groups[key], r)
-	}
-	out := make([]Obs, 0, len(keys))
-	for _, key := range keys {
-		out = append(out, fold(groups[key], m, k))
-	}
-	slices.SortFunc(out, func(a, b Obs) int {
-		return cmp.Or(cmp.Compare(a.Solver, b.Solver), cmp.Compare(a.Corpus, b.Corpus),
-			cmp.Compare(a.PuzzleID, b.PuzzleID), cmp.Compare(a.Mode, b.Mode))
+		out = append(out, fold(rs, m, k))
 	})
 	return out
+}
+
+// obsTimes are the observations' times in another measure: TimeNS and
+// ReadTimeNS, the fields that depend on the measure, in Observations'
+// order. Eight bytes each where the observations are some two hundred.
+type obsTimes struct{ time, readTime []float64 }
+
+// timesIn folds the runs in m and keeps the times alone.
+func timesIn(runs *Runs, m Measure, k Kinds) *obsTimes {
+	t := &obsTimes{}
+	runs.eachObservation(func(n int, rs []*record.Record) {
+		if t.time == nil {
+			t.time, t.readTime = make([]float64, 0, n), make([]float64, 0, n)
+		}
+		o := fold(rs, m, k)
+		t.time, t.readTime = append(t.time, o.TimeNS), append(t.readTime, o.ReadTimeNS)
+	})
+	return t
+}
+
+// swap exchanges the times of obs, the observations they were folded
+// with, and t's: twice restores both.
+func (t *obsTimes) swap(obs []Obs) {
+	for i := range obs {
+		obs[i].TimeNS, t.time[i] = t.time[i], obs[i].TimeNS
+		obs[i].ReadTimeNS, t.readTime[i] = t.readTime[i], obs[i].ReadTimeNS
+	}
+}
+
+// eachObservation calls f with the runs of each observation (solver,
+// puzzle id and mode), in the order they were added, observations sorted
+// by solver, corpus, puzzle id and mode; n is the number of
+// observations. The records are f's only for the call.
+func (rs *Runs) eachObservation(f func(n int, rs []*record.Record)) {
+	order, starts, groups := rs.observationGroups()
+	var group []record.Record
+	var ptrs []*record.Record
+	for _, g := range groups {
+		group, ptrs = group[:0], ptrs[:0]
+		for _, i := range order[starts[g]:starts[g+1]] {
+			group = append(group, rs.At(int(i)))
+		}
+		for i := range group {
+			ptrs = append(ptrs, &group[i])
+		}
+		f(len(groups), ptrs)
+	}
+}
+
+// observationGroups returns the runs' indices with each observation's
+// runs together (byObservation), where observation g's runs begin
+// (starts[g], and the end after the last), and the observations in
+// Observations' order.
+func (rs *Runs) observationGroups() (order, starts, groups []int32) {
+	order = rs.byObservation()
+	for i := range order {
+		if i == 0 || !rs.sameObservation(int(order[i-1]), int(order[i])) {
+			starts = append(starts, int32(i))
+		}
+	}
+	groups = make([]int32, len(starts))
+	for g := range groups {
+		groups[g] = int32(g)
+	}
+	rank := rs.ranks()
+	key := func(g int32) [4]uint32 { // solver, corpus, puzzle id, mode
+		row := &rs.rows[order[starts[g]]]
+		p := &rs.puzzles[row.puzzle]
+		return [4]uint32{rank[row.solver], rank[p.corpus], rank[p.id], rank[row.mode]}
+	}
+	slices.SortFunc(groups, func(a, b int32) int {
+		x, y := key(a), key(b)
+		return cmp.Or(cmp.Compare(x[0], y[0]), cmp.Compare(x[1], y[1]), cmp.Compare(x[2], y[2]), cmp.Compare(x[3], y[3]))
+	})
+	return order, append(starts, int32(len(order))), groups
+}
+
+// ranks gives each string id the place of its string in the table
+// sorted: ids compare as their strings do.
+func (rs *Runs) ranks() []uint32 {
+	ids := make([]uint32, len(rs.strs))
+	for i := range ids {
+		ids[i] = uint32(i)
+	}
+	slices.SortFunc(ids, func(a, b uint32) int { return cmp.Compare(rs.strs[a], rs.strs[b]) })
+	rank := make([]uint32, len(ids))
+	for place, id := range ids {
+		rank[id] = uint32(place)
+	}
+	return rank
+}
+
+// byObservation orders the runs' indices so that the runs of one
+// observation (solver, puzzle id and mode) stand together, in the order
+// they were added.
+func (rs *Runs) byObservation() []int32 {
+	order := make([]int32, rs.Len())
+	for i := range order {
+		order[i] = int32(i)
+	}
+	slices.SortFunc(order, func(a, b int32) int {
+		x, y := &rs.rows[a], &rs.rows[b]
+		return cmp.Or(cmp.Compare(x.solver, y.solver), cmp.Compare(rs.puzzleID(int(a)), rs.puzzleID(int(b))),
+			cmp.Compare(x.mode, y.mode), cmp.Compare(a, b))
+	})
+	return order
+}
+
+// sameObservation says whether runs i and j fold into one observation.
+func (rs *Runs) sameObservation(i, j int) bool {
+	x, y := &rs.rows[i], &rs.rows[j]
+	return x.solver == y.solver && x.mode == y.mode && rs.puzzleID(i) == rs.puzzleID(j)
 }
 
 func fold(rs []*record.Record, m Measure, k Kinds) Obs {

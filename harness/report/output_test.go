@@ -37,7 +37,7 @@ func synthetic() []record.Record {
 }
 
 func TestBestMarkedWhenEnoughData(t *testing.T) {
-	rep, err := New(&Data{Records: synthetic()}, Config{By: []string{"corpus"}})
+	rep, err := New(&Data{Runs: NewRuns(synthetic()...)}, Config{By: []string{"corpus"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -59,7 +59,7 @@ func TestPlotsRender(t *testing.T) {
 	single := []record.Record{rec("only", "1", 17, "solved", 0, 0), rec("only", "2", 18, "timeout", 100, 0)}
 	sets := map[string][]record.Record{"two-solvers": synthetic(), "single-solver": single, "all-unsolved": {rec("x", "1", 17, "crash", 0, 0)}}
 	for name, recs := range sets {
-		rep, err := New(&Data{Records: recs}, Config{})
+		rep, err := New(&Data{Runs: NewRuns(recs...)}, Config{})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -95,7 +95,7 @@ func TestPlotsRender(t *testing.T) {
 }
 
 func TestHTMLSelfContained(t *testing.T) {
-	rep, err := New(&Data{Records: synthetic()}, Config{})
+	rep, err := New(&Data{Runs: NewRuns(synthetic()...)}, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -286,7 +286,7 @@ func TestWriteFilesNeverReplacesARun(t *testing.T) {
 // sudokubench did not write, stops the others and the plots from being
 // written; with Force, all are written, and written again without it.
 func TestWriteFilesChecksEveryFormatFirst(t *testing.T) {
-	rep, err := New(&Data{Records: synthetic()}, Config{})
+	rep, err := New(&Data{Runs: NewRuns(synthetic()...)}, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -89,7 +89,7 @@ func setupValue(rep *Report, label string) string {
 // the own median beside it, and own time in its figures, each saying
 // which in its title, notes or caption; the setup gives the start-up.
 func TestOwnTimeByDefault(t *testing.T) {
-	rep, err := New(&Data{Records: ownRecords(true)}, Config{By: []string{"all"}})
+	rep, err := New(&Data{Runs: NewRuns(ownRecords(true)...)}, Config{By: []string{"all"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -158,7 +158,7 @@ func TestTimePartChosen(t *testing.T) {
 				recs = slices.DeleteFunc(slices.Clone(recs), func(r record.Record) bool { return r.External })
 			}
 			tt.c.By = []string{"all"}
-			rep, err := New(&Data{Records: recs}, tt.c)
+			rep, err := New(&Data{Runs: NewRuns(recs...)}, tt.c)
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -188,7 +188,7 @@ func TestTimePartChosen(t *testing.T) {
 // was measured hold no own time. By default the report shows the whole
 // time and says why; asked for own time, it refuses, naming them.
 func TestOwnTimeNeedsTheStartUp(t *testing.T) {
-	rep, err := New(&Data{Records: ownRecords(false)}, Config{By: []string{"all"}})
+	rep, err := New(&Data{Runs: NewRuns(ownRecords(false)...)}, Config{By: []string{"all"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -201,7 +201,7 @@ func TestOwnTimeNeedsTheStartUp(t *testing.T) {
 	if s := setupValue(rep, "outside programs' start-up per call"); !strings.Contains(s, "sat/cadical/extended 5.00 ms wall, CPU not measured") {
 		t.Errorf("the setup's start-up of old records: %q", s)
 	}
-	_, err = New(&Data{Records: ownRecords(false)}, Config{Part: PartOwn})
+	_, err = New(&Data{Runs: NewRuns(ownRecords(false)...)}, Config{Part: PartOwn})
 	if err == nil || !strings.Contains(err.Error(), "sat/cadical/extended") || !strings.Contains(err.Error(), "startup_cpu_ns") {
 		t.Errorf("own time asked of old records: %v", err)
 	}
@@ -211,7 +211,7 @@ func TestOwnTimeNeedsTheStartUp(t *testing.T) {
 func TestTimingInTheSetup(t *testing.T) {
 	recs := ownRecords(true)
 	recs[0].Timing, recs[1].Timing, recs[2].Timing = "window", "window", "window-interrupted"
-	rep, err := New(&Data{Records: recs}, Config{})
+	rep, err := New(&Data{Runs: NewRuns(recs...)}, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

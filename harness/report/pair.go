@@ -10,8 +10,6 @@ import (
 	"github.com/sudokubench/sudokubench/harness/report/table"
 
 	"github.com/sudokubench/sudokubench/harness/report/stats"
-
-	"github.com/sudokubench/sudokubench/harness/record"
 )
 
 // Pair names two pipelines to set against each other puzzle by puzzle:
@@ -73,15 +71,15 @@ type pipelineRuns struct {
 	sha    map[string]string
 }
 
-func newPipelineRuns(runs [][]record.Record, solver string, m Measure, k Kinds) pipelineRuns {
-	var recs []record.Record
+func newPipelineRuns(runs []*Runs, solver string, m Measure, k Kinds) pipelineRuns {
+	recs := NewRuns()
 	p := pipelineRuns{byMode: make(map[string]map[string]Obs), sha: make(map[string]string)}
 	for _, run := range runs {
-		for _, r := range run {
+		for r := range run.All() {
 			if r.Solver != solver {
 				continue
 			}
-			recs = append(recs, r)
+			recs.Add(r)
 			if r.Form == 0 && r.PuzzleSHA != "" {
 				p.sha[r.PuzzleID] = r.PuzzleSHA
 			}
@@ -106,7 +104,7 @@ func newPipelineRuns(runs [][]record.Record, solver string, m Measure, k Kinds) 
 // A pipeline without records, a pair with no mode or no puzzle in common,
 // and a pipeline set against itself in one run are errors; puzzles one of
 // the two did not run are warnings.
-func ComparePair(a, b [][]record.Record, p Pair, c CompareConfig) ([]PairComparison, []string, error) {
+func ComparePair(a, b []*Runs, p Pair, c CompareConfig) ([]PairComparison, []string, error) {
 	c = c.withDefaults()
 	inRun := b == nil
 	if inRun {
@@ -115,7 +113,7 @@ func ComparePair(a, b [][]record.Record, p Pair, c CompareConfig) ([]PairCompari
 		}
 		b = a
 	}
-	k := DetectKinds(slices.Concat(slices.Concat(a...), slices.Concat(b...)))
+	k := DetectKinds(slices.Concat(a, b)...)
 	ra, rb := newPipelineRuns(a, p.A, c.Measure, k), newPipelineRuns(b, p.B, c.Measure, k)
 	if err := pairHasRecords(ra, p.A, "A", a, inRun); err != nil {
 		return nil, nil, err
@@ -139,7 +137,7 @@ func ComparePair(a, b [][]record.Record, p Pair, c CompareConfig) ([]PairCompari
 }
 
 // pairHasRecords refuses a pipeline without records, naming those there.
-func pairHasRecords(r pipelineRuns, solver, side string, runs [][]record.Record, inRun bool) error {
+func pairHasRecords(r pipelineRuns, solver, side string, runs []*Runs, inRun bool) error {
 	if len(r.byMode) > 0 {
 		return nil
 	}
@@ -151,11 +149,11 @@ func pairHasRecords(r pipelineRuns, solver, side string, runs [][]record.Record,
 }
 
 // runSolvers lists the solvers of runs, sorted.
-func runSolvers(runs [][]record.Record) []string {
+func runSolvers(runs []*Runs) []string {
 	seen := make(map[string]bool)
 	for _, run := range runs {
-		for i := range run {
-			seen[run[i].Solver] = true
+		for r := range run.All() {
+			seen[r.Solver] = true
 		}
 	}
 	return sortedKeys(seen)

@@ -45,7 +45,7 @@ func pairRun() []record.Record {
 }
 
 func TestComparePairInOneRun(t *testing.T) {
-	cs, warnings, err := ComparePair([][]record.Record{pairRun()}, nil, Pair{"x", "y"}, CompareConfig{})
+	cs, warnings, err := ComparePair([]*Runs{NewRuns(pairRun()...)}, nil, Pair{"x", "y"}, CompareConfig{})
 	if err != nil || len(warnings) > 0 {
 		t.Fatalf("err %v, warnings %q", err, warnings)
 	}
@@ -97,7 +97,7 @@ func TestComparePairCallsADifference(t *testing.T) {
 		id := string(rune('a' + i))
 		recs = append(recs, pairRec("x", "c", id, "unique", "solved", 2*cpu+int64(i)), pairRec("y", "c", id, "unique", "solved", cpu))
 	}
-	cs, _, err := ComparePair([][]record.Record{recs}, nil, Pair{"x", "y"}, CompareConfig{})
+	cs, _, err := ComparePair([]*Runs{NewRuns(recs...)}, nil, Pair{"x", "y"}, CompareConfig{})
 	if err != nil || len(cs) != 1 {
 		t.Fatalf("%v %+v", err, cs)
 	}
@@ -123,7 +123,7 @@ func TestComparePairRefuses(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if _, _, err := ComparePair([][]record.Record{tt.recs}, nil, tt.pair, CompareConfig{}); err == nil || !strings.Contains(err.Error(), tt.want) {
+			if _, _, err := ComparePair([]*Runs{NewRuns(tt.recs...)}, nil, tt.pair, CompareConfig{}); err == nil || !strings.Contains(err.Error(), tt.want) {
 				t.Errorf("err %v, want %q", err, tt.want)
 			}
 		})
@@ -135,7 +135,7 @@ func TestComparePairRefuses(t *testing.T) {
 func TestComparePairSeparatesModes(t *testing.T) {
 	recs := pairRun()
 	recs = append(recs, pairRec("x", "c1", "1", "first", "solved", 500))
-	cs, warnings, err := ComparePair([][]record.Record{recs}, nil, Pair{"x", "y"}, CompareConfig{})
+	cs, warnings, err := ComparePair([]*Runs{NewRuns(recs...)}, nil, Pair{"x", "y"}, CompareConfig{})
 	if err != nil || len(cs) != 3 || cs[0].Mode != "unique" {
 		t.Fatalf("err %v, rows %+v", err, cs)
 	}
@@ -150,7 +150,7 @@ func TestComparePairAcrossRuns(t *testing.T) {
 	b := []record.Record{pairRec("x", "c", "1", "unique", "solved", 1000), pairRec("x", "c", "2", "unique", "timeout", 1e6),
 		pairRec("x", "c", "3", "unique", "solved", 1000), pairRec("x", "c", "4", "unique", "solved", 1000)}
 	b[2].PuzzleSHA = "another puzzle"
-	cs, warnings, err := ComparePair([][]record.Record{a}, [][]record.Record{b}, Pair{"x", "x"}, CompareConfig{})
+	cs, warnings, err := ComparePair([]*Runs{NewRuns(a...)}, []*Runs{NewRuns(b...)}, Pair{"x", "x"}, CompareConfig{})
 	if err != nil || len(cs) != 1 {
 		t.Fatalf("err %v, rows %+v", err, cs)
 	}
@@ -171,14 +171,14 @@ func TestComparePairAcrossRuns(t *testing.T) {
 func TestCheckSolvedByBoth(t *testing.T) {
 	recs := []record.Record{pairRec("x", "c", "1", "unique", "solved", 10), pairRec("y", "c", "1", "unique", "timeout", 1e6),
 		pairRec("x", "c", "2", "unique", "wrong", 10), pairRec("y", "c", "2", "unique", "solved", 10)}
-	cs, _, err := ComparePair([][]record.Record{recs}, nil, Pair{"x", "y"}, CompareConfig{})
+	cs, _, err := ComparePair([]*Runs{NewRuns(recs...)}, nil, Pair{"x", "y"}, CompareConfig{})
 	if err != nil {
 		t.Fatal(err)
 	}
 	if err := CheckSolvedByBoth(cs); err == nil || !strings.Contains(err.Error(), "no puzzle solved by both (of 2 paired)") {
 		t.Errorf("err %v", err)
 	}
-	cs, _, _ = ComparePair([][]record.Record{pairRun()}, nil, Pair{"x", "y"}, CompareConfig{})
+	cs, _, _ = ComparePair([]*Runs{NewRuns(pairRun()...)}, nil, Pair{"x", "y"}, CompareConfig{})
 	if err := CheckSolvedByBoth(cs); err != nil {
 		t.Errorf("a pair with puzzles solved by both: %v", err)
 	}

@@ -28,7 +28,7 @@ import (
 // microFigure is a cactus plot whose time axis is labelled in µs.
 func microFigure(t *testing.T) figure.Figure {
 	t.Helper()
-	rep, err := New(&Data{Records: manySolvers(2)}, Config{})
+	rep, err := New(&Data{Runs: NewRuns(manySolvers(2)...)}, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -129,7 +129,7 @@ func TestScatterFitsTheData(t *testing.T) {
 		a.TimeoutNS, b.TimeoutNS = 10e9, 10e9
 		recs = append(recs, a, b)
 	}
-	rep, err := New(&Data{Records: recs}, Config{})
+	rep, err := New(&Data{Runs: NewRuns(recs...)}, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,7 +152,7 @@ func TestScatterFitsTheData(t *testing.T) {
 
 func TestScatterEveryPairOrThoseAsked(t *testing.T) {
 	count := func(c Config) (int, error) {
-		rep, err := New(&Data{Records: manySolvers(8)}, c)
+		rep, err := New(&Data{Runs: NewRuns(manySolvers(8)...)}, c)
 		if err != nil {
 			return 0, err
 		}
@@ -235,7 +235,7 @@ func TestLaTeXDocumentHoldsItsFigures(t *testing.T) {
 			if plots == "tex" {
 				needPGF(t)
 			}
-			rep, err := New(&Data{Records: ownRecords(true)}, Config{})
+			rep, err := New(&Data{Runs: NewRuns(ownRecords(true)...)}, Config{})
 			if err != nil {
 				t.Fatal(err)
 			}

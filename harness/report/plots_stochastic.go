@@ -8,8 +8,6 @@ import (
 
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
-
-	"github.com/sudokubench/sudokubench/harness/record"
 )
 
 // Cost chooses what a stochastic plot measures a solver's effort in.
@@ -60,10 +58,9 @@ type RunCost struct {
 
 // RunCosts extracts the runs of the stochastic solvers with their cost in
 // c; for Updates, only the runs that counted their updates.
-func RunCosts(recs []record.Record, stochastic map[string]bool, c Cost, m Measure) []RunCost {
+func RunCosts(runs *Runs, stochastic map[string]bool, c Cost, m Measure) []RunCost {
 	var out []RunCost
-	for i := range recs {
-		r := &recs[i]
+	for r := range runs.All() {
 		updates, counted := r.Counters[CounterUpdates]
 		if !stochastic[r.Solver] || c == Updates && !counted {
 			continue
@@ -208,7 +205,7 @@ func (r *Report) stochasticFigures() ([]figure.Figure, error) {
 	m := r.FigureMeasure
 	var figs []figure.Figure
 	for _, c := range []Cost{Time, Updates} {
-		runs := RunCosts(r.Data.Records, r.Kinds.Stochastic, c, m)
+		runs := RunCosts(r.Data.Runs, r.Kinds.Stochastic, c, m)
 		if len(runs) == 0 {
 			continue
 		}

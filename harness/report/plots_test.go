@@ -30,7 +30,7 @@ func manySolvers(n int) []record.Record {
 var exponent = regexp.MustCompile(`\de[+-]\d`)
 
 func TestPlotAxesFitTheData(t *testing.T) {
-	rep, err := New(&Data{Records: manySolvers(19)}, Config{By: []string{"hints"}})
+	rep, err := New(&Data{Runs: NewRuns(manySolvers(19)...)}, Config{By: []string{"hints"}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -7,8 +7,6 @@ import (
 	"slices"
 
 	"github.com/sudokubench/sudokubench/harness/report/stats"
-
-	"github.com/sudokubench/sudokubench/harness/record"
 )
 
 // Standing is how one pipeline, or the virtual best solver, does on a set
@@ -112,8 +110,17 @@ func portfolioModes(modes []string) []string {
 // fastest by a faulty start-up measurement. Each portfolio is broken down
 // by every grouper given; fallbackLimitNS is the limit PAR-2 charges
 // where a run recorded none.
-func NewPortfolios(recs []record.Record, k Kinds, m Measure, groupers []Grouper, fallbackLimitNS float64) []*Portfolio {
-	byMode := obsByMode(Observations(recs, m.Clock(), k))
+func NewPortfolios(runs *Runs, k Kinds, m Measure, groupers []Grouper, fallbackLimitNS float64) []*Portfolio {
+	whole := func() []Obs { return Observations(runs, m.Clock(), k) }
+	own := func() []Obs { return Observations(runs, m, k) }
+	return portfolios(whole, own, m, groupers, fallbackLimitNS)
+}
+
+// portfolios is NewPortfolios from the runs' observations in m's clock
+// (whole) and in m (own, asked for only where m is own time and a mode
+// has outside pipelines), so that a report passes those it holds.
+func portfolios(whole, ownObs func() []Obs, m Measure, groupers []Grouper, fallbackLimitNS float64) []*Portfolio {
+	byMode := obsByMode(whole())
 	var own map[string][]Obs
 	var out []*Portfolio
 	for _, mode := range portfolioModes(sortedKeys(byMode)) {
@@ -122,7 +129,7 @@ func NewPortfolios(recs []record.Record, k Kinds, m Measure, groupers []Grouper,
 		p.Outside = outsidePipelines(modeObs)
 		if len(p.Outside) > 0 && m.Own() {
 			if own == nil {
-				own = obsByMode(Observations(recs, m, k))
+				own = obsByMode(ownObs())
 			}
 			p.Measure = m
 			modeObs, p.ZeroOwn = ownOrWhole(own[mode], modeObs)
@@ -134,7 +141,12 @@ func NewPortfolios(recs []record.Record, k Kinds, m Measure, groupers []Grouper,
 	return out
 }
 
+// obsByMode splits the observations by mode; those of one mode stay
+// where they are.
 func obsByMode(obs []Obs) map[string][]Obs {
+	if !mixedModes(obs) && len(obs) > 0 {
+		return map[string][]Obs{obs[0].Mode: obs}
+	}
 	byMode := make(map[string][]Obs)
 	for _, o := range obs {
 		byMode[o.Mode] = append(byMode[o.Mode], o)
@@ -147,11 +159,14 @@ func obsByMode(obs []Obs) map[string][]Obs {
 // counts those per pipeline. own and whole hold the same observations
 // in the same order (Observations sorts them).
 func ownOrWhole(own, whole []Obs) ([]Obs, map[string]int) {
-	out := slices.Clone(own)
+	out := own // copied at the first change: the caller's stay as they are
 	zero := make(map[string]int)
 	for i := range out {
 		if o := &out[i]; o.External && o.Solved && o.TimeNS == 0 {
-			o.TimeNS = whole[i].TimeNS
+			if len(zero) == 0 {
+				out = slices.Clone(own)
+			}
+			out[i].TimeNS = whole[i].TimeNS
 			zero[o.Solver]++
 		}
 	}
@@ -169,7 +184,15 @@ func (r *Report) addPortfolios() {
 		}
 		return
 	}
-	r.Portfolios = NewPortfolios(r.Data.Records, r.Kinds, r.FigureMeasure, r.portfolioGroupers(), r.LimitNS)
+	m := r.FigureMeasure
+	whole := func() []Obs {
+		if r.TableMeasure == m.Clock() {
+			return r.Obs
+		}
+		return Observations(r.Data.Runs, m.Clock(), r.Kinds)
+	}
+	own := r.figureObservations // in m
+	r.Portfolios = portfolios(whole, own, m, r.portfolioGroupers(), r.LimitNS)
 	for _, p := range r.Portfolios {
 		if len(p.Outside) > 0 {
 			p.OwnTime = p.Measure.Own() && !r.TableMeasure.Own()
@@ -232,11 +255,12 @@ func outsidePipelines(obs []Obs) []string {
 // fill computes the portfolio from one mode's observations; it reports
 // false when fewer than two pipelines share a puzzle.
 func (p *Portfolio) fill(obs []Obs, groupers []Grouper, fallbackLimitNS float64) bool {
-	byPipeline := make(map[string]map[string]Obs)
+	byPipeline := make(map[string]map[string]*Obs)
 	runs := make(map[string]int) // puzzle → pipelines that ran it
-	for _, o := range obs {
+	for i := range obs {
+		o := &obs[i]
 		if byPipeline[o.Solver] == nil {
-			byPipeline[o.Solver] = make(map[string]Obs)
+			byPipeline[o.Solver] = make(map[string]*Obs)
 		}
 		byPipeline[o.Solver][o.PuzzleID] = o
 		runs[o.PuzzleID]++
@@ -311,11 +335,11 @@ func (p *Portfolio) ranked(s PortfolioSet) PortfolioSet {
 }
 
 // grouping computes the portfolio on each group of g.
-func (p *Portfolio) grouping(g Grouper, ids, pipelines []string, byPipeline map[string]map[string]Obs, fallbackLimitNS float64) PortfolioGrouping {
+func (p *Portfolio) grouping(g Grouper, ids, pipelines []string, byPipeline map[string]map[string]*Obs, fallbackLimitNS float64) PortfolioGrouping {
 	groups := make(map[Group][]string)
 	for _, id := range ids {
 		o := byPipeline[pipelines[0]][id]
-		groups[g.Group(&o)] = append(groups[g.Group(&o)], id)
+		groups[g.Group(o)] = append(groups[g.Group(o)], id)
 	}
 	out := PortfolioGrouping{Grouper: g}
 	for grp, gids := range groups {
@@ -336,7 +360,7 @@ type puzzleBest struct {
 	penalty      float64
 }
 
-func bestOn(id string, pipelines []string, byPipeline map[string]map[string]Obs, fallbackLimitNS float64) puzzleBest {
+func bestOn(id string, pipelines []string, byPipeline map[string]map[string]*Obs, fallbackLimitNS float64) puzzleBest {
 	b := puzzleBest{best: math.Inf(1), second: math.Inf(1)}
 	limit := 0.0
 	for _, s := range pipelines {
@@ -391,7 +415,7 @@ func (b puzzleBest) costWithout(t float64) float64 {
 
 // portfolioSet computes the VBS's and each pipeline's standing on the
 // puzzles ids, which every pipeline ran.
-func portfolioSet(g Group, ids, pipelines []string, byPipeline map[string]map[string]Obs, fallbackLimitNS float64) PortfolioSet {
+func portfolioSet(g Group, ids, pipelines []string, byPipeline map[string]map[string]*Obs, fallbackLimitNS float64) PortfolioSet {
 	set := PortfolioSet{Group: g, VBS: Standing{N: len(ids)}}
 	sts := make([]Standing, len(pipelines))
 	times := make([][]float64, len(pipelines))

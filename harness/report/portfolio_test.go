@@ -51,7 +51,7 @@ func portfolioRecs() []record.Record {
 // (+160): 37 more; without r, 200 on 4 and 5 (+150, +140): 58; without p
 // nothing (r ties it on 1).
 func TestPortfolioByHand(t *testing.T) {
-	ps := NewPortfolios(portfolioRecs(), Kinds{}, CPU, []Grouper{HintBuckets{{17, 17}, {20, 20}}}, 0)
+	ps := NewPortfolios(NewRuns(portfolioRecs()...), Kinds{}, CPU, []Grouper{HintBuckets{{17, 17}, {20, 20}}}, 0)
 	if len(ps) != 1 {
 		t.Fatalf("%d portfolios, want 1", len(ps))
 	}
@@ -104,7 +104,7 @@ func TestPortfolioByHand(t *testing.T) {
 // and one that did not run every puzzle leaves that puzzle out.
 func TestPortfolioLeavesOutPuzzlesNotEveryPipelineRan(t *testing.T) {
 	recs := append(portfolioRecs(), rec("p", "6", 17, "solved", 1, 0))
-	p := NewPortfolios(recs, Kinds{}, CPU, nil, 0)[0]
+	p := NewPortfolios(NewRuns(recs...), Kinds{}, CPU, nil, 0)[0]
 	if p.LeftOut != 1 || p.All.VBS.N != 5 {
 		t.Errorf("left out %d, puzzles %d; want 1 and 5", p.LeftOut, p.All.VBS.N)
 	}
@@ -122,14 +122,14 @@ func TestPortfolioPerMode(t *testing.T) {
 		return r
 	}
 	recs := append(portfolioRecs(), first("f", "1", 3), first("g", "1", 4), first("g", "2", 4), first("f", "2", 1))
-	ps := NewPortfolios(recs, Kinds{}, CPU, nil, 0)
+	ps := NewPortfolios(NewRuns(recs...), Kinds{}, CPU, nil, 0)
 	if len(ps) != 2 || ps[0].Mode != "unique" || ps[1].Mode != "first" || strings.Join(ps[1].Pipelines, " ") != "f g" {
 		t.Fatalf("portfolios %+v, want unique (p, q, r), then first (f, g)", ps)
 	}
 	if title := PortfolioTable(ps[1], true).Title; title != "Portfolio of 2 pipelines on 2 puzzles, first mode" {
 		t.Errorf("title %q", title)
 	}
-	if ps := NewPortfolios(append(portfolioRecs(), first("f", "1", 3)), Kinds{}, CPU, nil, 0); len(ps) != 1 {
+	if ps := NewPortfolios(NewRuns(append(portfolioRecs(), first("f", "1", 3))...), Kinds{}, CPU, nil, 0); len(ps) != 1 {
 		t.Errorf("%d portfolios, want none for a mode of one pipeline", len(ps))
 	}
 }
@@ -153,7 +153,7 @@ func outsideRecs() []record.Record {
 // pipelines reads the clock.
 func TestPortfolioReadsOwnTimeWithOutsidePrograms(t *testing.T) {
 	recs := outsideRecs()
-	p := NewPortfolios(recs, DetectKinds(recs), OwnCPU, nil, 0)[0]
+	p := NewPortfolios(NewRuns(recs...), DetectKinds(NewRuns(recs...)), OwnCPU, nil, 0)[0]
 	if p.Measure != OwnCPU || p.All.VBS.PAR2 != 1000 || p.SBS() != "x" {
 		t.Errorf("own: reads %v, VBS %g, SBS %s; want own CPU, VBS 1000 by x", p.Measure, p.All.VBS.PAR2, p.SBS())
 	}
@@ -167,14 +167,14 @@ func TestPortfolioReadsOwnTimeWithOutsidePrograms(t *testing.T) {
 			t.Errorf("notes lack %q: %s", want, notes)
 		}
 	}
-	whole := NewPortfolios(recs, DetectKinds(recs), CPU, nil, 0)[0]
+	whole := NewPortfolios(NewRuns(recs...), DetectKinds(NewRuns(recs...)), CPU, nil, 0)[0]
 	if whole.Measure != CPU || whole.SBS() != "y" || whole.All.VBS.PAR2 != 2000 || len(whole.ZeroOwn) != 0 {
 		t.Errorf("whole: reads %v, SBS %s, VBS %g, zero own %v; want CPU, y, 2000, none", whole.Measure, whole.SBS(), whole.All.VBS.PAR2, whole.ZeroOwn)
 	}
 	if notes := strings.Join(PortfolioTable(whole, false).Notes, " "); !strings.Contains(notes, wholeTimeNote) {
 		t.Errorf("whole-time notes lack %q: %s", wholeTimeNote, notes)
 	}
-	if inProcess := NewPortfolios(portfolioRecs(), Kinds{}, OwnCPU, nil, 0)[0]; inProcess.Measure != CPU {
+	if inProcess := NewPortfolios(NewRuns(portfolioRecs()...), Kinds{}, OwnCPU, nil, 0)[0]; inProcess.Measure != CPU {
 		t.Errorf("in-process pipelines read %v, want CPU", inProcess.Measure)
 	}
 }
@@ -196,7 +196,7 @@ func TestReportPortfolioFollowsTimePart(t *testing.T) {
 		{PartTotal, CPU, "y", false},
 		{PartOwn, OwnCPU, "x", false},
 	} {
-		rep, err := New(&Data{Records: outsideRecs()}, Config{Part: tt.part, By: []string{"portfolio"}})
+		rep, err := New(&Data{Runs: NewRuns(outsideRecs()...)}, Config{Part: tt.part, By: []string{"portfolio"}})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -210,7 +210,7 @@ func TestReportPortfolioFollowsTimePart(t *testing.T) {
 	}
 	old := append(outsideRecs()[1:2], rec("w", "1", 17, "solved", 9000, 0))
 	old[1].External, old[1].Counters = true, map[string]float64{"solves": 1, "startup_ns": 8000} // written before the CPU start-up was measured
-	rep, err := New(&Data{Records: old}, Config{By: []string{"portfolio"}})
+	rep, err := New(&Data{Runs: NewRuns(old...)}, Config{By: []string{"portfolio"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -219,13 +219,13 @@ func TestReportPortfolioFollowsTimePart(t *testing.T) {
 	if p.Measure != CPU || !strings.Contains(notes, "Own time is not shown: the records of w were written before") {
 		t.Errorf("records without the CPU start-up: reads %v, notes %s", p.Measure, notes)
 	}
-	if _, err := New(&Data{Records: old}, Config{Part: PartOwn, By: []string{"portfolio"}}); err == nil || !strings.Contains(err.Error(), "records of w") {
+	if _, err := New(&Data{Runs: NewRuns(old...)}, Config{Part: PartOwn, By: []string{"portfolio"}}); err == nil || !strings.Contains(err.Error(), "records of w") {
 		t.Errorf("own time on records without the CPU start-up: %v, want a refusal naming w", err)
 	}
 }
 
 func TestReportPortfolioSection(t *testing.T) {
-	d := &Data{Records: portfolioRecs()}
+	d := &Data{Runs: NewRuns(portfolioRecs()...)}
 	rep, err := New(d, Config{})
 	if err != nil {
 		t.Fatal(err)
@@ -256,7 +256,7 @@ func TestReportPortfolioSection(t *testing.T) {
 	if len(lines) != 1+3*4 || !strings.HasPrefix(lines[0], "mode,group_kind,group,pipeline,sbs,") || lines[1] != "unique,all,all,VBS,false,5,5,1,0.565518,1,33,,,,CPU" {
 		t.Errorf("portfolio CSV:\n%s", csv.String())
 	}
-	single, err := New(&Data{Records: portfolioRecs()[:5]}, Config{By: []string{"portfolio"}})
+	single, err := New(&Data{Runs: NewRuns(portfolioRecs()[:5]...)}, Config{By: []string{"portfolio"}})
 	if err != nil || len(single.Portfolios) != 0 || !strings.Contains(strings.Join(single.Warnings, " "), "no portfolio") {
 		t.Errorf("one pipeline: %v, %d portfolios, warnings %q", err, len(single.Portfolios), single.Warnings)
 	}
@@ -272,11 +272,11 @@ func TestPortfolioWithoutLimits(t *testing.T) {
 	}
 	// The VBS solved every puzzle, so its PAR-2 needs no limit; q's
 	// marginal contribution and every pipeline's PAR-2 do.
-	p := NewPortfolios(recs, Kinds{}, CPU, nil, 0)[0]
+	p := NewPortfolios(NewRuns(recs...), Kinds{}, CPU, nil, 0)[0]
 	if q := p.All.Standing("q"); p.All.VBS.PAR2 != 33 || !math.IsNaN(q.PAR2) || !math.IsNaN(q.MarginalPAR2) {
 		t.Errorf("without a limit: VBS %g, q's PAR-2 %g and marginal %g; want 33, none, none", p.All.VBS.PAR2, q.PAR2, q.MarginalPAR2)
 	}
-	if p := NewPortfolios(recs, Kinds{}, CPU, nil, 100)[0]; p.All.Standing("q").MarginalPAR2 != 37 || p.SBS() != "q" {
+	if p := NewPortfolios(NewRuns(recs...), Kinds{}, CPU, nil, 100)[0]; p.All.Standing("q").MarginalPAR2 != 37 || p.SBS() != "q" {
 		t.Errorf("with the plan's limit as the fallback: q's marginal %g, SBS %s; want 37, q", p.All.Standing("q").MarginalPAR2, p.SBS())
 	}
 }
@@ -286,7 +286,7 @@ func TestPortfolioWithoutLimits(t *testing.T) {
 // documents, with figures' titles or without.
 func TestPortfolioInEveryDocument(t *testing.T) {
 	for _, noTitles := range []bool{false, true} {
-		rep, err := New(&Data{Records: ownRecords(true)}, Config{NoTitles: noTitles})
+		rep, err := New(&Data{Runs: NewRuns(ownRecords(true)...)}, Config{NoTitles: noTitles})
 		if err != nil {
 			t.Fatal(err)
 		}

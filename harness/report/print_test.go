@@ -133,7 +133,7 @@ func seriesOf(f figure.Figure) drawnSeries {
 // puzzles is hollow, and a point alone between gaps shows its interval as
 // a bar; per corpus too, a point from few puzzles is hollow.
 func TestFewPuzzlesMarkedAndGapsNotJoined(t *testing.T) {
-	rep, err := New(&Data{Records: sparseRecords(4)}, Config{By: []string{"hints"}})
+	rep, err := New(&Data{Runs: NewRuns(sparseRecords(4)...)}, Config{By: []string{"hints"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -172,7 +172,7 @@ func TestFewPuzzlesMarkedAndGapsNotJoined(t *testing.T) {
 // group of fewer than FewN solved puzzles shows their times as hollow
 // points, not a box.
 func TestFewTimesDrawnAsPoints(t *testing.T) {
-	rep, err := New(&Data{Records: sparseRecords(2)}, Config{By: []string{"hints"}})
+	rep, err := New(&Data{Runs: NewRuns(sparseRecords(2)...)}, Config{By: []string{"hints"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -346,14 +346,14 @@ func TestSuitePipelinesHaveTheirOwnSlots(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		check("results/"+run, Observations(d.Records, CPU, DetectKinds(d.Records)))
+		check("results/"+run, Observations(d.Runs, CPU, DetectKinds(d.Runs)))
 	}
 }
 
 // TestNoTitles: without titles, each figure's question heads its caption,
 // in every document.
 func TestNoTitles(t *testing.T) {
-	rep, err := New(&Data{Records: synthetic()}, Config{NoTitles: true})
+	rep, err := New(&Data{Runs: NewRuns(synthetic()...)}, Config{NoTitles: true})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -388,7 +388,7 @@ func TestNoTitles(t *testing.T) {
 // each show the figures, and each figure is drawn once per plot format,
 // the HTML's inline SVG included.
 func TestFormatsShareTheirFigures(t *testing.T) {
-	rep, err := New(&Data{Records: synthetic()}, Config{})
+	rep, err := New(&Data{Runs: NewRuns(synthetic()...)}, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -434,7 +434,7 @@ func TestMemoryFigureNamesItsMemory(t *testing.T) {
 	for i := range recs {
 		recs[i].OwnPeak = peak(uint64(i+1) << 20)
 	}
-	rep, err := New(&Data{Records: recs}, Config{})
+	rep, err := New(&Data{Runs: NewRuns(recs...)}, Config{})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -34,7 +34,7 @@ type Coverage struct {
 // Coverage compares the records with the plan their manifests state: a
 // directory holds the whole plan, one shard, or the shards merged into it.
 func (d *Data) Coverage() Coverage {
-	c := Coverage{Recorded: len(d.Records)}
+	c := Coverage{Recorded: d.Runs.Len()}
 	var pieces []record.Shard
 	whole := false
 	for _, s := range d.Sources {
@@ -159,11 +159,11 @@ const LoadThreshold = 0.5
 // hosts, and when a run's machine was busy with other work.
 func (d *Data) provenanceWarnings() []string {
 	var ws []string
-	builds := countBy(d.Records, func(r *record.Record) string { return r.Build })
+	builds := countBy(d.Runs, func(r *record.Record) string { return r.Build })
 	if len(builds) > 1 {
 		ws = append(ws, "records come from "+strconv.Itoa(len(builds))+" builds: "+describeCounts(builds)+"; differences between them may be the builds'")
 	}
-	hosts := countBy(d.Records, func(r *record.Record) string { return r.Host })
+	hosts := countBy(d.Runs, func(r *record.Record) string { return r.Host })
 	if len(hosts) > 1 {
 		ws = append(ws, "records come from "+strconv.Itoa(len(hosts))+" hosts: "+describeCounts(hosts)+"; their times are not comparable")
 	}
@@ -177,10 +177,10 @@ func (d *Data) provenanceWarnings() []string {
 
 // countBy counts the records by a field, leaving the field out when no
 // record has it and counting "not recorded" where some do.
-func countBy(recs []record.Record, field func(*record.Record) string) map[string]int {
+func countBy(runs *Runs, field func(*record.Record) string) map[string]int {
 	n := make(map[string]int)
-	for i := range recs {
-		n[field(&recs[i])]++
+	for r := range runs.All() {
+		n[field(r)]++
 	}
 	if len(n) == 1 {
 		return nil
@@ -194,10 +194,10 @@ func countBy(recs []record.Record, field func(*record.Record) string) map[string
 
 // recordedValues lists the values a field takes in the records with their
 // counts, "" when no record has it.
-func recordedValues(recs []record.Record, field func(*record.Record) string) string {
+func recordedValues(runs *Runs, field func(*record.Record) string) string {
 	n := make(map[string]int)
-	for i := range recs {
-		if v := field(&recs[i]); v != "" {
+	for r := range runs.All() {
+		if v := field(r); v != "" {
 			n[v]++
 		}
 	}

@@ -70,7 +70,11 @@ type Report struct {
 	OwnColumn                   bool
 	OwnUnavailable              string
 	Obs                         []Obs // in TableMeasure
-	figureObs                   []Obs // in FigureMeasure
+	// figureTimes are the observations' times in FigureMeasure where it
+	// differs from TableMeasure (nil otherwise), figureObs the
+	// observations in it, made from them when first asked for.
+	figureTimes *obsTimes
+	figureObs   []Obs
 	// MixedModes is set when first-mode and unique-mode runs stand side by
 	// side: first-mode rows are marked and do not compete for best.
 	MixedModes bool
@@ -96,27 +100,22 @@ type Section struct {
 
 // New computes a report.
 func New(d *Data, c Config) (*Report, error) {
-	kinds := DetectKinds(d.Records)
+	kinds := DetectKinds(d.Runs)
 	if c.Outside != nil {
-		kinds.MarkOutside(d.Records, c.Outside)
+		kinds.MarkOutside(d.Runs, c.Outside)
 	}
 	if c.By == nil {
 		c.By = []string{"hints", "corpus", "portfolio"}
 	}
 	r := &Report{Data: d, Config: c, LimitNS: float64(d.LimitNS()), Coverage: d.Coverage(), Kinds: kinds}
 	var err error
-	r.TableMeasure, r.FigureMeasure, r.OwnColumn, r.OwnUnavailable, err = timeParts(c, d.Records, kinds)
+	r.TableMeasure, r.FigureMeasure, r.OwnColumn, r.OwnUnavailable, err = timeParts(c, d.Runs, kinds)
 	if err != nil {
 		return nil, err
 	}
-	r.Obs = Observations(d.Records, r.TableMeasure, kinds)
-	r.figureObs = r.Obs
-	var ownObs []Obs
-	if r.OwnColumn || r.TableMeasure.Own() {
-		ownObs = Observations(d.Records, r.TableMeasure.WithOwn(), kinds)
-	}
+	r.Obs = Observations(d.Runs, r.TableMeasure, kinds)
 	if r.FigureMeasure != r.TableMeasure {
-		r.figureObs = ownObs
+		r.figureTimes = timesIn(d.Runs, r.FigureMeasure, kinds)
 	}
 	r.MixedModes = mixedModes(r.Obs)
 	r.Styles = newStyles(r.Obs, r.MixedModes)
@@ -134,38 +133,57 @@ func New(d *Data, c Config) (*Report, error) {
 		if err != nil {
 			return nil, err
 		}
-		r.Sections = append(r.Sections, r.section(g, by == "all", ownObs))
+		r.Sections = append(r.Sections, r.section(g, by == "all"))
 	}
 	if slices.Contains(c.By, "portfolio") {
 		r.addPortfolios()
 	}
-	r.Robustness = RobustnessTable(d.Records, r.TableMeasure)
+	r.Robustness = RobustnessTable(d.Runs, r.TableMeasure)
 	return r, nil
 }
 
-// section computes the statistics and tables of one grouping; ownObs,
-// where the report computed them, give each summary its own median.
-func (r *Report) section(g Grouper, all bool, ownObs []Obs) Section {
+// section computes the statistics and tables of one grouping, each
+// summary with its own median where the tables show own time or have a
+// column of it.
+func (r *Report) section(g Grouper, all bool) Section {
 	o := TableOptions{Measure: r.TableMeasure, MixedModes: r.MixedModes, NoGroup: all, OwnColumn: r.OwnColumn}
 	sums := Summarize(r.Obs, g, r.LimitNS)
 	figSums := sums
-	if ownObs != nil {
-		own := Summarize(ownObs, g, r.LimitNS)
+	switch {
+	case r.TableMeasure.Own():
 		for i := range sums {
-			sums[i].OwnMedian = own[i].Median // the same solvers, modes and groups, in the same order
+			sums[i].OwnMedian = sums[i].Median
 		}
-		if r.FigureMeasure.Own() && !r.TableMeasure.Own() {
-			figSums = own
+	case r.OwnColumn:
+		// Figures are in own time where the tables add its column
+		// (timeParts).
+		r.figureTimes.swap(r.Obs)
+		figSums = Summarize(r.Obs, g, r.LimitNS)
+		r.figureTimes.swap(r.Obs)
+		for i := range sums {
+			sums[i].OwnMedian = figSums[i].Median // the same solvers, modes and groups, in the same order
 		}
 	}
 	sec := Section{Grouper: g, Summaries: sums, FigureSummaries: figSums, Tables: []*table.Table{SummaryTable(sums, g, o)}}
 	if t := StochasticTable(sums, g, o); t != nil {
 		sec.Tables = append(sec.Tables, t)
 	}
-	if t := CellAccuracyTable(r.Data.Records, g); t != nil {
+	if t := CellAccuracyTable(r.Data.Runs, g); t != nil {
 		sec.Tables = append(sec.Tables, t)
 	}
 	return sec
+}
+
+// figureObservations are the observations in FigureMeasure.
+func (r *Report) figureObservations() []Obs {
+	if r.figureTimes == nil {
+		return r.Obs
+	}
+	if r.figureObs == nil {
+		r.figureObs = slices.Clone(r.Obs)
+		r.figureTimes.swap(r.figureObs)
+	}
+	return r.figureObs
 }
 
 // mixedModes reports whether the observations hold both modes.
@@ -191,7 +209,7 @@ func (r *Report) grouper(by string) (Grouper, error) {
 		if r.Config.Rate == nil {
 			return nil, fmt.Errorf("grouping by rating needs a rater (report.Config.Rate: harness/rating.Grades)")
 		}
-		g, warnings := NewByRating(r.Data.Records, r.Config.Rate)
+		g, warnings := NewByRating(r.Data.Runs, r.Config.Rate)
 		r.Warnings = append(r.Warnings, warnings...)
 		return g, nil
 	case "all":
@@ -279,7 +297,7 @@ func (r *Report) Figures() ([]figure.Figure, error) {
 		figs = append(figs, f)
 		return nil
 	}
-	m, obs := r.FigureMeasure, r.figureObs
+	m, obs := r.FigureMeasure, r.figureObservations()
 	f, err := Cactus(obs, m, r.Styles)
 	if err := add(f, err, "cactus", "Puzzles solved within a time, per pipeline."+r.timesCaption()); err != nil {
 		return nil, err

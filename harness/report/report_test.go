@@ -52,7 +52,7 @@ func TestObservationsFoldDeterministicReps(t *testing.T) {
 		rec("dlx", "1", 17, "solved", 30, 0), rec("dlx", "1", 17, "solved", 10, 1), rec("dlx", "1", 17, "timeout", 100, 2),
 		rec("anneal", "1", 17, "solved", 5, 0), rec("anneal", "1", 17, "gave-up", 7, 1),
 	}
-	obs := Observations(recs, CPU, stochastic("anneal"))
+	obs := Observations(NewRuns(recs...), CPU, stochastic("anneal"))
 	if len(obs) != 2 {
 		t.Fatalf("got %d observations, want 2 (one per solver and puzzle): %+v", len(obs), obs)
 	}
@@ -60,7 +60,7 @@ func TestObservationsFoldDeterministicReps(t *testing.T) {
 	if dlx.Solver != "dlx" || dlx.Runs != 3 || dlx.Status != "solved" || dlx.TimeNS != 20 {
 		t.Errorf("dlx folded = %+v, want 3 runs, solved, median of solved times 20", dlx)
 	}
-	if w := Observations(recs, Wall, Kinds{})[1].TimeNS; w != 40 {
+	if w := Observations(NewRuns(recs...), Wall, Kinds{})[1].TimeNS; w != 40 {
 		t.Errorf("wall median = %g, want 40", w)
 	}
 }
@@ -77,7 +77,7 @@ func TestRepetitionsCountPuzzles(t *testing.T) {
 			recs = append(recs, r)
 		}
 	}
-	rep, err := New(&Data{Records: recs}, Config{By: []string{"hints"}})
+	rep, err := New(&Data{Runs: NewRuns(recs...)}, Config{By: []string{"hints"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -113,7 +113,7 @@ func TestStochasticRunsAreReads(t *testing.T) {
 		// Half the runs solved is not most: unsolved, status of those.
 		run("2", "solved", 10, 0), run("2", "gave-up", 40, 1),
 	}
-	obs := Observations(recs, CPU, stochastic("anneal"))
+	obs := Observations(NewRuns(recs...), CPU, stochastic("anneal"))
 	if len(obs) != 2 {
 		t.Fatalf("%d observations, want one per puzzle", len(obs))
 	}
@@ -134,7 +134,7 @@ func TestPAR2ChargesEachRunItsOwnLimit(t *testing.T) {
 	short.TimeoutNS, long.TimeoutNS = 1e6, 1e10
 	noLimit := rec("s", "3", 17, "crash", 1, 0)
 	noLimit.TimeoutNS = 0
-	s := Summarize(Observations([]record.Record{short, long, noLimit}, CPU, Kinds{}), ByCorpus{}, 5e9)[0]
+	s := Summarize(Observations(NewRuns(short, long, noLimit), CPU, Kinds{}), ByCorpus{}, 5e9)[0]
 	if want := (2e6 + 2e10 + 1e10) / 3; !sudokutest.Near(s.PAR2, want, 1) || !math.IsNaN(s.LimitNS) {
 		t.Errorf("PAR-2 %g (limit %g), want %g: 2 × 1 ms, 2 × 10 s, and 2 × the 5 s fallback, under no one limit", s.PAR2, s.LimitNS, want)
 	}
@@ -166,9 +166,9 @@ func TestMemoryIsTheSolversOwn(t *testing.T) {
 		unmarked.PeakRSS = 19 << 20 // written before the mark: the registry says minisat runs outside
 		recs = append(recs, inProcess, atIdle, outside, oldOutside, oldInProcess, noBase, unmarked)
 	}
-	kinds := DetectKinds(recs)
-	kinds.MarkOutside(recs, func(s string) bool { return s == "minisat" })
-	obs := Observations(recs, CPU, kinds)
+	kinds := DetectKinds(NewRuns(recs...))
+	kinds.MarkOutside(NewRuns(recs...), func(s string) bool { return s == "minisat" })
+	obs := Observations(NewRuns(recs...), CPU, kinds)
 	want := map[string]struct {
 		own float64
 		old bool
@@ -240,7 +240,7 @@ func TestBuckets(t *testing.T) {
 
 func TestSummarize(t *testing.T) {
 	d := loadRun(t, "run-a")
-	obs := Observations(d.Records, CPU, DetectKinds(d.Records))
+	obs := Observations(d.Runs, CPU, DetectKinds(d.Runs))
 	sums := Summarize(obs, HintBuckets{{17, 18}, {24, 25}}, 1e9)
 	type want struct {
 		n, solved      int
@@ -285,7 +285,7 @@ func TestSummarize(t *testing.T) {
 
 func TestStochasticTTS(t *testing.T) {
 	d := loadRun(t, "run-a")
-	obs := Observations(d.Records, CPU, DetectKinds(d.Records))
+	obs := Observations(d.Runs, CPU, DetectKinds(d.Runs))
 	for _, s := range Summarize(obs, ByCorpus{}, 1e9) {
 		if s.Solver != "qubo/anneal" {
 			continue
@@ -300,7 +300,7 @@ func TestStochasticTTS(t *testing.T) {
 func TestReadsCounters(t *testing.T) {
 	r := rec("anneal", "1", 17, "solved", 1000, 0)
 	r.Counters = map[string]float64{CounterReads: 100, CounterReadsSolved: 20}
-	obs := Observations([]record.Record{r}, CPU, stochastic("anneal"))
+	obs := Observations(NewRuns(r), CPU, stochastic("anneal"))
 	s := Summarize(obs, ByCorpus{}, 0)[0]
 	if s.Reads != 100 || !sudokutest.Near(s.PerRead, 0.2, 1e-12) || !sudokutest.Near(s.ReadTimeNS, 10, 1e-9) {
 		t.Errorf("reads %g per read %g time/read %g, want 100, 0.2, 10", s.Reads, s.PerRead, s.ReadTimeNS)
@@ -397,8 +397,8 @@ func TestLoadMergesAndWarns(t *testing.T) {
 	}
 	// run-b repeats the dlx and sat keys of run-a: the first copy is kept,
 	// and one line says so.
-	if len(d.Records) != 16 {
-		t.Errorf("got %d records, want 16", len(d.Records))
+	if d.Runs.Len() != 16 {
+		t.Errorf("got %d records, want 16", d.Runs.Len())
 	}
 	dups := 0
 	for _, w := range warnings {

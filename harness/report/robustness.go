@@ -11,7 +11,6 @@ import (
 
 	"github.com/sudokubench/sudokubench/harness/report/stats"
 
-	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/solvers"
 )
 
@@ -45,8 +44,8 @@ type solverSpreads struct {
 // case (with the puzzle). A form's value is the median over its
 // repetitions; a form not solved counts with its time (the limit for a
 // timeout). It returns nil when no puzzle ran in two forms.
-func RobustnessTable(recs []record.Record, m Measure) *table.Table {
-	all := spreadsBySolver(recs, m)
+func RobustnessTable(runs *Runs, m Measure) *table.Table {
+	all := spreadsBySolver(runs, m)
 	if len(all) == 0 {
 		return nil
 	}
@@ -140,19 +139,19 @@ func worstCell(spreads []formSpread, ratios []float64) table.Cell {
 // spreadsBySolver groups the records by solver, mode, puzzle and form and
 // returns each solver's spreads, sorted by solver and mode; solvers with
 // no puzzle run in two forms are left out.
-func spreadsBySolver(recs []record.Record, m Measure) []solverSpreads {
-	if !slices.ContainsFunc(recs, func(r record.Record) bool { return r.Form > 0 }) {
+func spreadsBySolver(runs *Runs, m Measure) []solverSpreads {
+	if runs.Len() == 0 || !slices.ContainsFunc(runs.rows, func(r runRow) bool { return r.form > 0 }) {
 		return nil // no puzzle ran in two forms: nothing to group
 	}
 	type puzzleKey struct{ solver, mode, puzzle string }
-	byPuzzle := make(map[puzzleKey]map[int][]*record.Record)
-	for i := range recs {
-		r := &recs[i]
+	byPuzzle := make(map[puzzleKey]map[int][]int) // forms' runs, by index
+	for i := range runs.Len() {
+		r := runs.At(i)
 		k := puzzleKey{r.Solver, r.Mode, r.PuzzleID}
 		if byPuzzle[k] == nil {
-			byPuzzle[k] = make(map[int][]*record.Record)
+			byPuzzle[k] = make(map[int][]int)
 		}
-		byPuzzle[k][r.Form] = append(byPuzzle[k][r.Form], r)
+		byPuzzle[k][r.Form] = append(byPuzzle[k][r.Form], i)
 	}
 	bySolver := make(map[[2]string]*solverSpreads)
 	for k, forms := range byPuzzle {
@@ -164,7 +163,7 @@ func spreadsBySolver(recs []record.Record, m Measure) []solverSpreads {
 			s = &solverSpreads{solver: k.solver, mode: k.mode}
 			bySolver[[2]string{k.solver, k.mode}] = s
 		}
-		s.spreads = append(s.spreads, spreadOf(k.puzzle, forms, m))
+		s.spreads = append(s.spreads, spreadOf(k.puzzle, forms, runs, m))
 	}
 	out := make([]solverSpreads, 0, len(bySolver))
 	for _, s := range bySolver {
@@ -179,7 +178,7 @@ func spreadsBySolver(recs []record.Record, m Measure) []solverSpreads {
 
 // spreadOf measures one puzzle's forms: each form's median time and
 // guesses over its runs, then the largest over the smallest.
-func spreadOf(puzzleID string, forms map[int][]*record.Record, m Measure) formSpread {
+func spreadOf(puzzleID string, forms map[int][]int, runs *Runs, m Measure) formSpread {
 	sp := formSpread{puzzleID: puzzleID, forms: len(forms)}
 	times := make([]float64, 0, len(forms))
 	guesses := make([]float64, 0, len(forms))
@@ -187,8 +186,9 @@ func spreadOf(puzzleID string, forms map[int][]*record.Record, m Measure) formSp
 	for _, rs := range forms {
 		var ts, gs []float64
 		solved := 0
-		for _, r := range rs {
-			ts = append(ts, readCost(r, m.of(r)))
+		for _, i := range rs {
+			r := runs.At(i)
+			ts = append(ts, readCost(&r, m.of(&r)))
 			g, ok := r.Counters[CounterGuesses]
 			counted = counted && ok
 			gs = append(gs, g)

@@ -35,7 +35,7 @@ func TestRobustnessTable(t *testing.T) {
 		// A puzzle run in one form only has no spread.
 		formRecord("steady", "c:2", 0, 1e6, 0, "solved"),
 	}
-	tab := RobustnessTable(recs, CPU)
+	tab := RobustnessTable(NewRuns(recs...), CPU)
 	if tab == nil || len(tab.Rows) != 2 {
 		t.Fatalf("want a row per solver, got %+v", tab)
 	}
@@ -55,7 +55,7 @@ func TestRobustnessTable(t *testing.T) {
 	if !tab.Rows[1].Cells[3].Best || tab.Rows[0].Cells[3].Best {
 		t.Error("the steady solver's time spread is not the one marked best")
 	}
-	if RobustnessTable(recs[len(recs)-1:], CPU) != nil {
+	if RobustnessTable(NewRuns(recs[len(recs)-1:]...), CPU) != nil {
 		t.Error("a robustness table for runs without forms")
 	}
 }
@@ -73,7 +73,7 @@ func TestReportShowsRobustnessOnlyWithForms(t *testing.T) {
 		want bool
 	}{{"forms=1", withForms, true}, {"forms=0", withForms[:1], false}} {
 		t.Run(tc.name, func(t *testing.T) {
-			r, err := New(&Data{Records: tc.recs}, Config{})
+			r, err := New(&Data{Runs: NewRuns(tc.recs...)}, Config{})
 			if err != nil {
 				t.Fatal(err)
 			}

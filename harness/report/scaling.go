@@ -81,7 +81,7 @@ func LoadScaling(dirs []string, m Measure) (*Scaling, []string, error) {
 		if err != nil {
 			return nil, notes, err
 		}
-		obs := Observations(d.Records, m, DetectKinds(d.Records))
+		obs := Observations(d.Runs, m, DetectKinds(d.Runs))
 		side, err := oneSide(dir, obs)
 		if err != nil {
 			return nil, notes, err

@@ -28,19 +28,19 @@ import (
 //   - two directories with the same records, compared by a fingerprint of
 //     them all (records that carry no start time, written before records
 //     said when they started, can only be caught whole).
-func LoadSides(a, b []string) (runsA, runsB [][]record.Record, warnings []string, err error) {
+func LoadSides(a, b []string) (runsA, runsB []*Runs, warnings []string, err error) {
 	dirs := slices.Concat(a, b)
 	if err := distinctDirs(dirs); err != nil {
 		return nil, nil, nil, err
 	}
-	runs := make([][]record.Record, len(dirs))
+	runs := make([]*Runs, len(dirs))
 	for i, dir := range dirs {
 		d, w, err := Load(dir)
 		warnings = append(warnings, w...)
 		if err != nil {
 			return nil, nil, warnings, err
 		}
-		runs[i] = d.Records
+		runs[i] = d.Runs
 	}
 	if err := distinctRuns(dirs, runs); err != nil {
 		return nil, nil, warnings, err
@@ -80,22 +80,22 @@ func identify(r *record.Record) runIdentity {
 
 // distinctRuns refuses two directories that share a timed run, or whose
 // records are the same altogether.
-func distinctRuns(dirs []string, runs [][]record.Record) error {
+func distinctRuns(dirs []string, runs []*Runs) error {
 	owner := make(map[runIdentity]int)
 	prints := make(map[runIdentity]int)
 	for i, recs := range runs {
-		ids := make([]runIdentity, len(recs))
+		ids := make([]runIdentity, 0, recs.Len())
 		shared := make(map[int]int) // earlier directory → runs shared with it
-		for k := range recs {
-			ids[k] = identify(&recs[k])
-			if recs[k].Started.IsZero() {
+		for r := range recs.All() {
+			ids = append(ids, identify(r))
+			if r.Started.IsZero() {
 				continue
 			}
-			if j, seen := owner[ids[k]]; seen && j != i {
+			if j, seen := owner[ids[len(ids)-1]]; seen && j != i {
 				shared[j]++
 				continue
 			}
-			owner[ids[k]] = i
+			owner[ids[len(ids)-1]] = i
 		}
 		if len(shared) > 0 {
 			j := slices.Min(slices.Collect(maps.Keys(shared)))
@@ -103,7 +103,7 @@ func distinctRuns(dirs []string, runs [][]record.Record) error {
 				dirs[j], dirs[i], shared[j])
 		}
 		fp := fingerprint(ids)
-		if j, seen := prints[fp]; seen && len(recs) > 0 {
+		if j, seen := prints[fp]; seen && recs.Len() > 0 {
 			return fmt.Errorf("compare: %s and %s hold the same records (SHA-256 %x…): one is a copy of the other, and a run counted twice fakes significance; compare independent runs",
 				dirs[j], dirs[i], fp[:8])
 		}

@@ -62,7 +62,7 @@ func TestLoadSidesRefusesARunCountedTwice(t *testing.T) {
 		})
 	}
 	runsA, runsB, _, err := LoadSides([]string{a, c}, []string{b, untimed})
-	if err != nil || len(runsA) != 2 || len(runsB) != 2 || len(runsA[1]) != 12 {
+	if err != nil || len(runsA) != 2 || len(runsB) != 2 || runsA[1].Len() != 12 {
 		t.Errorf("independent runs: %d and %d runs, %v; want 2 a side", len(runsA), len(runsB), err)
 	}
 }

@@ -38,7 +38,7 @@ func effortRecords() []record.Record {
 
 // effortSummaries summarizes effortRecords by 17 and 30 hints.
 func effortSummaries(recs []record.Record) []Summary {
-	obs := Observations(recs, CPU, DetectKinds(recs))
+	obs := Observations(NewRuns(recs...), CPU, DetectKinds(NewRuns(recs...)))
 	var out []Summary
 	for _, s := range Summarize(obs, HintBuckets{{17, 17}, {30, 30}}, 0) {
 		if s.Solver == "qubo/sa" {
@@ -73,7 +73,7 @@ func TestUpdatesFoldIntoSummaries(t *testing.T) {
 	again := annealRec("1", 17, "gave-up", 10e6, 10, 0, 3e6)
 	again.Seed = 2
 	runs := []record.Record{effortRecords()[0], again}
-	obs := Observations(runs, CPU, DetectKinds(runs))
+	obs := Observations(NewRuns(runs...), CPU, DetectKinds(NewRuns(runs...)))
 	if o := obs[0]; len(obs) != 1 || o.Reads != 20 || o.ReadsSolved != 1 || o.Updates != 4e6 || !o.CountsUpdates {
 		t.Errorf("two runs of a puzzle: %+v", obs)
 	}
@@ -82,7 +82,7 @@ func TestUpdatesFoldIntoSummaries(t *testing.T) {
 func TestUpdatesNeedEveryRunCounted(t *testing.T) {
 	recs := effortRecords()
 	delete(recs[1].Counters, CounterUpdates)
-	obs := Observations(recs, CPU, DetectKinds(recs))
+	obs := Observations(NewRuns(recs...), CPU, DetectKinds(NewRuns(recs...)))
 	for _, o := range obs {
 		if want := o.Solver == "qubo/sa" && o.PuzzleID != "c:2"; o.CountsUpdates != want {
 			t.Errorf("%s on %s counts updates: %v, want %v", o.Solver, o.PuzzleID, o.CountsUpdates, want)
@@ -107,7 +107,7 @@ func writeTables(t *testing.T, rep *Report, tw table.Writer) string {
 }
 
 func TestStochasticTableShowsUpdatesWhenCounted(t *testing.T) {
-	rep, err := New(&Data{Records: effortRecords()}, Config{By: []string{"hints"}})
+	rep, err := New(&Data{Runs: NewRuns(effortRecords()...)}, Config{By: []string{"hints"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -147,7 +147,7 @@ func TestStochasticTableFitsCompact(t *testing.T) {
 		}
 	}
 	recs = append(recs, rec("exactcover/dlx", "0", 17, "solved", 5, 0))
-	rep, err := New(&Data{Records: recs}, Config{By: []string{"hints"}})
+	rep, err := New(&Data{Runs: NewRuns(recs...)}, Config{By: []string{"hints"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,7 +164,7 @@ func TestStochasticTableFitsCompact(t *testing.T) {
 }
 
 func TestTidyTableCarriesUpdates(t *testing.T) {
-	rep, err := New(&Data{Records: effortRecords()}, Config{By: []string{"hints"}})
+	rep, err := New(&Data{Runs: NewRuns(effortRecords()...)}, Config{By: []string{"hints"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -221,7 +221,7 @@ func TestStochasticFigures(t *testing.T) {
 		return ns
 	}
 	all := []string{"success-by-time", "tts99-by-hints", "tts99-by-corpus", "success-by-updates", "uts99-by-hints", "uts99-by-corpus"}
-	if got := names(&Data{Records: effortRecords()}); !slices.Equal(got, all) {
+	if got := names(&Data{Runs: NewRuns(effortRecords()...)}); !slices.Equal(got, all) {
 		t.Errorf("figures %q, want %q", got, all)
 	}
 	// A stochastic solver without update counters: time only.
@@ -229,7 +229,7 @@ func TestStochasticFigures(t *testing.T) {
 		t.Errorf("figures without update counters %q, want %q", got, all[:3])
 	}
 	// No stochastic solver: nothing to draw.
-	if got := names(&Data{Records: []record.Record{rec("dlx", "1", 17, "solved", 5, 0)}}); len(got) != 0 {
+	if got := names(&Data{Runs: NewRuns(rec("dlx", "1", 17, "solved", 5, 0))}); len(got) != 0 {
 		t.Errorf("figures without stochastic solvers: %q", got)
 	}
 }
@@ -240,7 +240,7 @@ func TestTTS99ByGroupPlotsEachSolversGroups(t *testing.T) {
 	plain := annealRec("1", 30, "solved", 1e6, 1, 1, 0)
 	plain.Solver = "ga"
 	delete(plain.Counters, CounterUpdates)
-	obs := Observations(append(recs, plain), CPU, DetectKinds(append(recs, plain)))
+	obs := Observations(NewRuns(append(recs, plain)...), CPU, DetectKinds(NewRuns(append(recs, plain)...)))
 	sums := Summarize(obs, HintBuckets{{17, 17}, {30, 30}}, 0)
 	if _, solvers := groupsAndSolvers(withCost(sums, Time)); !slices.Equal(solvers, []string{"ga", "qubo/sa"}) {
 		t.Errorf("TTS99 drawn for %q, want every stochastic solver", solvers)
@@ -280,7 +280,7 @@ func TestTTS99ByGroupPlotsEachSolversGroups(t *testing.T) {
 }
 
 func TestSuccessByBudgetCountsEveryRun(t *testing.T) {
-	runs := RunCosts(effortRecords(), map[string]bool{"qubo/sa": true}, Updates, CPU)
+	runs := RunCosts(NewRuns(effortRecords()...), map[string]bool{"qubo/sa": true}, Updates, CPU)
 	if len(runs) != 3 {
 		t.Fatalf("%d runs, want the 3 stochastic ones", len(runs))
 	}
@@ -295,7 +295,7 @@ func TestSuccessByBudgetCountsEveryRun(t *testing.T) {
 			t.Errorf("point %d at %g%%, want %g%%", i, p.Y, want[i])
 		}
 	}
-	if _, err := SuccessByBudget(RunCosts(effortRecords(), map[string]bool{"qubo/sa": true}, Time, CPU), Time, CPU, figure.Styles{}); err != nil {
+	if _, err := SuccessByBudget(RunCosts(NewRuns(effortRecords()...), map[string]bool{"qubo/sa": true}, Time, CPU), Time, CPU, figure.Styles{}); err != nil {
 		t.Fatal(err)
 	}
 }

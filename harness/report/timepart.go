@@ -40,7 +40,7 @@ const (
 // shows: the tables', the figures' (the portfolio's too, NewPortfolios),
 // whether tables add an own median column, and the reason own time is
 // not shown where it was meant to be ("" where it is, or was not meant).
-func timeParts(c Config, recs []record.Record, kinds Kinds) (tables, figures Measure, ownColumn bool, why string, err error) {
+func timeParts(c Config, runs *Runs, kinds Kinds) (tables, figures Measure, ownColumn bool, why string, err error) {
 	part := c.Part
 	if c.Measure.Own() {
 		part = PartOwn
@@ -49,7 +49,7 @@ func timeParts(c Config, recs []record.Record, kinds Kinds) (tables, figures Mea
 	if part == PartTotal || len(kinds.External) == 0 {
 		return clock, clock, false, "", nil
 	}
-	missing := withoutStartup(recs, kinds.External)
+	missing := withoutStartup(runs, kinds.External)
 	switch {
 	case part == PartOwn && len(missing) > 0:
 		return 0, 0, false, "", ownRefused(missing)
@@ -64,11 +64,11 @@ func timeParts(c Config, recs []record.Record, kinds Kinds) (tables, figures Mea
 // withoutStartup lists the outside pipelines with a run that called
 // programs but holds no measured CPU start-up. (An in-process solver's
 // own count of solves, gophersat's, is no call of a program.)
-func withoutStartup(recs []record.Record, outside map[string]bool) []string {
+func withoutStartup(runs *Runs, outside map[string]bool) []string {
 	var out []string
-	for i := range recs {
-		if _, _, ok := recs[i].Own(); !ok && outside[recs[i].Solver] {
-			out = append(out, recs[i].Solver)
+	for r := range runs.All() {
+		if _, _, ok := r.Own(); !ok && outside[r.Solver] {
+			out = append(out, r.Solver)
 		}
 	}
 	slices.Sort(out)
@@ -80,12 +80,12 @@ func withoutStartup(recs []record.Record, outside map[string]bool) []string {
 // PartOwn, so that compare --own means what report --own does. outside
 // says which solvers run outside programs where records do not (nil:
 // only the records' word, as Config.Outside).
-func CheckOwnTime(recs []record.Record, outside func(solver string) bool) error {
-	kinds := DetectKinds(recs)
+func CheckOwnTime(runs *Runs, outside func(solver string) bool) error {
+	kinds := DetectKinds(runs)
 	if outside != nil {
-		kinds.MarkOutside(recs, outside)
+		kinds.MarkOutside(runs, outside)
 	}
-	if missing := withoutStartup(recs, kinds.External); len(missing) > 0 {
+	if missing := withoutStartup(runs, kinds.External); len(missing) > 0 {
 		return ownRefused(missing)
 	}
 	return nil
@@ -132,11 +132,10 @@ func lower(s string) string { return strings.ToLower(s[:1]) + s[1:] }
 // pipeline's start-up of one call by the CPU and the wall clock, as its
 // workers measured it (a range over workers), "" where no run called an
 // outside program.
-func startupLine(recs []record.Record) string {
+func startupLine(runs *Runs) string {
 	type clocks struct{ cpu, wall []time.Duration }
 	by := make(map[string]*clocks)
-	for i := range recs {
-		r := &recs[i]
+	for r := range runs.All() {
 		wall, cpu, ok := startupOf(r)
 		if !ok {
 			continue
@@ -194,10 +193,10 @@ func durationRange(ds []time.Duration) string {
 // timingLine is the setup's line on how the runs were timed (the
 // records' timing): by the CPU clock around the solve, or in a window of
 // untimed solves (docs/measurement.md).
-func timingLine(recs []record.Record) string {
+func timingLine(runs *Runs) string {
 	count := make(map[string]int)
-	for i := range recs {
-		t := recs[i].Timing
+	for r := range runs.All() {
+		t := r.Timing
 		if t == "" {
 			t = "cpu-clock" // records written before timing was recorded
 		}

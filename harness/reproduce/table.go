@@ -50,10 +50,10 @@ func Load(dir string, entries []Entry, m report.Measure) (*Comparison, error) {
 			obs[key{o.Solver, l}] = append(obs[key{o.Solver, l}], o)
 		}
 	}
-	for i := range data.Records {
-		r := &data.Records[i]
+	for i := range data.Runs.Len() {
+		r := data.Runs.At(i)
 		if l := levelOf(r.Corpus); l >= 0 {
-			recs[key{r.Solver, l}] = append(recs[key{r.Solver, l}], r)
+			recs[key{r.Solver, l}] = append(recs[key{r.Solver, l}], &r)
 		}
 	}
 	for _, e := range entries {

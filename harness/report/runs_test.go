@@ -1,0 +1,126 @@
+package report
+
+import (
+	"cmp"
+	"fmt"
+	"path/filepath"
+	"slices"
+	"testing"
+
+	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/record/recordtest"
+	"github.com/sudokubench/sudokubench/solvers"
+)
+
+// The report's compact path (Runs, observations folded from sorted run
+// indices, own time swapped in as two floats an observation, the
+// portfolio on the report's observations) gives the summaries that a
+// straightforward computation gives: every record held whole, grouped by
+// a map of record pointers, folded once per measure.
+func TestCompactPathMatchesAStraightforwardComputation(t *testing.T) {
+	recs := syntheticStudy(t)
+	d, _, err := Load(resultDir(t, record.Plan{Runs: len(recs)}, "", recs))
+	if err != nil {
+		t.Fatal(err)
+	}
+	rep, err := New(d, Config{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !rep.OwnColumn || !rep.FigureMeasure.Own() {
+		t.Fatalf("own column %v, figures in %v: the study should exercise own time", rep.OwnColumn, rep.FigureMeasure)
+	}
+	kinds := straightKinds(recs)
+	whole, own := straightObservations(recs, rep.TableMeasure, kinds), straightObservations(recs, rep.FigureMeasure, kinds)
+	if got, want := fmt.Sprint(rep.Obs), fmt.Sprint(whole); got != want {
+		t.Errorf("observations differ from the straightforward fold")
+	}
+	if got, want := fmt.Sprint(rep.figureObservations()), fmt.Sprint(own); got != want {
+		t.Errorf("observations in own time differ from the straightforward fold")
+	}
+	for _, sec := range rep.Sections {
+		want, wantOwn := Summarize(whole, sec.Grouper, rep.LimitNS), Summarize(own, sec.Grouper, rep.LimitNS)
+		for i := range want {
+			want[i].OwnMedian = wantOwn[i].Median
+		}
+		if got := fmt.Sprint(sec.Summaries); got != fmt.Sprint(want) {
+			t.Errorf("by %s: summaries\n%s\nwant\n%s", sec.Grouper.Name(), got, fmt.Sprint(want))
+		}
+		if got := fmt.Sprint(sec.FigureSummaries); got != fmt.Sprint(wantOwn) {
+			t.Errorf("by %s: figure summaries differ from the straightforward ones", sec.Grouper.Name())
+		}
+	}
+	straight := NewPortfolios(NewRuns(recs...), kinds, rep.FigureMeasure, rep.portfolioGroupers(), rep.LimitNS)
+	if len(rep.Portfolios) == 0 || len(rep.Portfolios) != len(straight) {
+		t.Fatalf("%d portfolios, want %d", len(rep.Portfolios), len(straight))
+	}
+	for i, p := range rep.Portfolios {
+		// What the report says of own time beside the portfolio is its own.
+		straight[i].OwnTime, straight[i].OwnUnavailable = p.OwnTime, p.OwnUnavailable
+		if got, want := fmt.Sprint(*p), fmt.Sprint(*straight[i]); got != want {
+			t.Errorf("portfolio %s\n%s\nwant\n%s", p.Mode, got, want)
+		}
+	}
+}
+
+// syntheticStudy is recordtest's plan in three repetitions, with the
+// outside pipeline's calls and start-up measured so that own time
+// differs from the whole.
+func syntheticStudy(t *testing.T) []record.Record {
+	dir := filepath.Join(t.TempDir(), "run")
+	recordtest.MustWrite(t, dir, recordtest.Spec{Runs: 1500, Reps: 3, Seed: 9})
+	path, err := record.ResultsPath(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var recs []record.Record
+	_, err = record.Read(path, func(r *record.Record) error {
+		if r.External {
+			r.Counters[string(solvers.Calls)] = 2
+			r.Counters[string(solvers.Startup)] = float64(r.WallNS / 3)
+			r.Counters[string(solvers.StartupCPU)] = float64(r.CPUNS / 4)
+		}
+		recs = append(recs, *r)
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return recs
+}
+
+// straightKinds is DetectKinds over whole records.
+func straightKinds(recs []record.Record) Kinds {
+	k := Kinds{Stochastic: make(map[string]bool), External: make(map[string]bool)}
+	for _, r := range recs {
+		if _, reads := r.Counters[CounterReads]; r.Stochastic || reads {
+			k.Stochastic[r.Solver] = true
+		}
+		if r.External {
+			k.External[r.Solver] = true
+		}
+	}
+	return k
+}
+
+// straightObservations folds whole records grouped by a map.
+func straightObservations(recs []record.Record, m Measure, k Kinds) []Obs {
+	groups := make(map[string][]*record.Record)
+	var keys []string
+	for i := range recs {
+		key := recs[i].Solver + "|" + recs[i].PuzzleID + "|" + recs[i].Mode
+		if _, ok := groups[key]; !ok {
+			keys = append(keys, key)
+		}
+		groups[key] = append(groups[key], &recs[i])
+	}
+	var out []Obs
+	for _, key := range keys {
+		out = append(out, fold(groups[key], m, k))
+	}
+	slices.SortFunc(out, func(a, b Obs) int {
+		return cmp.Or(cmp.Compare(a.Solver, b.Solver), cmp.Compare(a.Corpus, b.Corpus),
+			cmp.Compare(a.PuzzleID, b.PuzzleID), cmp.Compare(a.Mode, b.Mode))
+	})
+	return out
+}
