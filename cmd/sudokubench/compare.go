@@ -7,12 +7,11 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sudokubench/sudokubench/harness/report/table"
-
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/report"
+	"github.com/sudokubench/sudokubench/harness/report/table"
 )
 
 func newCompareCmd() *cobra.Command {

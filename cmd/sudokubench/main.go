@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+
 	"github.com/sudokubench/sudokubench/harness/provenance"
 )
 

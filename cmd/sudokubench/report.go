@@ -11,14 +11,12 @@ import (
 	"runtime/debug"
 	"strings"
 
-	"github.com/sudokubench/sudokubench/harness/report/figure"
-
-	"github.com/sudokubench/sudokubench/harness/report/table"
-
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/harness/rating"
 	"github.com/sudokubench/sudokubench/harness/report"
+	"github.com/sudokubench/sudokubench/harness/report/figure"
+	"github.com/sudokubench/sudokubench/harness/report/table"
 	"github.com/sudokubench/sudokubench/solvers/registry"
 )
 

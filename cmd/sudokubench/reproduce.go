@@ -10,15 +10,13 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/sudokubench/sudokubench/harness/report/figure"
-
-	"github.com/sudokubench/sudokubench/harness/report/table"
-
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/harness"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/report"
+	"github.com/sudokubench/sudokubench/harness/report/figure"
+	"github.com/sudokubench/sudokubench/harness/report/table"
 	"github.com/sudokubench/sudokubench/harness/reproduce"
 	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/internal/units"

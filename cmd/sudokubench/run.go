@@ -11,8 +11,6 @@ import (
 	"syscall"
 	"time"
 
-	"github.com/sudokubench/sudokubench/harness/report/table"
-
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/corpora"
@@ -20,6 +18,7 @@ import (
 	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/report"
+	"github.com/sudokubench/sudokubench/harness/report/table"
 	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/internal/units"
 	"github.com/sudokubench/sudokubench/solvers"

@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"github.com/spf13/cobra"
+
 	"github.com/sudokubench/sudokubench/harness/worker"
 )
 

@@ -4,10 +4,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokubench/sudokubench/harness/report/table"
-
 	"github.com/sudokubench/sudokubench/harness/rating"
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/report/table"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 

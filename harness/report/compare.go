@@ -7,9 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sudokubench/sudokubench/harness/report/table"
-
 	"github.com/sudokubench/sudokubench/harness/report/stats"
+	"github.com/sudokubench/sudokubench/harness/report/table"
 )
 
 // CompareConfig chooses how two sides are compared. The zero value

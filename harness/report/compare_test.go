@@ -8,11 +8,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokubench/sudokubench/harness/report/table"
-
-	"github.com/sudokubench/sudokubench/internal/sudokutest"
-
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/report/table"
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
 )
 
 func TestCompareOneRunASide(t *testing.T) {

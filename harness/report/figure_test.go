@@ -8,9 +8,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokubench/sudokubench/harness/report/figure"
-
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/report/figure"
 )
 
 // longCorpora are names of shipped corpora, long enough to collide as

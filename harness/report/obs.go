@@ -7,9 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sudokubench/sudokubench/harness/report/stats"
-
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/report/stats"
 	"github.com/sudokubench/sudokubench/solvers"
 )
 

@@ -9,11 +9,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokubench/sudokubench/harness/report/figure"
-
-	"github.com/sudokubench/sudokubench/harness/report/table"
-
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/report/figure"
+	"github.com/sudokubench/sudokubench/harness/report/table"
 )
 
 // synthetic makes two solvers on 12 puzzles: "fast" solves all, one in 0 ns;

@@ -6,11 +6,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokubench/sudokubench/harness/report/table"
-
-	"github.com/sudokubench/sudokubench/internal/sudokutest"
-
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/report/table"
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
 )
 
 // pairRec is one run of a pipeline on puzzle id of corpus in mode.

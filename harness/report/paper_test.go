@@ -16,13 +16,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokubench/sudokubench/harness/report/figure"
-
-	"github.com/sudokubench/sudokubench/harness/report/table"
-
 	"gonum.org/v1/plot/vg"
 
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/report/figure"
+	"github.com/sudokubench/sudokubench/harness/report/table"
 )
 
 // microFigure is a cactus plot whose time axis is labelled in µs.

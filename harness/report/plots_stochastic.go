@@ -4,10 +4,10 @@ import (
 	"math"
 	"slices"
 
-	"github.com/sudokubench/sudokubench/harness/report/figure"
-
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+
+	"github.com/sudokubench/sudokubench/harness/report/figure"
 )
 
 // Cost chooses what a stochastic plot measures a solver's effort in.

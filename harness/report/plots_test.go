@@ -8,11 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokubench/sudokubench/harness/report/figure"
-
 	"gonum.org/v1/plot"
 
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/report/figure"
 )
 
 // manySolvers has n solvers on 10 puzzles each, solver s taking

@@ -8,12 +8,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokubench/sudokubench/harness/report/table"
-
-	"github.com/sudokubench/sudokubench/harness/report/stats"
-	"github.com/sudokubench/sudokubench/internal/sudokutest"
-
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/report/stats"
+	"github.com/sudokubench/sudokubench/harness/report/table"
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
 )
 
 // portfolioRecs are three pipelines on five puzzles (limit 100 ns, so

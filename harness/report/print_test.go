@@ -15,11 +15,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokubench/sudokubench/harness/report/figure"
-
 	"gonum.org/v1/plot/vg"
 
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/report/figure"
 	"github.com/sudokubench/sudokubench/solvers/registry"
 )
 

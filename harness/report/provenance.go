@@ -8,9 +8,8 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sudokubench/sudokubench/harness/report/table"
-
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/report/table"
 )
 
 // Coverage says how much of a plan the loaded records are.

@@ -11,12 +11,10 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokubench/sudokubench/harness/report/table"
-
-	"github.com/sudokubench/sudokubench/harness/report/stats"
-	"github.com/sudokubench/sudokubench/internal/sudokutest"
-
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/report/stats"
+	"github.com/sudokubench/sudokubench/harness/report/table"
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
 )
 
 var update = flag.Bool("update", false, "rewrite the golden files in testdata/golden")

@@ -7,10 +7,8 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sudokubench/sudokubench/harness/report/table"
-
 	"github.com/sudokubench/sudokubench/harness/report/stats"
-
+	"github.com/sudokubench/sudokubench/harness/report/table"
 	"github.com/sudokubench/sudokubench/solvers"
 )
 

@@ -9,9 +9,8 @@ import (
 	"slices"
 	"strconv"
 
-	"github.com/sudokubench/sudokubench/harness/report/figure"
-
 	"github.com/sudokubench/sudokubench/corpora"
+	"github.com/sudokubench/sudokubench/harness/report/figure"
 	"github.com/sudokubench/sudokubench/harness/report/table"
 )
 

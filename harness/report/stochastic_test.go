@@ -9,14 +9,11 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokubench/sudokubench/harness/report/figure"
-
-	"github.com/sudokubench/sudokubench/harness/report/table"
-
-	"github.com/sudokubench/sudokubench/harness/report/stats"
-	"github.com/sudokubench/sudokubench/internal/sudokutest"
-
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/report/figure"
+	"github.com/sudokubench/sudokubench/harness/report/stats"
+	"github.com/sudokubench/sudokubench/harness/report/table"
+	"github.com/sudokubench/sudokubench/internal/sudokutest"
 )
 
 // annealRec is a stochastic run that counts reads and updates.

@@ -7,11 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/sudokubench/sudokubench/harness/report/figure"
-
-	"github.com/sudokubench/sudokubench/harness/report/table"
-
 	"github.com/sudokubench/sudokubench/harness/report"
+	"github.com/sudokubench/sudokubench/harness/report/figure"
+	"github.com/sudokubench/sudokubench/harness/report/table"
 )
 
 // levelGroups groups observations by the article's levels, for the plots.

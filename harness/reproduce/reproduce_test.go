@@ -13,10 +13,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/sudokubench/sudokubench/harness/report/table"
-
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/report"
+	"github.com/sudokubench/sudokubench/harness/report/table"
 	"github.com/sudokubench/sudokubench/solvers"
 )
 

@@ -4,10 +4,9 @@ import (
 	"math"
 	"slices"
 
-	"github.com/sudokubench/sudokubench/harness/report/stats"
-
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/report"
+	"github.com/sudokubench/sudokubench/harness/report/stats"
 )
 
 // MemoryKind says what a memory figure is.

@@ -5,10 +5,9 @@ import (
 	"math"
 	"strconv"
 
-	"github.com/sudokubench/sudokubench/harness/report/table"
-
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/report"
+	"github.com/sudokubench/sudokubench/harness/report/table"
 )
 
 // Comparison is the table computed from a result directory.

@@ -10,10 +10,11 @@ import (
 	"runtime/debug"
 	"time"
 
+	"golang.org/x/sys/unix"
+
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/external"
 	"github.com/sudokubench/sudokubench/sudoku"
-	"golang.org/x/sys/unix"
 )
 
 // stackLimit caps the panic stack kept in a crash record.

@@ -5,9 +5,8 @@ import (
 	"fmt"
 	"time"
 
-	"github.com/sudokubench/sudokubench/solvers"
-
 	"github.com/sudokubench/sudokubench/encodings/qubo"
+	"github.com/sudokubench/sudokubench/solvers"
 )
 
 // DefaultBudget is the number of attempted updates after which a run with

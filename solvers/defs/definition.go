@@ -12,11 +12,10 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sudokubench/sudokubench/solvers"
-
 	"github.com/pelletier/go-toml/v2/unstable"
 
 	"github.com/sudokubench/sudokubench/encodings/formats"
+	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 

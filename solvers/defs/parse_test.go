@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/sudokubench/sudokubench/solvers"
-
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 

@@ -12,9 +12,10 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/sudokubench/sudokubench/harness/report/figure"
 	"gonum.org/v1/plot"
 	"gonum.org/v1/plot/plotter"
+
+	"github.com/sudokubench/sudokubench/harness/report/figure"
 )
 
 // CheckPlotPath reports whether PlotCurve can write to path by its

@@ -5,8 +5,9 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/sudokubench/sudokubench/harness/report/figure"
 	"gonum.org/v1/plot"
+
+	"github.com/sudokubench/sudokubench/harness/report/figure"
 )
 
 func tickLabels(ticks []plot.Tick) []string {

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/sudokubench/sudokubench/harness/report/stats"
-
 	"github.com/sudokubench/sudokubench/solvers"
 	"github.com/sudokubench/sudokubench/solvers/neural"
 )

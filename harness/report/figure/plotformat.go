@@ -12,7 +12,6 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/sudokubench/sudokubench/harness/report/table"
 	"golang.org/x/text/encoding/charmap"
 	"gonum.org/v1/plot/font"
 	"gonum.org/v1/plot/vg"
@@ -21,6 +20,8 @@ import (
 	"gonum.org/v1/plot/vg/vgpdf"
 	"gonum.org/v1/plot/vg/vgsvg"
 	"gonum.org/v1/plot/vg/vgtex"
+
+	"github.com/sudokubench/sudokubench/harness/report/table"
 )
 
 // PlotFormat is a file format for figures. Every format the suite writes
