@@ -2,7 +2,6 @@ package ladder
 
 import (
 	"fmt"
-	"os"
 	"strings"
 	"testing"
 
@@ -178,13 +177,9 @@ func TestScienceUnitPropagation(t *testing.T) {
 		{"top1465.txt", 1, 1465, cnf.Extended, 0, 0, 0.05},
 		{"top1465.txt", 1, 1465, cnf.Augmented, 60, 4.0, 4.1},
 	}
-	full := os.Getenv(ladderEnv) != ""
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("corpus=%s/encoding=%s", tt.corpus, tt.enc), func(t *testing.T) {
-			puzzles := everyNth(t, tt.corpus, tt.stride, tt.n)
-			if full {
-				puzzles = readCorpus(t, tt.corpus)
-			}
+			puzzles, full := scienceSample(t, tt.corpus, tt.stride, tt.n)
 			solved := upSolved(t, puzzles, tt.enc)
 			share := 100 * float64(solved) / float64(len(puzzles))
 			t.Logf("unit propagation solves %d of %d puzzles (%.2f%%)", solved, len(puzzles), share)

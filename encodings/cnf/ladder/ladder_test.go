@@ -441,6 +441,17 @@ func TestRaterKeepsNoState(t *testing.T) {
 // ladderEnv opts in to the science checks over whole corpora.
 const ladderEnv = "SUDOKUBENCH_LADDER"
 
+// scienceSample returns what a science check runs on: the fixed sample of
+// the corpus file (every stride-th puzzle, at most n), or the whole corpus
+// when ladderEnv is set, and which of the two it is.
+func scienceSample(t *testing.T, name string, stride, n int) (puzzles []*sudoku.Grid, full bool) {
+	t.Helper()
+	if os.Getenv(ladderEnv) != "" {
+		return readCorpus(t, name), true
+	}
+	return everyNth(t, name, stride, n), false
+}
+
 // TestScienceLadder checks the inference ladder's figures on fixed samples
 // (exact counts, so that any change in what a procedure derives shows) and,
 // with SUDOKUBENCH_LADDER=1, on whole corpora: Lynce and Ouaknine found
@@ -462,13 +473,9 @@ func TestScienceLadder(t *testing.T) {
 		{"hardest-1106.txt", 1, 375, Rung{cnf.Augmented, FailedLiterals}, 1, 0},
 		{"hardest-1106.txt", 5, 75, Rung{cnf.Augmented, DoubleLookahead}, 75, 100},
 	}
-	full := os.Getenv(ladderEnv) != ""
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("corpus=%s/rung=%s", tt.corpus, tt.rung), func(t *testing.T) {
-			puzzles := everyNth(t, tt.corpus, tt.stride, tt.n)
-			if full {
-				puzzles = readCorpus(t, tt.corpus)
-			}
+			puzzles, full := scienceSample(t, tt.corpus, tt.stride, tt.n)
 			r := NewRater(puzzles[0].Geometry())
 			solved := 0
 			for i, p := range puzzles {
