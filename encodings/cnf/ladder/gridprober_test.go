@@ -44,10 +44,7 @@ func TestGridProberUnitPropagation(t *testing.T) {
 	for _, geo := range gridGeometries {
 		for _, enc := range []cnf.Encoding{cnf.Minimal, cnf.Efficient} {
 			t.Run(fmt.Sprintf("geometry=%s/encoding=%s", geo, enc), func(t *testing.T) {
-				ref, err := newProber(geo, cnf.Encode(geo, cnf.Options{Encoding: enc}))
-				if err != nil {
-					t.Fatal(err)
-				}
+				_, ref := encodedProber(t, geo, enc)
 				g := newGridProber(geo, enc == cnf.Efficient)
 				conflicts := 0
 				for trial := 0; trial < 400; trial++ {
@@ -184,10 +181,7 @@ func TestGridProberMatchesProber(t *testing.T) {
 	for geo, samples := range gridSamples(t) {
 		for _, enc := range []cnf.Encoding{cnf.Minimal, cnf.Efficient} {
 			t.Run(fmt.Sprintf("geometry=%s/encoding=%s", geo, enc), func(t *testing.T) {
-				ref, err := newProber(geo, cnf.Encode(geo, cnf.Options{Encoding: enc}))
-				if err != nil {
-					t.Fatal(err)
-				}
+				_, ref := encodedProber(t, geo, enc)
 				g := newGridProber(geo, enc == cnf.Efficient)
 				outcomes := map[outcome]int{}
 				for i, sample := range samples {

@@ -178,6 +178,18 @@ func btoi(b bool) int {
 	return 0
 }
 
+// encodedProber returns the encoding's formula for geo and a prober over
+// it, failing the test if the prober refuses the formula.
+func encodedProber(t *testing.T, geo *sudoku.Geometry, enc cnf.Encoding) (*cnf.Formula, *prober) {
+	t.Helper()
+	f := cnf.Encode(geo, cnf.Options{Encoding: enc})
+	p, err := newProber(geo, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f, p
+}
+
 // TestProberUnitPropagation checks the prober's unit propagation against
 // the counting cnf.Propagator, an independent implementation: the same puzzles
 // solved, the same cells fixed.
@@ -186,12 +198,8 @@ func TestProberUnitPropagation(t *testing.T) {
 	geo := puzzles[0].Geometry()
 	for _, enc := range cnf.Encodings {
 		t.Run("encoding="+enc.String(), func(t *testing.T) {
-			f := cnf.Encode(geo, cnf.Options{Encoding: enc})
+			f, p := encodedProber(t, geo, enc)
 			prop := cnf.NewPropagator(f)
-			p, err := newProber(geo, f)
-			if err != nil {
-				t.Fatal(err)
-			}
 			for i, pz := range puzzles {
 				a, ok := prop.Propagate(cnf.Givens(pz))
 				want, _ := a.Grid(geo)
@@ -239,12 +247,8 @@ func TestFailedLiteralsMatchNaive(t *testing.T) {
 	geo := puzzles[0].Geometry()
 	for _, enc := range []cnf.Encoding{cnf.Minimal, cnf.Extended} {
 		t.Run("encoding="+enc.String(), func(t *testing.T) {
-			f := cnf.Encode(geo, cnf.Options{Encoding: enc})
+			f, p := encodedProber(t, geo, enc)
 			prop := cnf.NewPropagator(f)
-			p, err := newProber(geo, f)
-			if err != nil {
-				t.Fatal(err)
-			}
 			for i, pz := range puzzles {
 				want, _ := naiveFailedLiterals(prop, f.Vars, cnf.Givens(pz)).Grid(geo)
 				if out := p.reason(pz, FailedLiterals); out == contradictory || out == overBudget {
