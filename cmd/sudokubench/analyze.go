@@ -13,6 +13,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/encodings/cnf"
+	"github.com/sudokubench/sudokubench/encodings/cnf/ladder"
 	"github.com/sudokubench/sudokubench/encodings/qubo"
 	"github.com/sudokubench/sudokubench/harness/report/table"
 	"github.com/sudokubench/sudokubench/solvers/bitboard"
@@ -165,7 +166,7 @@ func (o analyzeOptions) sampleText() string {
 }
 
 func analyzeUP(out io.Writer, dir string, o analyzeOptions) error {
-	a := cnf.NewUPAnalysis()
+	a := ladder.NewUPAnalysis()
 	err := o.load(dir, func(p corpora.Puzzle) error {
 		a.Add(p.Grid)
 		return nil
@@ -176,9 +177,9 @@ func analyzeUP(out io.Writer, dir string, o analyzeOptions) error {
 	return o.tables.WriteTable(out, upTable(o, a))
 }
 
-func upTable(o analyzeOptions, a *cnf.UPAnalysis) *table.Table {
+func upTable(o analyzeOptions, a *ladder.UPAnalysis) *table.Table {
 	return solvedByHints(fmt.Sprintf("Solved by unit propagation alone, %s (%s)", o.corpus, o.sampleText()),
-		cnf.UPEncodings, append(a.Buckets(), a.Total()), func(b *cnf.UPBucket, e cnf.Encoding) (hints, puzzles, solved int) {
+		ladder.UPEncodings, append(a.Buckets(), a.Total()), func(b *ladder.UPBucket, e cnf.Encoding) (hints, puzzles, solved int) {
 			return b.Hints, b.Puzzles, b.Solved(e)
 		})
 }

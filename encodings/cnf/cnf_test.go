@@ -1,57 +1,15 @@
 package cnf
 
 import (
-	"bufio"
 	"bytes"
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/corpora/corporatest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
-
-// readCorpus returns the puzzles of a shipped corpus file: '#' lines
-// skipped, CRLF tolerated, only the first ':'-separated field kept.
-func readCorpus(t testing.TB, name string) []*sudoku.Grid {
-	t.Helper()
-	return readPuzzles(t, name, 1, -1)
-}
-
-// readPuzzles returns the puzzles of a shipped corpus file at indices 0,
-// stride, 2·stride, …, at most n of them (n < 0: all), parsing no other.
-func readPuzzles(t testing.TB, name string, stride, n int) []*sudoku.Grid {
-	t.Helper()
-	f, err := os.Open(filepath.Join("..", "..", "corpora", "data", name))
-	if err != nil {
-		t.Fatalf("open corpus: %v", err)
-	}
-	defer f.Close()
-	var out []*sudoku.Grid
-	sc := bufio.NewScanner(f)
-	for line, i := 1, 0; sc.Scan() && (n < 0 || len(out) < n); line++ {
-		text := bytes.TrimSpace(sc.Bytes())
-		if len(text) == 0 || text[0] == '#' {
-			continue
-		}
-		i++
-		if (i-1)%stride != 0 {
-			continue
-		}
-		text, _, _ = bytes.Cut(text, []byte(":"))
-		g, err := sudoku.ParseLine(string(text), sudoku.Classic)
-		if err != nil {
-			t.Fatalf("%s:%d: %v", name, line, err)
-		}
-		out = append(out, g)
-	}
-	if err := sc.Err(); err != nil {
-		t.Fatalf("read %s: %v", name, err)
-	}
-	return out
-}
 
 func TestEncodeSizes(t *testing.T) {
 	geo9 := sudoku.MustGeometry(3, sudoku.Classic)
@@ -142,11 +100,11 @@ func TestPropagateSolvedGridIsFixpoint(t *testing.T) {
 }
 
 func TestReduceKeepsSolutions(t *testing.T) {
-	puzzles := readCorpus(t, "norvig-top95.txt")[:5]
+	puzzles := corporatest.First(t, "norvig-top95", 5)
 	for _, opt := range []Options{{Encoding: Minimal, Reduce: true}, {Encoding: Extended, Reduce: true}, {Encoding: Extended, Propagate: true}, {Encoding: Extended, AtMostOne: Native, Reduce: true}} {
-		enc := NewEncoder(puzzles[0].Geometry(), opt)
+		enc := NewEncoder(puzzles[0].Grid.Geometry(), opt)
 		for i, p := range puzzles {
-			inst, err := enc.Encode(p)
+			inst, err := enc.Encode(p.Grid)
 			if err != nil {
 				t.Fatalf("%s puzzle %d: %v", opt, i, err)
 			}
@@ -250,81 +208,16 @@ func TestWriters(t *testing.T) {
 	}
 }
 
-// upSolved counts the puzzles whose cells unit propagation alone fixes
-// under an encoding.
-func upSolved(t *testing.T, puzzles []*sudoku.Grid, enc Encoding) int {
-	p := NewPropagator(Encode(puzzles[0].Geometry(), Options{Encoding: enc}))
-	solved := 0
-	for i, pz := range puzzles {
-		done, consistent := p.SolvesPuzzle(pz)
-		if !consistent {
-			t.Fatalf("puzzle %d: conflict under propagation", i)
-		}
-		if done {
-			solved++
-		}
-	}
-	return solved
-}
-
-// TestScienceUnitPropagation checks docs/exact.md's figures (tdoku's minisat
-// runs) with the counting Propagator, an implementation apart from the
-// ladder's: unit propagation alone solves 0.0% of 17-clue with the minimal
-// and the efficient encoding, 44.5–44.7% with the extended one and
-// 76.0–76.1% with the augmented one, and 0.0% of top1465 with all but the
-// augmented one, 4.0–4.1% with it. tdoku publishes 76.1% and 4.0% for
-// minisat_augmented, and 76.0% and 4.1% for its solvers that apply singles
-// and locked candidates by hand (bb_sudoku, jsolve, fsss2_locked): the
-// tolerance spans both. By default it pins exact counts on a fixed sample
-// (every 49th 17-clue puzzle, all of top1465); with SUDOKUBENCH_LADDER=1
-// it checks the shares on the whole corpora.
-func TestScienceUnitPropagation(t *testing.T) {
-	tests := []struct {
-		corpus    string
-		stride, n int
-		enc       Encoding
-		want      int     // solved in the sample
-		lo, hi    float64 // percent of the whole corpus
-	}{
-		{"17-clue.txt", 49, 1000, Minimal, 0, 0, 0.05},
-		{"17-clue.txt", 49, 1000, Efficient, 0, 0, 0.05},
-		{"17-clue.txt", 49, 1000, Extended, 430, 44.5, 44.7},
-		{"17-clue.txt", 49, 1000, Augmented, 758, 76.0, 76.1},
-		{"top1465.txt", 1, 1465, Minimal, 0, 0, 0.05},
-		{"top1465.txt", 1, 1465, Efficient, 0, 0, 0.05},
-		{"top1465.txt", 1, 1465, Extended, 0, 0, 0.05},
-		{"top1465.txt", 1, 1465, Augmented, 60, 4.0, 4.1},
-	}
-	full := os.Getenv(ladderEnv) != ""
-	for _, tt := range tests {
-		t.Run(fmt.Sprintf("corpus=%s/encoding=%s", tt.corpus, tt.enc), func(t *testing.T) {
-			puzzles := everyNth(t, tt.corpus, tt.stride, tt.n)
-			if full {
-				puzzles = readCorpus(t, tt.corpus)
-			}
-			solved := upSolved(t, puzzles, tt.enc)
-			share := 100 * float64(solved) / float64(len(puzzles))
-			t.Logf("unit propagation solves %d of %d puzzles (%.2f%%)", solved, len(puzzles), share)
-			switch {
-			case full && (share < tt.lo || share > tt.hi):
-				t.Errorf("unit propagation solves %.2f%%, want %.1f–%.1f%%", share, tt.lo, tt.hi)
-			case !full && solved != tt.want:
-				t.Errorf("unit propagation solves %d, want %d", solved, tt.want)
-			}
-		})
-	}
-}
-
 // BenchmarkEncode times encoding (and, for the reduced options, unit
 // propagation and reduction) of the first 1,000 17-clue puzzles.
 func BenchmarkEncode(b *testing.B) {
-	puzzles := readCorpus(b, "17-clue.txt")[:1000]
+	puzzles := corporatest.First(b, "17-clue", 1000)
 	for _, opt := range []Options{{Encoding: Extended}, {Encoding: Minimal, Reduce: true}, {Encoding: Extended, Reduce: true}, {Encoding: Extended, Propagate: true}} {
 		b.Run("options="+opt.String(), func(b *testing.B) {
-			enc := NewEncoder(puzzles[0].Geometry(), opt)
+			enc := NewEncoder(puzzles[0].Grid.Geometry(), opt)
 			b.ReportAllocs()
 			for i := 0; b.Loop(); i++ {
-				if _, err := enc.Encode(puzzles[i%len(puzzles)]); err != nil {
+				if _, err := enc.Encode(puzzles[i%len(puzzles)].Grid); err != nil {
 					b.Fatal(err)
 				}
 			}
@@ -339,7 +232,7 @@ func BenchmarkEncode(b *testing.B) {
 // variables (sequential at-most-one) left unnamed. (A reduced file had
 // no way back from its renumbered variables.)
 func TestLegendMapsVariablesBack(t *testing.T) {
-	puzzle := readCorpus(t, "norvig-top95.txt")[0]
+	puzzle := corporatest.First(t, "norvig-top95", 1)[0].Grid
 	solution, _ := sudoku.ParseLine("417369825632158947958724316825437169791586432346912758289643571573291684164875293", sudoku.Classic)
 	for _, opt := range []Options{{Encoding: Extended}, {Encoding: Minimal, AtMostOne: Sequential}, {Encoding: Extended, Reduce: true}, {Encoding: Extended, Propagate: true}} {
 		t.Run(opt.String(), func(t *testing.T) {

@@ -5,11 +5,9 @@
 // candidates), and reduced by the givens — with a choice of at-most-one
 // strategy, DIMACS and OPB writers (with a legend that maps the variables
 // of a written file back to cells and digits), decoding of a model back
-// to a grid, a
-// unit propagator that is independent of any engine, and the inference
-// ladder: unit propagation, failed-literal probing and double lookahead on
-// each encoding, and the rating of a puzzle by the weakest rung that solves
-// it without a decision (Rate).
+// to a grid, and a unit propagator that is independent of any engine. What
+// each encoding settles without a decision, under stronger inference too,
+// is the ladder subpackage's job.
 //
 // The package's opinion: the encoding is the research object, so every
 // formula is plain data that can be inspected, counted, written out and fed

@@ -1,6 +1,7 @@
 package cnf
 
 import (
+	"github.com/sudokubench/sudokubench/encodings/cnf/internal/literal"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -45,7 +46,7 @@ func (a Assignment) Grid(geo *sudoku.Geometry) (g *sudoku.Grid, complete bool) {
 // a pair of implications. It is built once per formula and reused; it is
 // not safe for concurrent use.
 //
-// Inside, a literal is a code (see code): variable v is codes 2v (¬v) and
+// Inside, a literal is a code (see literal.Code): variable v is codes 2v (¬v) and
 // 2v+1 (v), so that a literal's negation flips the low bit and its value
 // is one lookup.
 type Propagator struct {
@@ -58,52 +59,11 @@ type Propagator struct {
 	// (or a bound above one) that contain the literal; implied lists the
 	// literals that a two-literal clause makes true when the literal
 	// becomes false, and binary those clauses' ids, in the same order.
-	counted, implied, binary adjacency
+	counted, implied, binary literal.Adjacency
 	falses                   []int32
 	truth                    []int8 // per code: +1 true, -1 false, 0 unassigned
 	values                   Assignment
 	trail                    []int32 // codes of the true literals, in order
-}
-
-// code returns the code of literal l; decode inverts it.
-func code(l int) int32 {
-	if l < 0 {
-		return int32(-2 * l)
-	}
-	return int32(2*l + 1)
-}
-
-func decode(c int32) int {
-	if c&1 == 0 {
-		return -int(c >> 1)
-	}
-	return int(c >> 1)
-}
-
-// adjacency is a list of int32 per code, stored flat.
-type adjacency struct {
-	start []int32
-	items []int32
-}
-
-func (a *adjacency) of(c int32) []int32 { return a.items[a.start[c]:a.start[c+1]] }
-
-// newAdjacency builds the lists from (code, item) pairs, keeping their
-// order.
-func newAdjacency(codes int, pairs [][2]int32) adjacency {
-	a := adjacency{start: make([]int32, codes+1), items: make([]int32, len(pairs))}
-	for _, p := range pairs {
-		a.start[p[0]+1]++
-	}
-	for k := 1; k <= codes; k++ {
-		a.start[k] += a.start[k-1]
-	}
-	next := append([]int32(nil), a.start[:codes]...)
-	for _, p := range pairs {
-		a.items[next[p[0]]] = p[1]
-		next[p[0]]++
-	}
-	return a
 }
 
 // NewPropagator indexes a formula for propagation.
@@ -135,7 +95,7 @@ func (p *Propagator) addAtLeast(lits []int, k int, negate bool) {
 		if negate {
 			l = -l
 		}
-		p.lits = append(p.lits, code(l))
+		p.lits = append(p.lits, literal.Code(l))
 	}
 }
 
@@ -155,9 +115,9 @@ func (p *Propagator) index() {
 		}
 	}
 	codes := 2*p.vars + 2
-	p.counted = newAdjacency(codes, counted)
-	p.implied = newAdjacency(codes, implied)
-	p.binary = newAdjacency(codes, binary)
+	p.counted = literal.NewAdjacency(codes, counted)
+	p.implied = literal.NewAdjacency(codes, implied)
+	p.binary = literal.NewAdjacency(codes, binary)
 }
 
 func (p *Propagator) constraint(id int32) []int32 { return p.lits[p.start[id]:p.start[id+1]] }
@@ -182,7 +142,7 @@ func (p *Propagator) run(assumed []int, rounds int) bool {
 	clear(p.falses)
 	p.trail = p.trail[:0]
 	for _, l := range assumed {
-		if !p.assign(code(l)) {
+		if !p.assign(literal.Code(l)) {
 			return false
 		}
 	}
@@ -219,12 +179,12 @@ func (p *Propagator) assign(c int32) bool {
 // falsify updates the constraints in which the literal of code c has just
 // become false.
 func (p *Propagator) falsify(c int32) bool {
-	for _, m := range p.implied.of(c) {
+	for _, m := range p.implied.Of(c) {
 		if !p.assign(m) {
 			return false
 		}
 	}
-	for _, id := range p.counted.of(c) {
+	for _, id := range p.counted.Of(c) {
 		p.falses[id]++
 		switch {
 		case p.falses[id] > p.slack[id]:
@@ -244,12 +204,12 @@ func (p *Propagator) falsify(c int32) bool {
 // trail[head] on violate no constraint.
 func (p *Propagator) settle(head int) bool {
 	for _, c := range p.trail[head:] {
-		for _, m := range p.implied.of(c ^ 1) {
+		for _, m := range p.implied.Of(c ^ 1) {
 			if p.truth[m] < 0 {
 				return false
 			}
 		}
-		for _, id := range p.counted.of(c ^ 1) {
+		for _, id := range p.counted.Of(c ^ 1) {
 			p.falses[id]++
 			if p.falses[id] > p.slack[id] {
 				return false
@@ -265,4 +225,17 @@ func (a Assignment) valueOf(l int) int8 {
 		return -a[-l]
 	}
 	return a[l]
+}
+
+// SolvesPuzzle reports whether unit propagation of the puzzle's givens over
+// the propagator's formula fixes every cell — the puzzle is settled without
+// a single decision. consistent is false when propagation reaches a
+// conflict (the puzzle has no solution).
+func (p *Propagator) SolvesPuzzle(puzzle *sudoku.Grid) (solved, consistent bool) {
+	a, ok := p.Propagate(Givens(puzzle))
+	if !ok {
+		return false, false
+	}
+	_, complete := a.Grid(puzzle.Geometry())
+	return complete, true
 }

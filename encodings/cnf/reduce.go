@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math/bits"
+
+	"github.com/sudokubench/sudokubench/encodings/cnf/internal/literal"
 )
 
 // ErrUnsat says that propagating the givens already contradicts the rules:
@@ -107,8 +109,8 @@ func (rd *Reducer) markSurvivors() {
 // literal c that m does not satisfy; when m is unassigned too, the clause
 // is marked from the smaller of the two.
 func (rd *Reducer) markBinaries(c int32) {
-	ids := rd.p.binary.of(c)
-	for i, m := range rd.p.implied.of(c) {
+	ids := rd.p.binary.Of(c)
+	for i, m := range rd.p.implied.Of(c) {
 		t := rd.p.truth[m]
 		if t > 0 || t == 0 && m < c || int(ids[i]) >= rd.p.clauses {
 			continue
@@ -120,7 +122,7 @@ func (rd *Reducer) markBinaries(c int32) {
 // markLong marks the longer clauses of the unassigned literal c that are
 // not satisfied, looking at each once.
 func (rd *Reducer) markLong(c int32) {
-	for _, id := range rd.p.counted.of(c) {
+	for _, id := range rd.p.counted.Of(c) {
 		if int(id) < rd.p.clauses && !rd.seen.has(id) {
 			rd.seen.set(id)
 			if !rd.satisfied(id) {
@@ -144,7 +146,7 @@ func (rd *Reducer) reduceClause(id int32) {
 	rd.b.starts = append(rd.b.starts, len(rd.b.lits))
 	for _, c := range rd.p.constraint(id) {
 		if rd.p.truth[c] == 0 {
-			rd.b.lits = append(rd.b.lits, rd.r.newLit(decode(c)))
+			rd.b.lits = append(rd.b.lits, rd.r.newLit(literal.Decode(c)))
 		}
 	}
 }

@@ -1,6 +1,6 @@
 // Package rating rates how hard a Sudoku puzzle is, in two steps that the
 // literature uses: first the weakest rung of the inference ladder that
-// solves the puzzle without a decision (cnf.Rater: unit propagation on
+// solves the puzzle without a decision (ladder.Rater: unit propagation on
 // ever stronger encodings, then failed literals, then double lookahead),
 // then, to order the puzzles within a rung, the guesses that
 // propagate/bitboard's oracle makes to find a solution (bitboard.Oracle:
@@ -22,7 +22,7 @@ import (
 	"runtime"
 	"sync"
 
-	"github.com/sudokubench/sudokubench/encodings/cnf"
+	"github.com/sudokubench/sudokubench/encodings/cnf/ladder"
 	"github.com/sudokubench/sudokubench/solvers/bitboard"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
@@ -34,8 +34,8 @@ const DefaultForms = 8
 // Rating is a puzzle's difficulty.
 type Rating struct {
 	// Rung is the weakest rung of the inference ladder that solves the
-	// puzzle; cnf.RatingSearch when none does.
-	Rung cnf.Rating
+	// puzzle; ladder.RatingSearch when none does.
+	Rung ladder.Rating
 	// Guesses is the mean of propagate/bitboard's guesses (branch points)
 	// to find a solution, in first mode, over the rating's forms.
 	Guesses float64
@@ -72,24 +72,24 @@ type Rater struct {
 	// Forms is how many random equivalent forms the guesses are averaged
 	// over (at least 1).
 	Forms   int
-	ladders map[*sudoku.Geometry]*cnf.Rater
+	ladders map[*sudoku.Geometry]*ladder.Rater
 }
 
 // NewRater returns a rater that averages over DefaultForms forms.
 func NewRater() *Rater {
-	return &Rater{Forms: DefaultForms, ladders: make(map[*sudoku.Geometry]*cnf.Rater)}
+	return &Rater{Forms: DefaultForms, ladders: make(map[*sudoku.Geometry]*ladder.Rater)}
 }
 
 // Rate rates a puzzle. It fails for a puzzle without a solution, and for
-// one whose ladder needs more probes than cnf.DefaultBudget.
+// one whose ladder needs more probes than ladder.DefaultBudget.
 func (r *Rater) Rate(puzzle *sudoku.Grid) (Rating, error) {
 	geo := puzzle.Geometry()
-	ladder := r.ladders[geo]
-	if ladder == nil {
-		ladder = cnf.NewRater(geo)
-		r.ladders[geo] = ladder
+	rater := r.ladders[geo]
+	if rater == nil {
+		rater = ladder.NewRater(geo)
+		r.ladders[geo] = rater
 	}
-	rung, err := ladder.Rate(puzzle)
+	rung, err := rater.Rate(puzzle)
 	if err != nil {
 		return Rating{}, err
 	}

@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"github.com/sudokubench/sudokubench/corpora/corporatest"
-	"github.com/sudokubench/sudokubench/encodings/cnf"
+	"github.com/sudokubench/sudokubench/encodings/cnf/ladder"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -16,12 +16,12 @@ func TestGrade(t *testing.T) {
 		label  string
 		order  int
 	}{
-		{Rating{cnf.RatingUPMinimal, 0}, "up-minimal, guesses 0", 0},
-		{Rating{cnf.RatingUPExtended, 0.5}, "up-extended, guesses 0-1", 21},
-		{Rating{cnf.RatingFailedLiterals, 1}, "failed-literals, guesses 0-1", 41},
-		{Rating{cnf.RatingFailedLiterals, 1.125}, "failed-literals, guesses 1-10", 42},
-		{Rating{cnf.RatingSearch, 100}, "search, guesses 10-100", 63},
-		{Rating{cnf.RatingSearch, 100.5}, "search, guesses 100+", 64},
+		{Rating{ladder.RatingUPMinimal, 0}, "up-minimal, guesses 0", 0},
+		{Rating{ladder.RatingUPExtended, 0.5}, "up-extended, guesses 0-1", 21},
+		{Rating{ladder.RatingFailedLiterals, 1}, "failed-literals, guesses 0-1", 41},
+		{Rating{ladder.RatingFailedLiterals, 1.125}, "failed-literals, guesses 1-10", 42},
+		{Rating{ladder.RatingSearch, 100}, "search, guesses 10-100", 63},
+		{Rating{ladder.RatingSearch, 100.5}, "search, guesses 100+", 64},
 	} {
 		t.Run(fmt.Sprintf("rung=%s/guesses=%g", tc.rating.Rung, tc.rating.Guesses), func(t *testing.T) {
 			if g := tc.rating.Grade(); g.Label != tc.label || g.Order != tc.order {
@@ -46,7 +46,7 @@ func TestRate(t *testing.T) {
 	r := NewRater()
 	t.Run("puzzle=one-blank", func(t *testing.T) {
 		got, err := r.Rate(oneBlank)
-		if err != nil || got != (Rating{cnf.RatingUPMinimal, 0}) {
+		if err != nil || got != (Rating{ladder.RatingUPMinimal, 0}) {
 			t.Errorf("rating %+v (%v), want up-minimal with no guess", got, err)
 		}
 	})
@@ -58,7 +58,7 @@ func TestRate(t *testing.T) {
 			}
 			// analyze --inference rates 99.5% of top1465 failed-literals,
 			// these among them.
-			if got.Rung != cnf.RatingFailedLiterals || got.Guesses <= 0 {
+			if got.Rung != ladder.RatingFailedLiterals || got.Guesses <= 0 {
 				t.Errorf("rating %+v: want failed-literals, and guesses from propagate/bitboard", got)
 			}
 			again, _ := NewRater().Rate(p)
@@ -72,8 +72,8 @@ func TestRate(t *testing.T) {
 		})
 	}
 	t.Run("puzzle=clash", func(t *testing.T) {
-		if _, err := r.Rate(clash); !errors.Is(err, cnf.ErrNoSolution) {
-			t.Errorf("a puzzle with the same given twice in a row: %v, want %v", err, cnf.ErrNoSolution)
+		if _, err := r.Rate(clash); !errors.Is(err, ladder.ErrNoSolution) {
+			t.Errorf("a puzzle with the same given twice in a row: %v, want %v", err, ladder.ErrNoSolution)
 		}
 	})
 }

@@ -1,4 +1,4 @@
-package cnf
+package ladder
 
 import (
 	"bufio"
@@ -8,6 +8,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/encodings/cnf"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -43,7 +44,7 @@ func profileCode(pr Profile, err error) string {
 		return "error: " + err.Error()
 	}
 	var b strings.Builder
-	for _, e := range Encodings {
+	for _, e := range cnf.Encodings {
 		code := byte('-')
 		for _, inf := range Inferences {
 			if pr.Solves(e, inf) {
@@ -70,8 +71,8 @@ func (p pinnedProfile) String() string {
 
 // profileSample profiles the pinned sample with one rater, as analyze
 // --inference does, and tallies it.
-func profileSample(t *testing.T) ([]pinnedProfile, *LadderAnalysis) {
-	a := NewLadderAnalysis()
+func profileSample(t *testing.T) ([]pinnedProfile, *Analysis) {
+	a := NewAnalysis()
 	var out []pinnedProfile
 	raters := map[*sudoku.Geometry]*Rater{}
 	for _, s := range pinnedSample {
@@ -130,8 +131,8 @@ func TestLadderProfilesPinned(t *testing.T) {
 		}
 	}
 	total := a.Total()
-	var solved [Augmented + 1][DoubleLookahead + 1]int
-	for _, e := range Encodings {
+	var solved [cnf.Augmented + 1][DoubleLookahead + 1]int
+	for _, e := range cnf.Encodings {
 		for _, inf := range Inferences {
 			solved[e][inf] = total.Solved(e, inf)
 		}
@@ -140,7 +141,7 @@ func TestLadderProfilesPinned(t *testing.T) {
 	for _, r := range Ratings {
 		rated[r] = total.Rated(r)
 	}
-	wantSolved := [Augmented + 1][DoubleLookahead + 1]int{
+	wantSolved := [cnf.Augmented + 1][DoubleLookahead + 1]int{
 		{9, 14, 82}, {9, 14, 82}, {20, 79, 103}, {31, 79, 103},
 	}
 	wantRated := [RatingSearch + 1]int{9, 0, 11, 11, 48, 24, 15}

@@ -1,4 +1,4 @@
-package cnf
+package ladder
 
 import "math/bits"
 

@@ -1,10 +1,12 @@
-package cnf
+package ladder
 
 import (
 	"cmp"
 	"fmt"
 	"slices"
 
+	"github.com/sudokubench/sudokubench/encodings/cnf"
+	"github.com/sudokubench/sudokubench/encodings/cnf/internal/literal"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -16,7 +18,7 @@ import (
 // propagate, look, undo. Binary clauses, most of every encoding, are kept
 // as implication lists; longer clauses use two watched literals, so that
 // undoing an assignment touches no clause at all. Literals are coded as in
-// Propagator (variable v is 2v for ¬v and 2v+1 for v).
+// cnf.Propagator (variable v is 2v for ¬v and 2v+1 for v).
 type prober struct {
 	geo   *sudoku.Geometry
 	units []int32
@@ -24,7 +26,7 @@ type prober struct {
 	contradictory bool
 	// implied lists, per code, the literals that binary clauses make true
 	// when the code's literal becomes true.
-	implied adjacency
+	implied literal.Adjacency
 	// clauseLits holds the long clauses (three or more literals); clause i
 	// is clauseLits[clauseStart[i]:clauseStart[i+1]], and its first two
 	// literals are the watched ones. watches lists, per code, the long
@@ -72,11 +74,11 @@ type watch struct {
 }
 
 // newProber indexes a formula whose first variables are the cell
-// variables of geo, numbered as CellVar does. With geo nil the formula is
+// variables of geo, numbered as cnf.CellVar does. With geo nil the formula is
 // any formula: nothing is then ever solved, and reasoning runs to its
-// fixpoint. Native cardinality constraints are refused: write at-most-one
+// fixpoint. cnf.Native cardinality constraints are refused: write at-most-one
 // pairwise or sequentially.
-func newProber(geo *sudoku.Geometry, f *Formula) (*prober, error) {
+func newProber(geo *sudoku.Geometry, f *cnf.Formula) (*prober, error) {
 	if len(f.Cards) > 0 {
 		return nil, fmt.Errorf("probing needs clauses only; the formula has %d cardinality constraints", len(f.Cards))
 	}
@@ -101,17 +103,17 @@ func newProber(geo *sudoku.Geometry, f *Formula) (*prober, error) {
 			return nil, fmt.Errorf("formula has %d variables, a %s grid needs %d", f.Vars, geo, cellVars)
 		}
 		for v := 1; v <= cellVars; v++ {
-			p.cellOf[code(v)] = int32((v - 1) / geo.N)
+			p.cellOf[literal.Code(v)] = int32((v - 1) / geo.N)
 		}
 		p.cells = geo.Cells
 		p.digitsTrue = make([]int16, geo.Cells)
 	}
 	p.index(f)
 	for v := 1; v <= f.Vars; v++ {
-		p.order = append(p.order, code(v))
+		p.order = append(p.order, literal.Code(v))
 	}
 	for v := 1; v <= f.Vars; v++ {
-		p.order = append(p.order, code(-v))
+		p.order = append(p.order, literal.Code(-v))
 	}
 	return p, nil
 }
@@ -119,7 +121,7 @@ func newProber(geo *sudoku.Geometry, f *Formula) (*prober, error) {
 // index sorts the formula's clauses into units, binary implications
 // (without repeats: the encodings state some pairs twice, in a row and in
 // a box) and watched long clauses.
-func (p *prober) index(f *Formula) {
+func (p *prober) index(f *cnf.Formula) {
 	var pairs [][2]int32
 	seen := make([]bool, len(p.truth))
 	var lits []int32
@@ -146,7 +148,7 @@ func (p *prober) index(f *Formula) {
 	slices.SortFunc(pairs, func(a, b [2]int32) int {
 		return cmp.Or(cmp.Compare(a[0], b[0]), cmp.Compare(a[1], b[1]))
 	})
-	p.implied = newAdjacency(len(p.truth), slices.Compact(pairs))
+	p.implied = literal.NewAdjacency(len(p.truth), slices.Compact(pairs))
 }
 
 // normalize appends the codes of a clause's literals to out, without
@@ -154,7 +156,7 @@ func (p *prober) index(f *Formula) {
 // seen must be all false and is left so.
 func normalize(clause []int, seen []bool, out []int32) (lits []int32, tautology bool) {
 	for _, l := range clause {
-		c := code(l)
+		c := literal.Code(l)
 		if seen[c^1] {
 			tautology = true
 		}
@@ -195,9 +197,9 @@ func (p *prober) knowSolution(solution *sudoku.Grid) {
 	n := p.geo.N
 	for cell, digit := range solution.Cells() {
 		for d := 1; d <= n; d++ {
-			v := CellVar(n, cell, d)
-			p.known[code(v)] = d == int(digit)
-			p.known[code(-v)] = d != int(digit)
+			v := cnf.CellVar(n, cell, d)
+			p.known[literal.Code(v)] = d == int(digit)
+			p.known[literal.Code(-v)] = d != int(digit)
 		}
 	}
 }
@@ -247,7 +249,7 @@ func (p *prober) propagate() bool {
 	for p.head < len(p.trail) {
 		t := p.trail[p.head]
 		p.head++
-		for _, m := range p.implied.of(t) {
+		for _, m := range p.implied.Of(t) {
 			if !p.assign(m) {
 				return false
 			}
@@ -321,7 +323,7 @@ func (p *prober) start(assumed []int) bool {
 		}
 	}
 	for _, l := range assumed {
-		if !p.assign(code(l)) {
+		if !p.assign(literal.Code(l)) {
 			return false
 		}
 	}
@@ -478,7 +480,7 @@ const (
 
 // reason runs an inference from the puzzle's givens.
 func (p *prober) reason(puzzle *sudoku.Grid, inf Inference) outcome {
-	return infer(p, p.start(Givens(puzzle)), inf)
+	return infer(p, p.start(cnf.Givens(puzzle)), inf)
 }
 
 func (p *prober) solvedNow() bool  { return p.solved() }
@@ -521,7 +523,7 @@ func (p *prober) grid() *sudoku.Grid {
 	n := p.geo.N
 	for cell := 0; cell < p.geo.Cells; cell++ {
 		for d := 1; d <= n; d++ {
-			if p.truth[code(CellVar(n, cell, d))] > 0 {
+			if p.truth[literal.Code(cnf.CellVar(n, cell, d))] > 0 {
 				g.Set(cell, d)
 				break
 			}

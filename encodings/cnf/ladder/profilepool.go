@@ -1,4 +1,4 @@
-package cnf
+package ladder
 
 import (
 	"fmt"
@@ -9,14 +9,14 @@ import (
 
 // ProfilePool profiles puzzles on a fixed number of goroutines, each with
 // a Rater per geometry that it reuses from puzzle to puzzle, and tallies
-// the profiles in a LadderAnalysis; the tally does not depend on the
+// the profiles in an Analysis; the tally does not depend on the
 // number of goroutines. Add and Close must be called from one goroutine.
 type ProfilePool struct {
 	in      chan profileJob
 	results chan profiled
 	workers sync.WaitGroup
 	tallied chan struct{}
-	tally   *LadderAnalysis
+	tally   *Analysis
 	failed  error
 }
 
@@ -40,7 +40,7 @@ func NewProfilePool(workers int) *ProfilePool {
 		in:      make(chan profileJob),
 		results: make(chan profiled),
 		tallied: make(chan struct{}),
-		tally:   NewLadderAnalysis(),
+		tally:   NewAnalysis(),
 	}
 	for range max(workers, 1) {
 		pp.workers.Go(pp.work)
@@ -56,9 +56,9 @@ func (pp *ProfilePool) Add(id string, hints int, puzzle *sudoku.Grid) {
 
 // Close waits for the puzzles added and stops the goroutines. It returns
 // the tally, and the first error to arrive, naming its puzzle, of those
-// LadderAnalysis.Add does not count: the puzzles without a solution or
+// Analysis.Add does not count: the puzzles without a solution or
 // over the probe budget are counted in the tally.
-func (pp *ProfilePool) Close() (*LadderAnalysis, error) {
+func (pp *ProfilePool) Close() (*Analysis, error) {
 	close(pp.in)
 	pp.workers.Wait()
 	close(pp.results)

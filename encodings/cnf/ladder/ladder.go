@@ -1,9 +1,10 @@
-package cnf
+package ladder
 
 import (
 	"errors"
 	"fmt"
 
+	"github.com/sudokubench/sudokubench/encodings/cnf"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -45,7 +46,7 @@ func (i Inference) String() string {
 
 // Rung is one step of the inference ladder: a procedure on an encoding.
 type Rung struct {
-	Encoding  Encoding
+	Encoding  cnf.Encoding
 	Inference Inference
 }
 
@@ -89,12 +90,12 @@ var Ratings = []Rating{RatingUPMinimal, RatingUPEfficient, RatingUPExtended, Rat
 
 // ladder holds the rung of each rating but RatingSearch.
 var ladder = [...]Rung{
-	{Minimal, UnitPropagation},
-	{Efficient, UnitPropagation},
-	{Extended, UnitPropagation},
-	{Augmented, UnitPropagation},
-	{Augmented, FailedLiterals},
-	{Augmented, DoubleLookahead},
+	{cnf.Minimal, UnitPropagation},
+	{cnf.Efficient, UnitPropagation},
+	{cnf.Extended, UnitPropagation},
+	{cnf.Augmented, UnitPropagation},
+	{cnf.Augmented, FailedLiterals},
+	{cnf.Augmented, DoubleLookahead},
 }
 
 // Rung returns the rating's rung; false for RatingSearch.
@@ -135,7 +136,7 @@ const DefaultBudget = 2_000_000
 // needed, and is not safe for concurrent use.
 type Rater struct {
 	geo       *sudoku.Geometry
-	reasoners [Augmented + 1]reasoner
+	reasoners [cnf.Augmented + 1]reasoner
 	// Budget bounds the probes one rung may make for one puzzle (0: no
 	// bound); past it, Rate and Profile return an error wrapping ErrBudget.
 	// Counting probes, not time, keeps ratings deterministic.
@@ -196,11 +197,11 @@ func (r *Rater) weakestUP(puzzle *sudoku.Grid) (Rating, error) {
 // Profile says, for each encoding, the weakest inference that solves a
 // puzzle on it, if any does.
 type Profile struct {
-	weakest [Augmented + 1]int8 // an Inference, or -1
+	weakest [cnf.Augmented + 1]int8 // an Inference, or -1
 }
 
 // Solves reports whether the inference on the encoding fixes every cell.
-func (pr Profile) Solves(e Encoding, inf Inference) bool {
+func (pr Profile) Solves(e cnf.Encoding, inf Inference) bool {
 	w := pr.weakest[e]
 	return w >= 0 && Inference(w) <= inf
 }
@@ -239,7 +240,7 @@ func (r *Rater) Profile(puzzle *sudoku.Grid) (Profile, error) {
 	floor := UnitPropagation
 	var solution *sudoku.Grid
 	var stronger reasoner
-	for e := Augmented; e >= Efficient; e-- {
+	for e := cnf.Augmented; e >= cnf.Efficient; e-- {
 		pr.weakest[e] = -1
 		if floor < 0 {
 			continue
@@ -294,7 +295,7 @@ func (r *Rater) Profile(puzzle *sudoku.Grid) (Profile, error) {
 // So the outcome on the efficient encoding is the one on the minimal
 // encoding; only the probes differ (the minimal run makes more).
 // TestProfileMatchesEveryRung runs both and compares.
-func minimalAsEfficient(pr *Profile) { pr.weakest[Minimal] = pr.weakest[Efficient] }
+func minimalAsEfficient(pr *Profile) { pr.weakest[cnf.Minimal] = pr.weakest[cnf.Efficient] }
 
 // check refuses a puzzle of another geometry.
 func (r *Rater) check(puzzle *sudoku.Grid) error {
@@ -329,13 +330,13 @@ func (r *Rater) solves(puzzle *sudoku.Grid, rung Rung, solution *sudoku.Grid, st
 // reasoner returns the encoding's reasoner, building it on first use:
 // gridProber for the minimal and efficient encodings of the grids it
 // takes, prober otherwise.
-func (r *Rater) reasoner(e Encoding) (reasoner, error) {
+func (r *Rater) reasoner(e cnf.Encoding) (reasoner, error) {
 	if r.reasoners[e] == nil {
-		if (e == Minimal || e == Efficient) && gridSupported(r.geo) {
-			r.reasoners[e] = newGridProber(r.geo, e == Efficient)
+		if (e == cnf.Minimal || e == cnf.Efficient) && gridSupported(r.geo) {
+			r.reasoners[e] = newGridProber(r.geo, e == cnf.Efficient)
 			return r.reasoners[e], nil
 		}
-		p, err := newProber(r.geo, Encode(r.geo, Options{Encoding: e}))
+		p, err := newProber(r.geo, cnf.Encode(r.geo, cnf.Options{Encoding: e}))
 		if err != nil {
 			return nil, err
 		}

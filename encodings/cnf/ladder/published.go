@@ -1,4 +1,6 @@
-package cnf
+package ladder
+
+import "github.com/sudokubench/sudokubench/encodings/cnf"
 
 // publishedShares holds, per corpus, the published shares of the whole
 // corpus that a rung solves without a decision: tdoku's minisat runs
@@ -8,13 +10,13 @@ package cnf
 // on their 17-clue set.
 var publishedShares = map[string]map[Rung]string{
 	"17-clue": {
-		{Encoding: Minimal, Inference: UnitPropagation}:   "0.0% (tdoku)",
-		{Encoding: Efficient, Inference: UnitPropagation}: "0.0% (tdoku)",
-		{Encoding: Extended, Inference: UnitPropagation}:  "44.5% (tdoku)",
-		{Encoding: Augmented, Inference: UnitPropagation}: "76.1% (tdoku)",
-		{Encoding: Extended, Inference: FailedLiterals}:   "all or nearly all (Lynce & Ouaknine)",
+		{Encoding: cnf.Minimal, Inference: UnitPropagation}:   "0.0% (tdoku)",
+		{Encoding: cnf.Efficient, Inference: UnitPropagation}: "0.0% (tdoku)",
+		{Encoding: cnf.Extended, Inference: UnitPropagation}:  "44.5% (tdoku)",
+		{Encoding: cnf.Augmented, Inference: UnitPropagation}: "76.1% (tdoku)",
+		{Encoding: cnf.Extended, Inference: FailedLiterals}:   "all or nearly all (Lynce & Ouaknine)",
 	},
-	"top1465":             tdokuNone(map[Encoding]string{Augmented: "4.0% (tdoku)"}),
+	"top1465":             tdokuNone(map[cnf.Encoding]string{cnf.Augmented: "4.0% (tdoku)"}),
 	"hardest-1905-11plus": tdokuNone(nil),
 	"hardest-1106":        tdokuNone(nil),
 	"serg":                tdokuNone(nil),
@@ -22,9 +24,9 @@ var publishedShares = map[string]map[Rung]string{
 
 // tdokuNone returns tdoku's unit-propagation figures for a corpus where
 // they are 0.0% but for the exceptions given.
-func tdokuNone(except map[Encoding]string) map[Rung]string {
+func tdokuNone(except map[cnf.Encoding]string) map[Rung]string {
 	m := map[Rung]string{}
-	for _, e := range Encodings {
+	for _, e := range cnf.Encodings {
 		share, ok := except[e]
 		if !ok {
 			share = "0.0% (tdoku)"

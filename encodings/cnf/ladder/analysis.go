@@ -1,28 +1,30 @@
-package cnf
+package ladder
 
 import (
 	"errors"
 	"maps"
 	"slices"
+
+	"github.com/sudokubench/sudokubench/encodings/cnf"
 )
 
-// LadderBucket counts, for one hint count, the puzzles each encoding ×
+// Bucket counts, for one hint count, the puzzles each encoding ×
 // inference solves and how many got each rating.
-type LadderBucket struct {
+type Bucket struct {
 	Hints   int
 	Puzzles int
-	solved  [Augmented + 1][DoubleLookahead + 1]int
+	solved  [cnf.Augmented + 1][DoubleLookahead + 1]int
 	rated   [RatingSearch + 1]int
 }
 
 // Solved returns how many of the bucket's puzzles the inference on the
 // encoding solves.
-func (b *LadderBucket) Solved(e Encoding, inf Inference) int { return b.solved[e][inf] }
+func (b *Bucket) Solved(e cnf.Encoding, inf Inference) int { return b.solved[e][inf] }
 
 // Rated returns how many of the bucket's puzzles got the rating.
-func (b *LadderBucket) Rated(r Rating) int { return b.rated[r] }
+func (b *Bucket) Rated(r Rating) int { return b.rated[r] }
 
-func (b *LadderBucket) add(o *LadderBucket) {
+func (b *Bucket) add(o *Bucket) {
 	b.Puzzles += o.Puzzles
 	for e := range b.solved {
 		for i := range b.solved[e] {
@@ -34,25 +36,25 @@ func (b *LadderBucket) add(o *LadderBucket) {
 	}
 }
 
-// LadderAnalysis tallies puzzles' profiles by hint count. Not safe for
+// Analysis tallies puzzles' profiles by hint count. Not safe for
 // concurrent use.
-type LadderAnalysis struct {
-	buckets map[int]*LadderBucket
+type Analysis struct {
+	buckets map[int]*Bucket
 	// NoSolution counts the puzzles that reasoning proved contradictory,
 	// and OverBudget those whose profile ran out of probes; neither is in
 	// the buckets.
 	NoSolution, OverBudget int
 }
 
-// NewLadderAnalysis returns an empty tally.
-func NewLadderAnalysis() *LadderAnalysis {
-	return &LadderAnalysis{buckets: make(map[int]*LadderBucket)}
+// NewAnalysis returns an empty tally.
+func NewAnalysis() *Analysis {
+	return &Analysis{buckets: make(map[int]*Bucket)}
 }
 
 // Add counts a puzzle with its hint count and what Rater.Profile returned
 // for it. An error wrapping ErrNoSolution or ErrBudget is counted; any
 // other error is returned.
-func (a *LadderAnalysis) Add(hints int, pr Profile, err error) error {
+func (a *Analysis) Add(hints int, pr Profile, err error) error {
 	switch {
 	case errors.Is(err, ErrNoSolution):
 		a.NoSolution++
@@ -65,11 +67,11 @@ func (a *LadderAnalysis) Add(hints int, pr Profile, err error) error {
 	}
 	b := a.buckets[hints]
 	if b == nil {
-		b = &LadderBucket{Hints: hints}
+		b = &Bucket{Hints: hints}
 		a.buckets[hints] = b
 	}
 	b.Puzzles++
-	for _, e := range Encodings {
+	for _, e := range cnf.Encodings {
 		for _, inf := range Inferences {
 			if pr.Solves(e, inf) {
 				b.solved[e][inf]++
@@ -81,7 +83,7 @@ func (a *LadderAnalysis) Add(hints int, pr Profile, err error) error {
 }
 
 // Buckets returns the hint counts seen, in order.
-func (a *LadderAnalysis) Buckets() []*LadderBucket { return inHintOrder(a.buckets) }
+func (a *Analysis) Buckets() []*Bucket { return inHintOrder(a.buckets) }
 
 // inHintOrder returns the buckets of a map by hint count, in order.
 func inHintOrder[B any](buckets map[int]*B) []*B {
@@ -93,8 +95,8 @@ func inHintOrder[B any](buckets map[int]*B) []*B {
 }
 
 // Total returns the sums over every hint count (Hints −1).
-func (a *LadderAnalysis) Total() *LadderBucket {
-	t := &LadderBucket{Hints: -1}
+func (a *Analysis) Total() *Bucket {
+	t := &Bucket{Hints: -1}
 	for _, b := range a.buckets {
 		t.add(b)
 	}

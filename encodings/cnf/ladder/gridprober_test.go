@@ -1,10 +1,12 @@
-package cnf
+package ladder
 
 import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/encodings/cnf"
+	"github.com/sudokubench/sudokubench/encodings/cnf/internal/literal"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -17,7 +19,7 @@ var gridGeometries = []*sudoku.Geometry{
 
 // cellLiteral is the CNF literal of a gridLiteral.
 func cellLiteral(geo *sudoku.Geometry, l gridLiteral) int {
-	v := CellVar(geo.N, int(l.cell), int(l.d)+1)
+	v := cnf.CellVar(geo.N, int(l.cell), int(l.d)+1)
 	if !l.value {
 		return -v
 	}
@@ -40,13 +42,10 @@ func randomLiterals(geo *sudoku.Geometry, rng *rand.Rand, k int) []gridLiteral {
 func TestGridProberUnitPropagation(t *testing.T) {
 	rng := rand.New(rand.NewPCG(1, 2))
 	for _, geo := range gridGeometries {
-		for _, enc := range []Encoding{Minimal, Efficient} {
+		for _, enc := range []cnf.Encoding{cnf.Minimal, cnf.Efficient} {
 			t.Run(fmt.Sprintf("geometry=%s/encoding=%s", geo, enc), func(t *testing.T) {
-				ref, err := newProber(geo, Encode(geo, Options{Encoding: enc}))
-				if err != nil {
-					t.Fatal(err)
-				}
-				g := newGridProber(geo, enc == Efficient)
+				_, ref := encodedProber(t, geo, enc)
+				g := newGridProber(geo, enc == cnf.Efficient)
 				conflicts := 0
 				for trial := 0; trial < 400; trial++ {
 					lits := randomLiterals(geo, rng, 1+trial%(2*geo.N))
@@ -69,7 +68,7 @@ func TestGridProberUnitPropagation(t *testing.T) {
 						for d := 0; d < geo.N; d++ {
 							for _, value := range []bool{true, false} {
 								l := gridLiteral{int32(cell), int32(d), value}
-								if got, want := s.has(l), ref.truth[code(cellLiteral(geo, l))] > 0; got != want {
+								if got, want := s.has(l), ref.truth[literal.Code(cellLiteral(geo, l))] > 0; got != want {
 									t.Fatalf("%v: literal %d: gridProber %v, prober %v", assumed, cellLiteral(geo, l), got, want)
 								}
 							}
@@ -156,7 +155,7 @@ func gridSamples(t *testing.T) map[*sudoku.Geometry][]gridSample {
 		}
 	}
 	classic := gridGeometries[1]
-	solver, err := newProber(classic, Encode(classic, Options{Encoding: Augmented}))
+	solver, err := newProber(classic, cnf.Encode(classic, cnf.Options{Encoding: cnf.Augmented}))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,13 +179,10 @@ func gridSamples(t *testing.T) map[*sudoku.Geometry][]gridSample {
 func TestGridProberMatchesProber(t *testing.T) {
 	t.Parallel()
 	for geo, samples := range gridSamples(t) {
-		for _, enc := range []Encoding{Minimal, Efficient} {
+		for _, enc := range []cnf.Encoding{cnf.Minimal, cnf.Efficient} {
 			t.Run(fmt.Sprintf("geometry=%s/encoding=%s", geo, enc), func(t *testing.T) {
-				ref, err := newProber(geo, Encode(geo, Options{Encoding: enc}))
-				if err != nil {
-					t.Fatal(err)
-				}
-				g := newGridProber(geo, enc == Efficient)
+				_, ref := encodedProber(t, geo, enc)
+				g := newGridProber(geo, enc == cnf.Efficient)
 				outcomes := map[outcome]int{}
 				for i, sample := range samples {
 					p, solution := sample.puzzle, sample.solution
@@ -226,10 +222,10 @@ func TestGridProberMatchesProber(t *testing.T) {
 // that is no candidate holds.
 func TestGridQuietIsExact(t *testing.T) {
 	rng := rand.New(rand.NewPCG(5, 6))
-	for _, enc := range []Encoding{Minimal, Efficient} {
+	for _, enc := range []cnf.Encoding{cnf.Minimal, cnf.Efficient} {
 		t.Run("encoding="+enc.String(), func(t *testing.T) {
 			geo := gridGeometries[1]
-			g := newGridProber(geo, enc == Efficient)
+			g := newGridProber(geo, enc == cnf.Efficient)
 			quiet, checked := 0, 0
 			for _, p := range everyNth(t, "17-clue.txt", 4001, 6) {
 				if !g.start(p) || !g.failedLiterals(true) {

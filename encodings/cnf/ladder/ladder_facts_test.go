@@ -1,15 +1,17 @@
-package cnf
+package ladder
 
 import (
 	"fmt"
 	"os"
 	"runtime"
 	"testing"
+
+	"github.com/sudokubench/sudokubench/encodings/cnf"
 )
 
 // profileCorpus profiles every puzzle of a shipped corpus as analyze
 // --inference does, on a ProfilePool of GOMAXPROCS goroutines.
-func profileCorpus(t *testing.T, name string) *LadderAnalysis {
+func profileCorpus(t *testing.T, name string) *Analysis {
 	pool := NewProfilePool(runtime.GOMAXPROCS(0))
 	for i, p := range readCorpus(t, name) {
 		pool.Add(fmt.Sprintf("%s puzzle %d", name, i), p.Hints(), p)
@@ -47,20 +49,20 @@ func TestScienceKnownFacts(t *testing.T) {
 		shares  []share
 	}{
 		{"17-clue.txt", 49158, []share{
-			{Rung{Minimal, UnitPropagation}, 0, 0.05},
-			{Rung{Efficient, UnitPropagation}, 0, 0.05},
-			{Rung{Extended, UnitPropagation}, 44.5, 44.7},
-			{Rung{Augmented, UnitPropagation}, 76.0, 76.1},
-			{Rung{Extended, FailedLiterals}, 100, 100},
+			{Rung{cnf.Minimal, UnitPropagation}, 0, 0.05},
+			{Rung{cnf.Efficient, UnitPropagation}, 0, 0.05},
+			{Rung{cnf.Extended, UnitPropagation}, 44.5, 44.7},
+			{Rung{cnf.Augmented, UnitPropagation}, 76.0, 76.1},
+			{Rung{cnf.Extended, FailedLiterals}, 100, 100},
 		}},
 		{"top1465.txt", 1465, []share{
-			{Rung{Minimal, UnitPropagation}, 0, 0.05},
-			{Rung{Efficient, UnitPropagation}, 0, 0.05},
-			{Rung{Extended, UnitPropagation}, 0, 0.05},
-			{Rung{Augmented, UnitPropagation}, 4.0, 4.1},
+			{Rung{cnf.Minimal, UnitPropagation}, 0, 0.05},
+			{Rung{cnf.Efficient, UnitPropagation}, 0, 0.05},
+			{Rung{cnf.Extended, UnitPropagation}, 0, 0.05},
+			{Rung{cnf.Augmented, UnitPropagation}, 4.0, 4.1},
 		}},
 		{"norvig-top95.txt", 95, []share{
-			{Rung{Extended, UnitPropagation}, 0, 0},
+			{Rung{cnf.Extended, UnitPropagation}, 0, 0},
 		}},
 	}
 	for _, tt := range tests {

@@ -1,4 +1,4 @@
-package cnf
+package ladder
 
 // gridClosures remembers the closures of lookaheads that reached no
 // conflict: assignments closed under failed-literal probing, each holding

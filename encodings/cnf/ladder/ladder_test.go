@@ -1,16 +1,62 @@
-package cnf
+package ladder
 
 import (
+	"bufio"
+	"bytes"
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 
+	"github.com/sudokubench/sudokubench/corpora/corporatest"
+	"github.com/sudokubench/sudokubench/encodings/cnf"
+	"github.com/sudokubench/sudokubench/encodings/cnf/internal/literal"
 	"github.com/sudokubench/sudokubench/internal/cputest"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
+
+// readCorpus returns the puzzles of a shipped corpus file: '#' lines
+// skipped, CRLF tolerated, only the first ':'-separated field kept.
+func readCorpus(t testing.TB, name string) []*sudoku.Grid {
+	t.Helper()
+	return readPuzzles(t, name, 1, -1)
+}
+
+// readPuzzles returns the puzzles of a shipped corpus file at indices 0,
+// stride, 2·stride, …, at most n of them (n < 0: all), parsing no other.
+func readPuzzles(t testing.TB, name string, stride, n int) []*sudoku.Grid {
+	t.Helper()
+	f, err := os.Open(filepath.Join(corporatest.DataDir(t), name))
+	if err != nil {
+		t.Fatalf("open corpus: %v", err)
+	}
+	defer f.Close()
+	var out []*sudoku.Grid
+	sc := bufio.NewScanner(f)
+	for line, i := 1, 0; sc.Scan() && (n < 0 || len(out) < n); line++ {
+		text := bytes.TrimSpace(sc.Bytes())
+		if len(text) == 0 || text[0] == '#' {
+			continue
+		}
+		i++
+		if (i-1)%stride != 0 {
+			continue
+		}
+		text, _, _ = bytes.Cut(text, []byte(":"))
+		g, err := sudoku.ParseLine(string(text), sudoku.Classic)
+		if err != nil {
+			t.Fatalf("%s:%d: %v", name, line, err)
+		}
+		out = append(out, g)
+	}
+	if err := sc.Err(); err != nil {
+		t.Fatalf("read %s: %v", name, err)
+	}
+	return out
+}
 
 // everyNth returns the puzzles of a corpus file at indices 0, stride,
 // 2·stride, …, at most n of them: a fixed sample.
@@ -20,7 +66,7 @@ func everyNth(t testing.TB, name string, stride, n int) []*sudoku.Grid {
 }
 
 // clauseKeys returns the formula's clauses as sorted-literal strings.
-func clauseKeys(f *Formula) map[string]bool {
+func clauseKeys(f *cnf.Formula) map[string]bool {
 	keys := make(map[string]bool, len(f.Clauses))
 	for _, c := range f.Clauses {
 		lits := slices.Sorted(slices.Values(c))
@@ -37,11 +83,11 @@ func TestEncodingsNest(t *testing.T) {
 		sudoku.MustGeometry(2, sudoku.Classic), sudoku.MustGeometry(3, sudoku.Classic),
 		sudoku.MustGeometry(3, sudoku.Diagonal),
 	} {
-		for i := 1; i < len(Encodings); i++ {
-			weaker, stronger := Encodings[i-1], Encodings[i]
+		for i := 1; i < len(cnf.Encodings); i++ {
+			weaker, stronger := cnf.Encodings[i-1], cnf.Encodings[i]
 			t.Run(fmt.Sprintf("geometry=%s/encodings=%s⊆%s", geo, weaker, stronger), func(t *testing.T) {
-				strong := clauseKeys(Encode(geo, Options{Encoding: stronger}))
-				for k := range clauseKeys(Encode(geo, Options{Encoding: weaker})) {
+				strong := clauseKeys(cnf.Encode(geo, cnf.Options{Encoding: stronger}))
+				for k := range clauseKeys(cnf.Encode(geo, cnf.Options{Encoding: weaker})) {
 					if !strong[k] {
 						t.Fatalf("clause %s of %s is not in %s", k, weaker, stronger)
 					}
@@ -56,7 +102,7 @@ func TestEncodingsNest(t *testing.T) {
 // defined as exactly one of (their three cells, the triad's negation), and
 // exactly one triad per row, column and box, but no constraint over a
 // unit's cells: the triads replace them.
-func tdokuAugmented() *Formula {
+func tdokuAugmented() *cnf.Formula {
 	const n, b = 9, 3
 	var clauses [][]int
 	exactlyOne := func(lits ...int) {
@@ -72,15 +118,15 @@ func tdokuAugmented() *Formula {
 	for cell := 0; cell < n*n; cell++ {
 		var lits []int
 		for d := 1; d <= n; d++ {
-			lits = append(lits, CellVar(n, cell, d))
+			lits = append(lits, cnf.CellVar(n, cell, d))
 		}
 		exactlyOne(lits...)
 	}
 	for line := 0; line < n; line++ {
 		for k := 0; k < b; k++ {
 			for d := 1; d <= n; d++ {
-				exactlyOne(Var(n, line, k*b, d), Var(n, line, k*b+1, d), Var(n, line, k*b+2, d), -h(line, k, d))
-				exactlyOne(Var(n, k*b, line, d), Var(n, k*b+1, line, d), Var(n, k*b+2, line, d), -v(line, k, d))
+				exactlyOne(cnf.Var(n, line, k*b, d), cnf.Var(n, line, k*b+1, d), cnf.Var(n, line, k*b+2, d), -h(line, k, d))
+				exactlyOne(cnf.Var(n, k*b, line, d), cnf.Var(n, k*b+1, line, d), cnf.Var(n, k*b+2, line, d), -v(line, k, d))
 			}
 		}
 	}
@@ -95,7 +141,7 @@ func tdokuAugmented() *Formula {
 			exactlyOne(v(j*b, i, d), v(j*b+1, i, d), v(j*b+2, i, d))
 		}
 	}
-	return &Formula{Vars: n*n*n + 2*n*b*n, Clauses: clauses}
+	return &cnf.Formula{Vars: n*n*n + 2*n*b*n, Clauses: clauses}
 }
 
 // TestAugmentedSolvesWhatTdokusDoes checks that unit propagation on the
@@ -104,8 +150,8 @@ func tdokuAugmented() *Formula {
 // all of top1465 and a tenth of 17-clue.
 func TestAugmentedSolvesWhatTdokusDoes(t *testing.T) {
 	t.Parallel()
-	ours := NewPropagator(Encode(sudoku.MustGeometry(3, sudoku.Classic), Options{Encoding: Augmented}))
-	tdoku := NewPropagator(tdokuAugmented())
+	ours := cnf.NewPropagator(cnf.Encode(sudoku.MustGeometry(3, sudoku.Classic), cnf.Options{Encoding: cnf.Augmented}))
+	tdoku := cnf.NewPropagator(tdokuAugmented())
 	for _, corpus := range []struct {
 		file   string
 		stride int
@@ -132,22 +178,30 @@ func btoi(b bool) int {
 	return 0
 }
 
+// encodedProber returns the encoding's formula for geo and a prober over
+// it, failing the test if the prober refuses the formula.
+func encodedProber(t *testing.T, geo *sudoku.Geometry, enc cnf.Encoding) (*cnf.Formula, *prober) {
+	t.Helper()
+	f := cnf.Encode(geo, cnf.Options{Encoding: enc})
+	p, err := newProber(geo, f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return f, p
+}
+
 // TestProberUnitPropagation checks the prober's unit propagation against
-// the counting Propagator, an independent implementation: the same puzzles
+// the counting cnf.Propagator, an independent implementation: the same puzzles
 // solved, the same cells fixed.
 func TestProberUnitPropagation(t *testing.T) {
 	puzzles := append(everyNth(t, "17-clue.txt", 97, 300), everyNth(t, "top1465.txt", 7, 100)...)
 	geo := puzzles[0].Geometry()
-	for _, enc := range Encodings {
+	for _, enc := range cnf.Encodings {
 		t.Run("encoding="+enc.String(), func(t *testing.T) {
-			f := Encode(geo, Options{Encoding: enc})
-			prop := NewPropagator(f)
-			p, err := newProber(geo, f)
-			if err != nil {
-				t.Fatal(err)
-			}
+			f, p := encodedProber(t, geo, enc)
+			prop := cnf.NewPropagator(f)
 			for i, pz := range puzzles {
-				a, ok := prop.Propagate(Givens(pz))
+				a, ok := prop.Propagate(cnf.Givens(pz))
 				want, _ := a.Grid(geo)
 				out := p.reason(pz, UnitPropagation)
 				if !ok || out == contradictory || out == overBudget {
@@ -162,9 +216,9 @@ func TestProberUnitPropagation(t *testing.T) {
 }
 
 // naiveFailedLiterals is failed-literal probing written as plainly as
-// possible over the counting Propagator: propagate everything known plus
+// possible over the counting cnf.Propagator: propagate everything known plus
 // one literal, from scratch, for every literal, until nothing fails.
-func naiveFailedLiterals(prop *Propagator, vars int, givens []int) Assignment {
+func naiveFailedLiterals(prop *cnf.Propagator, vars int, givens []int) cnf.Assignment {
 	known := slices.Clone(givens)
 	for changed := true; changed; {
 		changed = false
@@ -191,16 +245,12 @@ func TestFailedLiteralsMatchNaive(t *testing.T) {
 	t.Parallel()
 	puzzles := append(everyNth(t, "17-clue.txt", 6007, 8), everyNth(t, "top1465.txt", 211, 6)...)
 	geo := puzzles[0].Geometry()
-	for _, enc := range []Encoding{Minimal, Extended} {
+	for _, enc := range []cnf.Encoding{cnf.Minimal, cnf.Extended} {
 		t.Run("encoding="+enc.String(), func(t *testing.T) {
-			f := Encode(geo, Options{Encoding: enc})
-			prop := NewPropagator(f)
-			p, err := newProber(geo, f)
-			if err != nil {
-				t.Fatal(err)
-			}
+			f, p := encodedProber(t, geo, enc)
+			prop := cnf.NewPropagator(f)
 			for i, pz := range puzzles {
-				want, _ := naiveFailedLiterals(prop, f.Vars, Givens(pz)).Grid(geo)
+				want, _ := naiveFailedLiterals(prop, f.Vars, cnf.Givens(pz)).Grid(geo)
 				if out := p.reason(pz, FailedLiterals); out == contradictory || out == overBudget {
 					t.Fatalf("puzzle %d: outcome %v", i, out)
 				}
@@ -251,7 +301,7 @@ func TestProbingOnSmallFormulas(t *testing.T) {
 	for _, tt := range tests {
 		for _, inf := range Inferences {
 			t.Run(fmt.Sprintf("formula=%s/inference=%s", tt.name, inf), func(t *testing.T) {
-				p, err := newProber(nil, &Formula{Vars: d, Clauses: tt.clauses})
+				p, err := newProber(nil, &cnf.Formula{Vars: d, Clauses: tt.clauses})
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -266,12 +316,12 @@ func TestProbingOnSmallFormulas(t *testing.T) {
 					t.Fatal("conflict on a satisfiable formula")
 				}
 				for _, l := range tt.derives[inf] {
-					if p.truth[code(l)] <= 0 {
+					if p.truth[literal.Code(l)] <= 0 {
 						t.Errorf("%d not derived", l)
 					}
 				}
 				for _, l := range tt.leaves[inf] {
-					if p.truth[code(l)] != 0 {
+					if p.truth[literal.Code(l)] != 0 {
 						t.Errorf("%d assigned", l)
 					}
 				}
@@ -290,8 +340,8 @@ func TestProfileMatchesEveryRung(t *testing.T) {
 	puzzles = append(puzzles, everyNth(t, "hardest-1106.txt", 101, 3)...)
 	r := NewRater(puzzles[0].Geometry())
 	for i, p := range puzzles {
-		var brute [Augmented + 1][DoubleLookahead + 1]bool
-		for _, e := range Encodings {
+		var brute [cnf.Augmented + 1][DoubleLookahead + 1]bool
+		for _, e := range cnf.Encodings {
 			for _, inf := range Inferences {
 				solved, err := r.solves(p, Rung{e, inf}, nil, nil)
 				if err != nil {
@@ -309,12 +359,12 @@ func TestProfileMatchesEveryRung(t *testing.T) {
 		if err != nil {
 			t.Fatalf("puzzle %d: %v", i, err)
 		}
-		for _, e := range Encodings {
+		for _, e := range cnf.Encodings {
 			for _, inf := range Inferences {
 				if pr.Solves(e, inf) != brute[e][inf] {
 					t.Errorf("puzzle %d, %s on %s: profile says %v, the run %v", i, inf, e, pr.Solves(e, inf), brute[e][inf])
 				}
-				stronger := (e < Augmented && !brute[e+1][inf]) || (inf < DoubleLookahead && !brute[e][inf+1])
+				stronger := (e < cnf.Augmented && !brute[e+1][inf]) || (inf < DoubleLookahead && !brute[e][inf+1])
 				if brute[e][inf] && stronger {
 					t.Errorf("puzzle %d: %s on %s solves it, a stronger rung does not", i, inf, e)
 				}
@@ -395,6 +445,17 @@ func TestRaterKeepsNoState(t *testing.T) {
 // ladderEnv opts in to the science checks over whole corpora.
 const ladderEnv = "SUDOKUBENCH_LADDER"
 
+// scienceSample returns what a science check runs on: the fixed sample of
+// the corpus file (every stride-th puzzle, at most n), or the whole corpus
+// when ladderEnv is set, and which of the two it is.
+func scienceSample(t *testing.T, name string, stride, n int) (puzzles []*sudoku.Grid, full bool) {
+	t.Helper()
+	if os.Getenv(ladderEnv) != "" {
+		return readCorpus(t, name), true
+	}
+	return everyNth(t, name, stride, n), false
+}
+
 // TestScienceLadder checks the inference ladder's figures on fixed samples
 // (exact counts, so that any change in what a procedure derives shows) and,
 // with SUDOKUBENCH_LADDER=1, on whole corpora: Lynce and Ouaknine found
@@ -409,20 +470,16 @@ func TestScienceLadder(t *testing.T) {
 		want       int     // puzzles solved in the sample
 		minPercent float64 // of the whole corpus, with SUDOKUBENCH_LADDER=1
 	}{
-		{"17-clue.txt", 49, 1000, Rung{Extended, FailedLiterals}, 1000, 99.9},
-		{"17-clue.txt", 49, 1000, Rung{Augmented, UnitPropagation}, 758, 76.0},
-		{"top1465.txt", 1, 1465, Rung{Augmented, FailedLiterals}, 1465, 100},
-		{"top1465.txt", 1, 1465, Rung{Extended, FailedLiterals}, 1459, 99.5},
-		{"hardest-1106.txt", 1, 375, Rung{Augmented, FailedLiterals}, 1, 0},
-		{"hardest-1106.txt", 5, 75, Rung{Augmented, DoubleLookahead}, 75, 100},
+		{"17-clue.txt", 49, 1000, Rung{cnf.Extended, FailedLiterals}, 1000, 99.9},
+		{"17-clue.txt", 49, 1000, Rung{cnf.Augmented, UnitPropagation}, 758, 76.0},
+		{"top1465.txt", 1, 1465, Rung{cnf.Augmented, FailedLiterals}, 1465, 100},
+		{"top1465.txt", 1, 1465, Rung{cnf.Extended, FailedLiterals}, 1459, 99.5},
+		{"hardest-1106.txt", 1, 375, Rung{cnf.Augmented, FailedLiterals}, 1, 0},
+		{"hardest-1106.txt", 5, 75, Rung{cnf.Augmented, DoubleLookahead}, 75, 100},
 	}
-	full := os.Getenv(ladderEnv) != ""
 	for _, tt := range tests {
 		t.Run(fmt.Sprintf("corpus=%s/rung=%s", tt.corpus, tt.rung), func(t *testing.T) {
-			puzzles := everyNth(t, tt.corpus, tt.stride, tt.n)
-			if full {
-				puzzles = readCorpus(t, tt.corpus)
-			}
+			puzzles, full := scienceSample(t, tt.corpus, tt.stride, tt.n)
 			r := NewRater(puzzles[0].Geometry())
 			solved := 0
 			for i, p := range puzzles {
@@ -444,11 +501,11 @@ func TestScienceLadder(t *testing.T) {
 	}
 }
 
-func TestLadderAnalysisTallies(t *testing.T) {
+func TestAnalysisTallies(t *testing.T) {
 	var upAugmented, failedExtended Profile
-	upAugmented.weakest = [Augmented + 1]int8{-1, -1, int8(FailedLiterals), int8(UnitPropagation)}
-	failedExtended.weakest = [Augmented + 1]int8{-1, -1, int8(FailedLiterals), int8(FailedLiterals)}
-	a := NewLadderAnalysis()
+	upAugmented.weakest = [cnf.Augmented + 1]int8{-1, -1, int8(FailedLiterals), int8(UnitPropagation)}
+	failedExtended.weakest = [cnf.Augmented + 1]int8{-1, -1, int8(FailedLiterals), int8(FailedLiterals)}
+	a := NewAnalysis()
 	for _, add := range []struct {
 		hints int
 		pr    Profile
@@ -477,7 +534,7 @@ func TestLadderAnalysisTallies(t *testing.T) {
 		t.Errorf("buckets %v, want 17 and 22", hints)
 	case a.NoSolution != 1 || a.OverBudget != 1:
 		t.Errorf("no solution %d, over budget %d; want 1 and 1", a.NoSolution, a.OverBudget)
-	case total.Puzzles != 3 || total.Solved(Augmented, UnitPropagation) != 1 || total.Solved(Extended, FailedLiterals) != 3 || total.Solved(Minimal, DoubleLookahead) != 0:
+	case total.Puzzles != 3 || total.Solved(cnf.Augmented, UnitPropagation) != 1 || total.Solved(cnf.Extended, FailedLiterals) != 3 || total.Solved(cnf.Minimal, DoubleLookahead) != 0:
 		t.Errorf("total %+v", total)
 	case total.Rated(RatingUPAugmented) != 1 || total.Rated(RatingFailedLiterals) != 2:
 		t.Errorf("ratings %d up-augmented, %d failed-literals; want 1 and 2", total.Rated(RatingUPAugmented), total.Rated(RatingFailedLiterals))

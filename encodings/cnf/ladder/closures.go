@@ -1,8 +1,10 @@
-package cnf
+package ladder
 
 import (
 	"math/bits"
 
+	"github.com/sudokubench/sudokubench/encodings/cnf"
+	"github.com/sudokubench/sudokubench/encodings/cnf/internal/literal"
 	"github.com/sudokubench/sudokubench/sudoku"
 )
 
@@ -108,11 +110,11 @@ func (cc *closureCache) cellClosures(geo *sudoku.Geometry) *gridClosures {
 		var s gridState
 		for cell := 0; cell < geo.Cells; cell++ {
 			for d := 0; d < geo.N; d++ {
-				v := CellVar(geo.N, cell, d+1)
-				if c.has(code(v)) {
+				v := cnf.CellVar(geo.N, cell, d+1)
+				if c.has(literal.Code(v)) {
 					s.t[d].set(cell)
 				}
-				if c.has(code(-v)) {
+				if c.has(literal.Code(-v)) {
 					s.f[d].set(cell)
 				}
 			}
