@@ -49,6 +49,7 @@ func TestCadicalVerdictsCertified(t *testing.T) {
 // a proof that does not refute its formula has its unique verdicts made
 // wrong, as a built-in pipeline's would be.
 func TestCorruptDefinedProofIsWrong(t *testing.T) {
+	harnesstest.NeedCadical(t)
 	out := t.TempDir()
 	cfg := tinyConfig(out, "sat/cadical-corrupt")
 	cfg.Certify = true

@@ -291,6 +291,7 @@ func TestDefaultResultDirectory(t *testing.T) {
 // CaDiCaL records a peak above forkingMiB. Its own peak, the most its
 // process tree held at once, does not add CaDiCaL's, which ran after.
 func TestDefinedPipelinePeakIncludesItsProgramsChildren(t *testing.T) {
+	harnesstest.NeedCadical(t)
 	cfg := tinyConfig(t.TempDir(), "sat/forking-cadical")
 	cfg.Timeout = 30 * time.Second // a busy machine, and 200 MiB touched per call
 	in, err := cfg.Registry.Lookup("sat/forking-cadical")

@@ -2,18 +2,16 @@ package main
 
 import (
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 	"testing"
 
 	"github.com/sudokubench/sudokubench/harness/certify"
+	"github.com/sudokubench/sudokubench/internal/harnesstest"
 )
 
 func TestCertifyCommand(t *testing.T) {
-	if _, err := exec.LookPath("cadical"); err != nil {
-		t.Skip("cadical not installed (apt-get install cadical)")
-	}
+	harnesstest.NeedCadical(t)
 	out := filepath.Join(t.TempDir(), "cert")
 	stdout, stderr, err := runCLIInput(t, "", "certify", "--corpus", "tdoku-tests", "--limit", "30", "--out", out)
 	want := "30 puzzles of tdoku-tests: 30 certified, 0 not; unique 18; unsat 10; multiple 2\n0 disagree with the corpus's solution counts"

@@ -9,6 +9,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/corpora"
 	"github.com/sudokubench/sudokubench/harness"
+	"github.com/sudokubench/sudokubench/internal/harnesstest"
 )
 
 func TestCorporaCommands(t *testing.T) {
@@ -125,6 +126,9 @@ func TestEveryCorpusFlagTakesACommaFileWhole(t *testing.T) {
 		{"certify", []string{"certify", "--corpus", file, "--out", "cert"}, "1 puzzles of " + file + ": 1 certified"},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
+			if tt.name == "certify" {
+				harnesstest.NeedCadical(t)
+			}
 			out, err := runCLI(t, tt.args...)
 			if err != nil || !strings.Contains(out, tt.says) {
 				t.Errorf("%v: %v, want output saying %q:\n%s", tt.args, err, tt.says, out)

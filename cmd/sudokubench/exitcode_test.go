@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/sudokubench/sudokubench/internal/harnesstest"
 )
 
 // Exit codes as the README documents them: 0 done, 1 the answer is no
@@ -72,6 +74,10 @@ func TestExitCodes(t *testing.T) {
 	}
 }
 
+// needsCadical are the usage errors that certify finds only after it has
+// found its solver, CaDiCaL: in the corpus file and in --out.
+var needsCadical = map[string]bool{"certify=binary-corpus": true, "certify=out-is-a-file": true}
+
 // Usage errors that once exited 1 exit 2, each with a message that says
 // what is wrong, where, and what to do.
 func TestUsageErrorsSayWhat(t *testing.T) {
@@ -130,6 +136,9 @@ func TestUsageErrorsSayWhat(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
+			if needsCadical[tt.name] {
+				harnesstest.NeedCadical(t)
+			}
 			_, _, err := runCLIInput(t, "", tt.args...)
 			if err == nil || exitCode(err) != exitUsage || !strings.Contains(err.Error(), tt.says) {
 				code := 0

@@ -8,6 +8,8 @@ import (
 	"slices"
 	"strings"
 	"testing"
+
+	"github.com/sudokubench/sudokubench/internal/harnesstest"
 )
 
 // The command an interrupted run prints is one that resumes it: read back
@@ -74,6 +76,7 @@ func TestInterruptedRunPrintsAResumeThatWorks(t *testing.T) {
 // --skip-invalid (the corpus has a malformed line), which the resume
 // needs to be the same certification, and run as it is it finishes.
 func TestInterruptedCertifyPrintsAResumeThatWorks(t *testing.T) {
+	harnesstest.NeedCadical(t)
 	dir := filepath.Join(t.TempDir(), "my puzzles")
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		t.Fatal(err)

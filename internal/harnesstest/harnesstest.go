@@ -333,3 +333,13 @@ func CertifiedText(rec record.Record) string {
 	}
 	return "false"
 }
+
+// NeedCadical skips a test that needs CaDiCaL: certify's default solver,
+// and the test definitions that run it through sh, whose own check sees
+// only sh.
+func NeedCadical(t testing.TB) {
+	t.Helper()
+	if err := (external.Program{Name: "cadical", Package: "cadical"}).Available(); err != nil {
+		t.Skip(err)
+	}
+}
