@@ -296,10 +296,10 @@ func planOf(cfg Config, infos []solvers.Info, sum *Summary) (*plan.Plan, record.
 // mode or seed, a puzzle the plan does not draw), which a resume would
 // ignore silently. The shard's keys are held in a record.KeySet, about
 // 14 bytes a run, and read back from the plan, never from the records.
-func notRecorded(out string, m *record.Manifest, plan *plan.Plan, order []uint32) ([]uint32, error) {
-	planned := record.NewKeySet(len(order), func(pos uint32) (string, error) { return plan.Key(int(order[pos])), nil })
+func notRecorded(out string, m *record.Manifest, p *plan.Plan, order []uint32) ([]uint32, error) {
+	planned := record.NewKeySet(len(order), func(pos uint32) (string, error) { return p.Key(int(order[pos])), nil })
 	for pos, i := range order {
-		if _, _, err := planned.Add(plan.Key(int(i)), uint32(pos)); err != nil {
+		if _, _, err := planned.Add(p.Key(int(i)), uint32(pos)); err != nil {
 			return nil, err
 		}
 	}
@@ -364,7 +364,7 @@ func recordLoadEnd(out string, m *record.Manifest) error {
 
 // execute runs the plan's runs in order, recording each as it finishes,
 // with its start time, host and build.
-func execute(ctx context.Context, cfg Config, plan *plan.Plan, order []uint32, prov provenance.Origin, sum *Summary) (err error) {
+func execute(ctx context.Context, cfg Config, p *plan.Plan, order []uint32, prov provenance.Origin, sum *Summary) (err error) {
 	w, err := record.Append(filepath.Join(cfg.Out, record.ResultsFile))
 	if err != nil {
 		return err
@@ -396,7 +396,7 @@ func execute(ctx context.Context, cfg Config, plan *plan.Plan, order []uint32, p
 			sum.Interrupted = true
 			return nil
 		}
-		run, err := plan.Run(int(i))
+		run, err := p.Run(int(i))
 		if err != nil {
 			return err
 		}

@@ -41,12 +41,10 @@ const (
 	pipelineBytes = 4096
 )
 
-// pipeJob is one job of a pipeline and the run it asks for; index is its
-// place in the caller's order.
+// pipeJob is one job of a pipeline and the run it asks for.
 type pipeJob struct {
-	index int
-	run   plan.Run
-	job   worker.Job
+	run plan.Run
+	job worker.Job
 }
 
 // pipeReply is the reply to a pipeline's job, or the reply the parent

@@ -138,8 +138,8 @@ func (s *Stream) Add(run plan.Run) error {
 	}
 	j := jobFor(run, s.timeout)
 	j.SkipWarmUp, j.SkipPeak = true, true
-	index := int(s.added.Add(1) - 1)
-	s.in <- pipeJob{index: index, run: run, job: j}
+	s.added.Add(1)
+	s.in <- pipeJob{run: run, job: j}
 	return nil
 }
 
