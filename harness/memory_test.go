@@ -16,7 +16,7 @@ import (
 )
 
 // BenchmarkPlanMemory measures what a benchmark's parent holds for its
-// plan, per run, on plans of 10⁴ runs and more (memtest.Sizes; n/20
+// plan, per run, on plans of 10⁴ runs and more (memtest.BySize; n/20
 // puzzles, 5 solvers, 4 repetitions) resumed with half their runs
 // recorded: held-B/run while the runs execute (the plan and the order of
 // the runs left), and peak-B/run at the most while the plan is made and
@@ -24,45 +24,39 @@ import (
 // the blocks; memtest.Peak). The puzzles, which every plan holds, are
 // puzzle-B/puzzle.
 func BenchmarkPlanMemory(b *testing.B) {
-	sizes, err := memtest.Sizes()
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, n := range sizes {
-		b.Run(fmt.Sprintf("runs=%d", n), func(b *testing.B) {
-			infos := make([]solvers.Info, 5)
-			for i := range infos {
-				infos[i] = solvers.Info{Name: fmt.Sprintf("test/solver-%d", i), PureGo: true}
-			}
-			const reps = 4
-			before := memtest.Live()
-			puzzles := syntheticPuzzles(n / (len(infos) * reps))
-			puzzleBytes := memtest.Live() - before
-			dir, m := halfRecorded(b, puzzles, infos, reps)
-			var held, peak uint64
-			for b.Loop() {
-				base := memtest.Live()
-				var order []uint32
-				var p *plan.Plan
-				peak = memtest.Peak(func() {
-					var err error
-					if p, err = plan.NewPlan(puzzles, infos, solvers.Unique, reps, 0, 1); err != nil {
-						b.Fatal(err)
-					}
-					if order, err = notRecorded(dir, m, p, p.InShard(plan.Shard{}, p.Shuffled())); err != nil {
-						b.Fatal(err)
-					}
-					order = p.InBlocks(order)
-				}) - base
-				held = memtest.Live() - base
-				runtime.KeepAlive(order)
-				runtime.KeepAlive(p)
-			}
-			b.ReportMetric(float64(held)/float64(n), "held-B/run")
-			b.ReportMetric(float64(peak)/float64(n), "peak-B/run")
-			b.ReportMetric(float64(puzzleBytes)/float64(len(puzzles)), "puzzle-B/puzzle")
-		})
-	}
+	memtest.BySize(b, "runs", func(b *testing.B, n int) {
+		infos := make([]solvers.Info, 5)
+		for i := range infos {
+			infos[i] = solvers.Info{Name: fmt.Sprintf("test/solver-%d", i), PureGo: true}
+		}
+		const reps = 4
+		before := memtest.Live()
+		puzzles := syntheticPuzzles(n / (len(infos) * reps))
+		puzzleBytes := memtest.Live() - before
+		dir, m := halfRecorded(b, puzzles, infos, reps)
+		var held, peak uint64
+		for b.Loop() {
+			base := memtest.Live()
+			var order []uint32
+			var p *plan.Plan
+			peak = memtest.Peak(func() {
+				var err error
+				if p, err = plan.NewPlan(puzzles, infos, solvers.Unique, reps, 0, 1); err != nil {
+					b.Fatal(err)
+				}
+				if order, err = notRecorded(dir, m, p, p.InShard(plan.Shard{}, p.Shuffled())); err != nil {
+					b.Fatal(err)
+				}
+				order = p.InBlocks(order)
+			}) - base
+			held = memtest.Live() - base
+			runtime.KeepAlive(order)
+			runtime.KeepAlive(p)
+		}
+		b.ReportMetric(float64(held)/float64(n), "held-B/run")
+		b.ReportMetric(float64(peak)/float64(n), "peak-B/run")
+		b.ReportMetric(float64(puzzleBytes)/float64(len(puzzles)), "puzzle-B/puzzle")
+	})
 }
 
 // syntheticPuzzles makes n distinct 9×9 puzzles, each its own grid, as a

@@ -2,7 +2,6 @@ package main
 
 import (
 	"encoding/csv"
-	"fmt"
 	"io"
 	"math"
 	"os"
@@ -183,33 +182,27 @@ func TestExportRecordsStreamsEachRunOnce(t *testing.T) {
 }
 
 // BenchmarkExportRecordsMemory measures what export-records holds per
-// record it writes: 10⁴ synthetic records and more (memtest.Sizes;
+// record it writes: 10⁴ synthetic records and more (memtest.BySize;
 // recordtest) exported to a file; peak-B/record is the most the heap
 // held (memtest.Peak) over the records.
 func BenchmarkExportRecordsMemory(b *testing.B) {
-	sizes, err := memtest.Sizes()
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, n := range sizes {
-		b.Run(fmt.Sprintf("records=%d", n), func(b *testing.B) {
-			dir := filepath.Join(b.TempDir(), "run")
-			recordtest.MustWrite(b, dir, recordtest.Spec{Runs: n, Seed: 1})
-			out := filepath.Join(b.TempDir(), "runs.csv")
-			var peak uint64
-			for b.Loop() {
-				base := memtest.Live()
-				peak = memtest.Peak(func() {
-					root := newRootCmd()
-					root.SetOut(io.Discard)
-					root.SetErr(io.Discard)
-					root.SetArgs([]string{"export-records", "--force", "--out", out, dir})
-					if err := root.Execute(); err != nil {
-						b.Fatal(err)
-					}
-				}) - base
-			}
-			b.ReportMetric(float64(peak)/float64(n), "peak-B/record")
-		})
-	}
+	memtest.BySize(b, "records", func(b *testing.B, n int) {
+		dir := filepath.Join(b.TempDir(), "run")
+		recordtest.MustWrite(b, dir, recordtest.Spec{Runs: n, Seed: 1})
+		out := filepath.Join(b.TempDir(), "runs.csv")
+		var peak uint64
+		for b.Loop() {
+			base := memtest.Live()
+			peak = memtest.Peak(func() {
+				root := newRootCmd()
+				root.SetOut(io.Discard)
+				root.SetErr(io.Discard)
+				root.SetArgs([]string{"export-records", "--force", "--out", out, dir})
+				if err := root.Execute(); err != nil {
+					b.Fatal(err)
+				}
+			}) - base
+		}
+		b.ReportMetric(float64(peak)/float64(n), "peak-B/record")
+	})
 }

@@ -101,37 +101,31 @@ func keptCounters(all map[string]float64) map[string]float64 {
 }
 
 // BenchmarkReportMemory measures what a report holds per record: a
-// synthetic plan of 10⁴ records and more (memtest.Sizes; recordtest)
+// synthetic plan of 10⁴ records and more (memtest.BySize; recordtest)
 // loaded and reported by hint count and by corpus (the portfolio section
 // rates every puzzle, a cost in time that the rating's benchmarks
 // measure); peak-B/record is the most the heap held
 // while it did (memtest.Peak), held-B/record what the loaded records
 // alone hold.
 func BenchmarkReportMemory(b *testing.B) {
-	sizes, err := memtest.Sizes()
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, n := range sizes {
-		b.Run(fmt.Sprintf("records=%d", n), func(b *testing.B) {
-			dir := filepath.Join(b.TempDir(), "run")
-			recordtest.MustWrite(b, dir, recordtest.Spec{Runs: n, Seed: 1})
-			var peak, held uint64
-			for b.Loop() {
-				base := memtest.Live()
-				peak = memtest.Peak(func() {
-					d, _, err := Load(dir)
-					if err != nil {
-						b.Fatal(err)
-					}
-					held = memtest.Live() - base
-					if _, err := New(d, Config{By: []string{"hints", "corpus"}}); err != nil {
-						b.Fatal(err)
-					}
-				}) - base
-			}
-			b.ReportMetric(float64(peak)/float64(n), "peak-B/record")
-			b.ReportMetric(float64(held)/float64(n), "held-B/record")
-		})
-	}
+	memtest.BySize(b, "records", func(b *testing.B, n int) {
+		dir := filepath.Join(b.TempDir(), "run")
+		recordtest.MustWrite(b, dir, recordtest.Spec{Runs: n, Seed: 1})
+		var peak, held uint64
+		for b.Loop() {
+			base := memtest.Live()
+			peak = memtest.Peak(func() {
+				d, _, err := Load(dir)
+				if err != nil {
+					b.Fatal(err)
+				}
+				held = memtest.Live() - base
+				if _, err := New(d, Config{By: []string{"hints", "corpus"}}); err != nil {
+					b.Fatal(err)
+				}
+			}) - base
+		}
+		b.ReportMetric(float64(peak)/float64(n), "peak-B/record")
+		b.ReportMetric(float64(held)/float64(n), "held-B/record")
+	})
 }

@@ -80,33 +80,27 @@ func keysIn(t *testing.T, dir string) []string {
 }
 
 // BenchmarkMergeMemory measures what a merge holds per record it reads:
-// four shards of a synthetic plan of 10⁴ runs and more (memtest.Sizes;
+// four shards of a synthetic plan of 10⁴ runs and more (memtest.BySize;
 // recordtest), merged; peak-B/record is the most the heap held while
 // merging (memtest.Peak), over the records merged.
 func BenchmarkMergeMemory(b *testing.B) {
-	sizes, err := memtest.Sizes()
-	if err != nil {
-		b.Fatal(err)
-	}
-	for _, n := range sizes {
-		b.Run(fmt.Sprintf("records=%d", n), func(b *testing.B) {
-			tmp := b.TempDir()
-			var pieces []string
-			for i := 1; i <= 4; i++ {
-				dir := filepath.Join(tmp, fmt.Sprintf("piece-%d", i))
-				recordtest.MustWrite(b, dir, recordtest.Spec{Runs: n, Seed: 1, Shard: plan.Shard{Index: i, Count: 4}})
-				pieces = append(pieces, dir)
-			}
-			var peak uint64
-			for j := 0; b.Loop(); j++ {
-				base := memtest.Live()
-				peak = memtest.Peak(func() {
-					if _, err := Merge(pieces, filepath.Join(tmp, fmt.Sprintf("merged-%d", j))); err != nil {
-						b.Fatal(err)
-					}
-				}) - base
-			}
-			b.ReportMetric(float64(peak)/float64(n), "peak-B/record")
-		})
-	}
+	memtest.BySize(b, "records", func(b *testing.B, n int) {
+		tmp := b.TempDir()
+		var pieces []string
+		for i := 1; i <= 4; i++ {
+			dir := filepath.Join(tmp, fmt.Sprintf("piece-%d", i))
+			recordtest.MustWrite(b, dir, recordtest.Spec{Runs: n, Seed: 1, Shard: plan.Shard{Index: i, Count: 4}})
+			pieces = append(pieces, dir)
+		}
+		var peak uint64
+		for j := 0; b.Loop(); j++ {
+			base := memtest.Live()
+			peak = memtest.Peak(func() {
+				if _, err := Merge(pieces, filepath.Join(tmp, fmt.Sprintf("merged-%d", j))); err != nil {
+					b.Fatal(err)
+				}
+			}) - base
+		}
+		b.ReportMetric(float64(peak)/float64(n), "peak-B/record")
+	})
 }

@@ -13,6 +13,7 @@ import (
 	"runtime/metrics"
 	"strconv"
 	"sync/atomic"
+	"testing"
 	"time"
 )
 
@@ -22,21 +23,21 @@ import (
 // benchmark can afford; SUDOKUBENCH_MEMORY_MAX=1000000 takes minutes.
 const MaxEnv = "SUDOKUBENCH_MEMORY_MAX"
 
-// Sizes returns the sizes to measure, as MaxEnv sets them.
-func Sizes() ([]int, error) {
+// BySize runs measure as a sub-benchmark for each size MaxEnv sets,
+// named "unit=size": 10⁴, then ten times more up to the largest.
+func BySize(b *testing.B, unit string, measure func(b *testing.B, n int)) {
+	b.Helper()
 	largest := 10_000
 	if s := os.Getenv(MaxEnv); s != "" {
 		n, err := strconv.Atoi(s)
 		if err != nil || n < 10_000 {
-			return nil, fmt.Errorf("%s=%q: want a count of 10000 or more", MaxEnv, s)
+			b.Fatalf("%s=%q: want a count of 10000 or more", MaxEnv, s)
 		}
 		largest = n
 	}
-	var sizes []int
 	for n := 10_000; n <= largest; n *= 10 {
-		sizes = append(sizes, n)
+		b.Run(fmt.Sprintf("%s=%d", unit, n), func(b *testing.B) { measure(b, n) })
 	}
-	return sizes, nil
 }
 
 // Live is the heap's live bytes after a collection.
