@@ -10,40 +10,33 @@ import (
 // FormatDuration writes ns nanoseconds with three significant digits in an
 // adaptive unit (ns, µs, ms, s): "850 ns", "12.3 µs", "1.50 s". NaN is "–"
 // (no value) and +Inf is "∞".
-func FormatDuration(ns float64) string {
-	switch {
-	case math.IsNaN(ns):
-		return "–"
-	case math.IsInf(ns, 1):
-		return "∞"
-	case ns < 1e3:
-		return fmt.Sprintf("%.0f ns", ns)
-	case ns < 1e6:
-		return sig3(ns/1e3) + " µs"
-	case ns < 1e9:
-		return sig3(ns/1e6) + " ms"
-	}
-	return sig3(ns/1e9) + " s"
-}
+func FormatDuration(ns float64) string { return scaled(ns, []string{" ns", " µs", " ms", " s"}) }
 
 // FormatCount writes a count with three significant digits and a metric
 // suffix: "950", "12.3 k", "4.56 M", "1.20 G". NaN is "–", +Inf "∞".
-func FormatCount(v float64) string {
+func FormatCount(v float64) string { return scaled(v, []string{"", " k", " M", " G", " T"}) }
+
+// scaled writes v in the first of units, each a thousand times the one
+// before, under which it stays below 1,000 (the last takes any larger
+// value): a whole number in the first unit, three significant digits in
+// the others.
+func scaled(v float64, units []string) string {
 	switch {
 	case math.IsNaN(v):
 		return "–"
 	case math.IsInf(v, 1):
 		return "∞"
 	case v < 1e3:
-		return fmt.Sprintf("%.0f", v)
-	case v < 1e6:
-		return sig3(v/1e3) + " k"
-	case v < 1e9:
-		return sig3(v/1e6) + " M"
-	case v < 1e12:
-		return sig3(v/1e9) + " G"
+		return fmt.Sprintf("%.0f", v) + units[0]
 	}
-	return sig3(v/1e12) + " T"
+	scale := 1e3
+	for _, unit := range units[1 : len(units)-1] {
+		if v < scale*1e3 {
+			return sig3(v/scale) + unit
+		}
+		scale *= 1e3
+	}
+	return sig3(v/scale) + units[len(units)-1]
 }
 
 // sig3 writes v (≥ 1) with three significant digits.
