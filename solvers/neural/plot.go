@@ -81,6 +81,27 @@ func PlotLearningCurve(w io.Writer, c LearningCurve, path string) error {
 	return figure.WriteFigure(w, f, extension(path))
 }
 
+// puzzlesPerPoint says how many test puzzles stand behind each point of
+// the solved panel: ", 25 puzzles a point", or the range when they differ.
+func puzzlesPerPoint(tests []CurveTest) string {
+	lo, hi := 0, 0
+	for _, t := range tests {
+		for _, f := range t.Figures {
+			if lo == 0 || f.Score.Puzzles < lo {
+				lo = f.Score.Puzzles
+			}
+			hi = max(hi, f.Score.Puzzles)
+		}
+	}
+	switch {
+	case hi == 0:
+		return ""
+	case lo == hi:
+		return fmt.Sprintf(", %d puzzles a point", hi)
+	}
+	return fmt.Sprintf(", %d–%d puzzles a point", lo, hi)
+}
+
 // learningFigure lays out the learning curve's figure.
 func learningFigure(c LearningCurve) (figure.Figure, error) {
 	if len(c.Series) == 0 || len(c.Series[0].Steps) == 0 {
@@ -99,7 +120,7 @@ func learningFigure(c LearningCurve) (figure.Figure, error) {
 	if err != nil {
 		return figure.Figure{}, err
 	}
-	panels = append(panels, figure.Panel{Title: c.TestTitle, Plot: solved, Legend: legend})
+	panels = append(panels, figure.Panel{Title: c.TestTitle + puzzlesPerPoint(c.Tests), Plot: solved, Legend: legend})
 	last := c.Series[0].Steps[len(c.Series[0].Steps)-1]
 	for _, p := range panels {
 		p.Plot.X.Min, p.Plot.X.Max = 0, float64(last)

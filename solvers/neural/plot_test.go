@@ -75,6 +75,9 @@ func TestLearningCurveIsLegible(t *testing.T) {
 	for _, p := range figure.Check(f) {
 		t.Error(p)
 	}
+	if title := f.Panels[len(f.Panels)-1].Title; !strings.HasSuffix(title, ", 25 puzzles a point") {
+		t.Errorf("the solved panel's title %q does not say how many puzzles stand behind a point", title)
+	}
 	for _, name := range figure.PlotFormatNames() {
 		if err := PlotLearningCurve(io.Discard, curve, "curve."+name); err != nil {
 			t.Errorf("%s: %v", name, err)
