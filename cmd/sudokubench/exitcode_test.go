@@ -75,8 +75,8 @@ func TestExitCodes(t *testing.T) {
 }
 
 // needsCadical are the usage errors that certify finds only after it has
-// found its solver, CaDiCaL: in the corpus file and in --out.
-var needsCadical = map[string]bool{"certify=binary-corpus": true, "certify=out-is-a-file": true}
+// found its solver, CaDiCaL: --out a file, found as the directory is made.
+var needsCadical = map[string]bool{"certify=out-is-a-file": true}
 
 // Usage errors that once exited 1 exit 2, each with a message that says
 // what is wrong, where, and what to do.

@@ -90,6 +90,11 @@ func Run(ctx context.Context, cfg Config) (*Result, error) {
 	if err != nil {
 		return nil, err
 	}
+	// The solver is looked for once the input has been read, so that a bad
+	// corpus is said as such on a machine without the solver too.
+	if err := cfg.Solver.Check(); err != nil {
+		return nil, err
+	}
 	lock, err := store.LockDir(cfg.Out, "certify")
 	if err != nil {
 		return nil, err
@@ -127,7 +132,7 @@ func (cfg *Config) check() error {
 	case holdsBenchmark(cfg.Out):
 		return outfile.Refused(fmt.Errorf("%s holds a benchmark run: certify into a directory of its own", cfg.Out))
 	}
-	return cfg.Solver.Check()
+	return nil
 }
 
 // holdsBenchmark reports whether dir holds a benchmark run's records or
