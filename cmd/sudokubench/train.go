@@ -19,6 +19,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/harness/provenance"
 	"github.com/sudokubench/sudokubench/harness/report"
+	"github.com/sudokubench/sudokubench/harness/report/learning"
 	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers/neural"
 	"github.com/sudokubench/sudokubench/solvers/rl"
@@ -295,7 +296,7 @@ func writeTrained(stderr io.Writer, tr *neural.Trained, f trainFlags, command, c
 	}
 	curve := neural.Curve{Model: tr.Config.Model, Loss: tr.Curve, Tests: tr.Tests}
 	title := fmt.Sprintf("%s, seed %d, %d steps of %d puzzles", tr.Config.Model, tr.Config.Seed, tr.Steps, tr.Config.Batch)
-	plot := func(w io.Writer) error { return neural.PlotCurve(w, tr.Curve, tr.Tests, title, f.plot) }
+	plot := func(w io.Writer) error { return learning.PlotNetwork(w, tr.Curve, tr.Tests, title, f.plot) }
 	if err := putTrained(f, weights.Bytes(), prov, curve, plot); err != nil {
 		return err
 	}
@@ -373,14 +374,14 @@ func checkpointPath(out string) string { return strings.TrimSuffix(out, ".bin") 
 
 // checkTrainOutputs refuses, before any training, outputs that could not be
 // written after it: a weights file not named .bin, a plot in a format
-// PlotCurve does not write, a file that may not be replaced (a run's
+// learning.PlotNetwork does not write, a file that may not be replaced (a run's
 // records or manifest, or without --force a file sudokubench did not
 // write: report.CheckFiles), and a directory that cannot be written.
 func checkTrainOutputs(f trainFlags) error {
 	if filepath.Ext(f.out) != ".bin" {
 		return fmt.Errorf("train: --out %s: the weights file must end in .bin (its provenance goes beside it as NAME.json, its learning curve as NAME.curve.svg and NAME.curve.json, a checkpoint as NAME.ckpt)", f.out)
 	}
-	if err := neural.CheckPlotPath(f.plot); err != nil {
+	if err := learning.CheckPath(f.plot); err != nil {
 		return fmt.Errorf("train: --plot %w", err)
 	}
 	for _, o := range []struct{ what, path string }{

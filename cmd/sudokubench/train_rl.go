@@ -9,6 +9,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/sudokubench/sudokubench/harness/report/learning"
 	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/solvers/rl"
 )
@@ -127,7 +128,7 @@ func writeTrainedRL(stderr io.Writer, tr *rl.Trained, f trainFlags, command, com
 	if tr.CutShort {
 		prov.Continue = continueCommand(f, "--model "+f.model+" ")
 	}
-	plot := func(w io.Writer) error { return rl.PlotCurve(w, tr, f.plot) }
+	plot := func(w io.Writer) error { return learning.PlotAgent(w, tr, f.plot) }
 	if err := putTrained(f, weights.Bytes(), prov, tr.CurveData(), plot); err != nil {
 		return err
 	}

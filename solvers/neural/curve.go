@@ -1,10 +1,5 @@
 package neural
 
-import (
-	"path/filepath"
-	"strings"
-)
-
 // CurveTest is the fixed test set's figures after a number of steps: the
 // points of the learning curve's accuracy.
 type CurveTest struct {
@@ -27,8 +22,4 @@ func (r *Run) scoreCurve() error {
 	}
 	r.tests = append(r.tests, CurveTest{Step: r.step, Figures: figs})
 	return nil
-}
-
-func extension(path string) string {
-	return strings.ToLower(strings.TrimPrefix(filepath.Ext(path), "."))
 }

@@ -1,4 +1,8 @@
-package neural
+// Package learning draws the learning curves of the suite's trained
+// solvers — a network's loss and an agent's return by step, above the
+// fixed test set's puzzles solved — in the report's figure style
+// (harness/report/figure), from the curves the training packages record.
+package learning
 
 import (
 	"cmp"
@@ -16,30 +20,32 @@ import (
 	"gonum.org/v1/plot/plotter"
 
 	"github.com/sudokubench/sudokubench/harness/report/figure"
+	"github.com/sudokubench/sudokubench/solvers/neural"
+	"github.com/sudokubench/sudokubench/solvers/rl"
 )
 
-// CheckPlotPath reports whether PlotCurve can write to path by its
+// CheckPath reports whether PlotNetwork can write to path by its
 // extension, one of the figure formats, so that a caller can refuse a
 // name before training, not after.
-func CheckPlotPath(path string) error {
+func CheckPath(path string) error {
 	if _, err := figure.LookupPlotFormat(extension(path)); err != nil {
 		return fmt.Errorf("%s: a learning curve is written as .%s, not %q", path, strings.Join(figure.PlotFormatNames(), ", ."), filepath.Ext(path))
 	}
 	return nil
 }
 
-// PlotCurve draws a network's learning curve and writes it to w in the
+// PlotNetwork draws a network's learning curve and writes it to w in the
 // format of path's extension (svg, png or pdf; path names the file in
 // messages): the training loss by step above (on a
 // log scale: it falls by orders of magnitude), and below it the fixed
 // test set's whole puzzles solved by hint count, iterative filling in
 // solid lines and one shot dashed.
-func PlotCurve(w io.Writer, curve []CurvePoint, tests []CurveTest, title, path string) error {
+func PlotNetwork(w io.Writer, curve []neural.CurvePoint, tests []neural.CurveTest, title, path string) error {
 	loss := Series{Label: "loss per blank cell", Log: true}
 	for _, c := range curve {
 		loss.Steps, loss.Values = append(loss.Steps, c.Step), append(loss.Values, c.Loss)
 	}
-	return PlotLearningCurve(w, LearningCurve{Title: title, Series: []Series{loss}, Tests: tests,
+	return Plot(w, Curve{Title: title, Series: []Series{loss}, Tests: tests,
 		TestTitle: "fixed test set (17-clue+k): whole puzzles solved"}, path)
 }
 
@@ -54,24 +60,24 @@ type Series struct {
 	Min, Max float64
 }
 
-// LearningCurve is a figure of a training run: panels of series by step
+// Curve is a figure of a training run: panels of series by step
 // (the first under the title), above a panel of the fixed test set's
 // whole puzzles solved by step, one colour per hint count and one dash
 // per method.
-type LearningCurve struct {
+type Curve struct {
 	Title     string
 	Series    []Series
-	Tests     []CurveTest
+	Tests     []neural.CurveTest
 	TestTitle string
 	StepLabel string // the step axis; "step" when empty
 }
 
-// PlotLearningCurve draws the curve and writes it to w in the format of
+// Plot draws the curve and writes it to w in the format of
 // path's extension (a figure format; path names the file in messages),
 // at a page's width. The panels are stacked on one step axis, the test
 // panel's legend under it.
-func PlotLearningCurve(w io.Writer, c LearningCurve, path string) error {
-	if err := CheckPlotPath(path); err != nil {
+func Plot(w io.Writer, c Curve, path string) error {
+	if err := CheckPath(path); err != nil {
 		return fmt.Errorf("plot %w", err)
 	}
 	f, err := learningFigure(c)
@@ -83,7 +89,7 @@ func PlotLearningCurve(w io.Writer, c LearningCurve, path string) error {
 
 // puzzlesPerPoint says how many test puzzles stand behind each point of
 // the solved panel: ", 25 puzzles a point", or the range when they differ.
-func puzzlesPerPoint(tests []CurveTest) string {
+func puzzlesPerPoint(tests []neural.CurveTest) string {
 	lo, hi := 0, 0
 	for _, t := range tests {
 		for _, f := range t.Figures {
@@ -103,7 +109,7 @@ func puzzlesPerPoint(tests []CurveTest) string {
 }
 
 // learningFigure lays out the learning curve's figure.
-func learningFigure(c LearningCurve) (figure.Figure, error) {
+func learningFigure(c Curve) (figure.Figure, error) {
 	if len(c.Series) == 0 || len(c.Series[0].Steps) == 0 {
 		return figure.Figure{}, errors.New("no training values recorded")
 	}
@@ -164,7 +170,7 @@ func seriesPlot(s Series, stepLabel string) (*plot.Plot, error) {
 // solvedPlot draws the test set's whole puzzles solved by step, one
 // colour per hint count, one dash and glyph per method, and returns its
 // legend.
-func solvedPlot(tests []CurveTest, stepLabel string) (*plot.Plot, []figure.LegendEntry, error) {
+func solvedPlot(tests []neural.CurveTest, stepLabel string) (*plot.Plot, []figure.LegendEntry, error) {
 	p := figure.NewPlot(stepLabel, "% solved", plotter.NewGrid())
 	p.Y.Min, p.Y.Max = 0, 100
 	var legend []figure.LegendEntry
@@ -198,10 +204,10 @@ func solvedPlot(tests []CurveTest, stepLabel string) (*plot.Plot, []figure.Legen
 // testKeys returns the hint counts of the tests, in order, and their
 // methods: iterative filling first, then one shot, then any other in the
 // order met.
-func testKeys(tests []CurveTest) ([]int, []Method) {
+func testKeys(tests []neural.CurveTest) ([]int, []neural.Method) {
 	var hints []int
-	methods := []Method{}
-	seen := map[Method]bool{}
+	methods := []neural.Method{}
+	seen := map[neural.Method]bool{}
 	for _, t := range tests {
 		for _, f := range t.Figures {
 			if !slices.Contains(hints, f.Hints) {
@@ -214,24 +220,24 @@ func testKeys(tests []CurveTest) ([]int, []Method) {
 		}
 	}
 	slices.Sort(hints)
-	rank := func(m Method) int {
+	rank := func(m neural.Method) int {
 		switch m {
-		case Iterative:
+		case neural.Iterative:
 			return 0
-		case OneShot:
+		case neural.OneShot:
 			return 1
 		}
 		return 2
 	}
-	slices.SortStableFunc(methods, func(a, b Method) int { return rank(a) - rank(b) })
+	slices.SortStableFunc(methods, func(a, b neural.Method) int { return rank(a) - rank(b) })
 	return hints, methods
 }
 
 // methodLabel names a method in the learning curve's legend.
-var methodLabel = map[Method]string{Iterative: "iterative", OneShot: "one shot"}
+var methodLabel = map[neural.Method]string{neural.Iterative: "iterative", neural.OneShot: "one shot"}
 
 // label is a method's name in the legend.
-func label(m Method) string {
+func label(m neural.Method) string {
 	if l, ok := methodLabel[m]; ok {
 		return l
 	}
@@ -242,7 +248,7 @@ func label(m Method) string {
 // step, nil where the tests have no figure for it; the hint count's
 // rank sets its colour, the method's rank among the curve's methods its
 // dashes and glyph.
-func solvedLine(tests []CurveTest, hints int, method Method, rank, hintRank int) (*plotter.Line, *plotter.Scatter, error) {
+func solvedLine(tests []neural.CurveTest, hints int, method neural.Method, rank, hintRank int) (*plotter.Line, *plotter.Scatter, error) {
 	var pts plotter.XYs
 	for _, t := range tests {
 		for _, f := range t.Figures {
@@ -281,4 +287,28 @@ func (stepTicks) Ticks(lo, hi float64) []plot.Tick {
 		}
 	}
 	return ticks
+}
+
+// PlotAgent draws an RL agent's learning curve and writes it to w in the
+// format of path's extension (path names the file in messages): the
+// training episodes' mean return and share solved by update (the policy
+// sampling), and the fixed test set's puzzles solved, greedily, by update
+// and hint count.
+func PlotAgent(w io.Writer, tr *rl.Trained, path string) error {
+	ret := Series{Label: "mean return (" + tr.Config.Reward + " reward)"}
+	solved := Series{Label: "% of training episodes solved", Min: 0, Max: 100}
+	for _, c := range tr.Curve {
+		ret.Steps, ret.Values = append(ret.Steps, c.Update), append(ret.Values, c.Return)
+		solved.Steps, solved.Values = append(solved.Steps, c.Update), append(solved.Values, 100*c.Solved)
+	}
+	cfg := tr.Config
+	title := fmt.Sprintf("rl/%s, seed %d, %d updates of %d puzzles × %d rollouts", cfg.Agent, cfg.Seed, tr.Updates, cfg.Puzzles, cfg.Rollouts)
+	return Plot(w, Curve{Title: title, Series: []Series{ret, solved}, Tests: tr.Tests,
+		TestTitle: "fixed test set (17-clue+k), greedy: whole puzzles solved", StepLabel: "update"}, path)
+}
+
+// extension is path's extension without the dot, in lower case: the name
+// of a figure format.
+func extension(path string) string {
+	return strings.ToLower(strings.TrimPrefix(filepath.Ext(path), "."))
 }
