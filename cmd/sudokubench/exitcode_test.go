@@ -5,8 +5,6 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
-
-	"github.com/sudokubench/sudokubench/internal/harnesstest"
 )
 
 // Exit codes as the README documents them: 0 done, 1 the answer is no
@@ -74,10 +72,6 @@ func TestExitCodes(t *testing.T) {
 	}
 }
 
-// needsCadical are the usage errors that certify finds only after it has
-// found its solver, CaDiCaL: --out a file, found as the directory is made.
-var needsCadical = map[string]bool{"certify=out-is-a-file": true}
-
 // Usage errors that once exited 1 exit 2, each with a message that says
 // what is wrong, where, and what to do.
 func TestUsageErrorsSayWhat(t *testing.T) {
@@ -133,12 +127,10 @@ func TestUsageErrorsSayWhat(t *testing.T) {
 		{"corpora-show=negative-sample", []string{"corpora", "show", "norvig-hardest", "--sample", "-5"}, "--sample -5: need 0 (all) or more"},
 		{"corpora-show=negative-limit", []string{"corpora", "show", "norvig-hardest", "--limit", "-5"}, "--limit -5: need 0 (all) or more"},
 		{"certify=out-is-a-file", []string{"certify", "--corpus", "17-clue", "--limit", "1", "--out", file}, "certify writes a directory"},
+		{"certify=out-under-a-file", []string{"certify", "--corpus", "17-clue", "--limit", "1", "--out", filepath.Join(file, "cert")}, "and " + file + " is a file"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			if needsCadical[tt.name] {
-				harnesstest.NeedCadical(t)
-			}
 			_, _, err := runCLIInput(t, "", tt.args...)
 			if err == nil || exitCode(err) != exitUsage || !strings.Contains(err.Error(), tt.says) {
 				code := 0

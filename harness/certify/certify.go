@@ -132,7 +132,7 @@ func (cfg *Config) check() error {
 	case holdsBenchmark(cfg.Out):
 		return outfile.Refused(fmt.Errorf("%s holds a benchmark run: certify into a directory of its own", cfg.Out))
 	}
-	return nil
+	return store.CheckOutDir(cfg.Out, "certify")
 }
 
 // holdsBenchmark reports whether dir holds a benchmark run's records or

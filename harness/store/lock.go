@@ -40,7 +40,7 @@ var ErrLocked = errors.New("result directory in use")
 func LockDir(dir, what string) (*DirLock, error) {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		if errors.Is(err, syscall.ENOTDIR) || errors.Is(err, fs.ErrExist) {
-			return nil, plan.InputError(fmt.Errorf("--out %s: %s writes a directory (made if missing), and %s is a file: name a directory", dir, what, notDir(dir)))
+			return nil, notADirectory(dir, what, notDir(dir))
 		}
 		return nil, err
 	}
@@ -66,15 +66,36 @@ func LockDir(dir, what string) (*DirLock, error) {
 	return &DirLock{f: f}, nil
 }
 
+// CheckOutDir refuses, as ErrInput, a dir that is a file or lies under
+// one, before anything is made or looked for: what LockDir would refuse
+// once it came to make the directory (what: the command, "certify").
+func CheckOutDir(dir, what string) error {
+	if file, found := fileOnPath(dir); found {
+		return notADirectory(dir, what, file)
+	}
+	return nil
+}
+
+func notADirectory(dir, what, file string) error {
+	return plan.InputError(fmt.Errorf("--out %s: %s writes a directory (made if missing), and %s is a file: name a directory", dir, what, file))
+}
+
 // notDir names the first part of path that exists and is not a
-// directory.
+// directory, or path itself when there is none.
 func notDir(path string) string {
+	file, _ := fileOnPath(path)
+	return file
+}
+
+// fileOnPath finds the first part of path, from its end, that exists and
+// is not a directory.
+func fileOnPath(path string) (string, bool) {
 	for p := path; ; p = filepath.Dir(p) {
 		if fi, err := os.Stat(p); err == nil && !fi.IsDir() {
-			return p
+			return p, true
 		}
 		if p == filepath.Dir(p) {
-			return path
+			return path, false
 		}
 	}
 }
