@@ -1,27 +1,18 @@
 package neural
 
 import (
-	"syscall"
 	"testing"
 	"time"
 
+	"github.com/sudokubench/sudokubench/internal/cputest"
 	"github.com/sudokubench/sudokubench/solvers/neural/nn"
 )
-
-// cpuTime returns the process's CPU time so far (user and system): on a
-// shared machine a benchmark's CPU time per operation varies far less
-// than its wall time.
-func cpuTime() time.Duration {
-	var u syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &u)
-	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
-}
 
 // reportPer reports wall and CPU milliseconds per unit (puzzle, step).
 func reportPer(b *testing.B, cpuStart time.Duration, units int, unit string) {
 	n := float64(b.N * units)
 	b.ReportMetric(float64(b.Elapsed().Nanoseconds())/1e6/n, "ms/"+unit)
-	b.ReportMetric(float64((cpuTime()-cpuStart).Nanoseconds())/1e6/n, "cpu-ms/"+unit)
+	b.ReportMetric(float64((cputest.Process()-cpuStart).Nanoseconds())/1e6/n, "cpu-ms/"+unit)
 }
 
 // BenchmarkForward times one forward pass on one puzzle, the unit of every
@@ -37,7 +28,7 @@ func BenchmarkForward(b *testing.B) {
 			}
 			p := NewPredictor(m)
 			p.Probabilities(&board)
-			start := cpuTime()
+			start := cputest.Process()
 			for b.Loop() {
 				p.Probabilities(&board)
 			}
@@ -64,13 +55,13 @@ func BenchmarkForwardBatch(b *testing.B) {
 			}
 			var ar nn.Arena
 			m.Predict(&ar, batch)
-			start := cpuTime()
+			start := cputest.Process()
 			for b.Loop() {
 				ar.Reset()
 				m.Predict(&ar, batch)
 			}
 			reportPer(b, start, boards, "puzzle")
-			b.ReportMetric(float64(b.N*boards)/(cpuTime()-start).Seconds(), "puzzles/cpu-s")
+			b.ReportMetric(float64(b.N*boards)/(cputest.Process()-start).Seconds(), "puzzles/cpu-s")
 		})
 	}
 }
@@ -89,7 +80,7 @@ func BenchmarkTrainStep(b *testing.B) {
 			t := newTrainer(m, cfg)
 			batch := NewSampler(pool, []HintRange{{30, 50}}, 1).Next(cfg.Batch)
 			t.step(batch, 1e-4, 2)
-			start := cpuTime()
+			start := cputest.Process()
 			for b.Loop() {
 				t.step(batch, 1e-4, 2)
 			}

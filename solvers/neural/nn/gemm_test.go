@@ -4,18 +4,10 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
-	"syscall"
 	"testing"
-	"time"
-)
 
-// cpuTime returns the process's CPU time so far: on a shared machine a
-// benchmark's throughput per CPU-second varies far less than per second.
-func cpuTime() time.Duration {
-	var u syscall.Rusage
-	syscall.Getrusage(syscall.RUSAGE_SELF, &u)
-	return time.Duration(u.Utime.Nano() + u.Stime.Nano())
-}
+	"github.com/sudokubench/sudokubench/internal/cputest"
+)
 
 // naiveMulAdd is the order MulAdd promises, written out: c[i][j], then
 // each term a[i][p]·b[p][j] rounded and added, p from first to last.
@@ -101,12 +93,12 @@ func BenchmarkMulAdd(b *testing.B) {
 		m, k, n := s[0], s[1], s[2]
 		x, w, y := randMat(rng, m, k), randMat(rng, k, n), NewMat(m, n)
 		b.Run(fmt.Sprintf("m=%d/k=%d/n=%d", m, k, n), func(b *testing.B) {
-			start := cpuTime()
+			start := cputest.Process()
 			for b.Loop() {
 				MulAdd(x, false, w, false, y)
 			}
 			b.ReportMetric(float64(m*k*n)*float64(b.N)/b.Elapsed().Seconds()/1e9, "GMAC/s")
-			b.ReportMetric(float64(m*k*n)*float64(b.N)/(cpuTime()-start).Seconds()/1e9, "GMAC/cpu-s")
+			b.ReportMetric(float64(m*k*n)*float64(b.N)/(cputest.Process()-start).Seconds()/1e9, "GMAC/cpu-s")
 		})
 	}
 }
