@@ -2,6 +2,7 @@ package sat
 
 import (
 	"context"
+	"fmt"
 	"testing"
 	"time"
 
@@ -71,4 +72,27 @@ func BenchmarkGophersatBuild(b *testing.B) {
 			solver.New(pb)
 		}
 	})
+}
+
+// BenchmarkBoardProblem times the suite's own share of the propagated
+// extended pipelines before gophersat starts: unit propagation of the
+// givens on candidate masks and writing the reduced formula's
+// constraints (boardReducer.reduce and problem), per puzzle of
+// top1465's first 300, for native and pairwise at-most-one.
+func BenchmarkBoardProblem(b *testing.B) {
+	puzzles := corporatest.First(b, "top1465", 300)
+	for _, pairwise := range []bool{false, true} {
+		b.Run(fmt.Sprintf("pairwise=%v", pairwise), func(b *testing.B) {
+			br := newBoardReducer(puzzles[0].Grid.Geometry(), pairwise)
+			var constraints int
+			b.ReportAllocs()
+			for i := 0; i < b.N; i++ {
+				if !br.reduce(puzzles[i%len(puzzles)].Grid) {
+					b.Fatalf("puzzle %d: contradicted by propagation", i%len(puzzles))
+				}
+				constraints += len(br.problem().Clauses)
+			}
+			b.ReportMetric(float64(constraints)/float64(b.N), "constraints/puzzle")
+		})
+	}
 }

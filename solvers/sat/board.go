@@ -37,8 +37,9 @@ type boardReducer struct {
 	singles []int    // cells left with one candidate, to place
 	placed  []uint64 // per unit, the digits placed in it
 
-	varOf     []int32 // per cell×N + d-1, the reduced variable of an open cell's candidate
-	cellDigit []int32 // per reduced variable - 1, its cell×N + d-1
+	varOf     []int32    // per cell×N + d-1, the reduced variable of an open cell's candidate
+	cellDigit []int32    // per reduced variable - 1, its cell×N + d-1
+	groups    [][2]int32 // per group of the last problem, where its literals lie in builder.lits (native at-most-one)
 	builder   problemBuilder
 	stats     cnf.Stats
 }
@@ -172,9 +173,10 @@ func (br *boardReducer) problem() *solver.Problem {
 	b := &br.builder
 	b.reset()
 	br.stats = cnf.Stats{Variables: len(br.cellDigit)}
-	br.eachGroup(func(start int) { br.exactlyOne(start, true) })
+	br.groups = br.groups[:0]
+	br.eachGroup(br.exactlyOne)
 	if !br.pairwise {
-		br.eachGroup(func(start int) { br.exactlyOne(start, false) })
+		br.atMostOneNative()
 	}
 	return b.problem(len(br.cellDigit))
 }
@@ -222,25 +224,18 @@ func (br *boardReducer) eachGroup(f func(start int)) {
 	}
 }
 
-// exactlyOne turns the group of literals from start into constraints: on
-// the first pass the at-least-one clause, followed by the pairwise
-// at-most-one clauses if the reducer writes them so; on the second pass
-// (native at-most-one) the cardinality constraint alone.
-func (br *boardReducer) exactlyOne(start int, first bool) {
+// exactlyOne turns the group of literals from start into its at-least-one
+// clause, followed by the pairwise at-most-one clauses if the reducer
+// writes them so; for native at-most-one it records where the group lies,
+// for atMostOneNative.
+func (br *boardReducer) exactlyOne(start int) {
 	b := &br.builder
 	group := len(b.lits) - start
 	br.stats.Literals += group
-	if !first {
-		for i := start; i < len(b.lits); i++ {
-			b.lits[i] = b.lits[i].Negation()
-		}
-		b.card(start, group-1)
-		br.stats.Cardinality++
-		return
-	}
 	b.clause(start)
 	br.stats.Clauses++
 	if !br.pairwise {
+		br.groups = append(br.groups, [2]int32{int32(start), int32(len(b.lits))})
 		return
 	}
 	for i := start; i < start+group; i++ {
@@ -253,6 +248,24 @@ func (br *boardReducer) exactlyOne(start int, first bool) {
 	pairs := group * (group - 1) / 2
 	br.stats.Clauses += pairs
 	br.stats.Literals += 2 * pairs
+}
+
+// atMostOneNative appends, after the at-least-one clauses and in their
+// order, each recorded group's at-most-one as a cardinality constraint:
+// at least all but one of the negated literals. It reads the groups'
+// literals back from the clauses rather than walking the board again.
+func (br *boardReducer) atMostOneNative() {
+	b := &br.builder
+	for _, g := range br.groups {
+		start := len(b.lits)
+		for i := g[0]; i < g[1]; i++ {
+			b.lits = append(b.lits, b.lits[i].Negation())
+		}
+		group := int(g[1] - g[0])
+		b.card(start, group-1)
+		br.stats.Literals += group
+		br.stats.Cardinality++
+	}
 }
 
 // grid returns the solution that a model of the last problem stands for:
