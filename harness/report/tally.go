@@ -15,7 +15,7 @@ import (
 
 // Tally is the report's summary over every puzzle run of one result
 // directory (Config.By "all"), made from its records streamed: of each
-// run it keeps about ninety bytes, what folding and the tables' notes read
+// run it keeps about a hundred bytes, what folding and the tables' notes read
 // (tallyRun), where a report holds the run's row and its observation,
 // several hundred. Its tables are those of a Report by "all" of the same
 // directory, to the byte, and so are the warnings NewTally returns
@@ -120,8 +120,8 @@ func NewTally(dir string, c Config) (*Tally, []string, error) {
 		warnings = append(warnings, fmt.Sprintf("%s: %s; the manifest was edited or records of another run were added, and what it says of them (plan coverage, shards) does not hold",
 			dir, check.Disagreement()))
 	}
-	t.strIDs, t.puzIDs = nil, nil
 	warnings = append(warnings, t.dups.warnings()...)
+	t.strIDs, t.puzIDs, t.dups = nil, nil, nil // what only reading needs
 	warnings = append(warnings, t.coverage().warning()...)
 	warnings = append(warnings, provenanceWarnings(recordedCounts(t.builds), recordedCounts(t.hosts), t.data.Sources)...)
 	warnings = append(warnings, (&Data{Runs: t.contradicting}).corpusContradictions()...)
