@@ -129,9 +129,12 @@ func NewTally(dir string, c Config) (*Tally, []string, error) {
 }
 
 func newTally(dir string, m *record.Manifest, c Config) *Tally {
-	planned := 0
+	planned := 0 // room for the runs at once, a shard's share where dir is one
 	if m != nil {
 		planned = m.Plan.Runs
+		if sh, err := record.ParseShard(m.Shard); m.Shard != "" && err == nil {
+			planned = planned/sh.Count + 1
+		}
 	}
 	t := &Tally{
 		config: c, data: &Data{Sources: []Source{{Dir: dir, Manifest: m}}, Runs: NewRuns()},

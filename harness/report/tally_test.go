@@ -22,12 +22,15 @@ import (
 // answers, networks' cell accuracy) and on synthetic ones edited to hold
 // what those lack (duplicates, certification, equivalent forms, old
 // memory figures, mixed limits, missing start-up, a missing manifest, a
-// truncated line), under every configuration a report by "all" reads.
+// truncated line) and a shard, under every configuration a report by
+// "all" reads.
 func TestTallyIsTheReportByAll(t *testing.T) {
 	noManifest := editedRun(t, false)
 	if err := os.Remove(filepath.Join(noManifest, record.ManifestFile)); err != nil {
 		t.Fatal(err)
 	}
+	shard := filepath.Join(t.TempDir(), "shard")
+	recordtest.MustWrite(t, shard, recordtest.Spec{Runs: 2000, Reps: 2, Seed: 4, Shard: record.Shard{Index: 2, Count: 4}})
 	minisat := func(s string) bool { return strings.HasPrefix(s, "sat/minisat") }
 	every := map[string]Config{
 		"default": {}, "wide": {Wide: true}, "width 100": {Width: 100}, "wall": {Measure: Wall},
@@ -47,6 +50,7 @@ func TestTallyIsTheReportByAll(t *testing.T) {
 		{"edited", editedRun(t, false), every},
 		{"no-startup", editedRun(t, true), every},
 		{"no-manifest", noManifest, some},
+		{"shard", shard, some},
 	} {
 		d, wantWarnings, err := Load(tt.dir)
 		if err != nil {
