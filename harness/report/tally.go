@@ -31,7 +31,10 @@ type Tally struct {
 	puzzles  []tallyPuzzle
 	puzIDs   map[tallyPuzzle]uint32
 	runs     []tallyRun
-	counters []tallyCounters
+	keys     []tallyKey   // the runs' seeds and repetitions, while reading
+	extras   []tallyExtra // what few runs hold besides
+	limits   []int64      // the runs' limits, each once
+	limitIDs map[int64]uint32
 	forms    bool // some run is of an equivalent form
 
 	kinds         Kinds
@@ -50,38 +53,48 @@ type tallyPuzzle struct {
 	hints      int32
 }
 
-// tallyRun is what a Tally keeps of a run: string ids, the times by the
-// configured clock, whole and own (start-up taken out), its limit, and
-// its memory as ownMemory reads it, ready for either kind of solver.
+// tallyRun is what a Tally keeps of a run, 64 bytes: string ids, the
+// times by the configured clock, whole and own (start-up taken out), its
+// limit's id, its own peak memory, and where it holds more (a stochastic
+// solver's counters, an old record's memory), their place.
 type tallyRun struct {
 	solver, puzzle, mode, status uint32 // puzzle: into Tally.puzzles
-	form, rep                    int32
-	counters                     int32 // into Tally.counters; -1: none kept
+	form                         int32
+	extra                        int32  // into Tally.extras; -1: none
+	limit                        uint32 // into Tally.limits
 	flags                        tallyFlags
-	seed                         int64
-	timeNS, ownNS, timeoutNS     int64
+	timeNS, ownNS                int64
 	guesses                      float64 // CounterGuesses, where tallyGuesses says it was recorded
-	// mem is own_peak_bytes where flagOwnPeak says it was measured, the
-	// outside programs' summed peak otherwise; workerMem is the worker's
-	// peak above the idle worker's where flagWorkerMem says both were
-	// recorded.
-	mem, workerMem uint64
+	ownPeak                      uint64  // own_peak_bytes, where tallyOwnPeak says it was recorded
 }
 
 type tallyFlags uint8
 
 const (
 	tallyOwnPeak tallyFlags = 1 << iota
-	tallyWorkerMem
 	tallyGuesses
 )
 
-// tallyCounters are the counters folding reads, a stochastic solver's.
-type tallyCounters struct {
-	values [len(tallyCounterNames)]float64
-	held   uint8
+// tallyKey is the rest of a run's key, which reading alone needs.
+type tallyKey struct {
+	seed int64
+	rep  int32
 }
 
+// tallyExtra is what folding reads of a run that few runs hold: a
+// stochastic solver's counters, and where a record predates own memory,
+// the figures ownMemory falls back on (the outside programs' summed
+// peak, the worker's peak above the idle worker's where both were
+// recorded).
+type tallyExtra struct {
+	counters          [len(tallyCounterNames)]float64
+	held              uint8 // a bit per counter held
+	workerMeasured    bool
+	programPeak, over uint64
+}
+
+// tallyCounterNames are the counters folding reads, a stochastic
+// solver's.
 var tallyCounterNames = [...]string{CounterReads, CounterReadsSolved, CounterUpdates}
 
 // NewTally reads the records of the result directory dir, one at a time,
@@ -121,7 +134,7 @@ func NewTally(dir string, c Config) (*Tally, []string, error) {
 			dir, check.Disagreement()))
 	}
 	warnings = append(warnings, t.dups.warnings()...)
-	t.strIDs, t.puzIDs, t.dups = nil, nil, nil // what only reading needs
+	t.strIDs, t.puzIDs, t.limitIDs, t.dups, t.keys = nil, nil, nil, nil, nil // what only reading needs
 	warnings = append(warnings, t.coverage().warning()...)
 	warnings = append(warnings, provenanceWarnings(recordedCounts(t.builds), recordedCounts(t.hosts), t.data.Sources)...)
 	warnings = append(warnings, (&Data{Runs: t.contradicting}).corpusContradictions()...)
@@ -139,7 +152,7 @@ func newTally(dir string, m *record.Manifest, c Config) *Tally {
 	t := &Tally{
 		config: c, data: &Data{Sources: []Source{{Dir: dir, Manifest: m}}, Runs: NewRuns()},
 		strIDs: make(map[string]uint32), puzIDs: make(map[tallyPuzzle]uint32),
-		runs:  make([]tallyRun, 0, planned),
+		runs: make([]tallyRun, 0, planned), keys: make([]tallyKey, 0, planned), limitIDs: make(map[int64]uint32),
 		kinds: newKinds(), noStartup: make(map[string]bool),
 		builds: make(map[string]int), hosts: make(map[string]int),
 		cells: newCellCounts(All{}), contradicting: NewRuns(),
@@ -164,24 +177,19 @@ func (t *Tally) add(r *record.Record) error {
 	run := tallyRun{
 		solver: t.id(r.Solver), mode: t.id(r.Mode), status: t.id(r.Status),
 		puzzle: intern(&t.puzzles, t.puzIDs, tallyPuzzle{corpus: t.id(r.Corpus), id: t.id(r.PuzzleID), hints: int32(r.Hints)}),
-		form:   int32(r.Form), rep: int32(r.Rep), counters: t.keepCounters(r.Counters), seed: r.Seed,
-		timeNS: r.CPUNS, ownNS: cpu, timeoutNS: r.TimeoutNS,
+		form:   int32(r.Form), extra: t.keepExtra(r), limit: intern(&t.limits, t.limitIDs, r.TimeoutNS),
+		timeNS: r.CPUNS, ownNS: cpu,
 	}
 	if t.config.Measure.Clock() == Wall {
 		run.timeNS, run.ownNS = r.WallNS, wall
 	}
-	switch {
-	case r.OwnPeak != nil:
-		run.mem, run.flags = *r.OwnPeak, tallyOwnPeak
-	default:
-		run.mem = r.ProgramPeakRSS
+	if r.OwnPeak != nil {
+		run.ownPeak, run.flags = *r.OwnPeak, tallyOwnPeak
 	}
 	if g, ok := r.Counters[CounterGuesses]; ok {
 		run.guesses, run.flags = g, run.flags|tallyGuesses
 	}
-	if r.PeakRSS > 0 && r.BaseRSS > 0 {
-		run.workerMem, run.flags = r.PeakRSS-min(r.BaseRSS, r.PeakRSS), run.flags|tallyWorkerMem
-	}
+	t.keys = append(t.keys, tallyKey{seed: r.Seed, rep: int32(r.Rep)})
 	t.runs = append(t.runs, run)
 	t.forms = t.forms || r.Form > 0
 	t.maxTimeoutNS = max(t.maxTimeoutNS, r.TimeoutNS)
@@ -198,26 +206,32 @@ func (t *Tally) add(r *record.Record) error {
 // id is s's id in the string table.
 func (t *Tally) id(s string) uint32 { return intern(&t.strs, t.strIDs, s) }
 
-// keepCounters holds the counters of tallyCounterNames that all holds
-// and returns their index, -1 when it holds none.
-func (t *Tally) keepCounters(all map[string]float64) int32 {
-	var kept tallyCounters
+// keepExtra holds what r holds of tallyExtra and returns its index, -1
+// when it holds none.
+func (t *Tally) keepExtra(r *record.Record) int32 {
+	var e tallyExtra
 	for i, name := range tallyCounterNames {
-		if v, ok := all[name]; ok {
-			kept.values[i], kept.held = v, kept.held|1<<i
+		if v, ok := r.Counters[name]; ok {
+			e.counters[i], e.held = v, e.held|1<<i
 		}
 	}
-	if kept.held == 0 {
+	if r.OwnPeak == nil {
+		e.programPeak = r.ProgramPeakRSS
+		if r.PeakRSS > 0 && r.BaseRSS > 0 {
+			e.workerMeasured, e.over = true, r.PeakRSS-min(r.BaseRSS, r.PeakRSS)
+		}
+	}
+	if e == (tallyExtra{}) {
 		return -1
 	}
-	t.counters = append(t.counters, kept)
-	return int32(len(t.counters) - 1)
+	t.extras = append(t.extras, e)
+	return int32(len(t.extras) - 1)
 }
 
 // keyAt is the run key of the run kept at ref, for the duplicates' set.
 func (t *Tally) keyAt(ref uint32) (string, error) {
-	run := &t.runs[ref]
-	return record.Key(t.strs[run.solver], t.strs[t.puzzles[run.puzzle].id], t.strs[run.mode], run.seed, int(run.rep), int(run.form)), nil
+	run, k := &t.runs[ref], &t.keys[ref]
+	return record.Key(t.strs[run.solver], t.strs[t.puzzles[run.puzzle].id], t.strs[run.mode], k.seed, int(k.rep), int(run.form)), nil
 }
 
 // Len is the number of runs tallied, each once.
@@ -239,30 +253,29 @@ func (t *Tally) record(i int, own bool) record.Record {
 	p := &t.puzzles[run.puzzle]
 	r := record.Record{
 		Solver: t.strs[run.solver], Corpus: t.strs[p.corpus], PuzzleID: t.strs[p.id], Hints: int(p.hints),
-		Mode: t.strs[run.mode], Status: t.strs[run.status], Form: int(run.form), Rep: int(run.rep),
-		CPUNS: run.timeNS, WallNS: run.timeNS, TimeoutNS: run.timeoutNS,
+		Mode: t.strs[run.mode], Status: t.strs[run.status], Form: int(run.form),
+		CPUNS: run.timeNS, WallNS: run.timeNS, TimeoutNS: t.limits[run.limit],
 	}
 	if own {
 		r.CPUNS, r.WallNS = run.ownNS, run.ownNS
 	}
 	if run.flags&tallyOwnPeak != 0 {
-		r.OwnPeak = &run.mem
-	} else {
-		r.ProgramPeakRSS = run.mem
-	}
-	if run.flags&tallyWorkerMem != 0 {
-		r.PeakRSS, r.BaseRSS = run.workerMem+1, 1 // ownMemory reads their difference
+		r.OwnPeak = &run.ownPeak
 	}
 	guesses := t.forms && run.flags&tallyGuesses != 0 // the robustness table's alone
-	if run.counters >= 0 || guesses {
+	if run.extra >= 0 || guesses {
 		r.Counters = make(map[string]float64)
 	}
-	if run.counters >= 0 {
-		c := &t.counters[run.counters]
+	if run.extra >= 0 {
+		e := &t.extras[run.extra]
 		for k, name := range tallyCounterNames {
-			if c.held&(1<<k) != 0 {
-				r.Counters[name] = c.values[k]
+			if e.held&(1<<k) != 0 {
+				r.Counters[name] = e.counters[k]
 			}
+		}
+		r.ProgramPeakRSS = e.programPeak
+		if e.workerMeasured {
+			r.PeakRSS, r.BaseRSS = e.over+1, 1 // ownMemory reads their difference
 		}
 	}
 	if guesses {
