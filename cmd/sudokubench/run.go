@@ -66,7 +66,7 @@ that recorded it, unless --allow-other-build. --corpus takes shipped
 corpora, 17-clue+k, and puzzle files by their path; a file whose name holds
 a comma is one corpus (./ before it where it starts with a shipped name).
 It ends with a summary table, one row per solver over every puzzle run,
-at any size: it streams the records and holds about 100 bytes a run.
+at any size: it streams the records and holds about 85 bytes a run.
 Statuses: solved, unsat, multiple, gave-up, timeout, memout, crash, wrong,
 error. Linux only.`,
 		Args: cobra.NoArgs,
@@ -243,13 +243,20 @@ func applyFlags(cfg *harness.Config, fl *runFlags, given func(string) bool) erro
 	return err
 }
 
+// summaryGCPercent is the collector's GOGC while `run` makes its summary
+// table: the tally's rows are most of the heap, free of pointers and so
+// cheap to collect often, and 10 took the parent's peak at 10⁶ runs
+// from 172 MiB (at reportGCPercent) to 132 MiB for the same CPU time
+// (BENCHMARKS.md).
+const summaryGCPercent = 10
+
 // printRunSummary prints one row per solver over every puzzle run of dir,
 // compact and as wide as the terminal: the short view; `report` gives the
 // tables by hint count and corpus. The table is the report's by "all",
-// made from the records streamed (report.Tally), which holds about 100
+// made from the records streamed (report.Tally), which holds about 85
 // bytes a run: a benchmark of any size ends with it.
 func printRunSummary(stdout, stderr io.Writer, dir string) error {
-	collectSooner()
+	collectSooner(summaryGCPercent)
 	tally, warnings, err := report.NewTally(dir, report.Config{Width: terminalWidth(stdout), Outside: runsOutside()})
 	if err != nil {
 		return err
