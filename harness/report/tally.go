@@ -15,9 +15,10 @@ import (
 
 // Tally is the report's summary over every puzzle run of one result
 // directory (Config.By "all"), made from its records streamed: of each
-// run it keeps about a hundred bytes, what folding and the tables' notes read
-// (tallyRun), where a report holds the run's row and its observation,
-// several hundred. Its tables are those of a Report by "all" of the same
+// run it keeps what folding reads, 64 bytes (tallyRun), and while reading
+// its key's rest and the duplicates' key set, some 30 more, where a
+// report holds the run's row and its observation, several hundred; the
+// tables' notes and warnings are counted as the records pass. Its tables are those of a Report by "all" of the same
 // directory, to the byte, and so are the warnings NewTally returns
 // (Load's): the runs are folded by the report's own rules (fold) and
 // summarised by its summarizer. What it does not make: figures, other
