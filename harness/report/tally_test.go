@@ -22,13 +22,15 @@ import (
 // answers, networks' cell accuracy) and on synthetic ones edited to hold
 // what those lack (duplicates, certification, equivalent forms, old
 // memory figures, mixed limits, missing start-up, a missing manifest, a
-// truncated line) and a shard, under every configuration a report by
+// truncated line), a shard and no records at all, under every configuration a report by
 // "all" reads.
 func TestTallyIsTheReportByAll(t *testing.T) {
 	noManifest := editedRun(t, false)
 	if err := os.Remove(filepath.Join(noManifest, record.ManifestFile)); err != nil {
 		t.Fatal(err)
 	}
+	empty := filepath.Join(t.TempDir(), "empty")
+	recordtest.MustWrite(t, empty, recordtest.Spec{Runs: 0, Seed: 5})
 	shard := filepath.Join(t.TempDir(), "shard")
 	recordtest.MustWrite(t, shard, recordtest.Spec{Runs: 2000, Reps: 2, Seed: 4, Shard: record.Shard{Index: 2, Count: 4}})
 	minisat := func(s string) bool { return strings.HasPrefix(s, "sat/minisat") }
@@ -51,6 +53,7 @@ func TestTallyIsTheReportByAll(t *testing.T) {
 		{"no-startup", editedRun(t, true), every},
 		{"no-manifest", noManifest, some},
 		{"shard", shard, some},
+		{"empty", empty, some},
 	} {
 		d, wantWarnings, err := Load(tt.dir)
 		if err != nil {
