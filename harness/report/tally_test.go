@@ -22,8 +22,8 @@ import (
 // answers, networks' cell accuracy) and on synthetic ones edited to hold
 // what those lack (duplicates, certification, equivalent forms, old
 // memory figures, mixed limits, missing start-up, a missing manifest, a
-// truncated line), a shard and no records at all, under every configuration a report by
-// "all" reads.
+// truncated line), a shard and no records at all, under every
+// configuration a report by "all" reads.
 func TestTallyIsTheReportByAll(t *testing.T) {
 	noManifest := editedRun(t, false)
 	if err := os.Remove(filepath.Join(noManifest, record.ManifestFile)); err != nil {
