@@ -85,7 +85,7 @@ the pipelines.`,
 			if err != nil {
 				return usageError(err)
 			}
-			collectSooner()
+			collectSooner(reportGCPercent)
 			a, b, wl, err := report.LoadSides(dirsA, dirsB)
 			if err == nil {
 				err = checkOwn(m, nil, a, b)
@@ -161,7 +161,7 @@ func comparePairs(cmd *cobra.Command, args, pairArgs []string, m report.Measure,
 			return usageError(err)
 		}
 	}
-	collectSooner()
+	collectSooner(reportGCPercent)
 	a, b, warnings, err := report.LoadSides(dirsA, dirsB)
 	if err == nil {
 		err = checkOwn(m, pipelines, a, b)

@@ -21,16 +21,17 @@ import (
 )
 
 // reportGCPercent is the collector's GOGC while a command holds a
-// study's runs (report, compare, run's summary): the runs and their observations are
+// study's runs (report, compare): the runs and their observations are
 // most of the heap and live to the end, so the default, 100, lets the
 // heap grow to twice what is live before it collects; 50 keeps the peak
 // near one and a half times for no CPU time measured (BENCHMARKS.md).
 const reportGCPercent = 50
 
-// collectSooner sets reportGCPercent, unless the user set GOGC.
-func collectSooner() {
+// collectSooner sets the collector's GOGC to percent, unless the user
+// set GOGC.
+func collectSooner(percent int) {
 	if os.Getenv("GOGC") == "" {
-		debug.SetGCPercent(reportGCPercent)
+		debug.SetGCPercent(percent)
 	}
 }
 
@@ -162,7 +163,7 @@ func runReport(cmd *cobra.Command, dirs []string, fl *reportFlags) error {
 	if fl.scaling {
 		return runScalingReport(cmd, dirs, fl, cfg.Measure, plotFormats)
 	}
-	collectSooner()
+	collectSooner(reportGCPercent)
 	data, warnings, err := report.Load(dirs...)
 	if err != nil {
 		return usageError(err)

@@ -12,6 +12,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/record/recordtest"
 )
 
 var (
@@ -127,7 +128,7 @@ func TestTablesFitTheTerminal(t *testing.T) {
 // columns.
 func TestRunSummaryFits(t *testing.T) {
 	var out, errOut bytes.Buffer
-	if err := printRunSummary(&out, &errOut, filepath.Join("..", "..", "results", "reference"), 8680); err != nil { // its records
+	if err := printRunSummary(&out, &errOut, filepath.Join("..", "..", "results", "reference")); err != nil {
 		t.Fatal(err)
 	}
 	text := out.String()
@@ -144,13 +145,25 @@ func TestRunSummaryFits(t *testing.T) {
 	}
 }
 
-// Past summaryMaxRuns, run ends without reading its records: it names
-// the report that gives the tables.
-func TestRunSummaryOfALargeBenchmarkIsLeftOut(t *testing.T) {
+// A benchmark past the 50,000 runs where `run` used to leave its
+// summary out ends with the table all the same, each solver's row
+// counting its puzzles.
+func TestRunSummaryOfALargeBenchmark(t *testing.T) {
+	if testing.Short() {
+		t.Skip("writes and reads 60,000 records")
+	}
 	var out, errOut bytes.Buffer
-	dir := filepath.Join(t.TempDir(), "not-read")
-	if err := printRunSummary(&out, &errOut, dir, summaryMaxRuns+1); err != nil || !strings.Contains(out.String(), "sudokubench report "+dir) {
-		t.Errorf("summary of %d runs: %v, %q; want a line naming the report, the records unread", summaryMaxRuns+1, err, out.String())
+	dir := filepath.Join(t.TempDir(), "large")
+	recordtest.MustWrite(t, dir, recordtest.Spec{Runs: 60_000, Seed: 1})
+	if err := printRunSummary(&out, &errOut, dir); err != nil {
+		t.Fatal(err)
+	}
+	if text := out.String(); !strings.Contains(text, "Results over every puzzle run") || !regexp.MustCompile(`(?m)^exactcover/dlx +12,?000 `).MatchString(text) ||
+		!strings.Contains(text, "sudokubench report "+dir) {
+		t.Errorf("summary of 60,000 runs, 12,000 puzzles a solver:\n%s", text)
+	}
+	if errOut.Len() > 0 {
+		t.Errorf("warnings of a whole synthetic benchmark: %s", errOut.String())
 	}
 }
 

@@ -18,7 +18,6 @@ import (
 	"github.com/sudokubench/sudokubench/harness/plan"
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/report"
-	"github.com/sudokubench/sudokubench/harness/report/table"
 	"github.com/sudokubench/sudokubench/internal/progress"
 	"github.com/sudokubench/sudokubench/internal/units"
 	"github.com/sudokubench/sudokubench/solvers"
@@ -66,8 +65,8 @@ it is refused, naming the first. A benchmark is resumed only by the build
 that recorded it, unless --allow-other-build. --corpus takes shipped
 corpora, 17-clue+k, and puzzle files by their path; a file whose name holds
 a comma is one corpus (./ before it where it starts with a shipped name).
-It ends with a summary table, one row per solver, for up to 50,000 runs
-(the table reads every record into memory; past that, 'report' gives it).
+It ends with a summary table, one row per solver over every puzzle run,
+at any size: it streams the records and holds about 85 bytes a run.
 Statuses: solved, unsat, multiple, gave-up, timeout, memout, crash, wrong,
 error. Linux only.`,
 		Args: cobra.NoArgs,
@@ -116,7 +115,7 @@ func runBenchmark(cmd *cobra.Command, fl *runFlags) error {
 	if sum.Interrupted {
 		return &exitError{code: exitInterrupted, err: fmt.Errorf("interrupted; finish with: %s", shellCommand(resumeArgs(cmd, sum.Out, fl.defs)))}
 	}
-	return printRunSummary(cmd.OutOrStdout(), cmd.ErrOrStderr(), sum.Out, sum.Skipped+sum.Done)
+	return printRunSummary(cmd.OutOrStdout(), cmd.ErrOrStderr(), sum.Out)
 }
 
 // runConfig builds the benchmark from the flags, and on --resume from the
@@ -244,37 +243,28 @@ func applyFlags(cfg *harness.Config, fl *runFlags, given func(string) bool) erro
 	return err
 }
 
-// summaryMaxRuns is the most runs a benchmark may have recorded for `run`
-// to end with their summary table. The table is the report's, which
-// holds every run (a compact row, report.Runs) and its observation,
-// about 1 KB of resident memory a run in all (BENCHMARKS.md): past this
-// it would hold more than the benchmark itself, which holds a few bytes
-// a run, and a job array's task could run out of memory after its last
-// run.
-const summaryMaxRuns = 50_000
+// summaryGCPercent is the collector's GOGC while `run` makes its summary
+// table: the tally's rows are most of the heap, free of pointers and so
+// cheap to collect often, and 10 took the parent's peak at 10⁶ runs
+// from 172 MiB (at reportGCPercent) to 132 MiB for the same CPU time
+// (BENCHMARKS.md).
+const summaryGCPercent = 10
 
 // printRunSummary prints one row per solver over every puzzle run of dir,
 // compact and as wide as the terminal: the short view; `report` gives the
-// tables by hint count and corpus. Past summaryMaxRuns recorded runs it
-// says how to get them instead.
-func printRunSummary(stdout, stderr io.Writer, dir string, runs int) error {
-	if runs > summaryMaxRuns {
-		fmt.Fprintf(stdout, "the summary table is left out past %d runs, to keep run's memory flat: sudokubench report %s gives the tables\n", summaryMaxRuns, dir)
-		return nil
-	}
-	collectSooner()
-	data, warnings, err := report.Load(dir)
+// tables by hint count and corpus. The table is the report's by "all",
+// made from the records streamed (report.Tally), which holds about 85
+// bytes a run: a benchmark of any size ends with it.
+func printRunSummary(stdout, stderr io.Writer, dir string) error {
+	collectSooner(summaryGCPercent)
+	tally, warnings, err := report.NewTally(dir, report.Config{Width: terminalWidth(stdout), Outside: runsOutside()})
 	if err != nil {
 		return err
 	}
 	for _, w := range warnings {
 		warn(stderr, w)
 	}
-	rep, err := report.New(data, report.Config{By: []string{"all"}, Width: terminalWidth(stdout), Outside: runsOutside()})
-	if err != nil {
-		return err
-	}
-	if err := rep.WriteTables(stdout, table.Text{}); err != nil {
+	if err := tally.WriteText(stdout); err != nil {
 		return err
 	}
 	fmt.Fprintf(stdout, "\nby hint count and corpus: sudokubench report %s\n(--wide: every column; --format md|csv|latex|html; --plots svg,pdf --out DIR)\n", dir)

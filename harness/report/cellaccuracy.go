@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"slices"
 
+	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/report/table"
 )
 
@@ -26,28 +27,50 @@ type cellTally struct {
 // such: the headline is whole puzzles solved. It returns nil when no
 // solver has a row.
 func CellAccuracyTable(runs *Runs, g Grouper) *table.Table {
-	tallies := make(map[[2]string]*cellTally)
-	guesses := make(map[string]bool) // solvers that filled some cell wrong
+	c := newCellCounts(g)
 	for r := range runs.All() {
-		if r.BlankCells == 0 {
-			continue
-		}
-		guesses[r.Solver] = guesses[r.Solver] || r.BlankCellsRight < r.BlankCells
-		grp := g.Group(&Obs{Solver: r.Solver, Corpus: r.Corpus, PuzzleID: r.PuzzleID, Hints: r.Hints})
-		key := [2]string{r.Solver, grp.Label}
-		t, ok := tallies[key]
-		if !ok {
-			t = &cellTally{solver: r.Solver, group: grp}
-			tallies[key] = t
-		}
-		t.runs++
-		t.blank += r.BlankCells
-		t.right += r.BlankCellsRight
-		t.givens += r.Hints
+		c.add(r)
 	}
-	rows := make([]*cellTally, 0, len(tallies))
-	for _, t := range tallies {
-		if guesses[t.solver] {
+	return c.table()
+}
+
+// cellCounts counts the blank cells of runs given one at a time, per
+// solver and group.
+type cellCounts struct {
+	g       Grouper
+	tallies map[[2]string]*cellTally
+	guesses map[string]bool // solvers that filled some cell wrong
+}
+
+func newCellCounts(g Grouper) *cellCounts {
+	return &cellCounts{g: g, tallies: make(map[[2]string]*cellTally), guesses: make(map[string]bool)}
+}
+
+// add counts r's blank cells, where its record measured them.
+func (c *cellCounts) add(r *record.Record) {
+	if r.BlankCells == 0 {
+		return
+	}
+	c.guesses[r.Solver] = c.guesses[r.Solver] || r.BlankCellsRight < r.BlankCells
+	grp := c.g.Group(&Obs{Solver: r.Solver, Corpus: r.Corpus, PuzzleID: r.PuzzleID, Hints: r.Hints})
+	key := [2]string{r.Solver, grp.Label}
+	t, ok := c.tallies[key]
+	if !ok {
+		t = &cellTally{solver: r.Solver, group: grp}
+		c.tallies[key] = t
+	}
+	t.runs++
+	t.blank += r.BlankCells
+	t.right += r.BlankCellsRight
+	t.givens += r.Hints
+}
+
+// table lays out the counts as CellAccuracyTable does.
+func (c *cellCounts) table() *table.Table {
+	g := c.g
+	rows := make([]*cellTally, 0, len(c.tallies))
+	for _, t := range c.tallies {
+		if c.guesses[t.solver] {
 			rows = append(rows, t)
 		}
 	}

@@ -1,6 +1,10 @@
 package report
 
-import "fmt"
+import (
+	"fmt"
+
+	"github.com/sudokubench/sudokubench/harness/record"
+)
 
 // Certification counts the runs whose verdicts were to be proved by a
 // DRAT proof that the harness checked (run --certify).
@@ -14,17 +18,22 @@ type Certification struct {
 func (d *Data) Certification() Certification {
 	var c Certification
 	for r := range d.Runs.All() {
-		switch {
-		case r.Certified == nil:
-		case *r.Certified:
-			c.Certified++
-		case r.Status == "wrong":
-			c.Rejected++
-		default:
-			c.Unchecked++
-		}
+		c.add(r)
 	}
 	return c
+}
+
+// add counts r in where it carries a certification.
+func (c *Certification) add(r *record.Record) {
+	switch {
+	case r.Certified == nil:
+	case *r.Certified:
+		c.Certified++
+	case r.Status == "wrong":
+		c.Rejected++
+	default:
+		c.Unchecked++
+	}
 }
 
 // Note says what was certified, for the trust notes under the tables; ""

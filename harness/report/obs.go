@@ -136,27 +136,41 @@ type Kinds struct {
 // written before the outside mark need the caller's knowledge of the
 // solvers (MarkOutside).
 func DetectKinds(sets ...*Runs) Kinds {
-	k := Kinds{Stochastic: make(map[string]bool), External: make(map[string]bool)}
+	k := newKinds()
 	for _, runs := range sets {
 		for r := range runs.All() {
-			if _, reads := r.Counters[CounterReads]; r.Stochastic || reads {
-				k.Stochastic[r.Solver] = true
-			}
-			if r.External {
-				k.External[r.Solver] = true
-			}
+			k.add(r)
 		}
 	}
 	return k
+}
+
+func newKinds() Kinds {
+	return Kinds{Stochastic: make(map[string]bool), External: make(map[string]bool)}
+}
+
+// add reads what r says of its solver's kind.
+func (k Kinds) add(r *record.Record) {
+	if _, reads := r.Counters[CounterReads]; r.Stochastic || reads {
+		k.Stochastic[r.Solver] = true
+	}
+	if r.External {
+		k.External[r.Solver] = true
+	}
 }
 
 // MarkOutside marks the solvers for which outside says so as outside
 // solvers: for records written before records carried the mark.
 func (k Kinds) MarkOutside(runs *Runs, outside func(solver string) bool) {
 	for r := range runs.All() {
-		if s := r.Solver; !k.External[s] && outside(s) {
-			k.External[s] = true
-		}
+		k.markOutside(r.Solver, outside)
+	}
+}
+
+// markOutside marks solver as an outside solver where outside says so.
+func (k Kinds) markOutside(solver string, outside func(solver string) bool) {
+	if !k.External[solver] && outside(solver) {
+		k.External[solver] = true
 	}
 }
 

@@ -157,16 +157,21 @@ const LoadThreshold = 0.5
 // provenanceWarnings says when the records come from several builds or
 // hosts, and when a run's machine was busy with other work.
 func (d *Data) provenanceWarnings() []string {
+	return provenanceWarnings(countBy(d.Runs, func(r *record.Record) string { return r.Build }),
+		countBy(d.Runs, func(r *record.Record) string { return r.Host }), d.Sources)
+}
+
+// provenanceWarnings says it of the records' counts by build and by host
+// (countBy) and of the sources' manifests.
+func provenanceWarnings(builds, hosts map[string]int, sources []Source) []string {
 	var ws []string
-	builds := countBy(d.Runs, func(r *record.Record) string { return r.Build })
 	if len(builds) > 1 {
 		ws = append(ws, "records come from "+strconv.Itoa(len(builds))+" builds: "+describeCounts(builds)+"; differences between them may be the builds'")
 	}
-	hosts := countBy(d.Runs, func(r *record.Record) string { return r.Host })
 	if len(hosts) > 1 {
 		ws = append(ws, "records come from "+strconv.Itoa(len(hosts))+" hosts: "+describeCounts(hosts)+"; their times are not comparable")
 	}
-	for _, s := range d.Sources {
+	for _, s := range sources {
 		if w := loadWarning(s); w != "" {
 			ws = append(ws, w)
 		}
@@ -181,6 +186,13 @@ func countBy(runs *Runs, field func(*record.Record) string) map[string]int {
 	for r := range runs.All() {
 		n[field(r)]++
 	}
+	return recordedCounts(n)
+}
+
+// recordedCounts is n, the count of records by a field's value, as
+// countBy gives it: nil where every record has one value, and "" named
+// "not recorded".
+func recordedCounts(n map[string]int) map[string]int {
 	if len(n) == 1 {
 		return nil
 	}

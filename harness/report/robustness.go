@@ -43,7 +43,12 @@ type solverSpreads struct {
 // repetitions; a form not solved counts with its time (the limit for a
 // timeout). It returns nil when no puzzle ran in two forms.
 func RobustnessTable(runs *Runs, m Measure) *table.Table {
-	all := spreadsBySolver(runs, m)
+	return robustnessTable(spreadsBySolver(runs, m), m)
+}
+
+// robustnessTable lays out the solvers' spreads (spreadsBySolver), nil
+// where there are none.
+func robustnessTable(all []solverSpreads, m Measure) *table.Table {
 	if len(all) == 0 {
 		return nil
 	}
@@ -151,20 +156,33 @@ func spreadsBySolver(runs *Runs, m Measure) []solverSpreads {
 		}
 		byPuzzle[k][r.Form] = append(byPuzzle[k][r.Form], i)
 	}
-	bySolver := make(map[[2]string]*solverSpreads)
+	bySolver := make(spreadsByKey)
 	for k, forms := range byPuzzle {
 		if len(forms) < 2 {
 			continue
 		}
-		s := bySolver[[2]string{k.solver, k.mode}]
-		if s == nil {
-			s = &solverSpreads{solver: k.solver, mode: k.mode}
-			bySolver[[2]string{k.solver, k.mode}] = s
-		}
-		s.spreads = append(s.spreads, spreadOf(k.puzzle, forms, runs, m))
+		bySolver.add(k.solver, k.mode, spreadOf(k.puzzle, forms, runs, m))
 	}
-	out := make([]solverSpreads, 0, len(bySolver))
-	for _, s := range bySolver {
+	return bySolver.sorted()
+}
+
+// spreadsByKey gathers spreads by solver and mode.
+type spreadsByKey map[[2]string]*solverSpreads
+
+func (b spreadsByKey) add(solver, mode string, sp formSpread) {
+	s := b[[2]string{solver, mode}]
+	if s == nil {
+		s = &solverSpreads{solver: solver, mode: mode}
+		b[[2]string{solver, mode}] = s
+	}
+	s.spreads = append(s.spreads, sp)
+}
+
+// sorted is the spreads sorted by solver and mode, each solver's by
+// puzzle.
+func (b spreadsByKey) sorted() []solverSpreads {
+	out := make([]solverSpreads, 0, len(b))
+	for _, s := range b {
 		slices.SortFunc(s.spreads, func(a, b formSpread) int { return naturalCompare(a.puzzleID, b.puzzleID) })
 		out = append(out, *s)
 	}

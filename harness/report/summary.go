@@ -214,46 +214,79 @@ func Summarize(obs []Obs, g Grouper, fallbackLimitNS float64) []Summary {
 }
 
 func summarize(solver, mode string, g Group, obs []*Obs, fallbackLimitNS float64) Summary {
-	s := Summary{Solver: solver, Mode: mode, Group: g, N: len(obs), Statuses: make(map[string]int), OwnMedian: math.NaN()}
-	var times, unsolvedLimits, mems, limits []float64
-	var reads readTotals
-	s.CountsUpdates = true
+	a := newSummarizer(solver, mode, g, fallbackLimitNS)
 	for _, o := range obs {
-		s.Statuses[o.Status]++
-		limit := o.LimitNS
-		if limit == 0 {
-			limit = fallbackLimitNS
-		}
-		limits = append(limits, limit)
-		if o.Solved {
-			s.Solved++
-			times = append(times, o.TimeNS)
-			s.UnmeasuredTime = s.UnmeasuredTime || o.TimeNS == 0
-		} else {
-			unsolvedLimits = append(unsolvedLimits, limit)
-		}
-		if !math.IsNaN(o.OwnMem) {
-			mems = append(mems, o.OwnMem)
-			s.OldMem = s.OldMem || o.OldMem
-		}
-		s.External = s.External || o.External
-		s.Stochastic = s.Stochastic || o.Stochastic
-		s.CountsUpdates = s.CountsUpdates && o.CountsUpdates
-		reads.add(o)
+		a.add(o)
 	}
-	s.LimitNS = limits[0]
-	if slices.Min(limits) != slices.Max(limits) {
+	return a.finish()
+}
+
+// summarizer makes a Summary from observations given one at a time,
+// holding of each only what the quantiles need: a solved one's time, an
+// unsolved one's limit (PAR-2), a measured memory. The figures do not
+// depend on the order the observations come in, except in a sum's last
+// bits: give them in Observations' order for the figures New gives.
+type summarizer struct {
+	s                              Summary
+	fallbackLimitNS                float64
+	firstLimit, minLimit, maxLimit float64
+	times, unsolvedLimits, mems    []float64
+	reads                          readTotals
+}
+
+func newSummarizer(solver, mode string, g Group, fallbackLimitNS float64) *summarizer {
+	return &summarizer{
+		s:               Summary{Solver: solver, Mode: mode, Group: g, Statuses: make(map[string]int), OwnMedian: math.NaN(), CountsUpdates: true},
+		fallbackLimitNS: fallbackLimitNS,
+	}
+}
+
+// add counts one observation in.
+func (a *summarizer) add(o *Obs) {
+	s := &a.s
+	s.N++
+	s.Statuses[o.Status]++
+	limit := o.LimitNS
+	if limit == 0 {
+		limit = a.fallbackLimitNS
+	}
+	if s.N == 1 {
+		a.firstLimit, a.minLimit, a.maxLimit = limit, limit, limit
+	}
+	a.minLimit, a.maxLimit = min(a.minLimit, limit), max(a.maxLimit, limit)
+	if o.Solved {
+		s.Solved++
+		a.times = append(a.times, o.TimeNS)
+		s.UnmeasuredTime = s.UnmeasuredTime || o.TimeNS == 0
+	} else {
+		a.unsolvedLimits = append(a.unsolvedLimits, limit)
+	}
+	if !math.IsNaN(o.OwnMem) {
+		a.mems = append(a.mems, o.OwnMem)
+		s.OldMem = s.OldMem || o.OldMem
+	}
+	s.External = s.External || o.External
+	s.Stochastic = s.Stochastic || o.Stochastic
+	s.CountsUpdates = s.CountsUpdates && o.CountsUpdates
+	a.reads.add(o)
+}
+
+// finish computes the summary of the observations added, at least one.
+func (a *summarizer) finish() Summary {
+	s := a.s
+	s.LimitNS = a.firstLimit
+	if a.minLimit != a.maxLimit {
 		s.LimitNS = math.NaN()
 	}
 	s.Rate = float64(s.Solved) / float64(s.N)
 	s.RateLo, s.RateHi = stats.Wilson(s.Solved, s.N, stats.Z95)
-	s.PAR2 = stats.PAR2(times, unsolvedLimits)
-	times, mems = stats.Sorted(times), stats.Sorted(mems)
+	s.PAR2 = stats.PAR2(a.times, a.unsolvedLimits)
+	times, mems := stats.Sorted(a.times), stats.Sorted(a.mems)
 	s.Median, s.Q1, s.Q3, s.P90 = stats.Median(times), stats.Quantile(times, 0.25), stats.Quantile(times, 0.75), stats.Quantile(times, 0.9)
 	s.Max = stats.Quantile(times, 1)
 	s.OwnMem, s.OwnMemMax = stats.Median(mems), stats.Quantile(mems, 1)
 	if s.Stochastic {
-		reads.summarize(&s)
+		a.reads.summarize(&s)
 	}
 	s.Small = s.N < MinN
 	return s

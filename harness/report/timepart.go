@@ -40,6 +40,13 @@ const (
 // whether tables add an own median column, and the reason own time is
 // not shown where it was meant to be ("" where it is, or was not meant).
 func timeParts(c Config, runs *Runs, kinds Kinds) (tables, figures Measure, ownColumn bool, why string, err error) {
+	return decideTimeParts(c, kinds, func() []string { return withoutStartup(runs, kinds.External) })
+}
+
+// decideTimeParts is timeParts given the outside pipelines whose runs
+// hold no measured start-up, sorted (withoutStartup), asked for where
+// needed.
+func decideTimeParts(c Config, kinds Kinds, withoutStartup func() []string) (tables, figures Measure, ownColumn bool, why string, err error) {
 	part := c.Part
 	if c.Measure.Own() {
 		part = PartOwn
@@ -48,7 +55,7 @@ func timeParts(c Config, runs *Runs, kinds Kinds) (tables, figures Measure, ownC
 	if part == PartTotal || len(kinds.External) == 0 {
 		return clock, clock, false, "", nil
 	}
-	missing := withoutStartup(runs, kinds.External)
+	missing := withoutStartup()
 	switch {
 	case part == PartOwn && len(missing) > 0:
 		return 0, 0, false, "", ownRefused(missing)
