@@ -118,7 +118,9 @@ func (m *Matrix) DecodeInto(dst, puzzle *sudoku.Grid, options []int32) error {
 		if o < 0 || int(o) >= m.Options() {
 			return fmt.Errorf("decode: option %d out of range 0..%d", o, m.Options()-1)
 		}
-		cell, d := int(o)/n, uint8(int(o)%n+1)
+		// An option's first item is its cell's: no division by N.
+		cell := int(m.OptionItems(int(o))[0])
+		d := uint8(int(o) - cell*n + 1)
 		if prev := cells[cell]; prev != 0 && prev != d {
 			return fmt.Errorf("decode: option %s but %s already holds %c",
 				m.OptionName(int(o)), m.geo.CellName(cell), sudoku.Symbol(int(prev)))
