@@ -462,3 +462,29 @@ func TestWorkerReusesResultBuffers(t *testing.T) {
 		}
 	}
 }
+
+// TestAllocBytesCountsOnlyTheSolve: a solve that allocates nothing is
+// recorded as allocating nothing, timed directly or in a window; the
+// readings of the allocation counter allocate nothing themselves.
+func TestAllocBytesCountsOnlyTheSolve(t *testing.T) {
+	result := solvers.Result{Status: solvers.Unsat}
+	reg := pureGoRegistry(t, "test/still", func(context.Context, solvers.Request) (solvers.Result, error) { return result, nil })
+	var sent []Job
+	for i := range 6 {
+		sent = append(sent, classicJob(strings.Repeat(".", i)+"1"+strings.Repeat(".", 15-i)))
+	}
+	var out strings.Builder
+	if err := ServeWorker(reg, "test/still", strings.NewReader(jobLines(sent...)), &out); err != nil {
+		t.Fatal(err)
+	}
+	timings := map[string]bool{}
+	for i, r := range decodeReplies(t, out.String()) {
+		timings[r.Timing] = true
+		if r.AllocBytes != 0 {
+			t.Errorf("job %d (%s timing): %d bytes allocated, want 0", i, r.Timing, r.AllocBytes)
+		}
+	}
+	if !timings[TimingClock] || !timings[TimingWindow] && !timings[TimingWindowInterrupted] {
+		t.Errorf("timings %v: want direct and windowed solves", timings)
+	}
+}
