@@ -111,21 +111,17 @@ func (m *Matrix) DecodeInto(dst, puzzle *sudoku.Grid, options []int32) error {
 	case dst.Geometry() != m.geo:
 		return fmt.Errorf("decode: grid is %s, matrix is %s", dst.Geometry(), m.geo)
 	}
-	cells := dst.Cells()
-	copy(cells, puzzle.Cells())
-	n := m.geo.N
+	copy(dst.Cells(), puzzle.Cells())
 	for _, o := range options {
 		if o < 0 || int(o) >= m.Options() {
 			return fmt.Errorf("decode: option %d out of range 0..%d", o, m.Options()-1)
 		}
-		// An option's first item is its cell's: no division by N.
-		cell := int(m.OptionItems(int(o))[0])
-		d := uint8(int(o) - cell*n + 1)
-		if prev := cells[cell]; prev != 0 && prev != d {
+		cell, d := m.CellDigit(int(o))
+		if prev := dst.Cell(cell); prev != 0 && prev != d {
 			return fmt.Errorf("decode: option %s but %s already holds %c",
-				m.OptionName(int(o)), m.geo.CellName(cell), sudoku.Symbol(int(prev)))
+				m.OptionName(int(o)), m.geo.CellName(cell), sudoku.Symbol(prev))
 		}
-		cells[cell] = d
+		dst.Set(cell, d)
 	}
 	return nil
 }
