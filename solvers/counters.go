@@ -63,7 +63,12 @@ func (c Counters) Get(k Counter) (float64, bool) {
 
 // SearchCounters are a search's nodes and guesses.
 func SearchCounters[N int | int64 | uint64](nodes, guesses N) Counters {
-	c := Counters{}
+	return SetSearchCounters(Counters{}, nodes, guesses)
+}
+
+// SetSearchCounters records a search's nodes and guesses in c and
+// returns it.
+func SetSearchCounters[N int | int64 | uint64](c Counters, nodes, guesses N) Counters {
 	c.Set(Nodes, float64(nodes))
 	c.Set(Guesses, float64(guesses))
 	return c

@@ -51,4 +51,10 @@
 // and pays nothing for the option, and a [Replayer] applies a trace to the
 // puzzle and fails on a step that contradicts the grid, so that a trace
 // checks itself.
+//
+// A Result is the caller's to keep, unless the request is transient
+// ([Request.Transient], what the harness's worker sends): then the
+// solver may hand back the same counters map, model map and grid on every
+// call, filled again ([ResultBuffers]), so that a fast engine's solve
+// allocates nothing.
 package solvers

@@ -62,6 +62,13 @@ type Request struct {
 	// the harness checks it, after the timed section, against a formula it
 	// builds itself.
 	ProofPath string
+	// Transient says that the caller is done with the Result (its
+	// Counters, Model and Solution) before it calls Solve again, so that
+	// the solver may hand back maps and a grid that it fills again on its
+	// next call (ResultBuffers) instead of allocating new ones. The
+	// harness's worker sets it: it encodes each result before the next
+	// solve. Without it every Result is the caller's to keep.
+	Transient bool
 }
 
 // Phases are the times a pipeline spent encoding, searching and decoding.

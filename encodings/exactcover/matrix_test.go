@@ -123,3 +123,18 @@ func TestDecode(t *testing.T) {
 		t.Error("a 4×4 puzzle decoded on the 9×9 matrix")
 	}
 }
+
+// DecodeInto overwrites every cell of its grid, and refuses one of
+// another geometry.
+func TestDecodeInto(t *testing.T) {
+	geo := sudoku.MustGeometry(2, sudoku.Classic)
+	m := For(geo)
+	puzzle, _ := sudoku.ParseLine("1234341221434.21", sudoku.Classic)
+	dst, _ := sudoku.ParseLine("4321214334121234", sudoku.Classic)
+	if err := m.DecodeInto(dst, puzzle, []int32{int32(m.Option(13, 3))}); err != nil || dst.String() != "1234341221434321" {
+		t.Errorf("decoded %s, %v", dst, err)
+	}
+	if err := m.DecodeInto(sudoku.NewGrid(sudoku.MustGeometry(3, sudoku.Classic)), puzzle, nil); err == nil {
+		t.Error("decoded into a 9×9 grid on the 4×4 matrix")
+	}
+}

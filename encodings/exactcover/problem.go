@@ -95,20 +95,33 @@ func (p *Problem) Stats() Stats {
 // range, or one that puts a second digit into a cell, is an error; whether
 // the grid is a solution is for sudoku.CheckSolution to say.
 func (m *Matrix) Decode(puzzle *sudoku.Grid, options []int32) (*sudoku.Grid, error) {
-	if puzzle.Geometry() != m.geo {
-		return nil, fmt.Errorf("decode: puzzle is %s, matrix is %s", puzzle.Geometry(), m.geo)
-	}
-	g := puzzle.Clone()
-	for _, o := range options {
-		if o < 0 || int(o) >= m.Options() {
-			return nil, fmt.Errorf("decode: option %d out of range 0..%d", o, m.Options()-1)
-		}
-		cell, d := m.CellDigit(int(o))
-		if prev := g.Cell(cell); prev != 0 && prev != d {
-			return nil, fmt.Errorf("decode: option %s but %s already holds %c",
-				m.OptionName(int(o)), m.geo.CellName(cell), sudoku.Symbol(prev))
-		}
-		g.Set(cell, d)
+	g := sudoku.NewGrid(puzzle.Geometry())
+	if err := m.DecodeInto(g, puzzle, options); err != nil {
+		return nil, err
 	}
 	return g, nil
+}
+
+// DecodeInto is Decode writing into dst, a grid of the puzzle's geometry
+// other than the puzzle, whose cells it overwrites.
+func (m *Matrix) DecodeInto(dst, puzzle *sudoku.Grid, options []int32) error {
+	switch {
+	case puzzle.Geometry() != m.geo:
+		return fmt.Errorf("decode: puzzle is %s, matrix is %s", puzzle.Geometry(), m.geo)
+	case dst.Geometry() != m.geo:
+		return fmt.Errorf("decode: grid is %s, matrix is %s", dst.Geometry(), m.geo)
+	}
+	copy(dst.Cells(), puzzle.Cells())
+	for _, o := range options {
+		if o < 0 || int(o) >= m.Options() {
+			return fmt.Errorf("decode: option %d out of range 0..%d", o, m.Options()-1)
+		}
+		cell, d := m.CellDigit(int(o))
+		if prev := dst.Cell(cell); prev != 0 && prev != d {
+			return fmt.Errorf("decode: option %s but %s already holds %c",
+				m.OptionName(int(o)), m.geo.CellName(cell), sudoku.Symbol(prev))
+		}
+		dst.Set(cell, d)
+	}
+	return nil
 }

@@ -19,7 +19,8 @@ import (
 // a fixed sample of each shipped corpus, in process, in unique mode or, for
 // a pipeline that cannot prove uniqueness, in the first mode it runs in
 // (Info.ModeFor). One pass verifies every answer and counts the engine's
-// work before timing; the timed loop then cycles through the sample.
+// work before timing; the timed loop then cycles through the sample,
+// with transient requests as the worker sends them.
 // A complete engine's wrong answer fails the benchmark; an incomplete
 // pipeline's (a one-shot network's) is counted: its solved-fraction is the
 // share of verified answers, its wrong-fraction the share of grids that
@@ -56,7 +57,7 @@ func benchmarkSolver(b *testing.B, in solvers.Info, mode solvers.Mode, puzzles [
 	cpu0 := processCPU(false)
 	i := 0
 	for b.Loop() {
-		if _, err := s.Solve(ctx, solvers.Request{Puzzle: puzzles[i%len(puzzles)], Mode: mode, Seed: harnesstest.BenchSeed}); err != nil {
+		if _, err := s.Solve(ctx, solvers.Request{Puzzle: puzzles[i%len(puzzles)], Mode: mode, Seed: harnesstest.BenchSeed, Transient: true}); err != nil {
 			b.Fatal(err)
 		}
 		i++

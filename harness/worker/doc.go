@@ -17,6 +17,9 @@
 //
 // The worker times the solve call alone (the CPU clock around it, or a
 // window of untimed solves before it for short pure-Go runs: Timing*),
+// asks for transient results (solvers.Request.Transient), which it encodes
+// before the next solve, so that a solver may build them without
+// allocating,
 // primes each geometry untimed, warms up on earlier puzzles, and reads
 // the run's peak resident set and what its outside programs held. A
 // worker reports; it judges nothing: the parent verifies every answer.

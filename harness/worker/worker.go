@@ -293,7 +293,7 @@ func (w *worker) prime(req solvers.Request, timeout time.Duration) {
 	for c := 0; c < primer.N(); c++ {
 		primer.Set(c, 0)
 	}
-	if _, crash, _ := w.safeSolve(ctx, solvers.Request{Puzzle: primer, Mode: req.Mode, Seed: req.Seed}); crash != "" {
+	if _, crash, _ := w.safeSolve(ctx, solvers.Request{Puzzle: primer, Mode: req.Mode, Seed: req.Seed, Transient: true}); crash != "" {
 		w.rebuild()
 	}
 }
@@ -346,7 +346,10 @@ func (w *worker) shedLeftovers() {
 	}
 }
 
-// request turns a job back into a solver request.
+// request turns a job back into a solver request: a transient one, since
+// the worker encodes each result before its next solve, so that a solver
+// may reuse its result's maps and grid rather than allocate them inside
+// the measured solve.
 func (j Job) request() (solvers.Request, error) {
 	v, err := sudoku.ParseVariant(j.Variant)
 	if err != nil {
@@ -360,7 +363,7 @@ func (j Job) request() (solvers.Request, error) {
 	if err != nil {
 		return solvers.Request{}, err
 	}
-	return solvers.Request{Puzzle: g, Mode: mode, Seed: j.Seed, ProofPath: j.ProofPath}, nil
+	return solvers.Request{Puzzle: g, Mode: mode, Seed: j.Seed, ProofPath: j.ProofPath, Transient: true}, nil
 }
 
 // ServeWorkerStdio is a worker process's whole life: ServeWorker on

@@ -428,3 +428,63 @@ func TestWorkerAsksForProofsOnlyInTheTimedSolve(t *testing.T) {
 		t.Errorf("%d of %d solves asked for proofs, of %d jobs; want each job's once, and warm-ups besides", asked, len(calls), len(sent))
 	}
 }
+
+// TestWorkerReusesResultBuffers: every solve the worker asks for is
+// transient, and each reply carries its own run's counters and solution
+// although the solver hands back the same map and grid every time.
+func TestWorkerReusesResultBuffers(t *testing.T) {
+	var buffers solvers.ResultBuffers
+	persistent := 0
+	reg := testSolverRegistry(t, "test/reusing", func(ctx context.Context, req solvers.Request) (solvers.Result, error) {
+		if !req.Transient {
+			persistent++
+		}
+		res := solvers.Result{Status: solvers.Solved, Counters: buffers.Counters(req), Solution: buffers.Grid(req)}
+		res.Counters.Set(solvers.Nodes, float64(strings.IndexByte(req.Puzzle.String(), '1')))
+		copy(res.Solution.Cells(), req.Puzzle.Cells())
+		return res, nil
+	})
+	var sent []Job
+	for i := range 5 {
+		sent = append(sent, classicJob(strings.Repeat(".", i)+"1"+strings.Repeat(".", 15-i)))
+	}
+	var out strings.Builder
+	if err := ServeWorker(reg, "test/reusing", strings.NewReader(jobLines(sent...)), &out); err != nil {
+		t.Fatal(err)
+	}
+	replies := decodeReplies(t, out.String())
+	if len(replies) != len(sent) || persistent != 0 {
+		t.Fatalf("%d replies to %d jobs, %d solves not transient; want a reply each, all transient", len(replies), len(sent), persistent)
+	}
+	for i, r := range replies {
+		if r.Solution != sent[i].Puzzle || r.Counters[string(solvers.Nodes)] != float64(i) {
+			t.Errorf("job %d (%s): reply has solution %s, counters %v", i, sent[i].Puzzle, r.Solution, r.Counters)
+		}
+	}
+}
+
+// TestAllocBytesCountsOnlyTheSolve: a solve that allocates nothing is
+// recorded as allocating nothing, timed directly or in a window; the
+// readings of the allocation counter allocate nothing themselves.
+func TestAllocBytesCountsOnlyTheSolve(t *testing.T) {
+	result := solvers.Result{Status: solvers.Unsat}
+	reg := pureGoRegistry(t, "test/still", func(context.Context, solvers.Request) (solvers.Result, error) { return result, nil })
+	var sent []Job
+	for i := range 6 {
+		sent = append(sent, classicJob(strings.Repeat(".", i)+"1"+strings.Repeat(".", 15-i)))
+	}
+	var out strings.Builder
+	if err := ServeWorker(reg, "test/still", strings.NewReader(jobLines(sent...)), &out); err != nil {
+		t.Fatal(err)
+	}
+	timings := map[string]bool{}
+	for i, r := range decodeReplies(t, out.String()) {
+		timings[r.Timing] = true
+		if r.AllocBytes != 0 {
+			t.Errorf("job %d (%s timing): %d bytes allocated, want 0", i, r.Timing, r.AllocBytes)
+		}
+	}
+	if !timings[TimingClock] || !timings[TimingWindow] && !timings[TimingWindowInterrupted] {
+		t.Errorf("timings %v: want direct and windowed solves", timings)
+	}
+}

@@ -29,7 +29,9 @@
 // fewest digits. From 16×16 up it searches in runs that restart with
 // growing cutoffs (see restarting), which cuts the heavy tail of 25×25
 // puzzles at 30–45% givens. Neither board allocates while it searches; a
-// Solver keeps its boards between puzzles.
+// Solver keeps its boards between puzzles and, for a transient request
+// (the harness's), the counters and grid of its result, so that such a
+// 9×9 solve allocates nothing.
 //
 // The solver is complete: in unique mode it goes on after the first
 // solution until it finds a second (multiple) or proves there is none,
@@ -101,8 +103,9 @@ func newBandBoard() board {
 // Solver is the propagate/bitboard pipeline. It keeps one board per
 // geometry it has seen and is not safe for concurrent use.
 type Solver struct {
-	bands board
-	cells []*cellEngine
+	bands   board
+	cells   []*cellEngine
+	results solvers.ResultBuffers
 }
 
 // NewSolver returns a Solver with no boards yet.
@@ -144,7 +147,7 @@ func (s *Solver) Solve(ctx context.Context, req solvers.Request) (solvers.Result
 		out = search(b, b.frames(), lim)
 	}
 	res := solvers.Result{
-		Counters: solvers.SearchCounters(out.nodes, out.guesses),
+		Counters: solvers.SetSearchCounters(s.results.Counters(req), out.nodes, out.guesses),
 		Phases:   solvers.Phases{Solve: time.Since(start)},
 	}
 	if restarts >= 0 {
@@ -157,7 +160,7 @@ func (s *Solver) Solve(ctx context.Context, req solvers.Request) (solvers.Result
 	case solvers.Unsat:
 		return res, nil
 	}
-	res.Solution = sudoku.NewGrid(req.Puzzle.Geometry())
+	res.Solution = s.results.Grid(req)
 	copy(res.Solution.Cells(), b.solution())
 	return res, nil
 }

@@ -277,7 +277,7 @@ func TestConformance(t *testing.T) {
 }
 
 // TestNoAllocation: a search allocates nothing once the boards exist;
-// Solve allocates only its result.
+// Solve allocates only its result, and nothing for a transient request.
 func TestNoAllocation(t *testing.T) {
 	hard := corporatest.Sample(t, "hardest-1106", 1, benchSeed)[0].Grid
 	big := generate(t, corpora.GenerateOptions{Box: 4, Hints: 120, Seed: 2}, 1)[0]
@@ -298,6 +298,21 @@ func TestNoAllocation(t *testing.T) {
 	allocs := testing.AllocsPerRun(5, func() { s.Solve(context.Background(), req) })
 	if allocs > solveAllocs {
 		t.Errorf("Solve: %.0f allocations, want at most %d (the counters and the solution)", allocs, solveAllocs)
+	}
+	req = solvers.Request{Puzzle: hard, Mode: solvers.Unique, Transient: true}
+	if allocs := testing.AllocsPerRun(5, func() { s.Solve(context.Background(), req) }); allocs != 0 {
+		t.Errorf("transient Solve: %.0f allocations, want none", allocs)
+	}
+}
+
+// TestTransient: a transient request's result is the one a kept request
+// gets, and the kept results stay as they were.
+func TestTransient(t *testing.T) {
+	puzzles := solvertest.Grids(corporatest.Sample(t, "17-clue", 20, benchSeed))
+	puzzles = append(puzzles, generate(t, corpora.GenerateOptions{Box: 4, Hints: 120, Seed: 2}, 2)...)
+	puzzles = append(puzzles, severalSolutions(t, sudoku.MustGeometry(3, sudoku.Classic)))
+	for _, mode := range []solvers.Mode{solvers.Unique, solvers.First} {
+		solvertest.CheckTransient(t, NewSolver(), puzzles, mode)
 	}
 }
 

@@ -8,7 +8,8 @@
 // Runs that go on too long restart in a randomised order (restart.go), so
 // that the heavy tails of large grids do not decide a solve. A solve
 // allocates nothing in its search, and a Solver reuses its buffers across
-// puzzles. It is the suite's reference engine: the corpora generator uses
+// puzzles and, for a transient request (the harness's), the maps and grid
+// of its result. It is the suite's reference engine: the corpora generator uses
 // it as its uniqueness oracle, and it is the "exactcover/dlx" pipeline.
 // Counters: nodes (options chosen by the search), guesses (branch points
 // with more than one option) and restarts.
@@ -177,6 +178,7 @@ func Pipelines() []solvers.Info {
 // has seen and is not safe for concurrent use.
 type Solver struct {
 	engines []*engine
+	results solvers.ResultBuffers
 }
 
 // NewSolver returns a Solver with no buffers yet.
@@ -209,17 +211,19 @@ func (s *Solver) Solve(ctx context.Context, req solvers.Request) (solvers.Result
 	searched := time.Now()
 	solutions, first, nodes, guesses := e.result()
 	res := solvers.Result{
-		Counters: solvers.SearchCounters(nodes, guesses),
-		Model:    map[string]int{"items": stats.Items, "options": stats.Options, "nonzeros": stats.Nonzeros},
+		Counters: solvers.SetSearchCounters(s.results.Counters(req), nodes, guesses),
+		Model:    s.results.Model(req),
 	}
 	res.Counters["restarts"] = float64(e.restarts)
+	res.Model["items"], res.Model["options"], res.Model["nonzeros"] = stats.Items, stats.Options, stats.Nonzeros
 	if consistent {
 		res.Status, res.Detail = searchStatus(req.Mode, solutions, nodes, interrupted, ctx.Err())
 	} else {
 		res.Status, res.Detail = solvers.Unsat, clashingGivens(req.Puzzle)
 	}
 	if res.Status == solvers.Solved || res.Status == solvers.Multiple {
-		if res.Solution, err = e.exactCover().Decode(req.Puzzle, first); err != nil {
+		res.Solution = s.results.Grid(req)
+		if err := e.exactCover().DecodeInto(res.Solution, req.Puzzle, first); err != nil {
 			return solvers.Result{}, err
 		}
 	}

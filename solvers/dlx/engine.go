@@ -142,11 +142,7 @@ func (e *engine) result() (solutions int, first []int32, nodes, guesses int64) {
 // load resets the engine to the full matrix and chooses the givens' options.
 // It reports false if two givens cover the same item.
 func (e *engine) load(puzzle *sudoku.Grid) bool {
-	full := uint64(e.n)<<countShift | 1<<e.n - 1
-	for i := range e.state[:e.dummy] {
-		e.state[i] = full
-	}
-	e.state[e.dummy] = coveredFlag
+	copy(e.state, e.empty)
 	e.depth, e.fill = 0, 0
 	e.solutions, e.nodes, e.guesses, e.restarts = 0, 0, 0, 0
 	e.first, e.rng, e.known = e.first[:0], nil, nil
@@ -172,20 +168,20 @@ func (e *engine) load(puzzle *sudoku.Grid) bool {
 // settle does once for all the givens.
 func (e *engine) give(o int32) {
 	state, rest, n := (*[maxItems]uint64)(e.state), e.rest, e.n
-	its := e.items(o)
+	its, own := e.items(o), e.own(o)
 	for _, i := range its {
 		state[i&(maxItems-1)] |= coveredFlag
 	}
-	for _, i := range its {
+	for s, i := range its {
 		base := int(i) * n
-		for left := state[i&(maxItems-1)] & maskBits; left != 0; left &= left - 1 {
+		for left := state[i&(maxItems-1)] & maskBits &^ own[s]; left != 0; left &= left - 1 {
 			r := &rest[base+bits.TrailingZeros64(left)]
 			state[r[0].item&(maxItems-1)] -= r[0].delta
 			state[r[1].item&(maxItems-1)] -= r[1].delta
 			state[r[2].item&(maxItems-1)] -= r[2].delta
 		}
 		if e.more != nil {
-			for left := state[i&(maxItems-1)] & maskBits; left != 0; left &= left - 1 {
+			for left := state[i&(maxItems-1)] & maskBits &^ own[s]; left != 0; left &= left - 1 {
 				m := &e.more[base+bits.TrailingZeros64(left)]
 				state[m[0].item&(maxItems-1)] -= m[0].delta
 				state[m[1].item&(maxItems-1)] -= m[1].delta

@@ -54,6 +54,9 @@ type layout struct {
 	rest        [][3]link
 	more        [][2]link // nil in the classic variant
 	dummy       int32     // the padding item, after the real ones
+	// empty is the state of the matrix before any choice: every item
+	// with all its options, the dummy covered.
+	empty []uint64
 }
 
 var layouts sync.Map // *sudoku.Geometry → *layout
@@ -88,6 +91,11 @@ func buildLayout(m *exactcover.Matrix) *layout {
 		copy(items, m.OptionItems(o))
 	}
 	l.relink()
+	l.empty = make([]uint64, l.dummy+1)
+	for i := range l.empty {
+		l.empty[i] = uint64(l.n)<<countShift | 1<<l.n - 1
+	}
+	l.empty[l.dummy] = coveredFlag
 	return l
 }
 
