@@ -274,9 +274,9 @@ func (rs *Runs) observationGroups() (order, starts, groups []int32) {
 	}
 	rank := rs.ranks()
 	key := func(g int32) [4]uint32 { // solver, corpus, puzzle id, mode
-		row := &rs.rows[order[starts[g]]]
-		p := &rs.puzzles[row.puzzle]
-		return [4]uint32{rank[row.solver], rank[p.corpus], rank[p.id], rank[row.mode]}
+		i := int(order[starts[g]])
+		p := &rs.puzzles[rs.rows[i].puzzle]
+		return [4]uint32{rank[rs.solver(i)], rank[p.corpus], rank[p.id], rank[rs.mode(i)]}
 	}
 	slices.SortFunc(groups, func(a, b int32) int {
 		x, y := key(a), key(b)
@@ -309,17 +309,16 @@ func (rs *Runs) byObservation() []int32 {
 		order[i] = int32(i)
 	}
 	slices.SortFunc(order, func(a, b int32) int {
-		x, y := &rs.rows[a], &rs.rows[b]
-		return cmp.Or(cmp.Compare(x.solver, y.solver), cmp.Compare(rs.puzzleID(int(a)), rs.puzzleID(int(b))),
-			cmp.Compare(x.mode, y.mode), cmp.Compare(a, b))
+		x, y := int(a), int(b)
+		return cmp.Or(cmp.Compare(rs.solver(x), rs.solver(y)), cmp.Compare(rs.puzzleID(x), rs.puzzleID(y)),
+			cmp.Compare(rs.mode(x), rs.mode(y)), cmp.Compare(a, b))
 	})
 	return order
 }
 
 // sameObservation says whether runs i and j fold into one observation.
 func (rs *Runs) sameObservation(i, j int) bool {
-	x, y := &rs.rows[i], &rs.rows[j]
-	return x.solver == y.solver && x.mode == y.mode && rs.puzzleID(i) == rs.puzzleID(j)
+	return rs.solver(i) == rs.solver(j) && rs.mode(i) == rs.mode(j) && rs.puzzleID(i) == rs.puzzleID(j)
 }
 
 func fold(rs []*record.Record, m Measure, k Kinds) Obs {
