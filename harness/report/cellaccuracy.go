@@ -33,7 +33,7 @@ func CellAccuracyTable(runs *Runs, g Grouper) *table.Table {
 			continue
 		}
 		guesses[r.Solver] = guesses[r.Solver] || r.BlankCellsRight < r.BlankCells
-		grp := g.Group(&Obs{Solver: r.Solver, Corpus: r.Corpus, PuzzleID: r.PuzzleID, Hints: r.Hints})
+		grp := g.Group(&Obs{ObsPipeline: &ObsPipeline{Solver: r.Solver}, ObsPuzzle: &ObsPuzzle{Corpus: r.Corpus, PuzzleID: r.PuzzleID, Hints: r.Hints}})
 		key := [2]string{r.Solver, grp.Label}
 		t, ok := tallies[key]
 		if !ok {

@@ -81,7 +81,7 @@ func TestSmallMultiples(t *testing.T) {
 		var out []Obs
 		for f, solvers := range families {
 			for _, s := range solvers {
-				out = append(out, Obs{Solver: s, Family: f, Mode: "unique"})
+				out = append(out, Obs{ObsPipeline: &ObsPipeline{Solver: s, Family: f, Mode: "unique"}})
 			}
 		}
 		return out
