@@ -138,12 +138,14 @@ type Kinds struct {
 func DetectKinds(sets ...*Runs) Kinds {
 	k := Kinds{Stochastic: make(map[string]bool), External: make(map[string]bool)}
 	for _, runs := range sets {
-		for r := range runs.All() {
-			if _, reads := r.Counters[CounterReads]; r.Stochastic || reads {
-				k.Stochastic[r.Solver] = true
+		for i := range runs.Len() {
+			kind := runs.kindOf(i)
+			solver := runs.strs[kind.solver]
+			if kind.flags&flagStochastic != 0 || runs.holdsCounter(i, CounterReads) {
+				k.Stochastic[solver] = true
 			}
-			if r.External {
-				k.External[r.Solver] = true
+			if kind.flags&flagExternal != 0 {
+				k.External[solver] = true
 			}
 		}
 	}
@@ -151,10 +153,11 @@ func DetectKinds(sets ...*Runs) Kinds {
 }
 
 // MarkOutside marks the solvers for which outside says so as outside
-// solvers: for records written before records carried the mark.
+// solvers: for records written before records carried the mark. It asks
+// once for each kind of run, not for each run.
 func (k Kinds) MarkOutside(runs *Runs, outside func(solver string) bool) {
-	for r := range runs.All() {
-		if s := r.Solver; !k.External[s] && outside(s) {
+	for _, kind := range runs.kinds {
+		if s := runs.strs[kind.solver]; !k.External[s] && outside(s) {
 			k.External[s] = true
 		}
 	}

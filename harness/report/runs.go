@@ -4,6 +4,7 @@ import (
 	"iter"
 	"math"
 	"math/bits"
+	"slices"
 	"time"
 
 	"github.com/sudokubench/sudokubench/harness/record"
@@ -310,6 +311,16 @@ func (rs *Runs) keepCounters(all map[string]float64) int32 {
 // different forms share it.
 func (rs *Runs) puzzleID(i int) uint32 { return rs.puzzles[rs.rows[i].puzzle].id }
 
+// kindOf is run i's kind.
+func (rs *Runs) kindOf(i int) *runKind { return &rs.kinds[rs.rows[i].kind] }
+
 // solver and mode are run i's solver's and mode's string ids.
-func (rs *Runs) solver(i int) uint32 { return rs.kinds[rs.rows[i].kind].solver }
-func (rs *Runs) mode(i int) uint32   { return rs.kinds[rs.rows[i].kind].mode }
+func (rs *Runs) solver(i int) uint32 { return rs.kindOf(i).solver }
+func (rs *Runs) mode(i int) uint32   { return rs.kindOf(i).mode }
+
+// holdsCounter says whether run i holds the counter name, one of
+// reportCounters.
+func (rs *Runs) holdsCounter(i int, name string) bool {
+	c := rs.rows[i].counters
+	return c >= 0 && rs.counters[c].held&(1<<slices.Index(reportCounters[:], name)) != 0
+}

@@ -4,6 +4,7 @@ import (
 	"cmp"
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"slices"
 	"strings"
 	"testing"
@@ -158,4 +159,27 @@ func straightObservations(recs []record.Record, m Measure, k Kinds) []Obs {
 			cmp.Compare(a.PuzzleID, b.PuzzleID), cmp.Compare(a.Mode, b.Mode))
 	})
 	return out
+}
+
+// Kinds are read from the runs' kinds and counters, and MarkOutside asks
+// about a solver once for each kind of run, not once for each run: a
+// study has millions of runs and a few dozen kinds.
+func TestKindsAskOncePerKindOfRun(t *testing.T) {
+	var recs []record.Record
+	for i := range 1000 {
+		id := fmt.Sprint("c:", i)
+		recs = append(recs, record.Record{Solver: "minisat", PuzzleID: id, Status: "solved"},
+			record.Record{Solver: "anneal", PuzzleID: id, Status: "solved", Counters: map[string]float64{CounterReads: 4}},
+			record.Record{Solver: "cbc", PuzzleID: id, Status: "solved", External: true})
+	}
+	runs := NewRuns(recs...)
+	k := DetectKinds(runs)
+	asked := 0
+	k.MarkOutside(runs, func(s string) bool { asked++; return s == "minisat" })
+	if asked > 2 {
+		t.Errorf("asked whether a solver runs outside %d times, want at most once for each of 2 kinds unmarked", asked)
+	}
+	if want := (Kinds{Stochastic: map[string]bool{"anneal": true}, External: map[string]bool{"minisat": true, "cbc": true}}); !reflect.DeepEqual(k, want) {
+		t.Errorf("kinds %+v, want %+v", k, want)
+	}
 }
