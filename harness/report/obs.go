@@ -173,9 +173,16 @@ func (k Kinds) MarkOutside(runs *Runs, outside func(solver string) bool) {
 type Obs struct {
 	*ObsPipeline
 	*ObsPuzzle
-	Runs   int // runs folded in
-	Status string
-	TimeNS float64 // in the chosen Measure
+	Runs   int32 // runs folded in
+	Solved bool
+	// OldMem says that some run's OwnMem came from a record written
+	// before own_peak_bytes, read as ownMemory says.
+	OldMem bool
+	// CountsUpdates says that every run of a stochastic solver recorded
+	// CounterUpdates.
+	CountsUpdates bool
+	Status        string
+	TimeNS        float64 // in the chosen Measure
 	// LimitNS is the largest limit of its runs; 0: not recorded.
 	LimitNS float64
 	// OwnMem is the pipeline's own peak memory in bytes (ownMemory): an
@@ -187,13 +194,6 @@ type Obs struct {
 	Reads, ReadsSolved, ReadTimeNS float64
 	// Updates sums a stochastic solver's attempted updates over its runs.
 	Updates float64
-	Solved  bool
-	// OldMem says that some run's OwnMem came from a record written
-	// before own_peak_bytes, read as ownMemory says.
-	OldMem bool
-	// CountsUpdates says that every run of a stochastic solver recorded
-	// CounterUpdates.
-	CountsUpdates bool
 }
 
 // ObsPipeline is what the observations of one pipeline in one mode
@@ -391,7 +391,7 @@ func headOf(r *record.Record, k Kinds) Obs {
 // fold folds the runs rs of one observation into o, whose pipeline and
 // puzzle are set (obsHeads.of, headOf).
 func fold(o Obs, rs []*record.Record, m Measure) Obs {
-	o.Runs = len(rs)
+	o.Runs = int32(len(rs))
 	for _, r := range rs {
 		o.LimitNS = max(o.LimitNS, float64(r.TimeoutNS))
 	}

@@ -108,8 +108,8 @@ func sharing(t *testing.T, obs []Obs) {
 		}
 		pipelines[*o.ObsPipeline], puzzles[*o.ObsPuzzle] = o.ObsPipeline, o.ObsPuzzle
 	}
-	if size := unsafe.Sizeof(Obs{}); size > 104 {
-		t.Errorf("an observation is %d bytes, want at most 104", size)
+	if size := unsafe.Sizeof(Obs{}); size > 96 {
+		t.Errorf("an observation is %d bytes, want at most 96", size)
 	}
 }
 
