@@ -21,17 +21,45 @@ import (
 )
 
 // reportGCPercent is the collector's GOGC while a command holds a
-// study's runs (report, compare, run's summary): the runs and their observations are
-// most of the heap and live to the end, so the default, 100, lets the
-// heap grow to twice what is live before it collects; 50 keeps the peak
-// near one and a half times for no CPU time measured (BENCHMARKS.md).
+// study's runs (report, compare, run's summary): the runs and their
+// observations are most of the heap and live to the end, so the default,
+// 100, lets the heap grow to twice what is live before it collects; 50
+// keeps the peak near one and a half times for no CPU time measured
+// (BENCHMARKS.md).
 const reportGCPercent = 50
+
+// Above gcScaleRuns runs loaded the collector's share falls in
+// proportion to the runs, to no less than minReportGCPercent: the
+// headroom a share leaves grows with the study (half of some 300 bytes
+// a run at GOGC=50), and at ten million runs it would be 1.5 GB more
+// than the 3 GB the runs and observations hold.
+const (
+	gcScaleRuns        = 1_000_000
+	minReportGCPercent = 20
+)
 
 // collectSooner sets reportGCPercent, unless the user set GOGC.
 func collectSooner() {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(reportGCPercent)
 	}
+}
+
+// collectForRuns sets the collector's share for the number of runs
+// loaded (reportGCPercentFor), unless the user set GOGC.
+func collectForRuns(runs int) {
+	if os.Getenv("GOGC") == "" {
+		debug.SetGCPercent(reportGCPercentFor(runs))
+	}
+}
+
+// reportGCPercentFor is the collector's share while a command holds
+// this many runs.
+func reportGCPercentFor(runs int) int {
+	if runs <= gcScaleRuns {
+		return reportGCPercent
+	}
+	return max(minReportGCPercent, reportGCPercent*gcScaleRuns/runs)
 }
 
 // reportFlags are the flags of `report`.
@@ -167,6 +195,7 @@ func runReport(cmd *cobra.Command, dirs []string, fl *reportFlags) error {
 	if err != nil {
 		return usageError(err)
 	}
+	collectForRuns(data.Runs.Len())
 	rep, err := report.New(data, cfg)
 	if err != nil {
 		return usageError(err)

@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -474,5 +475,27 @@ func TestReportReplacesOnlyItsOwnFiles(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(filepath.Join(run2, record.ResultsFile)); !bytes.Equal(got, records) {
 		t.Error("the other run's records were changed")
+	}
+}
+
+// The report's collector leaves GOGC=50 up to a million runs and less
+// above, to no less than 20, and a GOGC in the environment wins.
+func TestReportGCPercentFallsWithTheRuns(t *testing.T) {
+	for _, c := range []struct{ runs, want int }{{0, 50}, {1_000_000, 50}, {2_000_000, 25}, {10_000_000, 20}} {
+		if got := reportGCPercentFor(c.runs); got != c.want {
+			t.Errorf("%d runs: GOGC %d, want %d", c.runs, got, c.want)
+		}
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	t.Setenv("GOGC", "")
+	os.Unsetenv("GOGC")
+	collectForRuns(4_000_000)
+	if got := debug.SetGCPercent(100); got != 20 {
+		t.Errorf("GOGC unset, 4×10⁶ runs: GC percent %d, want 20", got)
+	}
+	t.Setenv("GOGC", "150")
+	collectForRuns(4_000_000)
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("GOGC=150 in the environment: collectForRuns changed the GC percent to %d", got)
 	}
 }
