@@ -85,7 +85,7 @@ the pipelines.`,
 			if err != nil {
 				return usageError(err)
 			}
-			collectSooner()
+			collectForRuns(plannedRuns(slices.Concat(dirsA, dirsB)))
 			a, b, wl, err := report.LoadSides(dirsA, dirsB)
 			if err == nil {
 				collectForRuns(runsIn(a, b))
@@ -173,7 +173,7 @@ func comparePairs(cmd *cobra.Command, args, pairArgs []string, m report.Measure,
 			return usageError(err)
 		}
 	}
-	collectSooner()
+	collectForRuns(plannedRuns(slices.Concat(dirsA, dirsB)))
 	a, b, warnings, err := report.LoadSides(dirsA, dirsB)
 	if err == nil {
 		collectForRuns(runsIn(a, b))

@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/harness/rating"
+	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/report"
 	"github.com/sudokubench/sudokubench/harness/report/figure"
 	"github.com/sudokubench/sudokubench/harness/report/table"
@@ -51,6 +52,19 @@ func collectForRuns(runs int) {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(reportGCPercentFor(runs))
 	}
+}
+
+// plannedRuns is the number of runs the manifests of dirs plan (0 for
+// a directory without one): known before any record is read, so that
+// loading them collects as collectForRuns says.
+func plannedRuns(dirs []string) int {
+	n := 0
+	for _, dir := range dirs {
+		if m, err := record.ReadManifest(filepath.Join(dir, record.ManifestFile)); err == nil {
+			n += m.Plan.Runs
+		}
+	}
+	return n
 }
 
 // reportGCPercentFor is the collector's share while a command holds
@@ -190,7 +204,7 @@ func runReport(cmd *cobra.Command, dirs []string, fl *reportFlags) error {
 	if fl.scaling {
 		return runScalingReport(cmd, dirs, fl, cfg.Measure, plotFormats)
 	}
-	collectSooner()
+	collectForRuns(plannedRuns(dirs))
 	data, warnings, err := report.Load(dirs...)
 	if err != nil {
 		return usageError(err)

@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/sudokubench/sudokubench/harness/record"
+	"github.com/sudokubench/sudokubench/harness/record/recordtest"
 )
 
 var (
@@ -479,12 +480,18 @@ func TestReportReplacesOnlyItsOwnFiles(t *testing.T) {
 }
 
 // The report's collector leaves GOGC=50 up to a million runs and less
-// above, to no less than 20, and a GOGC in the environment wins.
+// above, to no less than 20, from the plan's size while loading, and a
+// GOGC in the environment wins.
 func TestReportGCPercentFallsWithTheRuns(t *testing.T) {
 	for _, c := range []struct{ runs, want int }{{0, 50}, {1_000_000, 50}, {2_000_000, 25}, {10_000_000, 20}} {
 		if got := reportGCPercentFor(c.runs); got != c.want {
 			t.Errorf("%d runs: GOGC %d, want %d", c.runs, got, c.want)
 		}
+	}
+	dir := filepath.Join(t.TempDir(), "run")
+	recordtest.MustWrite(t, dir, recordtest.Spec{Runs: 30})
+	if got := plannedRuns([]string{dir, dir, t.TempDir()}); got != 60 {
+		t.Errorf("two directories of 30 planned runs and one without a manifest: %d planned, want 60", got)
 	}
 	defer debug.SetGCPercent(debug.SetGCPercent(100))
 	t.Setenv("GOGC", "")
