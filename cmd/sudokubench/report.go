@@ -33,10 +33,11 @@ const reportGCPercent = 50
 // proportion to the runs, to no less than minReportGCPercent: the
 // headroom a share leaves grows with the study (half of some 300 bytes
 // a run at GOGC=50), and at ten million runs it would be 1.5 GB more
-// than the 3 GB the runs and observations hold.
+// than the 3 GB the runs and observations hold; at 10 it is 0.3 GB, for
+// some tenth more CPU time (BENCHMARKS.md).
 const (
 	gcScaleRuns        = 1_000_000
-	minReportGCPercent = 20
+	minReportGCPercent = 10
 )
 
 // collectSooner sets reportGCPercent, unless the user set GOGC.

@@ -480,10 +480,10 @@ func TestReportReplacesOnlyItsOwnFiles(t *testing.T) {
 }
 
 // The report's collector leaves GOGC=50 up to a million runs and less
-// above, to no less than 20, from the plan's size while loading, and a
+// above, to no less than 10, from the plan's size while loading, and a
 // GOGC in the environment wins.
 func TestReportGCPercentFallsWithTheRuns(t *testing.T) {
-	for _, c := range []struct{ runs, want int }{{0, 50}, {1_000_000, 50}, {2_000_000, 25}, {10_000_000, 20}} {
+	for _, c := range []struct{ runs, want int }{{0, 50}, {1_000_000, 50}, {2_000_000, 25}, {10_000_000, 10}} {
 		if got := reportGCPercentFor(c.runs); got != c.want {
 			t.Errorf("%d runs: GOGC %d, want %d", c.runs, got, c.want)
 		}
@@ -497,8 +497,8 @@ func TestReportGCPercentFallsWithTheRuns(t *testing.T) {
 	t.Setenv("GOGC", "")
 	os.Unsetenv("GOGC")
 	collectForRuns(4_000_000)
-	if got := debug.SetGCPercent(100); got != 20 {
-		t.Errorf("GOGC unset, 4×10⁶ runs: GC percent %d, want 20", got)
+	if got := debug.SetGCPercent(100); got != 12 {
+		t.Errorf("GOGC unset, 4×10⁶ runs: GC percent %d, want 12", got)
 	}
 	t.Setenv("GOGC", "150")
 	collectForRuns(4_000_000)
