@@ -85,9 +85,10 @@ the pipelines.`,
 			if err != nil {
 				return usageError(err)
 			}
-			collectSooner(reportGCPercent)
+			collectForRuns(plannedRuns(slices.Concat(dirsA, dirsB)))
 			a, b, wl, err := report.LoadSides(dirsA, dirsB)
 			if err == nil {
+				collectForRuns(runsIn(a, b))
 				err = checkOwn(m, nil, a, b)
 			}
 			if err != nil {
@@ -116,6 +117,17 @@ the pipelines.`,
 // checkOwn refuses own time where the records of the pipelines compared
 // (nil: every pipeline) hold none, as report --own does
 // (report.CheckOwnTime).
+// runsIn is the number of runs the sides hold.
+func runsIn(sides ...[]*report.Runs) int {
+	n := 0
+	for _, side := range sides {
+		for _, runs := range side {
+			n += runs.Len()
+		}
+	}
+	return n
+}
+
 func checkOwn(m report.Measure, pipelines []string, sides ...[]*report.Runs) error {
 	if !m.Own() {
 		return nil
@@ -161,9 +173,10 @@ func comparePairs(cmd *cobra.Command, args, pairArgs []string, m report.Measure,
 			return usageError(err)
 		}
 	}
-	collectSooner(reportGCPercent)
+	collectForRuns(plannedRuns(slices.Concat(dirsA, dirsB)))
 	a, b, warnings, err := report.LoadSides(dirsA, dirsB)
 	if err == nil {
+		collectForRuns(runsIn(a, b))
 		err = checkOwn(m, pipelines, a, b)
 	}
 	if err != nil {

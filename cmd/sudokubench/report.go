@@ -14,6 +14,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/sudokubench/sudokubench/harness/rating"
+	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/report"
 	"github.com/sudokubench/sudokubench/harness/report/figure"
 	"github.com/sudokubench/sudokubench/harness/report/table"
@@ -27,12 +28,49 @@ import (
 // near one and a half times for no CPU time measured (BENCHMARKS.md).
 const reportGCPercent = 50
 
+// Above gcScaleRuns runs loaded the collector's share falls in
+// proportion to the runs, to no less than minReportGCPercent: the
+// headroom a share leaves grows with the study (half of some 300 bytes
+// a run at GOGC=50), and at ten million runs it would be 1.5 GB more
+// than the 3 GB the runs and observations hold; at 10 it is 0.3 GB, for
+// some tenth more CPU time (BENCHMARKS.md).
+const (
+	gcScaleRuns        = 1_000_000
+	minReportGCPercent = 10
+)
+
 // collectSooner sets the collector's GOGC to percent, unless the user
 // set GOGC.
 func collectSooner(percent int) {
 	if os.Getenv("GOGC") == "" {
 		debug.SetGCPercent(percent)
 	}
+}
+
+// collectForRuns sets the collector's share for the number of runs
+// loaded (reportGCPercentFor), unless the user set GOGC.
+func collectForRuns(runs int) { collectSooner(reportGCPercentFor(runs)) }
+
+// plannedRuns is the number of runs the manifests of dirs plan (0 for
+// a directory without one): known before any record is read, so that
+// loading them collects as collectForRuns says.
+func plannedRuns(dirs []string) int {
+	n := 0
+	for _, dir := range dirs {
+		if m, err := record.ReadManifest(filepath.Join(dir, record.ManifestFile)); err == nil {
+			n += m.Plan.Runs
+		}
+	}
+	return n
+}
+
+// reportGCPercentFor is the collector's share while a command holds
+// this many runs.
+func reportGCPercentFor(runs int) int {
+	if runs <= gcScaleRuns {
+		return reportGCPercent
+	}
+	return max(minReportGCPercent, reportGCPercent*gcScaleRuns/runs)
 }
 
 // reportFlags are the flags of `report`.
@@ -163,11 +201,12 @@ func runReport(cmd *cobra.Command, dirs []string, fl *reportFlags) error {
 	if fl.scaling {
 		return runScalingReport(cmd, dirs, fl, cfg.Measure, plotFormats)
 	}
-	collectSooner(reportGCPercent)
+	collectForRuns(plannedRuns(dirs))
 	data, warnings, err := report.Load(dirs...)
 	if err != nil {
 		return usageError(err)
 	}
+	collectForRuns(data.Runs.Len())
 	rep, err := report.New(data, cfg)
 	if err != nil {
 		return usageError(err)

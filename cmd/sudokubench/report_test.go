@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime/debug"
 	"strings"
 	"testing"
 	"unicode/utf8"
@@ -487,5 +488,33 @@ func TestReportReplacesOnlyItsOwnFiles(t *testing.T) {
 	}
 	if got, _ := os.ReadFile(filepath.Join(run2, record.ResultsFile)); !bytes.Equal(got, records) {
 		t.Error("the other run's records were changed")
+	}
+}
+
+// The report's collector leaves GOGC=50 up to a million runs and less
+// above, to no less than 10, from the plan's size while loading, and a
+// GOGC in the environment wins.
+func TestReportGCPercentFallsWithTheRuns(t *testing.T) {
+	for _, c := range []struct{ runs, want int }{{0, 50}, {1_000_000, 50}, {2_000_000, 25}, {10_000_000, 10}} {
+		if got := reportGCPercentFor(c.runs); got != c.want {
+			t.Errorf("%d runs: GOGC %d, want %d", c.runs, got, c.want)
+		}
+	}
+	dir := filepath.Join(t.TempDir(), "run")
+	recordtest.MustWrite(t, dir, recordtest.Spec{Runs: 30})
+	if got := plannedRuns([]string{dir, dir, t.TempDir()}); got != 60 {
+		t.Errorf("two directories of 30 planned runs and one without a manifest: %d planned, want 60", got)
+	}
+	defer debug.SetGCPercent(debug.SetGCPercent(100))
+	t.Setenv("GOGC", "")
+	os.Unsetenv("GOGC")
+	collectForRuns(4_000_000)
+	if got := debug.SetGCPercent(100); got != 12 {
+		t.Errorf("GOGC unset, 4×10⁶ runs: GC percent %d, want 12", got)
+	}
+	t.Setenv("GOGC", "150")
+	collectForRuns(4_000_000)
+	if got := debug.SetGCPercent(100); got != 100 {
+		t.Errorf("GOGC=150 in the environment: collectForRuns changed the GC percent to %d", got)
 	}
 }

@@ -48,18 +48,18 @@ func TestByRating(t *testing.T) {
 		{"c:1", "up-minimal, guesses 0"}, {"c:2", want(g)}, {"c:3", "unrated"},
 	} {
 		t.Run("puzzle="+tc.id, func(t *testing.T) {
-			if got := by.Group(&Obs{PuzzleID: tc.id}); got.Label != tc.label {
+			if got := by.Group(&Obs{ObsPuzzle: &ObsPuzzle{PuzzleID: tc.id}}); got.Label != tc.label {
 				t.Errorf("group %q, want %q", got.Label, tc.label)
 			}
 		})
 	}
-	if got := by.Group(&Obs{PuzzleID: "c:2"}).Label; !strings.HasPrefix(got, "up-augmented") {
+	if got := by.Group(&Obs{ObsPuzzle: &ObsPuzzle{PuzzleID: "c:2"}}).Label; !strings.HasPrefix(got, "up-augmented") {
 		t.Errorf("norvig-top95:1 rated %q, want up-augmented (locked candidates solve it)", got)
 	}
 	if len(warnings) != 1 || !strings.Contains(warnings[0], "of 1 puzzles carry no puzzle") {
 		t.Errorf("warnings %q, want one about the puzzle without its text", warnings)
 	}
-	if !(by.Group(&Obs{PuzzleID: "c:1"}).Compare(by.Group(&Obs{PuzzleID: "c:2"})) < 0) {
+	if !(by.Group(&Obs{ObsPuzzle: &ObsPuzzle{PuzzleID: "c:1"}}).Compare(by.Group(&Obs{ObsPuzzle: &ObsPuzzle{PuzzleID: "c:2"}})) < 0) {
 		t.Error("the easier puzzle's group does not sort first")
 	}
 }

@@ -52,7 +52,7 @@ func (c *cellCounts) add(r *record.Record) {
 		return
 	}
 	c.guesses[r.Solver] = c.guesses[r.Solver] || r.BlankCellsRight < r.BlankCells
-	grp := c.g.Group(&Obs{Solver: r.Solver, Corpus: r.Corpus, PuzzleID: r.PuzzleID, Hints: r.Hints})
+	grp := c.g.Group(&Obs{ObsPipeline: &ObsPipeline{Solver: r.Solver}, ObsPuzzle: &ObsPuzzle{Corpus: r.Corpus, PuzzleID: r.PuzzleID, Hints: r.Hints}})
 	key := [2]string{r.Solver, grp.Label}
 	t, ok := c.tallies[key]
 	if !ok {

@@ -245,8 +245,8 @@ func (d *Data) LimitNS() int64 {
 	if limit > 0 {
 		return limit
 	}
-	for _, row := range d.Runs.rows {
-		limit = max(limit, row.timeoutNS)
+	for _, k := range d.Runs.kinds {
+		limit = max(limit, k.timeoutNS)
 	}
 	return limit
 }

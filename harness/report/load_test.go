@@ -2,9 +2,11 @@ package report
 
 import (
 	"fmt"
+	"math"
 	"path/filepath"
 	"reflect"
 	"testing"
+	"unsafe"
 
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/record/recordtest"
@@ -21,7 +23,7 @@ func TestLoadKeepsWhatTheReportReads(t *testing.T) {
 		{Solver: "sat/minisat/extended", Corpus: "17-clue", PuzzleID: "17-clue:1", Mode: "unique", Status: "solved",
 			Detail: "a long stderr tail", Options: map[string]string{"encoding": "extended"}, Model: map[string]int{"x": 1},
 			Counters: map[string]float64{"solves": 1, "startup_ns": 5, "startup_cpu_ns": 4, "conflicts": 12}, OwnPeak: &own},
-		{Solver: "sat/minisat/extended", Corpus: "17-clue", PuzzleID: "17-clue:1", Mode: "unique", Status: "solved", Rep: 1,
+		{Solver: "sat/minisat/extended", Corpus: "17-clue", PuzzleID: "17-clue:1", Mode: "unique", Status: "solved", Seed: 1, Rep: 1,
 			Counters: map[string]float64{"conflicts": 3}},
 	}
 	plan := record.Plan{Solvers: []string{"sat/minisat/extended"}, Corpora: []string{"17-clue"}, Mode: "unique", Reps: 2, Runs: 2}
@@ -42,8 +44,11 @@ func TestLoadKeepsWhatTheReportReads(t *testing.T) {
 	if c := d.Runs.At(1).Counters; c != nil || len(d.Runs.counters) != 1 {
 		t.Errorf("kept counters %v of a record that holds none the report reads and %d counter sets, want nil and 1", c, len(d.Runs.counters))
 	}
-	if a, b := d.Runs.rows[0], d.Runs.rows[1]; a.solver != b.solver || a.puzzle != b.puzzle || len(d.Runs.puzzles) != 1 {
-		t.Error("the solver's name or the puzzle is held twice, want once")
+	if a, b := d.Runs.rows[0], d.Runs.rows[1]; a.kind != b.kind || a.puzzle != b.puzzle || len(d.Runs.kinds) != 1 || len(d.Runs.puzzles) != 1 {
+		t.Error("the run kind or the puzzle is held twice, want once")
+	}
+	if size := unsafe.Sizeof(runRow{}); size > 88 {
+		t.Errorf("a run's row is %d bytes, want at most 88", size)
 	}
 }
 
@@ -62,6 +67,9 @@ func TestRunsGiveBackWhatTheyHold(t *testing.T) {
 	if _, err := record.Read(path, func(r *record.Record) error {
 		r.Form, r.Transform, r.CorpusContradiction = len(recs)%3, fmt.Sprint("t", len(recs)%3), fmt.Sprint("c", len(recs)%2)
 		r.BlankCells, r.BlankCellsRight, r.Certified = 60, len(recs)%61, []*bool{nil, &yes, &no}[len(recs)%3]
+		if len(recs)%4 == 0 { // a seed not the plan's plus the repetition
+			r.Seed = math.MinInt64 + int64(len(recs))
+		}
 		recs = append(recs, *r)
 		return nil
 	}); err != nil {

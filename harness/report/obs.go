@@ -138,8 +138,15 @@ type Kinds struct {
 func DetectKinds(sets ...*Runs) Kinds {
 	k := newKinds()
 	for _, runs := range sets {
-		for r := range runs.All() {
-			k.add(r)
+		for i := range runs.Len() {
+			kind := runs.kindOf(i)
+			solver := runs.strs[kind.solver]
+			if kind.flags&flagStochastic != 0 || runs.holdsCounter(i, CounterReads) {
+				k.Stochastic[solver] = true
+			}
+			if kind.flags&flagExternal != 0 {
+				k.External[solver] = true
+			}
 		}
 	}
 	return k
@@ -160,10 +167,11 @@ func (k Kinds) add(r *record.Record) {
 }
 
 // MarkOutside marks the solvers for which outside says so as outside
-// solvers: for records written before records carried the mark.
+// solvers: for records written before records carried the mark. It asks
+// once for each kind of run, not for each run.
 func (k Kinds) MarkOutside(runs *Runs, outside func(solver string) bool) {
-	for r := range runs.All() {
-		k.markOutside(r.Solver, outside)
+	for _, kind := range runs.kinds {
+		k.markOutside(runs.strs[kind.solver], outside)
 	}
 }
 
@@ -176,31 +184,49 @@ func (k Kinds) markOutside(solver string, outside func(solver string) bool) {
 
 // Obs is one observation: one solver on one puzzle in one mode, all its
 // runs folded together (repetitions of a deterministic solver, reads of a
-// stochastic one), so that statistics count puzzles.
+// stochastic one), so that statistics count puzzles. What it shares with
+// the observations of its pipeline (ObsPipeline) and of its puzzle
+// (ObsPuzzle) it points at, held once: a study's observations are as
+// many as its runs. Those are read as its own (o.Solver, o.Corpus) and
+// must not be written through an observation.
 type Obs struct {
-	Solver, Family, Corpus, PuzzleID, Mode string
-	Hints                                  int
-	Runs                                   int // runs folded in
-	Status                                 string
-	Solved                                 bool
-	TimeNS                                 float64 // in the chosen Measure
-	LimitNS                                float64 // the largest limit of its runs; 0: not recorded
+	*ObsPipeline
+	*ObsPuzzle
+	Runs   int32 // runs folded in
+	Solved bool
+	// OldMem says that some run's OwnMem came from a record written
+	// before own_peak_bytes, read as ownMemory says.
+	OldMem bool
+	// CountsUpdates says that every run of a stochastic solver recorded
+	// CounterUpdates.
+	CountsUpdates bool
+	Status        string
+	TimeNS        float64 // in the chosen Measure
+	// LimitNS is the largest limit of its runs; 0: not recorded.
+	LimitNS float64
 	// OwnMem is the pipeline's own peak memory in bytes (ownMemory): an
 	// in-process solver's peak above the idle worker's, an outside
 	// program's process tree's peak at one time; NaN where not measured.
-	// OldMem says that some run's figure came from a record written
-	// before own_peak_bytes, read as ownMemory says.
-	OwnMem     float64
-	OldMem     bool
-	External   bool
-	Stochastic bool
+	OwnMem float64
 	// Reads and ReadsSolved count a stochastic solver's reads over all its
 	// runs; ReadTimeNS is what those runs cost, a timed-out run its limit.
 	Reads, ReadsSolved, ReadTimeNS float64
-	// Updates sums a stochastic solver's attempted updates over its runs;
-	// CountsUpdates says that every one of them recorded CounterUpdates.
-	Updates       float64
-	CountsUpdates bool
+	// Updates sums a stochastic solver's attempted updates over its runs.
+	Updates float64
+}
+
+// ObsPipeline is what the observations of one pipeline in one mode
+// share: its solver, family and mode, and its kind (Kinds).
+type ObsPipeline struct {
+	Solver, Family, Mode string
+	External, Stochastic bool
+}
+
+// ObsPuzzle is what the observations of one puzzle share: its corpus, id
+// and hints.
+type ObsPuzzle struct {
+	Corpus, PuzzleID string
+	Hints            int
 }
 
 // Observations folds records into one observation per solver, puzzle and
@@ -215,11 +241,12 @@ type Obs struct {
 // solved times); success per read and TTS99 come from every read.
 func Observations(runs *Runs, m Measure, k Kinds) []Obs {
 	var out []Obs
-	runs.eachObservation(func(n int, rs []*record.Record) {
+	heads := runs.obsHeads(k)
+	runs.eachObservation(func(n, first int, rs []*record.Record) {
 		if out == nil {
 			out = make([]Obs, 0, n)
 		}
-		out = append(out, fold(rs, m, k))
+		out = append(out, fold(heads.of(first), rs, m))
 	})
 	return out
 }
@@ -232,11 +259,12 @@ type obsTimes struct{ time, readTime []float64 }
 // timesIn folds the runs in m and keeps the times alone.
 func timesIn(runs *Runs, m Measure, k Kinds) *obsTimes {
 	t := &obsTimes{}
-	runs.eachObservation(func(n int, rs []*record.Record) {
+	heads := runs.obsHeads(k)
+	runs.eachObservation(func(n, first int, rs []*record.Record) {
 		if t.time == nil {
 			t.time, t.readTime = make([]float64, 0, n), make([]float64, 0, n)
 		}
-		o := fold(rs, m, k)
+		o := fold(heads.of(first), rs, m)
 		t.time, t.readTime = append(t.time, o.TimeNS), append(t.readTime, o.ReadTimeNS)
 	})
 	return t
@@ -254,8 +282,9 @@ func (t *obsTimes) swap(obs []Obs) {
 // eachObservation calls f with the runs of each observation (solver,
 // puzzle id and mode), in the order they were added, observations sorted
 // by solver, corpus, puzzle id and mode; n is the number of
-// observations. The records are f's only for the call.
-func (rs *Runs) eachObservation(f func(n int, rs []*record.Record)) {
+// observations, first the index of the observation's first run. The
+// records are f's only for the call.
+func (rs *Runs) eachObservation(f func(n, first int, rs []*record.Record)) {
 	order, starts, groups := rs.observationGroups()
 	var group []record.Record
 	var ptrs []*record.Record
@@ -267,7 +296,7 @@ func (rs *Runs) eachObservation(f func(n int, rs []*record.Record)) {
 		for i := range group {
 			ptrs = append(ptrs, &group[i])
 		}
-		f(len(groups), ptrs)
+		f(len(groups), int(order[starts[g]]), ptrs)
 	}
 }
 
@@ -288,9 +317,9 @@ func (rs *Runs) observationGroups() (order, starts, groups []int32) {
 	}
 	rank := rs.ranks()
 	key := func(g int32) [4]uint32 { // solver, corpus, puzzle id, mode
-		row := &rs.rows[order[starts[g]]]
-		p := &rs.puzzles[row.puzzle]
-		return [4]uint32{rank[row.solver], rank[p.corpus], rank[p.id], rank[row.mode]}
+		i := int(order[starts[g]])
+		p := &rs.puzzles[rs.rows[i].puzzle]
+		return [4]uint32{rank[rs.solver(i)], rank[p.corpus], rank[p.id], rank[rs.mode(i)]}
 	}
 	slices.SortFunc(groups, func(a, b int32) int {
 		x, y := key(a), key(b)
@@ -323,26 +352,65 @@ func (rs *Runs) byObservation() []int32 {
 		order[i] = int32(i)
 	}
 	slices.SortFunc(order, func(a, b int32) int {
-		x, y := &rs.rows[a], &rs.rows[b]
-		return cmp.Or(cmp.Compare(x.solver, y.solver), cmp.Compare(rs.puzzleID(int(a)), rs.puzzleID(int(b))),
-			cmp.Compare(x.mode, y.mode), cmp.Compare(a, b))
+		x, y := int(a), int(b)
+		return cmp.Or(cmp.Compare(rs.solver(x), rs.solver(y)), cmp.Compare(rs.puzzleID(x), rs.puzzleID(y)),
+			cmp.Compare(rs.mode(x), rs.mode(y)), cmp.Compare(a, b))
 	})
 	return order
 }
 
 // sameObservation says whether runs i and j fold into one observation.
 func (rs *Runs) sameObservation(i, j int) bool {
-	x, y := &rs.rows[i], &rs.rows[j]
-	return x.solver == y.solver && x.mode == y.mode && rs.puzzleID(i) == rs.puzzleID(j)
+	return rs.solver(i) == rs.solver(j) && rs.mode(i) == rs.mode(j) && rs.puzzleID(i) == rs.puzzleID(j)
 }
 
-func fold(rs []*record.Record, m Measure, k Kinds) Obs {
-	first := rs[0]
-	o := Obs{
-		Solver: first.Solver, Family: first.Family, Corpus: first.Corpus, PuzzleID: first.PuzzleID,
-		Mode: first.Mode, Hints: first.Hints, Runs: len(rs),
-		External: k.External[first.Solver], Stochastic: k.Stochastic[first.Solver],
+// obsHeads hands out the pipelines and puzzles of observations, one of
+// each for all the observations that share it.
+type obsHeads struct {
+	rs        *Runs
+	pipelines []*ObsPipeline // by run kind
+	puzzles   []ObsPuzzle    // by puzzle as run
+}
+
+// obsHeads makes the pipelines and puzzles of the runs' observations.
+func (rs *Runs) obsHeads(k Kinds) *obsHeads {
+	h := &obsHeads{rs: rs, pipelines: make([]*ObsPipeline, len(rs.kinds)), puzzles: make([]ObsPuzzle, len(rs.puzzles))}
+	shared := make(map[ObsPipeline]*ObsPipeline)
+	for i, kind := range rs.kinds {
+		solver := rs.strs[kind.solver]
+		p := ObsPipeline{Solver: solver, Family: rs.strs[kind.family], Mode: rs.strs[kind.mode],
+			External: k.External[solver], Stochastic: k.Stochastic[solver]}
+		if shared[p] == nil {
+			shared[p] = &p
+		}
+		h.pipelines[i] = shared[p]
 	}
+	for i, p := range rs.puzzles {
+		h.puzzles[i] = ObsPuzzle{Corpus: rs.strs[p.corpus], PuzzleID: rs.strs[p.id], Hints: int(p.hints)}
+	}
+	return h
+}
+
+// of is an observation whose first run is run i, its pipeline and
+// puzzle set.
+func (h *obsHeads) of(i int) Obs {
+	row := &h.rs.rows[i]
+	return Obs{ObsPipeline: h.pipelines[row.kind], ObsPuzzle: &h.puzzles[row.puzzle]}
+}
+
+// headOf is an observation whose first run is r, its pipeline and puzzle
+// its own.
+func headOf(r *record.Record, k Kinds) Obs {
+	return Obs{
+		ObsPipeline: &ObsPipeline{Solver: r.Solver, Family: r.Family, Mode: r.Mode, External: k.External[r.Solver], Stochastic: k.Stochastic[r.Solver]},
+		ObsPuzzle:   &ObsPuzzle{Corpus: r.Corpus, PuzzleID: r.PuzzleID, Hints: r.Hints},
+	}
+}
+
+// fold folds the runs rs of one observation into o, whose pipeline and
+// puzzle are set (obsHeads.of, headOf).
+func fold(o Obs, rs []*record.Record, m Measure) Obs {
+	o.Runs = int32(len(rs))
 	for _, r := range rs {
 		o.LimitNS = max(o.LimitNS, float64(r.TimeoutNS))
 	}

@@ -795,11 +795,17 @@ func addGuides(p *plot.Plot, lo, border float64) error {
 // their families' panels in the suite's order of families. With mixed
 // set, pipelines that ran in first mode carry FirstModeMark.
 func newStyles(obs []Obs, mixed bool) figure.Styles {
-	pipelines := make([]figure.Pipeline, len(obs))
-	for i, o := range obs {
-		pipelines[i] = figure.Pipeline{Name: o.Solver, Family: o.Family}
+	var pipelines []figure.Pipeline
+	for _, o := range obs {
+		p := figure.Pipeline{Name: o.Solver, Family: o.Family}
 		if mixed && o.Mode == "first" {
-			pipelines[i].Mark = FirstModeMark
+			p.Mark = FirstModeMark
+		}
+		// One for each run of equal ones (the observations are sorted
+		// by solver): the styles are the same, and a study has as many
+		// observations as runs.
+		if n := len(pipelines); n == 0 || pipelines[n-1] != p {
+			pipelines = append(pipelines, p)
 		}
 	}
 	return figure.NewStyles(pipelines, solvers.Families())

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/report/figure"
+	"github.com/sudokubench/sudokubench/internal/memtest"
 )
 
 // manySolvers has n solvers on 10 puzzles each, solver s taking
@@ -71,6 +73,32 @@ func TestPlotAxesFitTheData(t *testing.T) {
 	}
 }
 
+// A report's figure styles are the same whatever the number of
+// observations of its pipelines, and hold nothing per observation: a
+// study has as many as it has runs.
+func TestStylesHoldNothingPerObservation(t *testing.T) {
+	pipelines := []*ObsPipeline{{Solver: "sat/a", Family: "sat", Mode: "unique"}, {Solver: "sat/b", Family: "sat", Mode: "unique"},
+		{Solver: "qubo/x", Family: "qubo", Mode: "first"}}
+	var few, many []Obs
+	for _, p := range pipelines {
+		few = append(few, Obs{ObsPipeline: p})
+		for range 100000 {
+			many = append(many, Obs{ObsPipeline: p})
+		}
+	}
+	before := memtest.Live()
+	st := newStyles(many, true)
+	after := memtest.Live()
+	held := after - min(before, after)
+	if want := newStyles(few, true); fmt.Sprint(st) != fmt.Sprint(want) {
+		t.Errorf("styles of 3×10⁵ observations\n%+v\nwant those of one each\n%+v", st, want)
+	}
+	if held > 64<<10 {
+		t.Errorf("the styles of 3×10⁵ observations of three pipelines hold %d bytes, want under 64 KiB", held)
+	}
+	runtime.KeepAlive(many)
+}
+
 // TestSmallMultiples: up to MaxSeries pipelines share one panel; more get
 // a panel per family, a large family cut along its engines into panels of
 // at most MaxSeries, families of one pipeline pooled; every pipeline keeps
@@ -81,7 +109,7 @@ func TestSmallMultiples(t *testing.T) {
 		var out []Obs
 		for f, solvers := range families {
 			for _, s := range solvers {
-				out = append(out, Obs{Solver: s, Family: f, Mode: "unique"})
+				out = append(out, Obs{ObsPipeline: &ObsPipeline{Solver: s, Family: f, Mode: "unique"}})
 			}
 		}
 		return out

@@ -268,7 +268,7 @@ func TestPipelineKeepsItsStyle(t *testing.T) {
 	styles := func(solvers ...string) figure.Styles {
 		var obs []Obs
 		for _, s := range solvers {
-			obs = append(obs, Obs{Solver: s, Mode: "unique"})
+			obs = append(obs, Obs{ObsPipeline: &ObsPipeline{Solver: s, Mode: "unique"}})
 		}
 		return newStyles(obs, false)
 	}
@@ -336,7 +336,7 @@ func TestSuitePipelinesHaveTheirOwnSlots(t *testing.T) {
 	for family, names := range byFamily {
 		var obs []Obs
 		for _, n := range names {
-			obs = append(obs, Obs{Solver: n, Family: family, Mode: "unique"})
+			obs = append(obs, Obs{ObsPipeline: &ObsPipeline{Solver: n, Family: family, Mode: "unique"}})
 		}
 		check("family "+family, obs)
 	}

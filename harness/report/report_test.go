@@ -204,10 +204,10 @@ func TestMemoryIsTheSolversOwn(t *testing.T) {
 func TestBuckets(t *testing.T) {
 	var few, many []Obs
 	for h := 17; h <= 20; h++ {
-		few = append(few, Obs{Hints: h})
+		few = append(few, Obs{ObsPuzzle: &ObsPuzzle{Hints: h}})
 	}
 	for h := 17; h <= 40; h++ {
-		many = append(many, Obs{Hints: h})
+		many = append(many, Obs{ObsPuzzle: &ObsPuzzle{Hints: h}})
 	}
 	tests := []struct {
 		name string
@@ -230,7 +230,7 @@ func TestBuckets(t *testing.T) {
 		hints int
 		want  string
 	}{{17, "17-19"}, {19, "17-19"}, {22, "20-25"}, {30, "30"}} {
-		if g := bs.Group(&Obs{Hints: tt.hints}); g.Label != tt.want {
+		if g := bs.Group(&Obs{ObsPuzzle: &ObsPuzzle{Hints: tt.hints}}); g.Label != tt.want {
 			t.Errorf("hints=%d: group %q, want %q", tt.hints, g.Label, tt.want)
 		}
 	}

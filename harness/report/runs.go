@@ -4,6 +4,7 @@ import (
 	"iter"
 	"math"
 	"math/bits"
+	"slices"
 	"time"
 
 	"github.com/sudokubench/sudokubench/harness/record"
@@ -13,38 +14,54 @@ import (
 // Runs is the runs a report reads, one compact row each: what no table,
 // figure or check reads is left out (the solver's options, the detail,
 // the model, the phases' times, the counters outside reportCounters),
-// every string is held once in a table and named by a 32-bit id, the
+// every string is held once in a table and named by a 32-bit id, what
+// the runs of a pipeline share (solver, family, mode, status, timing,
+// host, build, limit, seed less repetition; runKind) once per kind, the
 // facts of a puzzle as run (its corpus, id, hash, hints, variant, line
 // and form) once per puzzle and form, and the counters in a side table
-// for the runs that carry some. A row is about 140 bytes where a
-// record.Record is 512 and its maps more. Times and memory stay exact
-// integers: compare tells a copy of a run from a repetition by them.
+// for the runs that carry some. A row is 88 bytes where a record.Record
+// is 512 and its maps more. Times and memory stay exact integers:
+// compare tells a copy of a run from a repetition by them.
 //
 // A record read back (At, All) holds what the report reads, nothing
 // else.
 type Runs struct {
 	rows     []runRow
+	kinds    []runKind
 	strs     []string
 	puzzles  []puzzleFacts
 	counters []counterSet
-	// strIDs and puzIDs find a string's and a puzzle's id while runs are
-	// added; nil once adding is done (settle), rebuilt by the next Add.
-	strIDs map[string]uint32
-	puzIDs map[puzzleFacts]uint32
+	// strIDs, kindIDs and puzIDs find a string's, a kind's and a
+	// puzzle's id while runs are added; nil once adding is done
+	// (settle), rebuilt by the next Add.
+	strIDs  map[string]uint32
+	kindIDs map[runKind]uint32
+	puzIDs  map[puzzleFacts]uint32
 }
 
-// runRow is one run: ids into the string and puzzle tables, and the
-// numbers the report reads.
+// runRow is one run: ids into the kind and puzzle tables, and the
+// numbers that differ from run to run.
 type runRow struct {
+	kind, puzzle                          uint32 // into Runs.kinds and Runs.puzzles
+	counters                              int32  // into Runs.counters; -1: none kept
+	rep, form                             int32
+	blankCells, blankCellsRight           int32
+	flags                                 runFlags
+	wallNS, cpuNS                         int64
+	started                               int64 // Unix nanoseconds; noStart: not recorded
+	peakRSS, baseRSS, programPeakRSS, own uint64
+}
+
+// runKind is what the runs of one pipeline in one plan mostly share:
+// string ids of their solver, family, mode, status, timing, host, build
+// and corpus contradiction, their limit, their seed less their
+// repetition (a plan's runs are seeded with its seed plus the
+// repetition, plan.RunSeed), and their marks. A study of ten million runs has a few
+// dozen.
+type runKind struct {
 	solver, family, mode, status, timing, host, build, contradiction uint32
-	puzzle                                                           uint32 // into Runs.puzzles
-	counters                                                         int32  // into Runs.counters; -1: none kept
-	rep, form                                                        int32
-	blankCells, blankCellsRight                                      int32
-	seed, wallNS, cpuNS, timeoutNS                                   int64
-	started                                                          int64 // Unix nanoseconds; noStart: not recorded
-	peakRSS, baseRSS, programPeakRSS, ownPeak                        uint64
-	flags                                                            runFlags
+	timeoutNS, seedLessRep                                           int64
+	flags                                                            runFlags // flagStochastic, flagExternal
 }
 
 // runFlags are a run's marks.
@@ -53,7 +70,7 @@ type runFlags uint8
 const (
 	flagStochastic runFlags = 1 << iota
 	flagExternal
-	flagOwnPeak   // ownPeak was measured
+	flagOwnPeak   // own was measured
 	flagCertified // a proof was checked; certifiedOK says how
 	flagCertifiedOK
 )
@@ -142,21 +159,28 @@ func (rs *Runs) Add(r *record.Record) {
 		rs.index()
 	}
 	row := runRow{
-		solver: rs.id(r.Solver), family: rs.id(r.Family), mode: rs.id(r.Mode), status: rs.id(r.Status),
-		timing: rs.id(r.Timing), host: rs.id(r.Host), build: rs.id(r.Build), contradiction: rs.id(r.CorpusContradiction),
-		puzzle: rs.puzzle(r), counters: rs.keepCounters(r.Counters),
+		kind: rs.kind(r), puzzle: rs.puzzle(r), counters: rs.keepCounters(r.Counters),
 		rep: int32(r.Rep), form: int32(r.Form), blankCells: int32(r.BlankCells), blankCellsRight: int32(r.BlankCellsRight),
-		seed: r.Seed, wallNS: r.WallNS, cpuNS: r.CPUNS, timeoutNS: r.TimeoutNS, started: noStart,
+		flags: flagsOf(r), wallNS: r.WallNS, cpuNS: r.CPUNS, started: noStart,
 		peakRSS: r.PeakRSS, baseRSS: r.BaseRSS, programPeakRSS: r.ProgramPeakRSS,
 	}
 	if !r.Started.IsZero() {
 		row.started = r.Started.UnixNano()
 	}
-	row.flags = flagsOf(r)
 	if r.OwnPeak != nil {
-		row.ownPeak = *r.OwnPeak
+		row.own = *r.OwnPeak
 	}
 	rs.rows = append(rs.rows, row)
+}
+
+// kind is the id of r's kind.
+func (rs *Runs) kind(r *record.Record) uint32 {
+	k := runKind{
+		solver: rs.id(r.Solver), family: rs.id(r.Family), mode: rs.id(r.Mode), status: rs.id(r.Status),
+		timing: rs.id(r.Timing), host: rs.id(r.Host), build: rs.id(r.Build), contradiction: rs.id(r.CorpusContradiction),
+		timeoutNS: r.TimeoutNS, seedLessRep: r.Seed - int64(r.Rep), flags: flagsOf(r) & (flagStochastic | flagExternal),
+	}
+	return intern(&rs.kinds, rs.kindIDs, k)
 }
 
 func flagsOf(r *record.Record) runFlags {
@@ -198,19 +222,20 @@ func (rs *Runs) All() iter.Seq[*record.Record] {
 // fill sets r to run i.
 func (rs *Runs) fill(r *record.Record, i int) {
 	row := &rs.rows[i]
+	k := &rs.kinds[row.kind]
 	p := &rs.puzzles[row.puzzle]
 	*r = record.Record{
-		Solver: rs.strs[row.solver], Family: rs.strs[row.family], Stochastic: row.flags&flagStochastic != 0,
+		Solver: rs.strs[k.solver], Family: rs.strs[k.family], Stochastic: k.flags&flagStochastic != 0,
 		Corpus: rs.strs[p.corpus], PuzzleID: rs.strs[p.id], PuzzleSHA: rs.strs[p.sha], Hints: int(p.hints), Size: int(p.size),
 		Variant: rs.strs[p.variant], Puzzle: rs.strs[p.line], Form: int(row.form), Transform: rs.strs[p.transform],
-		Mode: rs.strs[row.mode], Seed: row.seed, Rep: int(row.rep), Status: rs.strs[row.status],
-		CorpusContradiction: rs.strs[row.contradiction], WallNS: row.wallNS, CPUNS: row.cpuNS, Timing: rs.strs[row.timing],
-		PeakRSS: row.peakRSS, BaseRSS: row.baseRSS, External: row.flags&flagExternal != 0, ProgramPeakRSS: row.programPeakRSS,
-		TimeoutNS: row.timeoutNS, BlankCells: int(row.blankCells), BlankCellsRight: int(row.blankCellsRight),
-		Host: rs.strs[row.host], Build: rs.strs[row.build],
+		Mode: rs.strs[k.mode], Seed: k.seedLessRep + int64(row.rep), Rep: int(row.rep), Status: rs.strs[k.status],
+		CorpusContradiction: rs.strs[k.contradiction], WallNS: row.wallNS, CPUNS: row.cpuNS, Timing: rs.strs[k.timing],
+		PeakRSS: row.peakRSS, BaseRSS: row.baseRSS, External: k.flags&flagExternal != 0, ProgramPeakRSS: row.programPeakRSS,
+		TimeoutNS: k.timeoutNS, BlankCells: int(row.blankCells), BlankCellsRight: int(row.blankCellsRight),
+		Host: rs.strs[k.host], Build: rs.strs[k.build],
 	}
 	if row.flags&flagOwnPeak != 0 {
-		r.OwnPeak = &row.ownPeak
+		r.OwnPeak = &row.own
 	}
 	if row.flags&flagCertified != 0 {
 		r.Certified = &certifiedFalse
@@ -226,14 +251,14 @@ func (rs *Runs) fill(r *record.Record, i int) {
 	}
 }
 
-// index builds the maps from strings and puzzles to their ids.
+// index builds the maps from strings, kinds and puzzles to their ids.
 func (rs *Runs) index() {
-	rs.strIDs, rs.puzIDs = idsOf(rs.strs), idsOf(rs.puzzles)
+	rs.strIDs, rs.kindIDs, rs.puzIDs = idsOf(rs.strs), idsOf(rs.kinds), idsOf(rs.puzzles)
 }
 
 // settle frees what only adding runs needs: a study's strings and
 // puzzles are many, and their maps hold more than the tables.
-func (rs *Runs) settle() { rs.strIDs, rs.puzIDs = nil, nil }
+func (rs *Runs) settle() { rs.strIDs, rs.kindIDs, rs.puzIDs = nil, nil, nil }
 
 // id is s's id in the string table.
 func (rs *Runs) id(s string) uint32 { return intern(&rs.strs, rs.strIDs, s) }
@@ -285,3 +310,17 @@ func (rs *Runs) keepCounters(all map[string]float64) int32 {
 // puzzleID is run i's puzzle id's string id: the runs of one puzzle in
 // different forms share it.
 func (rs *Runs) puzzleID(i int) uint32 { return rs.puzzles[rs.rows[i].puzzle].id }
+
+// kindOf is run i's kind.
+func (rs *Runs) kindOf(i int) *runKind { return &rs.kinds[rs.rows[i].kind] }
+
+// solver and mode are run i's solver's and mode's string ids.
+func (rs *Runs) solver(i int) uint32 { return rs.kindOf(i).solver }
+func (rs *Runs) mode(i int) uint32   { return rs.kindOf(i).mode }
+
+// holdsCounter says whether run i holds the counter name, one of
+// reportCounters.
+func (rs *Runs) holdsCounter(i int, name string) bool {
+	c := rs.rows[i].counters
+	return c >= 0 && rs.counters[c].held&(1<<slices.Index(reportCounters[:], name)) != 0
+}

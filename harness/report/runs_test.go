@@ -4,8 +4,11 @@ import (
 	"cmp"
 	"fmt"
 	"path/filepath"
+	"reflect"
 	"slices"
+	"strings"
 	"testing"
+	"unsafe"
 
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/record/recordtest"
@@ -32,10 +35,11 @@ func TestCompactPathMatchesAStraightforwardComputation(t *testing.T) {
 	}
 	kinds := straightKinds(recs)
 	whole, own := straightObservations(recs, rep.TableMeasure, kinds), straightObservations(recs, rep.FigureMeasure, kinds)
-	if got, want := fmt.Sprint(rep.Obs), fmt.Sprint(whole); got != want {
+	sharing(t, rep.Obs)
+	if got, want := obsText(rep.Obs), obsText(whole); got != want {
 		t.Errorf("observations differ from the straightforward fold")
 	}
-	if got, want := fmt.Sprint(rep.figureObservations()), fmt.Sprint(own); got != want {
+	if got, want := obsText(rep.figureObservations()), obsText(own); got != want {
 		t.Errorf("observations in own time differ from the straightforward fold")
 	}
 	for _, sec := range rep.Sections {
@@ -89,6 +93,38 @@ func syntheticStudy(t *testing.T) []record.Record {
 	return recs
 }
 
+// sharing checks that the observations of a pipeline point at one
+// ObsPipeline and those of a puzzle at one ObsPuzzle, and that an
+// observation is small: a study holds as many as it has runs.
+func sharing(t *testing.T, obs []Obs) {
+	t.Helper()
+	pipelines, puzzles := make(map[ObsPipeline]*ObsPipeline), make(map[ObsPuzzle]*ObsPuzzle)
+	for _, o := range obs {
+		if p, ok := pipelines[*o.ObsPipeline]; ok && p != o.ObsPipeline {
+			t.Fatalf("%s in %s: its pipeline held twice", o.Solver, o.Mode)
+		}
+		if p, ok := puzzles[*o.ObsPuzzle]; ok && p != o.ObsPuzzle {
+			t.Fatalf("%s: its puzzle held twice", o.PuzzleID)
+		}
+		pipelines[*o.ObsPipeline], puzzles[*o.ObsPuzzle] = o.ObsPipeline, o.ObsPuzzle
+	}
+	if size := unsafe.Sizeof(Obs{}); size > 96 {
+		t.Errorf("an observation is %d bytes, want at most 96", size)
+	}
+}
+
+// obsText prints observations with their pipelines and puzzles, not
+// the addresses they are held at.
+func obsText(obs []Obs) string {
+	var b strings.Builder
+	for _, o := range obs {
+		pipeline, puzzle := *o.ObsPipeline, *o.ObsPuzzle
+		o.ObsPipeline, o.ObsPuzzle = nil, nil
+		fmt.Fprintf(&b, "%+v %+v %+v\n", pipeline, puzzle, o)
+	}
+	return b.String()
+}
+
 // straightKinds is DetectKinds over whole records.
 func straightKinds(recs []record.Record) Kinds {
 	k := Kinds{Stochastic: make(map[string]bool), External: make(map[string]bool)}
@@ -116,11 +152,34 @@ func straightObservations(recs []record.Record, m Measure, k Kinds) []Obs {
 	}
 	var out []Obs
 	for _, key := range keys {
-		out = append(out, fold(groups[key], m, k))
+		out = append(out, fold(headOf(groups[key][0], k), groups[key], m))
 	}
 	slices.SortFunc(out, func(a, b Obs) int {
 		return cmp.Or(cmp.Compare(a.Solver, b.Solver), cmp.Compare(a.Corpus, b.Corpus),
 			cmp.Compare(a.PuzzleID, b.PuzzleID), cmp.Compare(a.Mode, b.Mode))
 	})
 	return out
+}
+
+// Kinds are read from the runs' kinds and counters, and MarkOutside asks
+// about a solver once for each kind of run, not once for each run: a
+// study has millions of runs and a few dozen kinds.
+func TestKindsAskOncePerKindOfRun(t *testing.T) {
+	var recs []record.Record
+	for i := range 1000 {
+		id := fmt.Sprint("c:", i)
+		recs = append(recs, record.Record{Solver: "minisat", PuzzleID: id, Status: "solved"},
+			record.Record{Solver: "anneal", PuzzleID: id, Status: "solved", Counters: map[string]float64{CounterReads: 4}},
+			record.Record{Solver: "cbc", PuzzleID: id, Status: "solved", External: true})
+	}
+	runs := NewRuns(recs...)
+	k := DetectKinds(runs)
+	asked := 0
+	k.MarkOutside(runs, func(s string) bool { asked++; return s == "minisat" })
+	if asked > 2 {
+		t.Errorf("asked whether a solver runs outside %d times, want at most once for each of 2 kinds unmarked", asked)
+	}
+	if want := (Kinds{Stochastic: map[string]bool{"anneal": true}, External: map[string]bool{"minisat": true, "cbc": true}}); !reflect.DeepEqual(k, want) {
+		t.Errorf("kinds %+v, want %+v", k, want)
+	}
 }

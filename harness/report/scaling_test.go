@@ -17,13 +17,13 @@ func TestShareOfGivens(t *testing.T) {
 		{"holes-16@0.40", "40%", 40}, {"holes-25@0.2", "20%", 20}, {"unique-9@0.45", "45%", 45},
 	} {
 		t.Run("corpus="+c.corpus, func(t *testing.T) {
-			g := ShareOfGivens{}.Group(&Obs{Corpus: c.corpus})
+			g := ShareOfGivens{}.Group(&Obs{ObsPuzzle: &ObsPuzzle{Corpus: c.corpus}})
 			if g.Label != c.label || (ShareOfGivens{}).Place(g) != c.place {
 				t.Errorf("group %+v placed at %v, want %s at %v", g, ShareOfGivens{}.Place(g), c.label, c.place)
 			}
 		})
 	}
-	if g := (ShareOfGivens{}).Group(&Obs{Corpus: "top1465"}); g.Label != "top1465" || g.Order != math.MaxInt {
+	if g := (ShareOfGivens{}).Group(&Obs{ObsPuzzle: &ObsPuzzle{Corpus: "top1465"}}); g.Label != "top1465" || g.Order != math.MaxInt {
 		t.Errorf("a shipped corpus grouped as %+v", g)
 	}
 }
@@ -56,8 +56,8 @@ func TestOneSideRefusesMixedDirectories(t *testing.T) {
 		name string
 		obs  []Obs
 	}{
-		{"mixed-sides", []Obs{{Corpus: "holes-9@0.40"}, {Corpus: "holes-16@0.40"}}},
-		{"shipped", []Obs{{Corpus: "holes-9@0.40"}, {Corpus: "top1465"}}},
+		{"mixed-sides", []Obs{{ObsPuzzle: &ObsPuzzle{Corpus: "holes-9@0.40"}}, {ObsPuzzle: &ObsPuzzle{Corpus: "holes-16@0.40"}}}},
+		{"shipped", []Obs{{ObsPuzzle: &ObsPuzzle{Corpus: "holes-9@0.40"}}, {ObsPuzzle: &ObsPuzzle{Corpus: "top1465"}}}},
 		{"empty", nil},
 	} {
 		t.Run("dir="+c.name, func(t *testing.T) {
@@ -66,7 +66,7 @@ func TestOneSideRefusesMixedDirectories(t *testing.T) {
 			}
 		})
 	}
-	if side, err := oneSide("ok", []Obs{{Corpus: "holes-25@0.30"}, {Corpus: "holes-25@0.70"}}); err != nil || side != 25 {
+	if side, err := oneSide("ok", []Obs{{ObsPuzzle: &ObsPuzzle{Corpus: "holes-25@0.30"}}, {ObsPuzzle: &ObsPuzzle{Corpus: "holes-25@0.70"}}}); err != nil || side != 25 {
 		t.Errorf("side %d, error %v", side, err)
 	}
 }

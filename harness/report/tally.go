@@ -390,7 +390,7 @@ func (t *Tally) summaries(m Measure, ownColumn bool) (sums []Summary, mixed bool
 	for g := range len(starts) - 1 {
 		runs := order[starts[g]:starts[g+1]]
 		recs, ptrs = t.group(recs[:0], ptrs[:0], runs, m.Own())
-		o := fold(ptrs, m.Clock(), t.kinds)
+		o := fold(headOf(ptrs[0], t.kinds), ptrs, m.Clock())
 		mixed = mixed || o.Mode != t.strs[t.runs[order[0]].mode]
 		total.add(&o, limit)
 		if t.forms {
@@ -398,7 +398,7 @@ func (t *Tally) summaries(m Measure, ownColumn bool) (sums []Summary, mixed bool
 		}
 		if ownColumn {
 			recs, ptrs = t.group(recs[:0], ptrs[:0], runs, true)
-			ownObs := fold(ptrs, m.Clock(), t.kinds)
+			ownObs := fold(headOf(ptrs[0], t.kinds), ptrs, m.Clock())
 			own.add(&ownObs, limit)
 		}
 	}
