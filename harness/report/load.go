@@ -55,13 +55,11 @@ func Load(dirs ...string) (*Data, []string, error) {
 	var warnings []string
 	dups := d.newDuplicates()
 	for _, dir := range dirs {
-		m, err := record.ReadManifest(filepath.Join(dir, record.ManifestFile))
-		switch {
-		case errors.Is(err, fs.ErrNotExist):
-			warnings = append(warnings, fmt.Sprintf("%s: no %s; limits come from the records and the plan's size is unknown", dir, record.ManifestFile))
-		case err != nil:
+		m, err := readManifest(dir, &warnings)
+		if err != nil {
 			return nil, warnings, err
-		default:
+		}
+		if m != nil {
 			if err := d.samePlan(dir, m); err != nil {
 				return nil, warnings, err
 			}
@@ -70,32 +68,16 @@ func Load(dirs ...string) (*Data, []string, error) {
 			d.Runs.rows = slices.Grow(d.Runs.rows, max(m.Plan.Runs-d.Runs.Len(), 0))
 		}
 		d.Sources = append(d.Sources, Source{Dir: dir, Manifest: m})
-		path, err := record.ResultsPath(dir)
-		if err != nil {
-			return nil, warnings, fmt.Errorf("%s: %w (is this a result directory?)", dir, err)
-		}
-		var check *record.PlanCheck
-		if m != nil {
-			check = record.NewPlanCheck(m)
-		}
 		dups.from(len(d.Sources)-1, d.Runs.Len())
-		w, err := record.Read(path, func(r *record.Record) error {
-			if check != nil {
-				check.Check(r)
-			}
+		err = readRecords(dir, m, &warnings, func(r *record.Record) error {
 			first, err := dups.seen(r.Key(), d.Runs.Len())
 			if err == nil && first {
 				d.Runs.Add(r)
 			}
 			return err
 		})
-		warnings = append(warnings, w...)
 		if err != nil {
 			return nil, warnings, err
-		}
-		if check != nil && check.Strays() > 0 {
-			warnings = append(warnings, fmt.Sprintf("%s: %s; the manifest was edited or records of another run were added, and what it says of them (plan coverage, shards) does not hold",
-				dir, check.Disagreement()))
 		}
 	}
 	d.Runs.settle()
@@ -104,6 +86,46 @@ func Load(dirs ...string) (*Data, []string, error) {
 	warnings = append(warnings, d.provenanceWarnings()...)
 	warnings = append(warnings, d.corpusContradictions()...)
 	return d, warnings, nil
+}
+
+// readManifest reads dir's manifest; a directory without one is read
+// with a warning, and nil returned.
+func readManifest(dir string, warnings *[]string) (*record.Manifest, error) {
+	m, err := record.ReadManifest(filepath.Join(dir, record.ManifestFile))
+	if errors.Is(err, fs.ErrNotExist) {
+		*warnings = append(*warnings, fmt.Sprintf("%s: no %s; limits come from the records and the plan's size is unknown", dir, record.ManifestFile))
+		return nil, nil
+	}
+	return m, err
+}
+
+// readRecords gives each record of dir to each, in file order, checking
+// them against the plan of m where there is one, and adds the reader's
+// warnings and the plan check's.
+func readRecords(dir string, m *record.Manifest, warnings *[]string, each func(*record.Record) error) error {
+	path, err := record.ResultsPath(dir)
+	if err != nil {
+		return fmt.Errorf("%s: %w (is this a result directory?)", dir, err)
+	}
+	var check *record.PlanCheck
+	if m != nil {
+		check = record.NewPlanCheck(m)
+	}
+	w, err := record.Read(path, func(r *record.Record) error {
+		if check != nil {
+			check.Check(r)
+		}
+		return each(r)
+	})
+	*warnings = append(*warnings, w...)
+	if err != nil {
+		return err
+	}
+	if check != nil && check.Strays() > 0 {
+		*warnings = append(*warnings, fmt.Sprintf("%s: %s; the manifest was edited or records of another run were added, and what it says of them (plan coverage, shards) does not hold",
+			dir, check.Disagreement()))
+	}
+	return nil
 }
 
 // corpusContradictions warns of runs whose verified answers contradict

@@ -2,11 +2,7 @@ package report
 
 import (
 	"cmp"
-	"errors"
-	"fmt"
 	"io"
-	"io/fs"
-	"path/filepath"
 	"slices"
 
 	"github.com/sudokubench/sudokubench/harness/record"
@@ -104,35 +100,13 @@ var tallyCounterNames = [...]string{CounterReads, CounterReadsSolved, CounterUpd
 // Wide and Width.
 func NewTally(dir string, c Config) (*Tally, []string, error) {
 	var warnings []string
-	m, err := record.ReadManifest(filepath.Join(dir, record.ManifestFile))
-	switch {
-	case errors.Is(err, fs.ErrNotExist):
-		warnings = append(warnings, fmt.Sprintf("%s: no %s; limits come from the records and the plan's size is unknown", dir, record.ManifestFile))
-	case err != nil:
-		return nil, warnings, err
-	}
-	path, err := record.ResultsPath(dir)
+	m, err := readManifest(dir, &warnings)
 	if err != nil {
-		return nil, warnings, fmt.Errorf("%s: %w (is this a result directory?)", dir, err)
+		return nil, warnings, err
 	}
 	t := newTally(dir, m, c)
-	var check *record.PlanCheck
-	if m != nil {
-		check = record.NewPlanCheck(m)
-	}
-	w, err := record.Read(path, func(r *record.Record) error {
-		if check != nil {
-			check.Check(r)
-		}
-		return t.add(r)
-	})
-	warnings = append(warnings, w...)
-	if err != nil {
+	if err := readRecords(dir, m, &warnings, t.add); err != nil {
 		return nil, warnings, err
-	}
-	if check != nil && check.Strays() > 0 {
-		warnings = append(warnings, fmt.Sprintf("%s: %s; the manifest was edited or records of another run were added, and what it says of them (plan coverage, shards) does not hold",
-			dir, check.Disagreement()))
 	}
 	warnings = append(warnings, t.dups.warnings()...)
 	t.strIDs, t.puzIDs, t.limitIDs, t.dups, t.keys = nil, nil, nil, nil, nil // what only reading needs
