@@ -237,29 +237,39 @@ func (r *Report) RobustnessTable() *table.Table {
 	if r.Robustness == nil {
 		return nil
 	}
-	t := r.Robustness
-	if !r.Config.Wide {
-		t = t.Compact()
+	return asShown(r.Robustness, r.Config.Wide, "Runs: "+r.Coverage.String()+".")
+}
+
+// asShown is t as documents show it: compact unless wide, and the notes
+// given after its own. t itself is left as it was, so that a table shown
+// twice (a report written in two formats) does not gather notes.
+func asShown(t *table.Table, wide bool, notes ...string) *table.Table {
+	shown := *t
+	if !wide {
+		shown = *t.Compact()
 	}
-	t.Notes = append(slices.Clone(t.Notes), "Runs: "+r.Coverage.String()+".")
-	return t
+	shown.Notes = append(slices.Clone(shown.Notes), notes...)
+	return &shown
+}
+
+// sectionNotes are the notes every table of a section ends with: how
+// much of the plan the runs cover, and what was certified.
+func sectionNotes(c Coverage, cert Certification) []string {
+	notes := []string{"Runs: " + c.String() + "."}
+	if note := cert.Note(); note != "" {
+		notes = append(notes, note)
+	}
+	return notes
 }
 
 // SectionTables returns a section's tables as documents show them: compact
 // unless the report is wide, units in the headers where a column allows
 // (SharedUnits), each noting how much of the plan it covers.
 func (r *Report) SectionTables(s Section) []*table.Table {
+	notes := sectionNotes(r.Coverage, r.Data.Certification())
 	var ts []*table.Table
 	for _, t := range s.Tables {
-		if !r.Config.Wide {
-			t = t.Compact()
-		}
-		t = t.SharedUnits()
-		t.Notes = append(slices.Clone(t.Notes), "Runs: "+r.Coverage.String()+".")
-		if note := r.Data.Certification().Note(); note != "" {
-			t.Notes = append(t.Notes, note)
-		}
-		ts = append(ts, t)
+		ts = append(ts, asShown(t, r.Config.Wide, notes...).SharedUnits())
 	}
 	return ts
 }

@@ -1,6 +1,7 @@
 package report
 
 import (
+	"slices"
 	"strings"
 	"testing"
 
@@ -83,5 +84,28 @@ func TestReportShowsRobustnessOnlyWithForms(t *testing.T) {
 				t.Errorf("last table %q: robustness %v, want %v", last.Title, got, tc.want)
 			}
 		})
+	}
+}
+
+// A wide report's tables, asked for twice (a report written in two
+// formats), carry their notes once: showing a table must not add its
+// notes to the report's own copy.
+func TestTablesShownTwiceKeepTheirNotes(t *testing.T) {
+	recs := []record.Record{
+		formRecord("s", "c:1", 0, 1e6, 0, "solved"),
+		formRecord("s", "c:1", 1, 2e6, 0, "solved"),
+	}
+	r, err := New(&Data{Runs: NewRuns(recs...)}, Config{Wide: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var first [][]string
+	for _, tab := range r.Tables() {
+		first = append(first, slices.Clone(tab.Notes))
+	}
+	for i, tab := range r.Tables() {
+		if !slices.Equal(first[i], tab.Notes) {
+			t.Errorf("table %q: notes %q, then %q", tab.Title, first[i], tab.Notes)
+		}
 	}
 }

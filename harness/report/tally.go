@@ -318,24 +318,13 @@ func (t *Tally) Tables() ([]*table.Table, error) {
 	if c := t.cells.table(); c != nil {
 		tables = append(tables, c)
 	}
-	runsNote := "Runs: " + t.coverage().String() + "."
+	cov := t.coverage()
+	notes := sectionNotes(cov, t.cert)
 	for i, tab := range tables {
-		if !t.config.Wide {
-			tab = tab.Compact()
-		}
-		tab = tab.SharedUnits()
-		tab.Notes = append(slices.Clone(tab.Notes), runsNote)
-		if note := t.cert.Note(); note != "" {
-			tab.Notes = append(tab.Notes, note)
-		}
-		tables[i] = tab
+		tables[i] = asShown(tab, t.config.Wide, notes...).SharedUnits()
 	}
 	if rob := robustnessTable(spreads.sorted(), tableM); rob != nil {
-		if !t.config.Wide {
-			rob = rob.Compact()
-		}
-		rob.Notes = append(slices.Clone(rob.Notes), runsNote)
-		tables = append(tables, rob)
+		tables = append(tables, asShown(rob, t.config.Wide, "Runs: "+cov.String()+"."))
 	}
 	return tables, nil
 }
