@@ -6,8 +6,8 @@ import (
 	"io"
 	"os"
 	"strings"
-	"unicode/utf8"
 
+	"github.com/sudokubench/sudokubench/harness/report/table"
 	"github.com/sudokubench/sudokubench/internal/progress"
 )
 
@@ -18,10 +18,7 @@ func warn(w io.Writer, text string) {
 	width := columns(w)
 	var lines []string
 	for _, line := range strings.Split("warning: "+text, "\n") {
-		if width > 0 {
-			line = wrap(line, width, "  ")
-		}
-		lines = append(lines, line)
+		lines = append(lines, table.Wrap(line, width, "  "))
 	}
 	fmt.Fprintln(w, strings.Join(lines, "\n"))
 }
@@ -45,23 +42,4 @@ const defaultWidth = 100
 // terminalWidth is the width of the terminal w writes to, or defaultWidth.
 func terminalWidth(w io.Writer) int {
 	return cmp.Or(columns(w), defaultWidth)
-}
-
-// wrap breaks text at spaces into lines of at most width characters, the
-// lines after the first indented.
-func wrap(text string, width int, indent string) string {
-	var lines []string
-	line := ""
-	for _, word := range strings.Fields(text) {
-		switch {
-		case line == "":
-			line = word
-		case utf8.RuneCountInString(line)+1+utf8.RuneCountInString(word) > width:
-			lines = append(lines, line)
-			line = indent + word
-		default:
-			line += " " + word
-		}
-	}
-	return strings.Join(append(lines, line), "\n")
 }

@@ -56,16 +56,17 @@ func (x Text) WriteTable(w io.Writer, t *Table) error {
 		notes = append(slices.Clone(notes), fmt.Sprintf("Left out to fit %d columns: %s (--wide shows every column).", x.Width, strings.Join(dropped, ", ")))
 	}
 	for _, n := range notes {
-		if _, err := fmt.Fprintln(w, wrap(n, x.Width)); err != nil {
+		if _, err := fmt.Fprintln(w, Wrap(n, x.Width, "")); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// wrap breaks text into lines of at most width characters at spaces (0:
-// no limit); a word longer than width keeps its own line.
-func wrap(text string, width int) string {
+// Wrap breaks text at spaces into lines of at most width characters (0:
+// no limit), the lines after the first beginning with indent, which
+// counts in their width; a word longer than the room keeps its own line.
+func Wrap(text string, width int, indent string) string {
 	if width <= 0 {
 		return text
 	}
@@ -76,8 +77,8 @@ func wrap(text string, width int) string {
 		switch {
 		case i == 0:
 		case line+1+n > width:
-			b.WriteString("\n")
-			line = 0
+			b.WriteString("\n" + indent)
+			line = utf8.RuneCountInString(indent)
 		default:
 			b.WriteString(" ")
 			line++
@@ -124,7 +125,7 @@ func wrapCells(t *Table, width int) *Table {
 	out := &Table{Title: t.Title, Columns: t.Columns, Notes: t.Notes}
 	for _, r := range t.Rows {
 		cells := slices.Clone(r.Cells)
-		cells[c].Text = wrap(cells[c].Text, max(room, minWrapped))
+		cells[c].Text = Wrap(cells[c].Text, max(room, minWrapped), "")
 		out.Rows = append(out.Rows, Row{Set: r.Set, Small: r.Small, Apart: r.Apart, Cells: cells})
 	}
 	return out

@@ -78,3 +78,24 @@ func TestTextWrapsAWrapColumn(t *testing.T) {
 		t.Errorf("without a width, want the description on one line:\n%s", b.String())
 	}
 }
+
+// Wrap breaks at spaces within the width, the indent counting in the
+// lines it begins; a word longer than the room keeps a line of its own,
+// and width 0 leaves the text whole.
+func TestWrap(t *testing.T) {
+	for _, tc := range []struct {
+		text, indent string
+		width        int
+		want         string
+	}{
+		{"warning: the machine is busy", "  ", 12, "warning: the\n  machine is\n  busy"},
+		{"a b c d", "", 3, "a b\nc d"},
+		{"a extraordinarily b", "", 5, "a\nextraordinarily\nb"},
+		{"left  whole  ", "", 0, "left  whole  "},
+		{"é é é", "", 3, "é é\né"},
+	} {
+		if got := Wrap(tc.text, tc.width, tc.indent); got != tc.want {
+			t.Errorf("Wrap(%q, %d, %q) = %q, want %q", tc.text, tc.width, tc.indent, got, tc.want)
+		}
+	}
+}
