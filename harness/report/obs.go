@@ -377,9 +377,7 @@ func (rs *Runs) obsHeads(k Kinds) *obsHeads {
 	h := &obsHeads{rs: rs, pipelines: make([]*ObsPipeline, len(rs.kinds)), puzzles: make([]ObsPuzzle, len(rs.puzzles))}
 	shared := make(map[ObsPipeline]*ObsPipeline)
 	for i, kind := range rs.kinds {
-		solver := rs.strs[kind.solver]
-		p := ObsPipeline{Solver: solver, Family: rs.strs[kind.family], Mode: rs.strs[kind.mode],
-			External: k.External[solver], Stochastic: k.Stochastic[solver]}
+		p := k.pipeline(rs.strs[kind.solver], rs.strs[kind.family], rs.strs[kind.mode])
 		if shared[p] == nil {
 			shared[p] = &p
 		}
@@ -401,10 +399,14 @@ func (h *obsHeads) of(i int) Obs {
 // headOf is an observation whose first run is r, its pipeline and puzzle
 // its own.
 func headOf(r *record.Record, k Kinds) Obs {
-	return Obs{
-		ObsPipeline: &ObsPipeline{Solver: r.Solver, Family: r.Family, Mode: r.Mode, External: k.External[r.Solver], Stochastic: k.Stochastic[r.Solver]},
-		ObsPuzzle:   &ObsPuzzle{Corpus: r.Corpus, PuzzleID: r.PuzzleID, Hints: r.Hints},
-	}
+	p := k.pipeline(r.Solver, r.Family, r.Mode)
+	return Obs{ObsPipeline: &p, ObsPuzzle: &ObsPuzzle{Corpus: r.Corpus, PuzzleID: r.PuzzleID, Hints: r.Hints}}
+}
+
+// pipeline is the pipeline of a solver's observations in a mode, its
+// kind as k says.
+func (k Kinds) pipeline(solver, family, mode string) ObsPipeline {
+	return ObsPipeline{Solver: solver, Family: family, Mode: mode, External: k.External[solver], Stochastic: k.Stochastic[solver]}
 }
 
 // fold folds the runs rs of one observation into o, whose pipeline and

@@ -353,7 +353,8 @@ func (t *Tally) summaries(m Measure, ownColumn bool) (sums []Summary, mixed bool
 	for g := range len(starts) - 1 {
 		runs := order[starts[g]:starts[g+1]]
 		recs, ptrs = t.group(recs[:0], ptrs[:0], runs, m.Own())
-		o := fold(headOf(ptrs[0], t.kinds), ptrs, m.Clock())
+		head := headOf(ptrs[0], t.kinds)
+		o := fold(head, ptrs, m.Clock())
 		mixed = mixed || o.Mode != t.strs[t.runs[order[0]].mode]
 		total.add(&o, limit)
 		if t.forms {
@@ -361,7 +362,7 @@ func (t *Tally) summaries(m Measure, ownColumn bool) (sums []Summary, mixed bool
 		}
 		if ownColumn {
 			recs, ptrs = t.group(recs[:0], ptrs[:0], runs, true)
-			ownObs := fold(headOf(ptrs[0], t.kinds), ptrs, m.Clock())
+			ownObs := fold(head, ptrs, m.Clock())
 			own.add(&ownObs, limit)
 		}
 	}
