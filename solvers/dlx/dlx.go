@@ -210,13 +210,13 @@ func (s *Solver) Solve(ctx context.Context, req solvers.Request) (solvers.Result
 	interrupted := consistent && e.solveWithRestarts(limit, uint64(req.Seed), restarts, ctx.Done())
 	searched := time.Now()
 	solutions, first, nodes, guesses := e.result()
-	res := solvers.Result{
-		Counters: solvers.SetSearchCounters(s.results.Counters(req), nodes, guesses),
-		Model:    s.results.Model(req),
-	}
+	res := solvers.Result{Counters: solvers.SetSearchCounters(s.results.Counters(req), nodes, guesses)}
 	res.Counters["restarts"] = float64(e.restarts)
-	res.Model["items"], res.Model["options"], res.Model["nonzeros"] = stats.Items, stats.Options, stats.Nonzeros
 	if consistent {
+		// Clashing givens leave no matrix to measure: the model is left
+		// out rather than the engine's last one reported.
+		res.Model = s.results.Model(req)
+		res.Model["items"], res.Model["options"], res.Model["nonzeros"] = stats.Items, stats.Options, stats.Nonzeros
 		res.Status, res.Detail = searchStatus(req.Mode, solutions, nodes, interrupted, ctx.Err())
 	} else {
 		res.Status, res.Detail = solvers.Unsat, clashingGivens(req.Puzzle)

@@ -354,6 +354,15 @@ func TestUnsolvable(t *testing.T) {
 			t.Errorf("%s: status %s (%q), solution %v, err %v; want unsat (%q)", tt.name, res.Status, res.Detail, res.Solution, err, tt.detail)
 		}
 	}
+	// Clashing givens pose no matrix: after another puzzle, the solver
+	// reports no model rather than that puzzle's.
+	s := NewSolver()
+	for _, puzzle := range []*sudoku.Grid{firstWithCount(t, 1), conflict} {
+		res, err := s.Solve(context.Background(), solvers.Request{Puzzle: puzzle, Mode: solvers.Unique, Transient: true})
+		if clash := puzzle == conflict; err != nil || (len(res.Model) == 0) != clash {
+			t.Errorf("clashing %v: model %v, err %v", clash, res.Model, err)
+		}
+	}
 }
 
 func firstWithCount(t *testing.T, count int) *sudoku.Grid {
