@@ -12,7 +12,6 @@ import (
 	"github.com/sudokubench/sudokubench/harness/record"
 	"github.com/sudokubench/sudokubench/harness/record/recordtest"
 	"github.com/sudokubench/sudokubench/harness/report/table"
-	"github.com/sudokubench/sudokubench/internal/memtest"
 	"github.com/sudokubench/sudokubench/solvers"
 )
 
@@ -197,24 +196,11 @@ func edit(r *record.Record, i int, noStartupCPU bool) {
 // while it did (memtest.Peak), held-B/record what the tally alone holds
 // once its records are read.
 func BenchmarkTallyMemory(b *testing.B) {
-	memtest.BySize(b, "records", func(b *testing.B, n int) {
-		dir := filepath.Join(b.TempDir(), "run")
-		recordtest.MustWrite(b, dir, recordtest.Spec{Runs: n, Seed: 1})
-		var peak, held uint64
-		for b.Loop() {
-			base := memtest.Live()
-			peak = memtest.Peak(func() {
-				tally, _, err := NewTally(dir, Config{})
-				if err != nil {
-					b.Fatal(err)
-				}
-				held = memtest.Live() - base
-				if _, err := tally.Tables(); err != nil {
-					b.Fatal(err)
-				}
-			}) - base
-		}
-		b.ReportMetric(float64(peak)/float64(n), "peak-B/record")
-		b.ReportMetric(float64(held)/float64(n), "held-B/record")
+	benchmarkRecordMemory(b, func(dir string) (func() error, error) {
+		tally, _, err := NewTally(dir, Config{})
+		return func() error {
+			_, err := tally.Tables()
+			return err
+		}, err
 	})
 }
